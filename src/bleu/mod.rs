@@ -1,0 +1,1 @@
+//! BLEU (in progress).

@@ -1,0 +1,1 @@
+//! N-gram counting (in progress).

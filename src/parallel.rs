@@ -1,0 +1,125 @@
+//! Worker resolution and an order-preserving parallel map.
+//!
+//! `workers` follows RapidFuzz: `1` is serial, `-1` means all cores (or `BLEUPRINT_NUM_THREADS`
+//! when set). Results are identical for every value: the map preserves order and every sum
+//! downstream is over integers. After `fork()` the child runs serially, because rayon's threads
+//! do not survive a fork.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Once, OnceLock};
+
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+use crate::error::{Error, Result};
+
+/// Below this many items a batch runs on the calling thread: handing work to a pool costs
+/// more than it saves.
+const MIN_ITEMS_PER_PARALLEL_BATCH: usize = 64;
+
+static FORKED: AtomicBool = AtomicBool::new(false);
+static FORK_HOOK: Once = Once::new();
+static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
+
+extern "C" fn mark_forked_child() {
+    FORKED.store(true, Ordering::SeqCst);
+}
+
+fn install_fork_hook() {
+    FORK_HOOK.call_once(|| {
+        // SAFETY: registering a plain function that only stores to an atomic.
+        unsafe {
+            libc::pthread_atfork(None, None, Some(mark_forked_child));
+        }
+    });
+}
+
+/// The thread count used for `workers = -1`: `BLEUPRINT_NUM_THREADS` if it is a positive
+/// integer, else the number of available cores.
+pub fn default_threads() -> usize {
+    std::env::var("BLEUPRINT_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Resolves a `workers` argument to a thread count.
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidOption`] for `0` or a negative value other than `-1`.
+pub fn resolve_workers(workers: i64) -> Result<usize> {
+    match workers {
+        -1 => Ok(default_threads()),
+        n if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        n => Err(Error::invalid_option(format!(
+            "workers must be a positive thread count or -1 for all cores, got {n}"
+        ))),
+    }
+}
+
+fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
+    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut pools = pools.lock().ok()?;
+    if let Some(p) = pools.get(&threads) {
+        return Some(Arc::clone(p));
+    }
+    let built = ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("bleuprint-{i}"))
+        .build()
+        .ok()?;
+    let built = Arc::new(built);
+    pools.insert(threads, Arc::clone(&built));
+    Some(built)
+}
+
+/// Maps `f` over `items` in order, on `workers` threads. Each thread gets its own scratch state
+/// from `init`, so hot loops reuse their buffers.
+///
+/// # Errors
+/// As [`resolve_workers`].
+pub fn map_init<T, S, R, I, F>(items: &[T], workers: i64, init: I, f: F) -> Result<Vec<R>>
+where
+    T: Sync,
+    R: Send,
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, &T) -> R + Sync + Send,
+{
+    let threads = resolve_workers(workers)?;
+    install_fork_hook();
+    let serial = threads <= 1
+        || items.len() < MIN_ITEMS_PER_PARALLEL_BATCH
+        || FORKED.load(Ordering::SeqCst);
+    let pool = if serial { None } else { pool(threads) };
+    Ok(match pool {
+        Some(pool) => pool.install(|| items.par_iter().map_init(&init, |s, t| f(s, t)).collect()),
+        None => {
+            let mut scratch = init();
+            items.iter().map(|t| f(&mut scratch, t)).collect()
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_output_for_every_worker_count() {
+        let items: Vec<u64> = (0..10_000).collect();
+        let serial = map_init(&items, 1, || 0u64, |_, x| x * x).unwrap();
+        for workers in [-1, 2, 3] {
+            assert_eq!(map_init(&items, workers, || 0u64, |_, x| x * x).unwrap(), serial);
+        }
+    }
+
+    #[test]
+    fn rejects_zero_and_negative_workers() {
+        for bad in [0, -2, -100] {
+            assert!(resolve_workers(bad).is_err());
+        }
+        assert_eq!(resolve_workers(3).unwrap(), 3);
+    }
+}

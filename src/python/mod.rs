@@ -1,0 +1,16 @@
+//! The only PyO3 code: the `bleuprint._core` extension module.
+
+mod convert;
+mod errors;
+mod tokenize;
+
+use pyo3::prelude::*;
+
+/// The compiled core of bleuprint. Private: use the `bleuprint` package instead.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
+    m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
+    Ok(())
+}
