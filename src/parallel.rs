@@ -89,9 +89,8 @@ where
 {
     let threads = resolve_workers(workers)?;
     install_fork_hook();
-    let serial = threads <= 1
-        || items.len() < MIN_ITEMS_PER_PARALLEL_BATCH
-        || FORKED.load(Ordering::SeqCst);
+    let serial =
+        threads <= 1 || items.len() < MIN_ITEMS_PER_PARALLEL_BATCH || FORKED.load(Ordering::SeqCst);
     let pool = if serial { None } else { pool(threads) };
     Ok(match pool {
         Some(pool) => pool.install(|| items.par_iter().map_init(&init, |s, t| f(s, t)).collect()),
@@ -100,6 +99,40 @@ where
             items.iter().map(|t| f(&mut scratch, t)).collect()
         }
     })
+}
+
+/// Fills `out` (row-major, `width` columns) row by row on `workers` threads; `f(scratch, i, row)`
+/// writes row `i`. Stops at the first error.
+///
+/// # Errors
+/// As [`resolve_workers`], or the first error returned by `f`.
+pub fn fill_rows<S, I, F>(out: &mut [i64], width: usize, workers: i64, init: I, f: F) -> Result<()>
+where
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, usize, &mut [i64]) -> Result<()> + Sync + Send,
+{
+    let threads = resolve_workers(workers)?;
+    if width == 0 {
+        return Ok(());
+    }
+    install_fork_hook();
+    let rows = out.len() / width;
+    let serial =
+        threads <= 1 || rows < MIN_ITEMS_PER_PARALLEL_BATCH || FORKED.load(Ordering::SeqCst);
+    let pool = if serial { None } else { pool(threads) };
+    match pool {
+        Some(pool) => pool.install(|| {
+            out.par_chunks_mut(width)
+                .enumerate()
+                .try_for_each_init(&init, |s, (i, row)| f(s, i, row))
+        }),
+        None => {
+            let mut scratch = init();
+            out.chunks_mut(width)
+                .enumerate()
+                .try_for_each(|(i, row)| f(&mut scratch, i, row))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -111,7 +144,10 @@ mod tests {
         let items: Vec<u64> = (0..10_000).collect();
         let serial = map_init(&items, 1, || 0u64, |_, x| x * x).unwrap();
         for workers in [-1, 2, 3] {
-            assert_eq!(map_init(&items, workers, || 0u64, |_, x| x * x).unwrap(), serial);
+            assert_eq!(
+                map_init(&items, workers, || 0u64, |_, x| x * x).unwrap(),
+                serial
+            );
         }
     }
 

@@ -1,5 +1,54 @@
-"""bleuprint: exact, fast BLEU."""
+"""bleuprint: exact, fast BLEU.
+
+Every score is bit-identical to sacrebleu 2.6.0 with the same settings; the names mirror
+sacrebleu's, so switching is a one-line import change::
+
+    import bleuprint as sacrebleu
+"""
 
 from bleuprint._core import __version__
+from bleuprint.errors import (
+    BleuprintError,
+    BleuprintWarning,
+    InputDecodeError,
+    InvalidInputError,
+    InvalidOptionError,
+    ReferenceLayoutError,
+    StatsMismatchError,
+)
+from bleuprint.functional import corpus_bleu, raw_corpus_bleu, sentence_bleu
+from bleuprint.metrics import BLEU, METRICS, BLEUConfig, BLEUScore, BLEUSignature, Score, Signature
+from bleuprint.tokenizers import tokenize
 
-__all__ = ["__version__"]
+
+def __getattr__(name: str):  # noqa: ANN202
+    # Stats needs numpy; load it on first use so `import bleuprint` stays fast.
+    if name == "Stats":
+        from bleuprint.stats import Stats
+
+        return Stats
+    raise AttributeError(f"module 'bleuprint' has no attribute {name!r}")
+
+
+__all__ = [
+    "BLEU",
+    "METRICS",
+    "BLEUConfig",
+    "BLEUScore",
+    "BLEUSignature",
+    "BleuprintError",
+    "BleuprintWarning",
+    "InputDecodeError",
+    "InvalidInputError",
+    "InvalidOptionError",
+    "ReferenceLayoutError",
+    "Score",
+    "Signature",
+    "Stats",
+    "StatsMismatchError",
+    "__version__",
+    "corpus_bleu",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "tokenize",
+]

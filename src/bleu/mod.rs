@@ -1,1 +1,13 @@
-//! BLEU (in progress).
+//! BLEU (Papineni et al. 2002) exactly as sacrebleu 2.6.0 computes it.
+//!
+//! - [`config`]: the knobs (order, smoothing, effective order).
+//! - [`stats`]: text to one integer row per segment, `[hyp_len, ref_len, correct_1..N, total_1..N]`.
+//! - [`score`]: a statistics row to a score, with the float operations in sacrebleu's order.
+
+pub mod config;
+pub mod score;
+pub mod stats;
+
+pub use config::{BleuConfig, Smoothing};
+pub use score::{score_from_stats, scores_from_rows, BleuScore, FloatSemantics};
+pub use stats::{segment_stats, stream_stats, Segment};

@@ -1,5 +1,6 @@
 //! The only PyO3 code: the `bleuprint._core` extension module.
 
+mod bleu;
 mod convert;
 mod errors;
 mod tokenize;
@@ -12,5 +13,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
     m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_score, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     Ok(())
 }

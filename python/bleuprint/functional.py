@@ -1,0 +1,70 @@
+"""sacrebleu's module-level functions, with the same arguments and defaults.
+
+Each call builds a new metric object, as sacrebleu's do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+from bleuprint.metrics.bleu import BLEU, SMOOTH_DEFAULTS, BLEUScore
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    smooth_method: str = "exp",
+    smooth_value: Optional[float] = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = BLEU.TOKENIZER_DEFAULT,
+    use_effective_order: bool = False,
+) -> BLEUScore:
+    """Corpus BLEU against one or more reference streams (``references[k][i]``)."""
+    metric = BLEU(
+        lowercase=lowercase,
+        force=force,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def raw_corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    smooth_value: Optional[float] = SMOOTH_DEFAULTS["floor"],
+) -> BLEUScore:
+    """Corpus BLEU on untokenized text with floor smoothing and effective order."""
+    return corpus_bleu(
+        hypotheses,
+        references,
+        smooth_method="floor",
+        smooth_value=smooth_value,
+        force=True,
+        tokenize="none",
+        use_effective_order=True,
+    )
+
+
+def sentence_bleu(
+    hypothesis: str,
+    references: Sequence[Optional[str]],
+    smooth_method: str = "exp",
+    smooth_value: Optional[float] = None,
+    lowercase: bool = False,
+    tokenize: str = BLEU.TOKENIZER_DEFAULT,
+    use_effective_order: bool = True,
+) -> BLEUScore:
+    """BLEU of one hypothesis against a list of reference strings (effective order on)."""
+    metric = BLEU(
+        lowercase=lowercase,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.sentence_score(hypothesis, references)

@@ -1,0 +1,467 @@
+"""BLEU (Papineni et al. 2002), bit-identical to sacrebleu 2.6.0's ``BLEU``.
+
+Text becomes per-segment statistics in the Rust core (``[hyp_len, ref_len, correct_1..N,
+total_1..N]``); statistics become scores there too, with sacrebleu's float operations in
+sacrebleu's order. This module holds the configuration, the result and signature objects, and
+the sacrebleu-shaped ``BLEU`` class.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, Optional
+
+from bleuprint import _core
+from bleuprint.errors import BleuprintWarning, InvalidOptionError, ReferenceLayoutError
+from bleuprint.layout import check_hypotheses, check_references, count_references
+from bleuprint.metrics.base import Score, Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bleuprint.stats import Stats
+
+MAX_NGRAM_ORDER = 4
+
+#: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu.
+SMOOTH_DEFAULTS: dict[str, Optional[float]] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+
+#: Every tokenizer name sacrebleu 2.6.0 accepts.
+SACREBLEU_TOKENIZERS = (
+    "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
+    "spm", "flores101", "flores200", "spBLEU-1K",
+)  # fmt: skip
+
+#: Tokenizers this version of bleuprint implements.
+TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
+
+# Python >= 3.12's sum() compensates float rounding; sacrebleu sums log precisions with sum().
+_COMPENSATED_SUM = sys.version_info >= (3, 12)
+
+
+def _check_tokenizer(name: str) -> None:
+    if name in TOKENIZERS:
+        return
+    if name in SACREBLEU_TOKENIZERS:
+        raise InvalidOptionError(
+            f"tokenizer {name!r} is not available in bleuprint {_core.__version__} yet; "
+            f"available: {', '.join(TOKENIZERS)}"
+        )
+    raise InvalidOptionError(
+        f"unknown tokenizer {name!r}; expected one of {', '.join(TOKENIZERS)}"
+    )
+
+
+@dataclass(frozen=True)
+class BLEUConfig:
+    """Every setting that changes BLEU statistics or scores.
+
+    Statistics made under one config can only be merged with statistics of an equal config.
+    """
+
+    tokenize: str = "13a"
+    lowercase: bool = False
+    max_ngram_order: int = MAX_NGRAM_ORDER
+    smooth_method: str = "exp"
+    smooth_value: Optional[float] = None
+    effective_order: bool = False
+
+    metric = "BLEU"
+
+    def __post_init__(self) -> None:
+        _check_tokenizer(self.tokenize)
+        if self.smooth_method not in SMOOTH_DEFAULTS:
+            raise InvalidOptionError(
+                f"unknown smooth_method {self.smooth_method!r}; "
+                f"expected one of {', '.join(SMOOTH_DEFAULTS)}"
+            )
+        order = self.max_ngram_order
+        if isinstance(order, bool) or not isinstance(order, int) or order < 1:
+            raise InvalidOptionError(f"max_ngram_order must be an int >= 1, got {order!r}")
+
+    @property
+    def width(self) -> int:
+        """Columns of a statistics row: ``2 + 2 * max_ngram_order``."""
+        return 2 + 2 * self.max_ngram_order
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        """Names of the statistics columns."""
+        n = range(1, self.max_ngram_order + 1)
+        return ("hyp_len", "ref_len", *(f"correct_{i}" for i in n), *(f"total_{i}" for i in n))
+
+    @property
+    def effective_smooth_value(self) -> Optional[float]:
+        """The smoothing value in use: the given one, else the method's default."""
+        if self.smooth_value is None:
+            return SMOOTH_DEFAULTS[self.smooth_method]
+        return self.smooth_value
+
+    def _score_kwargs(self) -> dict[str, Any]:
+        value = self.effective_smooth_value
+        return {
+            "max_order": self.max_ngram_order,
+            "smooth_method": self.smooth_method,
+            "smooth_value": None if value is None else float(value),
+            "effective_order": self.effective_order,
+            "compensated_sum": _COMPENSATED_SUM,
+        }
+
+    def score_row(self, row: Any) -> BLEUScore:
+        """Scores one (summed) statistics row."""
+        import numpy as np
+
+        row = np.ascontiguousarray(row, dtype=np.int64)
+        score, bp, precisions, smoothed_orders = _core.bleu_score(row, **self._score_kwargs())
+        n = self.max_ngram_order
+        counts = [int(x) for x in row[2 : 2 + n]]
+        totals = [int(x) for x in row[2 + n : 2 + 2 * n]]
+        # sacrebleu reports add-k counts and totals after adding k to the orders it smoothed.
+        k = self.effective_smooth_value
+        for i in range(1, 1 + smoothed_orders):
+            counts[i] += k  # type: ignore[operator]
+            totals[i] += k  # type: ignore[operator]
+        return BLEUScore(score, counts, totals, precisions, bp, int(row[0]), int(row[1]))
+
+    def score_rows(self, rows: Any) -> np.ndarray:
+        """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
+        import numpy as np
+
+        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
+        return _core.bleu_scores(rows, **self._score_kwargs())
+
+    def signature(self, nrefs: int) -> BLEUSignature:
+        """The signature for statistics made with ``nrefs`` references per segment."""
+        return BLEUSignature(self, nrefs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable description (used when saving statistics)."""
+        return {"metric": self.metric, **asdict(self)}
+
+
+class BLEUScore(Score):
+    """A BLEU score with the statistics behind it (sacrebleu's ``BLEUScore``).
+
+    Attributes
+    ----------
+    score : float
+        BLEU in 0..100.
+    counts, totals : list
+        Clipped n-gram matches and hypothesis n-gram counts per order.
+    precisions : list of float
+        Per-order precisions in percent.
+    bp : float
+        Brevity penalty.
+    sys_len, ref_len : int
+        Hypothesis length and effective reference length, in tokens.
+    """
+
+    def __init__(
+        self,
+        score: float,
+        counts: list[Any],
+        totals: list[Any],
+        precisions: list[float],
+        bp: float,
+        sys_len: int,
+        ref_len: int,
+    ) -> None:
+        super().__init__("BLEU", score)
+        self.bp = bp
+        self.counts = counts
+        self.totals = totals
+        self.sys_len = sys_len
+        self.ref_len = ref_len
+        self.precisions = precisions
+        self.prec_str = "/".join([f"{p:.1f}" for p in self.precisions])
+        self.ratio = self.sys_len / self.ref_len if self.ref_len else 0
+        self._verbose = (
+            f"{self.prec_str} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+            f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
+        )
+
+
+class BLEUSignature(Signature):
+    """``nrefs:N|case:mixed|eff:no|tok:13a|smooth:exp|version:bleuprint-X``."""
+
+    def __init__(self, config: BLEUConfig, nrefs: int) -> None:
+        super().__init__(nrefs)
+        self.abbreviations.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"})
+        smooth = config.smooth_method
+        if SMOOTH_DEFAULTS[smooth] is not None:
+            smooth += f"[{config.effective_smooth_value:.2f}]"
+        self.info.update(
+            {
+                "case": "lc" if config.lowercase else "mixed",
+                "eff": "yes" if config.effective_order else "no",
+                "tok": config.tokenize,
+                "smooth": smooth,
+            }
+        )
+
+
+def _lower(stream: Sequence[Any]) -> list[Any]:
+    # Python's str.lower() (not Rust's) so the case mapping follows this interpreter's Unicode
+    # tables, as sacrebleu's does. Non-str items pass through for the core to report.
+    return [s.lower() if isinstance(s, str) else s for s in stream]
+
+
+class BLEU:
+    """BLEU with sacrebleu's constructor, methods and results.
+
+    Parameters
+    ----------
+    lowercase
+        Lowercase hypotheses and references (Python ``str.lower``).
+    force
+        Do not warn about input that looks tokenized already.
+    tokenize
+        Tokenizer name; ``None`` picks ``13a`` (or the ``trg_lang`` default).
+    smooth_method
+        ``exp`` (default), ``floor``, ``add-k`` or ``none``.
+    smooth_value
+        Value for ``floor`` (default 0.1) and ``add-k`` (default 1).
+    max_ngram_order
+        Highest n-gram order (default 4).
+    effective_order
+        Average only over orders the hypothesis has n-grams for (for sentence BLEU).
+    trg_lang
+        Target language code; ``zh``, ``ja`` and ``ko`` pick their tokenizers as sacrebleu does.
+    references
+        Reference streams to prepare once and reuse for every ``corpus_score`` call.
+    workers
+        Threads for the core: ``-1`` (default) uses every core (or ``BLEUPRINT_NUM_THREADS``),
+        ``1`` runs serially. Results are identical for every value.
+    """
+
+    SMOOTH_DEFAULTS = SMOOTH_DEFAULTS
+    TOKENIZERS = SACREBLEU_TOKENIZERS
+    TOKENIZER_DEFAULT = "13a"
+    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+
+    def __init__(
+        self,
+        lowercase: bool = False,
+        force: bool = False,
+        tokenize: Optional[str] = None,
+        smooth_method: str = "exp",
+        smooth_value: Optional[float] = None,
+        max_ngram_order: int = MAX_NGRAM_ORDER,
+        effective_order: bool = False,
+        trg_lang: str = "",
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        *,
+        workers: int = -1,
+    ) -> None:
+        self.trg_lang = trg_lang
+        if tokenize is None:
+            tokenize = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
+        else:
+            expected = self._TOKENIZER_MAP.get(trg_lang)
+            if expected is not None and tokenize != expected:
+                language = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean"}[trg_lang]
+                warnings.warn(
+                    f"Consider using the {expected!r} or 'spm' tokenizer for {language}.",
+                    BleuprintWarning,
+                    stacklevel=2,
+                )
+        self.config = BLEUConfig(
+            tokenize=tokenize,
+            lowercase=lowercase,
+            max_ngram_order=max_ngram_order,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+        )
+        self.force = force
+        self.workers = workers
+        #: References per segment in the last evaluation (-1: it varies); read by signatures.
+        self.num_refs: Optional[int] = None
+        self._ref_cache: Optional[list[Sequence[Any]]] = None
+        if references is not None:
+            self._ref_cache = self._prepare_references(references)
+
+    # sacrebleu exposes the settings as attributes.
+    @property
+    def lowercase(self) -> bool:
+        return self.config.lowercase
+
+    @property
+    def tokenize(self) -> str:
+        return self.config.tokenize
+
+    @property
+    def smooth_method(self) -> str:
+        return self.config.smooth_method
+
+    @property
+    def smooth_value(self) -> Optional[float]:
+        return self.config.smooth_value
+
+    @property
+    def max_ngram_order(self) -> int:
+        return self.config.max_ngram_order
+
+    @property
+    def effective_order(self) -> bool:
+        return self.config.effective_order
+
+    def _prepare_references(self, references: Any, n_hypotheses: Optional[int] = None) -> list:
+        if n_hypotheses is None:
+            streams = check_references(references, _first_stream_length(references))
+        else:
+            streams = check_references(references, n_hypotheses)
+        if self.config.lowercase:
+            streams = [_lower(s) for s in streams]
+        self.num_refs = count_references(streams)
+        return streams
+
+    def stats(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> Stats:
+        """Per-segment statistics, one int64 row per hypothesis.
+
+        Parameters
+        ----------
+        hypotheses
+            One string per segment.
+        references
+            Reference streams (``references[k][i]``); ``None`` uses the references given to
+            the constructor.
+
+        Returns
+        -------
+        Stats
+            Rows ``[hyp_len, ref_len, correct_1..N, total_1..N]`` that merge with ``+`` and
+            score with ``.score()``.
+        """
+        from bleuprint.stats import Stats
+
+        hyps = check_hypotheses(hypotheses)
+        if references is not None:
+            streams = self._prepare_references(references, len(hyps))
+        elif self._ref_cache is not None:
+            streams = check_references(self._ref_cache, len(hyps))
+            self.num_refs = count_references(streams)
+        else:
+            raise InvalidOptionError(
+                "no references: pass references=... here or to the BLEU constructor"
+            )
+        if self.config.lowercase:
+            hyps = _lower(hyps)
+        if not self.force:
+            self._warn_if_tokenized(hyps)
+        rows = _core.bleu_stats(
+            hyps,
+            streams,
+            tokenizer=self.config.tokenize,
+            max_order=self.config.max_ngram_order,
+            workers=self.workers,
+        )
+        return Stats(rows, self.config, nrefs=self.num_refs if self.num_refs is not None else 0)
+
+    def corpus_score(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> BLEUScore:
+        """Corpus BLEU: statistics summed over segments, then scored."""
+        return self.stats(hypotheses, references).score()
+
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> BLEUScore:
+        """BLEU of one hypothesis against its references (a list of strings)."""
+        if not isinstance(hypothesis, str):
+            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+        if isinstance(references, str) or not isinstance(references, Sequence):
+            raise ReferenceLayoutError(
+                "sentence_score takes a list of reference strings for this one hypothesis, "
+                f"e.g. ['ref 1', 'ref 2']; got {type(references).__name__}"
+            )
+        self._warn_without_effective_order()
+        return self.corpus_score([hypothesis], [[r] for r in references])
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> np.ndarray:
+        """Sentence BLEU of every segment in one batch: a float64 array of shape ``(n,)``.
+
+        Each value equals ``sentence_score(hypotheses[i], [s[i] for s in references])``.
+        """
+        self._warn_without_effective_order()
+        return self.stats(hypotheses, references).sentence_scores()
+
+    def get_signature(self) -> BLEUSignature:
+        """The reproducibility signature of the last evaluation."""
+        if self.num_refs is None:
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        return self.config.signature(self.num_refs)
+
+    @staticmethod
+    def compute_bleu(
+        correct: Sequence[int],
+        total: Sequence[int],
+        sys_len: int,
+        ref_len: int,
+        smooth_method: str = "none",
+        smooth_value: Optional[float] = None,
+        effective_order: bool = False,
+        max_ngram_order: int = MAX_NGRAM_ORDER,
+    ) -> BLEUScore:
+        """BLEU from summed statistics (sacrebleu's ``BLEU.compute_bleu``)."""
+        config = BLEUConfig(
+            tokenize="none",
+            max_ngram_order=max_ngram_order,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+        )
+        values = [sys_len, ref_len, *correct[:max_ngram_order], *total[:max_ngram_order]]
+        if len(values) != config.width or any(int(v) != v for v in values):
+            raise InvalidOptionError(
+                f"compute_bleu needs {max_ngram_order} integer counts and totals, "
+                f"got {list(correct)!r} and {list(total)!r}"
+            )
+        return config.score_row([int(v) for v in values])
+
+    def _warn_if_tokenized(self, hypotheses: Sequence[str]) -> None:
+        # sacrebleu's heuristic: >= 100 raw lines ending in " ." suggest tokenized input.
+        if len(hypotheses) < 100:
+            return
+        n = sum(1 for h in hypotheses if isinstance(h, str) and h.endswith(" ."))
+        if n >= 100:
+            warnings.warn(
+                f"{n} hypotheses end in a tokenized period (' .'). Your system output looks "
+                "tokenized already, which makes BLEU incomparable with published numbers; "
+                "pass detokenized text, or force=True (--force) to silence this.",
+                BleuprintWarning,
+                stacklevel=3,
+            )
+
+    def _warn_without_effective_order(self) -> None:
+        if not self.config.effective_order:
+            warnings.warn(
+                "It is recommended to enable `effective_order` for sentence-level BLEU.",
+                BleuprintWarning,
+                stacklevel=3,
+            )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
+        return f"BLEU({fields})"
+
+
+def _first_stream_length(references: Any) -> int:
+    # Reference caching has no hypotheses to compare with: streams must agree with each other.
+    try:
+        first = references[0]
+        return len(first) if not isinstance(first, str) else 0
+    except (TypeError, IndexError, KeyError):
+        return 0
+

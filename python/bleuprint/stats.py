@@ -1,0 +1,162 @@
+"""Per-segment sufficient statistics: the currency every score is computed from.
+
+A :class:`Stats` is an int64 matrix with one row per segment, plus the metric configuration
+that produced it and the number of references per segment. Corpus scores sum the rows;
+sentence scores score each row; shards merge with ``+``; subsets index rows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Union
+
+import numpy as np
+
+from bleuprint.errors import StatsMismatchError
+from bleuprint.metrics.bleu import BLEUConfig, BLEUScore
+
+_CONFIGS = {"BLEU": BLEUConfig}
+
+
+class Stats:
+    """Per-segment statistics of one metric configuration.
+
+    Parameters
+    ----------
+    rows
+        Integer matrix of shape ``(n_segments, config.width)``.
+    config
+        The configuration that produced the rows (e.g. :class:`~bleuprint.BLEUConfig`).
+    nrefs
+        References per segment, or -1 where that count varies.
+
+    Examples
+    --------
+    >>> import bleuprint
+    >>> bleu = bleuprint.BLEU()
+    >>> a = bleu.stats(["the cat sat on the mat"], [["the cat is on the mat"]])
+    >>> b = bleu.stats(["a dog barked"], [["the dog barked"]])
+    >>> round((a + b).score().score, 2)
+    41.11
+    """
+
+    __slots__ = ("config", "nrefs", "rows")
+
+    def __init__(self, rows: Any, config: BLEUConfig, nrefs: int) -> None:
+        rows = np.asarray(rows)
+        if rows.ndim != 2 or rows.shape[1] != config.width:
+            raise StatsMismatchError(
+                f"{config.metric} statistics need shape (n, {config.width}), got {rows.shape}"
+            )
+        if rows.dtype != np.int64:
+            if not np.issubdtype(rows.dtype, np.integer):
+                raise StatsMismatchError(f"statistics must be integers, got dtype {rows.dtype}")
+            rows = rows.astype(np.int64)
+        self.rows = rows
+        self.config = config
+        self.nrefs = nrefs
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        """Names of the columns, e.g. ``hyp_len, ref_len, correct_1, ...``."""
+        return self.config.column_names
+
+    def __len__(self) -> int:
+        return self.rows.shape[0]
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self.rows if dtype is None else self.rows.astype(dtype)
+
+    def __getitem__(self, index: Any) -> Stats:
+        """Selects rows (an int, slice, index array or boolean mask) and keeps the config."""
+        rows = self.rows[index]
+        if rows.ndim == 1:
+            rows = rows[None, :]
+        return Stats(rows, self.config, self.nrefs)
+
+    def _check_compatible(self, other: Stats) -> None:
+        if not isinstance(other, Stats):
+            raise TypeError(f"can only merge Stats with Stats, got {type(other).__name__}")
+        if other.config != self.config:
+            raise StatsMismatchError(
+                f"cannot merge statistics of different configurations: {self.config} and "
+                f"{other.config}"
+            )
+
+    def __add__(self, other: Stats) -> Stats:
+        """Concatenates the rows of two shards of the same configuration."""
+        self._check_compatible(other)
+        nrefs = self.nrefs if self.nrefs == other.nrefs else -1
+        return Stats(np.concatenate([self.rows, other.rows]), self.config, nrefs)
+
+    @classmethod
+    def concatenate(cls, shards: list[Stats]) -> Stats:
+        """Merges any number of shards in order."""
+        if not shards:
+            raise ValueError("concatenate needs at least one Stats")
+        for other in shards[1:]:
+            shards[0]._check_compatible(other)
+        nrefs = {s.nrefs for s in shards}
+        rows = np.concatenate([s.rows for s in shards])
+        return cls(rows, shards[0].config, nrefs.pop() if len(nrefs) == 1 else -1)
+
+    def sum(self) -> np.ndarray:
+        """The column sums: the corpus statistics vector (int64, shape ``(width,)``)."""
+        return self.rows.sum(axis=0, dtype=np.int64)
+
+    def score(self) -> BLEUScore:
+        """The corpus score of all rows."""
+        return self.config.score_row(self.sum())
+
+    def sentence_scores(self) -> np.ndarray:
+        """The score of every row on its own; float64, shape ``(n,)``."""
+        return self.config.score_rows(self.rows)
+
+    def signature(self) -> Any:
+        """The reproducibility signature of these statistics."""
+        return self.config.signature(self.nrefs)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Stats):
+            return NotImplemented
+        return (
+            self.config == other.config
+            and self.nrefs == other.nrefs
+            and np.array_equal(self.rows, other.rows)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rows": self.rows, "config": self.config.to_dict(), "nrefs": self.nrefs}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.rows = state["rows"]
+        self.config = _config_from_dict(state["config"])
+        self.nrefs = state["nrefs"]
+
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Writes the statistics to an ``.npz`` file, config included."""
+        meta = json.dumps({"config": self.config.to_dict(), "nrefs": self.nrefs})
+        with open(path, "wb") as f:
+            np.savez_compressed(f, rows=self.rows, meta=np.array(meta))
+
+    @classmethod
+    def load(cls, path: Union[str, os.PathLike]) -> Stats:
+        """Reads statistics written by :meth:`save`."""
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            return cls(data["rows"], _config_from_dict(meta["config"]), meta["nrefs"])
+
+    def __repr__(self) -> str:
+        return f"Stats({self.config.metric}, segments={len(self)}, nrefs={self.nrefs})"
+
+
+def _config_from_dict(d: dict[str, Any]) -> BLEUConfig:
+    d = dict(d)
+    metric = d.pop("metric")
+    try:
+        return _CONFIGS[metric](**d)
+    except KeyError:
+        raise StatsMismatchError(f"unknown metric {metric!r} in saved statistics") from None
