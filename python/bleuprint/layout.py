@@ -45,9 +45,7 @@ def as_text_sequence(value: Any, name: str) -> Sequence[Any]:
     try:
         return list(value)
     except TypeError:
-        raise TypeError(
-            f"{name} must be a sequence of str, got {_type_name(value)}"
-        ) from None
+        raise TypeError(f"{name} must be a sequence of str, got {_type_name(value)}") from None
 
 
 def check_hypotheses(hypotheses: Any) -> Sequence[Any]:

@@ -50,9 +50,7 @@ def _check_tokenizer(name: str) -> None:
             f"tokenizer {name!r} is not available in bleuprint {_core.__version__} yet; "
             f"available: {', '.join(TOKENIZERS)}"
         )
-    raise InvalidOptionError(
-        f"unknown tokenizer {name!r}; expected one of {', '.join(TOKENIZERS)}"
-    )
+    raise InvalidOptionError(f"unknown tokenizer {name!r}; expected one of {', '.join(TOKENIZERS)}")
 
 
 @dataclass(frozen=True)
@@ -464,4 +462,3 @@ def _first_stream_length(references: Any) -> int:
         return len(first) if not isinstance(first, str) else 0
     except (TypeError, IndexError, KeyError):
         return 0
-

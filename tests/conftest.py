@@ -1,0 +1,46 @@
+"""Shared fixtures: the WMT22 data in ../shared (skipped cleanly when absent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+WMT22 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wmt22"
+
+
+def read_lines(path: Path) -> list[str]:
+    """Lines as sacrebleu's file reader sees them: split on "\\n" only (data holds U+2028)."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+@pytest.fixture(scope="session")
+def wmt22() -> Path:
+    if not (WMT22 / "system-outputs").is_dir():
+        pytest.skip("../shared/data/wmt22 is not available")
+    return WMT22
+
+
+def wmt22_systems(root: Path) -> list[tuple[str, str, Path]]:
+    """(pair, system, path) for every system output, sorted."""
+    out = []
+    for path in sorted((root / "system-outputs").iterdir()):
+        # generaltest2022.<pair>.hyp.<system>.<lang>
+        stem = path.name[len("generaltest2022.") :]
+        pair, rest = stem.split(".hyp.", 1)
+        system = rest.rsplit(".", 1)[0]
+        out.append((pair, system, path))
+    return out
+
+
+def wmt22_references(root: Path, pair: str) -> dict[str, Path]:
+    """Reference name (A, B, C, stud) -> path, for one language pair."""
+    refs = {}
+    for path in sorted((root / "references").glob(f"generaltest2022.{pair}.ref.*")):
+        name = path.name.split(".ref.", 1)[1].rsplit(".", 1)[0]
+        refs[name] = path
+    return refs

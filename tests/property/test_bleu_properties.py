@@ -1,0 +1,130 @@
+"""Property tests: random corpora against sacrebleu, and the invariants of statistics."""
+
+from __future__ import annotations
+
+import warnings
+
+import bleuprint
+import numpy as np
+import pytest
+from bleuprint import BLEU, Stats
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sacrebleu = pytest.importorskip("sacrebleu")
+
+# A small vocabulary makes n-gram matches likely; free text adds Unicode, punctuation and
+# whitespace variety.
+WORDS = [
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "The",
+    "a",
+    "dog",
+    ",",
+    ".",
+    "it's",
+    "3.5",
+    "e-mail",
+    "日本",
+    "Straße",
+    "é",
+]
+word_text = st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join)
+free_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+text = st.one_of(word_text, word_text, free_text, st.just(""), st.just("  \t "))
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def corpora(draw, min_segments=1, max_segments=12):
+    n = draw(st.integers(min_segments, max_segments))
+    hyps = draw(st.lists(text, min_size=n, max_size=n))
+    k = draw(st.integers(1, 4))
+    streams = [draw(st.lists(st.one_of(text, st.none()), min_size=n, max_size=n)) for _ in range(k)]
+    # Every segment keeps at least one reference (sacrebleu crashes on none at all).
+    for i in range(n):
+        if all(s[i] is None for s in streams):
+            streams[0][i] = draw(text)
+    return hyps, streams
+
+
+options = st.fixed_dictionaries(
+    {
+        "tokenize": st.sampled_from(["13a", "none", "intl", "char"]),
+        "smooth_method": st.sampled_from(["exp", "none", "floor", "add-k"]),
+        "lowercase": st.booleans(),
+        "effective_order": st.booleans(),
+        "max_ngram_order": st.integers(1, 6),
+    }
+)
+
+
+def _same(ours, theirs):
+    assert ours.score == theirs.score
+    assert ours.counts == theirs.counts
+    assert ours.totals == theirs.totals
+    assert ours.precisions == theirs.precisions
+    assert (ours.bp, ours.sys_len, ours.ref_len) == (theirs.bp, theirs.sys_len, theirs.ref_len)
+
+
+@pytest.mark.differential
+@SETTINGS
+@given(corpus=corpora(), opts=options)
+def test_corpus_score_equals_sacrebleu(corpus, opts):
+    hyps, refs = corpus
+    ours = BLEU(**opts, force=True)
+    theirs = sacrebleu.BLEU(**opts, force=True)
+    _same(ours.corpus_score(hyps, refs), theirs.corpus_score(hyps, refs))
+    assert ours.get_signature().info["nrefs"] == theirs.get_signature().info["nrefs"]
+
+
+@pytest.mark.differential
+@SETTINGS
+@given(corpus=corpora(max_segments=6), opts=options)
+def test_sentence_scores_equal_sacrebleu_sentence_score(corpus, opts):
+    hyps, refs = corpus
+    ours = BLEU(**opts, force=True)
+    theirs = sacrebleu.BLEU(**opts, force=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", bleuprint.BleuprintWarning)
+        batch = ours.sentence_scores(hyps, refs)
+        for i, hyp in enumerate(hyps):
+            seg_refs = [s[i] for s in refs]
+            expected = theirs.sentence_score(hyp, seg_refs)
+            _same(ours.sentence_score(hyp, seg_refs), expected)
+            assert batch[i] == expected.score
+
+
+@SETTINGS
+@given(corpus=corpora(max_segments=20), cut=st.integers(0, 20), seed=st.integers(0, 2**32 - 1))
+def test_shards_and_permutations(corpus, cut, seed):
+    hyps, refs = corpus
+    bleu = BLEU(force=True)
+    whole = bleu.stats(hyps, refs)
+    cut = min(cut, len(hyps))
+    left = bleu.stats(hyps[:cut], [s[:cut] for s in refs])
+    right = bleu.stats(hyps[cut:], [s[cut:] for s in refs])
+    assert (left + right).rows.tolist() == whole.rows.tolist()
+    assert (left + right).score().score == whole.score().score
+    order = np.random.default_rng(seed).permutation(len(hyps))
+    shuffled = bleu.stats([hyps[i] for i in order], [[s[i] for i in order] for s in refs])
+    assert shuffled.score().score == whole.score().score
+    assert isinstance(whole, Stats)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    corpus=corpora(min_segments=100, max_segments=300),
+    tokenize=st.sampled_from(["13a", "intl", "char"]),
+)
+def test_workers_do_not_change_results(corpus, tokenize):
+    hyps, refs = corpus
+    serial = BLEU(tokenize=tokenize, force=True, workers=1).stats(hyps, refs)
+    for workers in (-1, 2, 3):
+        parallel = BLEU(tokenize=tokenize, force=True, workers=workers).stats(hyps, refs)
+        assert parallel == serial

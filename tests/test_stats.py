@@ -1,0 +1,93 @@
+"""Statistics: merging, indexing, pickling, saving and scoring."""
+
+from __future__ import annotations
+
+import pickle
+
+import bleuprint
+import numpy as np
+import pytest
+from bleuprint import BLEU, Stats, StatsMismatchError
+
+HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
+REFS = [
+    ["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
+    ["The dog had bit the man.", "No one was surprised.", "The man had bitten the dog."],
+]
+
+
+@pytest.fixture
+def stats() -> Stats:
+    return BLEU().stats(HYPS, REFS)
+
+
+def test_rows_are_int64_with_published_columns(stats):
+    assert stats.rows.dtype == np.int64
+    assert stats.rows.shape == (3, 10)
+    assert stats.column_names[:3] == ("hyp_len", "ref_len", "correct_1")
+    assert len(stats) == 3 and stats.nrefs == 2
+    assert np.asarray(stats).shape == (3, 10)
+
+
+def test_score_equals_corpus_score(stats):
+    assert stats.score().score == bleuprint.corpus_bleu(HYPS, REFS).score
+    assert stats.sum().tolist() == [17, 18, 14, 8, 5, 3, 17, 16, 11, 8]
+
+
+def test_shards_merge_with_plus(stats):
+    a = BLEU().stats(HYPS[:1], [r[:1] for r in REFS])
+    b = BLEU().stats(HYPS[1:], [r[1:] for r in REFS])
+    assert (a + b) == stats
+    assert Stats.concatenate([a, b]) == stats
+    assert (a + b).score().score == stats.score().score
+
+
+def test_row_indexing_keeps_config(stats):
+    first = stats[0]
+    assert len(first) == 1 and first.config == stats.config
+    assert stats[[2, 0]].rows.tolist() == [stats.rows[2].tolist(), stats.rows[0].tolist()]
+    assert len(stats[np.array([True, False, True])]) == 2
+
+
+def test_sentence_scores_equal_each_row(stats):
+    bleu = BLEU(effective_order=True)
+    scores = bleu.sentence_scores(HYPS, REFS)
+    assert scores.dtype == np.float64
+    for i, (hyp, *refs) in enumerate(zip(HYPS, *REFS)):
+        assert scores[i] == bleu.sentence_score(hyp, refs).score
+
+
+def test_different_configs_are_refused(stats):
+    other = BLEU(tokenize="char").stats(HYPS, REFS)
+    with pytest.raises(StatsMismatchError, match="different configurations"):
+        stats + other
+    smoothed = BLEU(smooth_method="floor").stats(HYPS, REFS)
+    with pytest.raises(StatsMismatchError):
+        Stats.concatenate([stats, smoothed])
+
+
+def test_nrefs_becomes_var_when_shards_differ(stats):
+    one = BLEU().stats(HYPS, REFS[:1])
+    assert (stats + one).nrefs == -1
+    assert (stats + one).signature().format().startswith("nrefs:var|")
+
+
+def test_pickle_round_trip(stats):
+    back = pickle.loads(pickle.dumps(stats))
+    assert back == stats and back.score().score == stats.score().score
+
+
+def test_save_and_load(stats, tmp_path):
+    path = tmp_path / "shard.npz"
+    stats.save(path)
+    back = Stats.load(path)
+    assert back == stats
+    assert back.score().format() == stats.score().format()
+
+
+def test_shape_and_dtype_are_checked(stats):
+    with pytest.raises(StatsMismatchError, match=r"shape \(n, 10\)"):
+        Stats(np.zeros((2, 7), dtype=np.int64), stats.config, 1)
+    with pytest.raises(StatsMismatchError, match="integers"):
+        Stats(np.zeros((2, 10)), stats.config, 1)
+    assert Stats(np.zeros((2, 10), dtype=np.int32), stats.config, 1).rows.dtype == np.int64
