@@ -20,7 +20,8 @@ def test_flat_reference_list_shows_the_expected_nesting():
         ReferenceLayoutError, match=r"references\[k\]\[i\].*references=\[refs\]"
     ) as e:
         bleuprint.corpus_bleu(HYPS, ["a b c", "d e f"])
-    assert isinstance(e.value, TypeError) and isinstance(e.value, BleuprintError)
+    assert isinstance(e.value, TypeError)
+    assert isinstance(e.value, BleuprintError)
     with pytest.raises(ReferenceLayoutError, match="single str"):
         bleuprint.corpus_bleu(HYPS, "a b c")
 

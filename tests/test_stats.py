@@ -25,7 +25,8 @@ def test_rows_are_int64_with_published_columns(stats):
     assert stats.rows.dtype == np.int64
     assert stats.rows.shape == (3, 10)
     assert stats.column_names[:3] == ("hyp_len", "ref_len", "correct_1")
-    assert len(stats) == 3 and stats.nrefs == 2
+    assert len(stats) == 3
+    assert stats.nrefs == 2
     assert np.asarray(stats).shape == (3, 10)
 
 
@@ -44,7 +45,8 @@ def test_shards_merge_with_plus(stats):
 
 def test_row_indexing_keeps_config(stats):
     first = stats[0]
-    assert len(first) == 1 and first.config == stats.config
+    assert len(first) == 1
+    assert first.config == stats.config
     assert stats[[2, 0]].rows.tolist() == [stats.rows[2].tolist(), stats.rows[0].tolist()]
     assert len(stats[np.array([True, False, True])]) == 2
 
@@ -74,7 +76,8 @@ def test_nrefs_becomes_var_when_shards_differ(stats):
 
 def test_pickle_round_trip(stats):
     back = pickle.loads(pickle.dumps(stats))
-    assert back == stats and back.score().score == stats.score().score
+    assert back == stats
+    assert back.score().score == stats.score().score
 
 
 def test_save_and_load(stats, tmp_path):
