@@ -6,9 +6,26 @@
 //! ([`bleu::segment_stats`]) → sum → score ([`bleu::score_from_stats`]). Statistics are the
 //! currency: corpus scores, batches and resampling all work on them.
 //!
+//! ```
+//! use _core::bleu::{score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment};
+//! use _core::tokenize::Tokenizer;
+//!
+//! let config = BleuConfig::default();
+//! let segments = [Segment {
+//!     hypothesis: "The cat sat on the mat.",
+//!     references: vec!["The cat is on the mat."],
+//! }];
+//! let stats = segment_stats(&segments, Tokenizer::V13a, &config, 1)?;
+//! assert_eq!(stats, [7, 7, 6, 4, 2, 1, 7, 6, 5, 4]);
+//! let bleu = score_from_stats(&stats, &config, &FloatSemantics::default())?;
+//! assert_eq!(format!("{:.2}", bleu.score), "48.89");
+//! # Ok::<(), _core::Error>(())
+//! ```
+//!
 
 pub mod bleu;
 pub mod error;
+pub mod lines;
 pub mod ngram;
 pub mod parallel;
 pub mod text;

@@ -1,0 +1,51 @@
+"""The README's Python examples and the package docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+import bleuprint.stats
+import bleuprint.tokenizers
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _python_blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_readme_has_two_quickstart_commands():
+    text = README.read_text(encoding="utf-8")
+    quickstart = text.split("## Quickstart", 1)[1].split("##", 1)[0]
+    block = re.search(r"```bash\n(.*?)```", quickstart, flags=re.S).group(1)
+    commands = [line for line in block.splitlines() if line.strip()]
+    assert len(commands) == 2
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1].replace("python3 -m pip", "pip") in ci.replace("python3 -m pip", "pip")
+
+
+def test_readme_python_examples():
+    namespace: dict = {}
+    for block in _python_blocks():  # later blocks reuse earlier names, as a reader would
+        exec(compile(block, str(README), "exec"), namespace)  # the examples assert their claims
+
+
+def test_readme_printed_values_are_true(capsys):
+    blocks = _python_blocks()
+    exec(compile(blocks[0], str(README), "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    expected = [
+        line.split("# ", 1)[1] for line in blocks[0].splitlines() if line.startswith("print(")
+    ]
+    assert printed == expected
+
+
+@pytest.mark.parametrize("module", [bleuprint.stats, bleuprint.tokenizers])
+def test_docstring_examples(module):
+    failures, tried = doctest.testmod(module)
+    assert tried > 0
+    assert failures == 0
