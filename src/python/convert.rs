@@ -11,8 +11,10 @@ extern "C" {
     // Exported by every CPython >= 3.3 and part of the stable ABI since 3.10. pyo3-ffi hides it
     // for abi3 builds that target 3.9, but the symbol is present there too; declaring it here lets
     // us borrow each string's cached UTF-8 buffer instead of copying it.
-    fn PyUnicode_AsUTF8AndSize(unicode: *mut ffi::PyObject, size: *mut ffi::Py_ssize_t)
-        -> *const c_char;
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut ffi::PyObject,
+        size: *mut ffi::Py_ssize_t,
+    ) -> *const c_char;
 }
 
 /// Borrows the UTF-8 bytes of a Python `str`. The slice lives as long as `s` does.
@@ -42,20 +44,21 @@ impl<'py> StrStream<'py> {
     /// Extracts a sequence of `str` (or `None` where `allow_none`). `what` names the argument in
     /// error messages, e.g. `"hypotheses"` or `"references[1]"`.
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str, allow_none: bool) -> PyResult<Self> {
-        let convert = |i: usize, item: Bound<'py, PyAny>| -> PyResult<Option<Bound<'py, PyString>>> {
-            if item.is_none() && allow_none {
-                return Ok(None);
-            }
-            item.cast_into::<PyString>().map(Some).map_err(|e| {
-                let type_name = e
-                    .into_inner()
-                    .get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string());
-                let allowed = if allow_none { "str or None" } else { "str" };
-                PyTypeError::new_err(format!("{what}[{i}] must be {allowed}, got {type_name}"))
-            })
-        };
+        let convert =
+            |i: usize, item: Bound<'py, PyAny>| -> PyResult<Option<Bound<'py, PyString>>> {
+                if item.is_none() && allow_none {
+                    return Ok(None);
+                }
+                item.cast_into::<PyString>().map(Some).map_err(|e| {
+                    let type_name = e
+                        .into_inner()
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+                    let allowed = if allow_none { "str or None" } else { "str" };
+                    PyTypeError::new_err(format!("{what}[{i}] must be {allowed}, got {type_name}"))
+                })
+            };
         let items = if let Ok(list) = seq.cast::<PyList>() {
             list.iter()
                 .enumerate()

@@ -1,10 +1,10 @@
 //! Binding for the tokenizers: one call per batch of lines.
 
-use pyo3::prelude::*;
 use super::convert::StrStream;
 use super::errors::to_py_err;
 use crate::parallel;
 use crate::tokenize::Tokenizer;
+use pyo3::prelude::*;
 
 /// Tokenizes every line with the named tokenizer, exactly as sacrebleu's tokenizer would.
 #[pyfunction]
