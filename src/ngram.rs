@@ -2,15 +2,24 @@
 //!
 //! Within one segment every distinct token gets a dense id, and every distinct n-gram of order
 //! `n >= 2` gets a dense id from the pair (id of its `(n-1)`-gram prefix, id of its last token).
-//! Counts then live in plain vectors indexed by id. References are interned first; hypothesis
-//! n-grams are only looked up, because an n-gram absent from every reference cannot match.
+//! Counts then live in plain vectors indexed by id. References are interned first, keeping per
+//! id the maximum count over references; hypothesis n-grams are only looked up, because an
+//! n-gram absent from every reference cannot match. Each hypothesis occurrence matches while
+//! the reference maximum still has budget left, which sums to the clipped counts.
 
 use std::hash::Hasher;
 
-use hashbrown::HashTable;
-use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
+use hashbrown::hash_map::Entry as MapEntry;
+use hashbrown::hash_table::Entry as TableEntry;
+use hashbrown::{HashMap, HashTable};
+use rustc_hash::{FxBuildHasher, FxHasher};
 
 const ABSENT: u32 = u32::MAX;
+
+/// Past these sizes (one very long segment) the tables are dropped rather than cleared, so
+/// that every later segment does not pay for clearing them.
+const MAX_RETAINED_IDS: usize = 1 << 14;
+const MAX_RETAINED_ARENA: usize = 1 << 16;
 
 fn hash_token(token: &str) -> u64 {
     let mut h = FxHasher::default();
@@ -18,25 +27,29 @@ fn hash_token(token: &str) -> u64 {
     h.finish()
 }
 
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(ABSENT)
+}
+
 /// Reusable scratch state that computes BLEU's clipped n-gram counts for one segment at a time.
 #[derive(Debug, Default)]
 pub struct NgramMatcher {
     max_order: usize,
-    /// Token text, concatenated; `spans[slot] = (start, end, id)` locates each distinct token.
+    /// Distinct token texts, concatenated; `spans[slot] = (start, end, id)` locates each.
     arena: String,
     spans: Vec<(usize, usize, u32)>,
-    /// Hash table of slots into `spans`.
+    /// Hash table of slots into `spans`, keyed by the token text.
     tokens: HashTable<u32>,
     /// (prefix id << 32 | last token id) -> n-gram id, for orders >= 2.
-    ngrams: FxHashMap<u64, u32>,
-    next_id: u32,
-    /// Per id: the maximum count over the references seen so far.
+    ngrams: HashMap<u64, u32, FxBuildHasher>,
+    /// Per id (its length is the number of ids): the maximum count over the references.
     ref_max: Vec<u32>,
-    /// Per id: the count in the sequence being processed (zeroed again after each use).
+    /// Per id: counts in the reference being added, for second and later references.
     current: Vec<u32>,
+    /// Ids whose `current` count (or, while matching, whose budget) changed.
     touched: Vec<u32>,
-    /// Ids of the sequence being processed: `order_ids` for the current order, `token_ids` for
-    /// order 1.
+    references: usize,
+    /// Ids of the sequence being processed: tokens, then n-grams of the current order.
     token_ids: Vec<u32>,
     order_ids: Vec<u32>,
 }
@@ -46,78 +59,83 @@ impl NgramMatcher {
     pub fn new(max_order: usize) -> Self {
         Self {
             max_order,
-            ngrams: FxHashMap::with_capacity_and_hasher(256, FxBuildHasher),
             ..Self::default()
         }
     }
 
     /// Forgets the previous segment.
     pub fn begin_segment(&mut self) {
+        if self.ref_max.len() > MAX_RETAINED_IDS || self.arena.capacity() > MAX_RETAINED_ARENA {
+            *self = Self::new(self.max_order);
+            return;
+        }
         self.arena.clear();
         self.spans.clear();
         self.tokens.clear();
         self.ngrams.clear();
-        self.next_id = 0;
         self.ref_max.clear();
         self.current.clear();
-    }
-
-    fn new_id(&mut self) -> u32 {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.ref_max.push(0);
-        self.current.push(0);
-        id
-    }
-
-    /// The text of the token stored at `spans[slot]`.
-    fn token_text(&self, slot: u32) -> Option<&str> {
-        let &(start, end, _) = self.spans.get(slot as usize)?;
-        self.arena.get(start..end)
-    }
-
-    fn find_token(&self, hash: u64, token: &str) -> Option<u32> {
-        let slot = self
-            .tokens
-            .find(hash, |&slot| self.token_text(slot) == Some(token))?;
-        self.spans.get(*slot as usize).map(|&(_, _, id)| id)
+        self.references = 0;
     }
 
     fn intern_token(&mut self, token: &str) -> u32 {
         let hash = hash_token(token);
-        if let Some(id) = self.find_token(hash, token) {
-            return id;
-        }
-        let id = self.new_id();
-        let start = self.arena.len();
-        self.arena.push_str(token);
-        let slot = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
-        self.spans.push((start, self.arena.len(), id));
         let (arena, spans) = (&self.arena, &self.spans);
-        self.tokens.insert_unique(hash, slot, |&slot| {
+        let text = |slot: u32| {
             spans
                 .get(slot as usize)
                 .and_then(|&(s, e, _)| arena.get(s..e))
-                .map_or(0, hash_token)
-        });
-        id
+        };
+        match self.tokens.entry(
+            hash,
+            |&slot| text(slot) == Some(token),
+            |&slot| text(slot).map_or(0, hash_token),
+        ) {
+            TableEntry::Occupied(e) => self.spans.get(*e.get() as usize).map_or(ABSENT, |s| s.2),
+            TableEntry::Vacant(e) => {
+                let id = to_u32(self.ref_max.len());
+                self.ref_max.push(0);
+                let start = self.arena.len();
+                self.arena.push_str(token);
+                e.insert(to_u32(self.spans.len()));
+                self.spans.push((start, self.arena.len(), id));
+                id
+            }
+        }
     }
 
     fn lookup_token(&self, token: &str) -> u32 {
-        self.find_token(hash_token(token), token).unwrap_or(ABSENT)
+        let (arena, spans) = (&self.arena, &self.spans);
+        self.tokens
+            .find(hash_token(token), |&slot| {
+                spans
+                    .get(slot as usize)
+                    .and_then(|&(s, e, _)| arena.get(s..e))
+                    == Some(token)
+            })
+            .and_then(|&slot| spans.get(slot as usize))
+            .map_or(ABSENT, |s| s.2)
     }
 
-    fn bump(&mut self, id: u32) -> u32 {
-        match self.current.get_mut(id as usize) {
-            Some(c) => {
-                if *c == 0 {
-                    self.touched.push(id);
-                }
-                *c += 1;
-                *c
+    fn intern_ngram(&mut self, prefix: u32, last: u32) -> u32 {
+        let key = (u64::from(prefix) << 32) | u64::from(last);
+        match self.ngrams.entry(key) {
+            MapEntry::Occupied(e) => *e.get(),
+            MapEntry::Vacant(e) => {
+                let id = to_u32(self.ref_max.len());
+                self.ref_max.push(0);
+                e.insert(id);
+                id
             }
-            None => 0,
         }
+    }
+
+    fn lookup_ngram(&self, prefix: u32, last: u32) -> u32 {
+        if prefix == ABSENT || last == ABSENT {
+            return ABSENT;
+        }
+        let key = (u64::from(prefix) << 32) | u64::from(last);
+        self.ngrams.get(&key).copied().unwrap_or(ABSENT)
     }
 
     /// Adds one reference; returns its length in tokens.
@@ -128,30 +146,36 @@ impl NgramMatcher {
             let id = self.intern_token(token);
             ids.push(id);
         }
-        let len = ids.len();
         let mut order = std::mem::take(&mut self.order_ids);
         order.clear();
         order.extend_from_slice(&ids);
+        let first = self.references == 0;
+        self.references += 1;
         for n in 1..=self.max_order {
             if n > 1 {
                 // order[i] held the (n-1)-gram starting at i; extend it by token i+n-1.
-                let count = (len + 1).saturating_sub(n);
-                order.truncate(count);
-                for (i, slot) in order.iter_mut().enumerate() {
-                    let last = ids.get(i + n - 1).copied().unwrap_or(ABSENT);
-                    let key = (u64::from(*slot) << 32) | u64::from(last);
-                    *slot = match self.ngrams.get(&key) {
-                        Some(&id) => id,
-                        None => {
-                            let id = self.new_id();
-                            self.ngrams.insert(key, id);
-                            id
-                        }
-                    };
+                order.truncate((ids.len() + 1).saturating_sub(n));
+                for (slot, &last) in order.iter_mut().zip(ids.iter().skip(n - 1)) {
+                    *slot = self.intern_ngram(*slot, last);
                 }
             }
-            for &id in &order {
-                self.bump(id);
+            if first {
+                // The maximum over one reference is its count.
+                for &id in &order {
+                    if let Some(m) = self.ref_max.get_mut(id as usize) {
+                        *m += 1;
+                    }
+                }
+            } else {
+                self.current.resize(self.ref_max.len(), 0);
+                for &id in &order {
+                    if let Some(c) = self.current.get_mut(id as usize) {
+                        if *c == 0 {
+                            self.touched.push(id);
+                        }
+                        *c += 1;
+                    }
+                }
             }
         }
         for &id in &self.touched {
@@ -162,6 +186,7 @@ impl NgramMatcher {
             }
         }
         self.touched.clear();
+        let len = ids.len();
         self.token_ids = ids;
         self.order_ids = order;
         len
@@ -181,33 +206,25 @@ impl NgramMatcher {
         for token in tokens {
             ids.push(self.lookup_token(token));
         }
-        let len = ids.len();
         let mut order = std::mem::take(&mut self.order_ids);
         order.clear();
         order.extend_from_slice(&ids);
         for n in 1..=self.max_order {
             if n > 1 {
-                let count = (len + 1).saturating_sub(n);
-                order.truncate(count);
-                for (i, slot) in order.iter_mut().enumerate() {
-                    let last = ids.get(i + n - 1).copied().unwrap_or(ABSENT);
-                    *slot = if *slot == ABSENT || last == ABSENT {
-                        ABSENT
-                    } else {
-                        let key = (u64::from(*slot) << 32) | u64::from(last);
-                        self.ngrams.get(&key).copied().unwrap_or(ABSENT)
-                    };
+                order.truncate((ids.len() + 1).saturating_sub(n));
+                for (slot, &last) in order.iter_mut().zip(ids.iter().skip(n - 1)) {
+                    *slot = self.lookup_ngram(*slot, last);
                 }
             }
             let mut matched = 0i64;
             for &id in &order {
-                if id == ABSENT {
-                    continue;
-                }
-                let limit = self.ref_max.get(id as usize).copied().unwrap_or(0);
-                // Each occurrence matches while the clip (max reference count) allows.
-                if self.bump(id) <= limit {
-                    matched += 1;
+                // An occurrence matches while the reference maximum has budget left.
+                if let Some(budget) = self.ref_max.get_mut(id as usize) {
+                    if *budget > 0 {
+                        *budget -= 1;
+                        self.touched.push(id);
+                        matched += 1;
+                    }
                 }
             }
             if let Some(c) = correct.get_mut(n - 1) {
@@ -217,12 +234,14 @@ impl NgramMatcher {
                 *t = i64::try_from(order.len()).unwrap_or(i64::MAX);
             }
         }
+        // Give the budget back, so the references can be matched again.
         for &id in &self.touched {
-            if let Some(c) = self.current.get_mut(id as usize) {
-                *c = 0;
+            if let Some(m) = self.ref_max.get_mut(id as usize) {
+                *m += 1;
             }
         }
         self.touched.clear();
+        let len = ids.len();
         self.token_ids = ids;
         self.order_ids = order;
         len
@@ -293,6 +312,23 @@ mod tests {
             );
             assert_eq!(c, vec![6, 5, 4, 3, 2, 1]);
             assert_eq!(t, vec![7, 6, 5, 4, 3, 2]);
+            // Matching again sees the same references (the budget is given back).
+            m.match_hypothesis("a b c".split(' '), &mut c, &mut t);
+            assert_eq!(c[..3], [3, 2, 1]);
         }
+    }
+
+    #[test]
+    fn a_huge_segment_does_not_slow_later_ones() {
+        let mut m = NgramMatcher::new(4);
+        let long: Vec<String> = (0..50_000).map(|i| format!("w{i}")).collect();
+        m.begin_segment();
+        m.add_reference(long.iter().map(String::as_str));
+        m.begin_segment();
+        assert!(m.ref_max.capacity() <= MAX_RETAINED_IDS);
+        m.add_reference("a b".split(' '));
+        let (mut c, mut t) = (vec![0; 4], vec![0; 4]);
+        m.match_hypothesis("a b".split(' '), &mut c, &mut t);
+        assert_eq!(c, vec![2, 1, 0, 0]);
     }
 }

@@ -15,9 +15,87 @@ pub fn is_py_whitespace(c: char) -> bool {
     }
 }
 
+/// The byte length of the Python whitespace character starting at `bytes[i]`, or 0 if there is
+/// none. Matches the UTF-8 encodings of the set in [`is_py_whitespace`] without decoding.
+#[inline]
+pub fn py_space_len(bytes: &[u8], i: usize) -> usize {
+    match bytes.get(i..) {
+        Some([0x09..=0x0D | 0x1C..=0x20, ..]) => 1,
+        Some([0xC2, 0x85 | 0xA0, ..]) => 2,
+        Some([0xE1, 0x9A, 0x80, ..] | [0xE3, 0x80, 0x80, ..] | [0xE2, 0x81, 0x9F, ..]) => 3,
+        Some([0xE2, 0x80, 0x80..=0x8A | 0xA8 | 0xA9 | 0xAF, ..]) => 3,
+        _ => 0,
+    }
+}
+
+/// Bytes that can start a Python whitespace character: ASCII whitespace and the UTF-8 lead
+/// bytes of the non-ASCII ones.
+#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-range index fails the build
+static MAY_START_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(b, 0x09..=0x0D | 0x1C..=0x20 | 0xC2 | 0xE1 | 0xE2 | 0xE3);
+        b += 1;
+    }
+    table
+};
+
+/// Iterator over the words of a string, as Python's `str.split()` (no argument) yields them.
+#[derive(Debug, Clone)]
+pub struct PySplit<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Iterator for PySplit<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let bytes = self.text.as_bytes();
+        // Skip whitespace; a single ASCII space is by far the most common separator.
+        loop {
+            match bytes.get(self.pos) {
+                None => return None,
+                Some(b' ') => self.pos += 1,
+                Some(_) => match py_space_len(bytes, self.pos) {
+                    0 => break,
+                    n => self.pos += n,
+                },
+            }
+        }
+        let start = self.pos;
+        let mut end = start;
+        loop {
+            // Whitespace starts at an ASCII byte or at a UTF-8 lead byte, so the word ends on
+            // a character boundary.
+            let candidate = bytes
+                .get(end..)
+                .unwrap_or_default()
+                .iter()
+                .position(|&b| MAY_START_SPACE.get(usize::from(b)) == Some(&true));
+            match candidate {
+                None => {
+                    end = bytes.len();
+                    break;
+                }
+                Some(offset) => {
+                    end += offset;
+                    if py_space_len(bytes, end) > 0 {
+                        break;
+                    }
+                    end += 1;
+                }
+            }
+        }
+        self.pos = end;
+        self.text.get(start..end)
+    }
+}
+
 /// Iterates over the words of `s` exactly as Python's `s.split()` (no argument) does.
-pub fn py_split(s: &str) -> impl Iterator<Item = &str> {
-    s.split(is_py_whitespace).filter(|w| !w.is_empty())
+pub fn py_split(s: &str) -> PySplit<'_> {
+    PySplit { text: s, pos: 0 }
 }
 
 /// `s.rstrip()` with Python's whitespace set.
@@ -62,6 +140,26 @@ mod tests {
             .map(|c| c as u32)
             .collect();
         assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn byte_split_agrees_with_char_predicate() {
+        let mut text = String::new();
+        for c in (0..0x3100u32).filter_map(char::from_u32) {
+            text.push(c);
+            text.push('x');
+        }
+        let expected: Vec<&str> = text
+            .split(is_py_whitespace)
+            .filter(|w| !w.is_empty())
+            .collect();
+        assert_eq!(py_split(&text).collect::<Vec<_>>(), expected);
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let encoded = c.encode_utf8(&mut buf);
+            let len = py_space_len(encoded.as_bytes(), 0);
+            assert_eq!(len > 0, is_py_whitespace(c), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::config::BleuConfig;
 use crate::error::{Error, Result};
 use crate::ngram::NgramMatcher;
 use crate::parallel;
-use crate::text::{py_rstrip, py_split};
+use crate::text::{py_rstrip, py_split, PySplit};
 use crate::tokenize::Tokenizer;
 
 /// One hypothesis with its references.
@@ -21,6 +21,7 @@ pub struct Segment<'a> {
 struct Scratch {
     matcher: NgramMatcher,
     tokenized: String,
+    ref_lens: Vec<usize>,
 }
 
 impl Scratch {
@@ -28,6 +29,42 @@ impl Scratch {
         Self {
             matcher: NgramMatcher::new(max_order),
             tokenized: String::with_capacity(512),
+            ref_lens: Vec::with_capacity(4),
+        }
+    }
+}
+
+/// The words BLEU counts: `tokenizer(line).split()`.
+enum Words<'a> {
+    /// Python's whitespace split (raw text, or `char` output, which keeps whitespace tokens).
+    Python(PySplit<'a>),
+    /// `13a` and `intl` output is already `' '.join(words)`: a plain split on `' '` suffices.
+    Joined(std::str::Split<'a, char>),
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            Self::Python(it) => it.next(),
+            Self::Joined(it) => it.find(|w| !w.is_empty()),
+        }
+    }
+}
+
+/// Tokenizes `line` into `buffer` (unless the tokenizer is the identity) and splits it.
+fn words<'a>(tokenizer: Tokenizer, line: &'a str, buffer: &'a mut String) -> Words<'a> {
+    match tokenizer {
+        Tokenizer::None => Words::Python(py_split(line)),
+        Tokenizer::Char => {
+            tokenizer.tokenize_into(line, buffer);
+            Words::Python(py_split(buffer))
+        }
+        Tokenizer::V13a | Tokenizer::Intl => {
+            tokenizer.tokenize_into(line, buffer);
+            Words::Joined(buffer.split(' '))
         }
     }
 }
@@ -62,18 +99,16 @@ fn fill_row<'a>(
     index: usize,
     row: &mut [i64],
 ) -> Result<()> {
-    let Scratch { matcher, tokenized } = scratch;
+    let Scratch {
+        matcher,
+        tokenized,
+        ref_lens,
+    } = scratch;
     matcher.begin_segment();
-    let mut ref_lens = Vec::with_capacity(2);
+    ref_lens.clear();
     for reference in refs {
         let line = py_rstrip(reference);
-        let len = if tokenizer == Tokenizer::None {
-            matcher.add_reference(py_split(line))
-        } else {
-            tokenizer.tokenize_into(line, tokenized);
-            matcher.add_reference(py_split(tokenized))
-        };
-        ref_lens.push(len);
+        ref_lens.push(matcher.add_reference(words(tokenizer, line, tokenized)));
     }
     if ref_lens.is_empty() {
         return Err(Error::invalid_input(format!(
@@ -83,12 +118,7 @@ fn fill_row<'a>(
     let (head, counts) = row.split_at_mut(2);
     let (correct, total) = counts.split_at_mut(counts.len() / 2);
     let line = py_rstrip(hypothesis);
-    let hyp_len = if tokenizer == Tokenizer::None {
-        matcher.match_hypothesis(py_split(line), correct, total)
-    } else {
-        tokenizer.tokenize_into(line, tokenized);
-        matcher.match_hypothesis(py_split(tokenized), correct, total)
-    };
+    let hyp_len = matcher.match_hypothesis(words(tokenizer, line, tokenized), correct, total);
     let ref_len = ref_lens
         .iter()
         .fold(None, |best, &len| Some(closest_ref_len(hyp_len, len, best)))
