@@ -35,14 +35,19 @@ fn install_fork_hook() {
     });
 }
 
+static DEFAULT_THREADS: OnceLock<usize> = OnceLock::new();
+
 /// The thread count used for `workers = -1`: `BLEUPRINT_NUM_THREADS` if it is a positive
-/// integer, else the number of available cores.
+/// integer, else the number of available cores. Read once per process: finding the core count
+/// reads cgroup files, which would dominate the cost of scoring one sentence.
 pub fn default_threads() -> usize {
-    std::env::var("BLEUPRINT_NUM_THREADS")
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    *DEFAULT_THREADS.get_or_init(|| {
+        std::env::var("BLEUPRINT_NUM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    })
 }
 
 /// Resolves a `workers` argument to a thread count.
