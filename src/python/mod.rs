@@ -3,6 +3,7 @@
 mod bleu;
 mod convert;
 mod errors;
+mod io;
 mod tokenize;
 
 use pyo3::prelude::*;
@@ -16,5 +17,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_score, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     Ok(())
 }

@@ -1,0 +1,797 @@
+"""The ``bleuprint`` command: sacrebleu's command line for BLEU, with identical output.
+
+Every BLEU invocation of ``sacrebleu`` 2.6.0 works unchanged and prints the same bytes on
+stdout, except that signatures say ``version:bleuprint-X`` instead of ``version:2.6.0``.
+Options that belong to features bleuprint does not have yet (test sets, chrF, TER,
+significance tests) are accepted by the parser, so the usage text is familiar, and exit with
+status 2 and a one-line message when used. See ``docs/cli.md``.
+
+Only ``argparse`` and the already-loaded package are imported up front, so ``bleuprint -V`` is
+quick; numpy (for statistics) and tabulate (for multi-system tables) load when needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, Optional
+
+from bleuprint._core import __version__
+from bleuprint.metrics.bleu import SACREBLEU_TOKENIZERS, SMOOTH_DEFAULTS
+
+PROG = "bleuprint"
+
+#: Output formats; ``latex`` only changes multi-system tables (as in sacrebleu).
+OUTPUT_FORMATS = ("json", "text", "latex")
+
+#: Environment variables that override ``-f/--format``, strongest first.
+FORMAT_ENV_VARS = ("BLEUPRINT_FORMAT", "SACREBLEU_FORMAT")
+
+# Exit statuses.
+EXIT_ERROR = 1  # unreadable input, line count mismatch, empty system
+EXIT_USAGE = 2  # bad or unsupported options (argparse uses 2 as well)
+EXIT_FIELDS = 17  # a tab-separated line with the wrong number of fields (as sacrebleu)
+
+# (dest, option shown in the message, value when the option was not given)
+_UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
+    ("citation", "--citation/--cite", False),
+    ("list", "--list", False),
+    ("test_set", "-t/--test-set", None),
+    ("origlang", "-ol/--origlang", None),
+    ("subset", "--subset", None),
+    ("download", "--download", None),
+    ("echo", "--echo", None),
+    ("chrf_char_order", "-cc/--chrf-char-order", None),
+    ("chrf_word_order", "-cw/--chrf-word-order", None),
+    ("chrf_beta", "--chrf-beta", None),
+    ("chrf_whitespace", "--chrf-whitespace", False),
+    ("chrf_lowercase", "--chrf-lowercase", False),
+    ("chrf_eps_smoothing", "--chrf-eps-smoothing", False),
+    ("ter_case_sensitive", "--ter-case-sensitive", False),
+    ("ter_asian_support", "--ter-asian-support", False),
+    ("ter_no_punct", "--ter-no-punct", False),
+    ("ter_normalized", "--ter-normalized", False),
+    ("confidence", "-ci/--confidence", False),
+    ("confidence_n", "-cin/--confidence-n", None),
+    ("paired_ar", "-par/--paired-ar", False),
+    ("paired_bs", "-pbs/--paired-bs", False),
+    ("paired_ar_n", "-parn/--paired-ar-n", None),
+    ("paired_bs_n", "-pbsn/--paired-bs-n", None),
+    ("paired_jobs", "-j/--paired-jobs", None),
+    ("detail", "-d/--detail", False),
+)
+
+_DESCRIPTION = f"""\
+{PROG} {__version__}: exact, fast BLEU. Scores are bit-identical to sacrebleu 2.6.0 and every
+sacrebleu BLEU invocation works unchanged.
+
+Quick usage:
+    {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
+    cat hyp.en | {PROG} ref.en                     the system output on standard input
+    {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table"""
+
+_EPILOG = f"""\
+input rules:
+  Files: only \\n ends a line, each line is rstrip()-ed (CRLF files work), a final newline
+  adds no empty line, a leading UTF-8 byte order mark is removed. *.gz files are
+  decompressed. Standard input uses universal newlines; tab-separated fields on standard
+  input are separate systems.
+
+environment:
+  BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
+  NO_COLOR                             disable colours, like -nc
+  BLEUPRINT_NUM_THREADS                threads for scoring (default: all cores)
+
+exit status:
+  0   success
+  1   unreadable or undecodable input, different line counts, empty system output
+  2   bad usage, or an option that {PROG} does not support yet
+  17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)"""
+
+
+class CliError(Exception):
+    """An expected failure: one line on stderr, then ``sys.exit(code)``."""
+
+    def __init__(self, message: str, code: int = EXIT_ERROR) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def _not_yet(what: str) -> str:
+    return f"{what} (not supported yet)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with sacrebleu's options, names and defaults."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add = parser.add_argument
+
+    # Test sets: accepted for familiarity; none of them is supported yet.
+    add(
+        "--citation",
+        "--cite",
+        action="store_true",
+        help=_not_yet("Print the bibtex citation of a test set and quit."),
+    )
+    add("--list", action="store_true", help=_not_yet("List the available test sets and quit."))
+    add(
+        "--test-set",
+        "-t",
+        default=None,
+        help=_not_yet("A built-in test set, or several separated by commas."),
+    )
+    add(
+        "--language-pair", "-l", dest="langpair", default=None, metavar="SRC-TRG",
+        help="Source-target language pair, e.g. en-de. With your own reference files it only "
+        "sets the target language, which picks the default tokenizer (zh, ja-mecab, ko-mecab; "
+        "13a otherwise).",
+    )  # fmt: skip
+    add(
+        "--origlang",
+        "-ol",
+        default=None,
+        help=_not_yet("Score only segments of one original language (needs -t)."),
+    )
+    add(
+        "--subset",
+        default=None,
+        help=_not_yet("Score only segments whose document annotation matches a regex (needs -t)."),
+    )
+    add(
+        "--download",
+        default=None,
+        metavar="TEST_SET",
+        help=_not_yet("Download a test set and quit."),
+    )
+    add(
+        "--echo",
+        nargs="+",
+        default=None,
+        metavar="FIELD",
+        help=_not_yet("Print fields of a test set (src, ref, ...) and quit."),
+    )
+
+    # Inputs.
+    add(
+        "--input", "-i", nargs="*", default=None, metavar="HYP",
+        help="System output file(s). Several files are several systems, scored in a table "
+        "(each named by its path). Without -i the system output is read from standard input, "
+        "where tab-separated fields are separate systems.",
+    )  # fmt: skip
+    add(
+        "refs", nargs="*", default=[], metavar="REF",
+        help="Reference file(s), one segment per line; several files are several references "
+        "per segment. Give them before -i/--input, which takes every file after it.",
+    )  # fmt: skip
+    add(
+        "--num-refs", "-nr", type=int, default=1, metavar="N",
+        help="Read N tab-separated references per line from a single reference file "
+        "(default: %(default)s).",
+    )  # fmt: skip
+    add(
+        "--encoding", "-e", default="utf-8",
+        help="Encoding of every input (default: %(default)s). UTF-8 takes the fast path.",
+    )  # fmt: skip
+
+    add(
+        "--metrics", "-m", choices=["bleu", "chrf", "ter"], nargs="+", default=["bleu"],
+        help="Metrics to compute (default: bleu). Only bleu is supported yet.",
+    )  # fmt: skip
+    add(
+        "--sentence-level", "-sl", action="store_true",
+        help="Score every segment on its own (one system only); effective order is switched "
+        "on and one text line is printed per segment (only the score with -b).",
+    )  # fmt: skip
+
+    bleu = parser.add_argument_group("BLEU related arguments")
+    bleu.add_argument(
+        "--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp",
+        dest="bleu_smooth_method",
+        help="Smoothing method: exponential decay (exp), floor (increment zero counts), add-k "
+        "(increment numerators and denominators by k for n > 1), or none "
+        "(default: %(default)s).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value",
+        help="The smoothing value; only used by floor and add-k (defaults: floor "
+        f"{SMOOTH_DEFAULTS['floor']}, add-k {SMOOTH_DEFAULTS['add-k']}).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--tokenize", "-tok", choices=list(SACREBLEU_TOKENIZERS), default=None,
+        dest="bleu_tokenize",
+        help="Tokenizer: 13a (mteval-v13a, the default), intl (mteval-v14 international), "
+        "char, none. zh, ja-mecab, ko-mecab, spm, flores101, flores200 and spBLEU-1K are not "
+        "supported yet.",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--lowercase", "-lc", action="store_true", dest="bleu_lowercase",
+        help="Case-insensitive BLEU: lowercase hypotheses and references.",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--force", action="store_true", dest="bleu_force",
+        help="Do not warn when the system output looks tokenized already.",
+    )  # fmt: skip
+
+    chrf = parser.add_argument_group("chrF related arguments (not supported yet)")
+    chrf.add_argument(
+        "--chrf-char-order",
+        "-cc",
+        type=int,
+        default=None,
+        help="Character n-gram order (sacrebleu default: 6).",
+    )
+    chrf.add_argument(
+        "--chrf-word-order",
+        "-cw",
+        type=int,
+        default=None,
+        help="Word n-gram order; 2 gives chrF++ (sacrebleu default: 0).",
+    )
+    chrf.add_argument(
+        "--chrf-beta",
+        type=int,
+        default=None,
+        help="Weight of recall against precision (sacrebleu default: 2).",
+    )
+    chrf.add_argument(
+        "--chrf-whitespace", action="store_true", help="Include whitespace in character n-grams."
+    )
+    chrf.add_argument("--chrf-lowercase", action="store_true", help="Case-insensitive chrF.")
+    chrf.add_argument(
+        "--chrf-eps-smoothing",
+        action="store_true",
+        help="Epsilon smoothing instead of effective order.",
+    )
+
+    ter = parser.add_argument_group("TER related arguments (not supported yet)")
+    ter.add_argument("--ter-case-sensitive", action="store_true", help="Case-sensitive TER.")
+    ter.add_argument(
+        "--ter-asian-support", action="store_true", help="Special treatment of Asian characters."
+    )
+    ter.add_argument("--ter-no-punct", action="store_true", help="Remove punctuation.")
+    ter.add_argument(
+        "--ter-normalized", action="store_true", help="Basic normalization and tokenization."
+    )
+
+    ci = parser.add_argument_group("Confidence intervals for one system (not supported yet)")
+    ci.add_argument(
+        "--confidence", "-ci", action="store_true", help="Report a bootstrap confidence interval."
+    )
+    ci.add_argument(
+        "--confidence-n",
+        "-cin",
+        type=int,
+        default=None,
+        help="Bootstrap resamples (sacrebleu default: 1000).",
+    )
+
+    paired = parser.add_argument_group(
+        "Paired significance tests for several systems (not supported yet)"
+    )
+    choice = paired.add_mutually_exclusive_group()
+    choice.add_argument(
+        "--paired-ar", "-par", action="store_true", help="Paired approximate randomization test."
+    )
+    choice.add_argument(
+        "--paired-bs", "-pbs", action="store_true", help="Paired bootstrap resampling test."
+    )
+    paired.add_argument(
+        "--paired-ar-n",
+        "-parn",
+        type=int,
+        default=None,
+        help="Approximate randomization trials (sacrebleu default: 10000).",
+    )
+    paired.add_argument(
+        "--paired-bs-n",
+        "-pbsn",
+        type=int,
+        default=None,
+        help="Bootstrap resamples (sacrebleu default: 1000).",
+    )
+    paired.add_argument(
+        "--paired-jobs",
+        "-j",
+        type=int,
+        default=None,
+        help="Worker processes (sacrebleu default: 1).",
+    )
+
+    report = parser.add_argument_group("Reporting related arguments")
+    report.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="Suppress informative messages on stderr (warnings and errors are still printed).",
+    )
+    report.add_argument(
+        "--short",
+        "-sh",
+        action="store_true",
+        help="Abbreviated signature (#:1|c:mixed|...); not used by single-system JSON, as in "
+        "sacrebleu.",
+    )
+    report.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
+    report.add_argument(
+        "--width",
+        "-w",
+        type=int,
+        default=1,
+        help="Decimal places of scores (default: %(default)s).",
+    )
+    report.add_argument(
+        "--detail",
+        "-d",
+        action="store_true",
+        help=_not_yet("Break the score down by original language and domain (needs -t)."),
+    )
+    report.add_argument(
+        "--no-color",
+        "-nc",
+        action="store_true",
+        help="No terminal colours in multi-system tables (also NO_COLOR=1).",
+    )
+    report.add_argument(
+        "--format", "-f", default="json", choices=OUTPUT_FORMATS,
+        help="Output format (default: %(default)s). For one system json prints a JSON object "
+        "and text (or latex) a sacrebleu text line; for several systems text prints a table, "
+        "latex a booktabs table and json a list. BLEUPRINT_FORMAT or SACREBLEU_FORMAT in the "
+        "environment override this flag.",
+    )  # fmt: skip
+    parser.add_argument("--version", "-V", action="version", version=f"{PROG} {__version__}")
+    return parser
+
+
+def _output_format(flag: str) -> str:
+    for var in FORMAT_ENV_VARS:
+        value = os.environ.get(var, "").lower()
+        if value in OUTPUT_FORMATS:
+            return value
+    return flag
+
+
+class _Reporter:
+    """Messages on stderr, prefixed ``bleuprint:`` (sacrebleu's are ``sacreBLEU:``)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def info(self, message: str) -> None:
+        if not self.quiet:
+            self._write(message)
+
+    @staticmethod
+    def warning(message: str) -> None:
+        _Reporter._write(message)
+
+    @staticmethod
+    def _write(message: str) -> None:
+        if sys.stderr is not None:
+            sys.stderr.write(f"{PROG}: {message}\n")
+            sys.stderr.flush()
+
+
+def _check_usage(args: argparse.Namespace) -> None:
+    for dest, option, unset in _UNSUPPORTED:
+        if getattr(args, dest) != unset:
+            raise CliError(f"{option} is not supported yet", EXIT_USAGE)
+    others = sorted(set(args.metrics) - {"bleu"})
+    if others:
+        raise CliError(
+            f"metric {others[0]!r} (-m/--metrics) is not supported yet; only bleu is available",
+            EXIT_USAGE,
+        )
+    if args.sentence_level and len(args.metrics) > 1:
+        raise CliError("only one metric can be used with -sl/--sentence-level", EXIT_USAGE)
+    if not args.refs:
+        raise CliError(
+            "no reference files: give them before -i/--input, e.g. "
+            f"'{PROG} ref.txt -i hyp.txt' (built-in test sets, -t, are not supported yet)",
+            EXIT_USAGE,
+        )
+    if args.num_refs < 1:
+        raise CliError(f"-nr/--num-refs must be at least 1, got {args.num_refs}", EXIT_USAGE)
+    if args.num_refs != 1 and len(args.refs) > 1:
+        raise CliError(
+            "-nr/--num-refs reads several tab-separated references from one file; it cannot "
+            f"be combined with several reference files (got {len(args.refs)})",
+            EXIT_USAGE,
+        )
+    if args.input is not None and not args.input:
+        raise CliError("-i/--input needs at least one file", EXIT_USAGE)
+    if args.sentence_level and args.input is not None and len(args.input) > 1:
+        raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
+    if args.width < 0:
+        raise CliError(f"-w/--width must be >= 0, got {args.width}", EXIT_USAGE)
+    if args.langpair is not None and "-" not in args.langpair:
+        raise CliError(
+            f"-l/--language-pair must look like SRC-TRG (e.g. en-de), got {args.langpair!r}",
+            EXIT_USAGE,
+        )
+    import codecs
+
+    try:
+        codecs.lookup(args.encoding)
+    except LookupError:
+        raise CliError(f"unknown encoding {args.encoding!r} (-e/--encoding)", EXIT_USAGE) from None
+
+
+def _read_file(path: str, encoding: str) -> list[str]:
+    from bleuprint.errors import InputDecodeError
+    from bleuprint.io import read_lines
+
+    try:
+        return read_lines(path, encoding)
+    except InputDecodeError as e:
+        raise CliError(f"cannot decode {e}") from None
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise CliError(f"cannot read {path}: {reason}") from None
+
+
+def _read_references(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
+    """The reference streams and, for messages, the file each stream came from."""
+    if args.num_refs == 1:
+        return [_read_file(path, args.encoding) for path in args.refs], list(args.refs)
+    n = args.num_refs
+    path = args.refs[0]
+    rows = [line.split("\t", n - 1) for line in _read_file(path, args.encoding)]
+    for lineno, fields in enumerate(rows, 1):
+        if len(fields) != n:
+            raise CliError(
+                f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}. ({path})",
+                EXIT_FIELDS,
+            )
+    streams = [list(stream) for stream in zip(*rows)] if rows else [[] for _ in range(n)]
+    return streams, [f"{path} (field {k + 1})" for k in range(n)]
+
+
+def _read_systems(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
+    """The system outputs and their names (paths, or ``System N`` for stdin fields)."""
+    if args.input is not None:
+        names: list[str] = []
+        systems = []
+        for path in args.input:
+            if path in names:
+                raise CliError(
+                    f"{path!r} is given twice to -i/--input; every system needs a different "
+                    "file name",
+                    EXIT_USAGE,
+                )
+            systems.append(_read_file(path, args.encoding))
+            names.append(path)
+        return systems, names
+
+    from bleuprint.errors import InputDecodeError
+    from bleuprint.io import read_stream_lines
+
+    if sys.stdin is None:
+        lines: list[str] = []
+    else:
+        try:
+            lines = read_stream_lines(sys.stdin.buffer, args.encoding, "<stdin>")
+        except InputDecodeError as e:
+            raise CliError(f"cannot decode {e}") from None
+    # sacrebleu reads the first line with readline(), so empty input is one empty segment.
+    first = lines[0] if lines else ""
+    # sacrebleu: the first line's fields are not rstripped one by one, later lines' are.
+    fields = first.rstrip().split("\t")
+    num_sys = len(fields)
+    if num_sys == 1:
+        stripped = [line.rstrip() for line in lines] if lines else [""]
+        if "\t" not in "\n".join(stripped):  # the common case: one system, checked in C
+            return [stripped], ["System 1"]
+    systems: list[list[str]] = [[f] for f in fields]
+    for lineno, line in enumerate(lines[1:], 2):
+        fields = line.rstrip().split("\t")
+        if len(fields) != num_sys:
+            raise CliError(
+                "FATAL: the number of tab-delimited fields in the input stream differ across "
+                f"lines (line 1 has {num_sys}, line {lineno} has {len(fields)})",
+                EXIT_FIELDS,
+            )
+        for stream, sent in zip(systems, fields):
+            stream.append(sent.rstrip())
+    return systems, [f"System {i + 1}" for i in range(num_sys)]
+
+
+def _check_lengths(
+    systems: list[list[str]],
+    names: list[str],
+    refs: list[list[str]],
+    ref_names: list[str],
+    from_stdin: bool,
+) -> None:
+    for system, name in zip(systems, names):
+        label = f"standard input ({name})" if from_stdin and len(systems) > 1 else name
+        if from_stdin and len(systems) == 1:
+            label = "standard input"
+        if not system:
+            raise CliError(f"the system output {label} is empty: nothing to score")
+        for ref, ref_name in zip(refs, ref_names):
+            if len(ref) != len(system):
+                raise CliError(
+                    "System and reference streams have different lengths: "
+                    f"{label} has {_lines(len(system))}, {ref_name} has {_lines(len(ref))}"
+                )
+
+
+def _lines(n: int) -> str:
+    return f"{n} line" if n == 1 else f"{n} lines"
+
+
+def _make_metric(
+    args: argparse.Namespace, reporter: _Reporter, references: Any = None, report: bool = True
+) -> Any:
+    import warnings
+
+    from bleuprint.errors import BleuprintWarning, InvalidOptionError
+    from bleuprint.metrics.bleu import BLEU
+
+    trg_lang = args.langpair.split("-")[1] if args.langpair else ""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", BleuprintWarning)
+        try:
+            metric = BLEU(
+                lowercase=args.bleu_lowercase,
+                force=args.bleu_force,
+                tokenize=args.bleu_tokenize,
+                smooth_method=args.bleu_smooth_method,
+                smooth_value=args.bleu_smooth_value,
+                effective_order=args.sentence_level,
+                trg_lang=trg_lang,
+                references=references,
+            )
+        except InvalidOptionError as e:
+            raise CliError(str(e), EXIT_USAGE) from None
+    if report:
+        for w in caught:
+            reporter.warning(str(w.message))
+    return metric
+
+
+def _color(enabled: bool, text: str, code: str) -> str:
+    # colorama's Fore.<COLOR> ... Style.RESET_ALL, which sacrebleu only keeps on a terminal.
+    return f"\x1b[{code}m{text}\x1b[0m" if enabled else text
+
+
+def _table_lines(
+    names: list[str],
+    values: list[str],
+    metric_name: str,
+    sig: str,
+    fmt: str,
+    width: int,
+    color: bool,
+) -> list[str]:
+    if fmt == "json":
+        import json
+
+        rows = [{"system": n, metric_name: v} for n, v in zip(names, values)]
+        return [json.dumps(rows, indent=4)]
+
+    from tabulate import tabulate
+
+    columns = {"System": list(names), metric_name: list(values)}
+    table: dict[str, list[str]] = {}
+    has_baseline = False
+    for name, column in columns.items():
+        if column[0].startswith("Baseline:") or has_baseline:
+            has_baseline = True
+            column[0] = _color(color, column[0], "33")
+        table[_color(color, name, "36")] = column
+    text = tabulate(
+        table,
+        headers="keys",
+        tablefmt="fancy_grid" if fmt == "text" else "latex_booktabs",
+        colalign=("right",),
+        stralign="center",
+        numalign="center",
+        floatfmt=f".{width}f",
+    )
+    return [
+        text,
+        "",
+        "-----------------",
+        "Metric signatures",
+        "-----------------",
+        f" - {metric_name:<10} {sig}",
+    ]
+
+
+def _run(args: argparse.Namespace) -> int:
+    _check_usage(args)
+    fmt = _output_format(args.format)
+    reporter = _Reporter(args.quiet)
+    # Validate the metric options before reading anything.
+    _make_metric(args, reporter, report=False)
+
+    refs, ref_names = _read_references(args)
+    systems, names = _read_systems(args)
+    from_stdin = args.input is None
+    if args.sentence_level and len(systems) > 1:
+        raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
+    _check_lengths(systems, names, refs, ref_names, from_stdin)
+
+    import warnings
+
+    from bleuprint.errors import BleuprintError, BleuprintWarning
+
+    out: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", BleuprintWarning)
+        try:
+            if args.sentence_level:
+                out = _sentence_level(args, reporter, systems[0], refs)
+            else:
+                out = _corpus_level(args, reporter, fmt, systems, names, refs)
+        except BleuprintError as e:
+            raise CliError(str(e)) from None
+    for w in caught:
+        reporter.warning(str(w.message))
+    _write(out)
+    return 0
+
+
+def _sentence_level(
+    args: argparse.Namespace, reporter: _Reporter, system: list[str], refs: list[list[str]]
+) -> list[str]:
+    metric = _make_metric(args, reporter)
+    # One batch: tokenization and n-gram matching of every segment in the core.
+    stats = metric.stats(system, refs)
+    sig = metric.get_signature().format(args.short)
+    return sentence_lines(stats, args.width, args.score_only, sig)
+
+
+def sentence_lines(stats: Any, width: int, score_only: bool, signature: str) -> list[str]:
+    """sacrebleu's ``-sl`` output: ``score.format(width, score_only, signature)`` per segment.
+
+    Scores come from one batched call into the core (``Stats.sentence_scores``). The verbose
+    part (precisions, brevity penalty, ratio, lengths) is computed for all rows at once with
+    the same floating-point operations, in the same order, as sacrebleu's ``compute_bleu``.
+    """
+    scores = stats.sentence_scores().tolist()
+    if score_only:
+        return [f"{score:.{width}f}" for score in scores]
+    import math
+
+    import numpy as np
+
+    config = stats.config
+    rows = np.asarray(stats.rows, dtype=np.int64)
+    n = config.max_ngram_order
+    sys_len = rows[:, 0].tolist()
+    ref_len = rows[:, 1].tolist()
+    correct = rows[:, 2 : 2 + n].astype(np.float64)
+    total = rows[:, 2 + n : 2 + 2 * n].astype(np.float64)
+    method = config.smooth_method
+    k = config.effective_smooth_value
+    precisions = np.zeros((len(rows), n), dtype=np.float64)
+    # Orders still being computed: sacrebleu returns all-zero precisions when nothing matched,
+    # and stops at the first order without hypothesis n-grams.
+    alive = (rows[:, 2 : 2 + n] != 0).any(axis=1)
+    smooth_mteval = np.ones(len(rows), dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for j in range(n):
+            c, t = correct[:, j], total[:, j]
+            if method == "add-k" and j > 0:
+                c, t = c + k, t + k
+            alive &= t != 0
+            zero = alive & (c == 0)
+            p = 100.0 * c / t
+            if method == "exp":
+                smooth_mteval = np.where(zero, smooth_mteval * 2, smooth_mteval)
+                p = np.where(zero, 100.0 / (smooth_mteval * t), p)
+            elif method == "floor":
+                p = np.where(zero, 100.0 * k / t, p)  # type: ignore[operator]
+            precisions[:, j] = np.where(alive, p, 0.0)
+    prec_strs = ["/".join([f"{p:.1f}" for p in row]) for row in precisions.tolist()]
+    prefix = f"BLEU|{signature} = " if signature else "BLEU = "
+    lines = []
+    for score, prec, s, r in zip(scores, prec_strs, sys_len, ref_len):
+        # Brevity penalty and ratio exactly as sacrebleu (math.exp, true division).
+        bp = 1.0 if s >= r else (math.exp(1 - r / s) if s > 0 else 0.0)
+        ratio = s / r if r else 0
+        lines.append(
+            f"{prefix}{score:.{width}f} {prec} "
+            f"(BP = {bp:.3f} ratio = {ratio:.3f} hyp_len = {s:d} ref_len = {r:d})"
+        )
+    return lines
+
+
+def _corpus_level(
+    args: argparse.Namespace,
+    reporter: _Reporter,
+    fmt: str,
+    systems: list[list[str]],
+    names: list[str],
+    refs: list[list[str]],
+) -> list[str]:
+    # References are prepared once and reused for every system, as in sacrebleu.
+    metric = _make_metric(args, reporter, references=refs)
+    if len(systems) == 1:
+        score = metric.corpus_score(systems[0])
+        sig = metric.get_signature().format(args.short if fmt != "json" else False)
+        return [score.format(args.width, args.score_only, sig, fmt == "json")]
+
+    reporter.info(f"Found {len(systems)} systems.")
+    values = []
+    sig = ""
+    name = "BLEU"
+    for system in systems:
+        score = metric.corpus_score(system)
+        sig = metric.get_signature().format(args.short)
+        name = score.name
+        values.append(score.format(args.width, True))
+    color = _colors_enabled(args)
+    return _table_lines(names, values, name, sig, fmt, args.width, color)
+
+
+def _colors_enabled(args: argparse.Namespace) -> bool:
+    """Colours (as sacrebleu prints them) only on a terminal, unless -nc or NO_COLOR."""
+    return not (os.environ.get("NO_COLOR") or args.no_color) and _isatty(sys.stdout)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _write(lines: list[str]) -> None:
+    if lines:
+        _write_raw("\n".join(lines) + "\n")
+
+
+def _write_raw(text: str) -> None:
+    stdout = sys.stdout
+    if stdout is None:
+        return
+    # sacrebleu reopens stdout as UTF-8 whatever the locale says; so do we.
+    buffer = getattr(stdout, "buffer", None)
+    if buffer is not None:
+        stdout.flush()
+        buffer.write(text.encode("utf-8", "surrogateescape"))
+        buffer.flush()
+    else:
+        stdout.write(text)
+        stdout.flush()
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    _Reporter.warning(message)
+    sys.exit(code)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command line; returns the exit status (``argparse`` exits 2 on bad usage)."""
+    try:
+        # Like sacrebleu: die quietly on a closed pipe (`bleuprint ... | head`).
+        from signal import SIG_DFL, SIGPIPE, signal
+
+        signal(SIGPIPE, SIG_DFL)
+    except (ImportError, ValueError):  # no SIGPIPE (Windows) or not the main thread
+        pass
+    args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except CliError as e:
+        _fail(e.message, e.code)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        # sacrebleu's colorama writes a colour reset at exit when stdout is a terminal.
+        if _colors_enabled(args):
+            _write_raw("\x1b[0m")
+
+
+__all__ = ["CliError", "build_parser", "main"]

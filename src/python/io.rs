@@ -1,0 +1,46 @@
+//! Binding for the file reader: one call per file, the parse runs without the GIL.
+
+use std::path::{Path, PathBuf};
+
+use pyo3::exceptions::PyOSError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use super::errors::to_py_err;
+use crate::error::{Error, ErrorKind};
+use crate::lines;
+
+/// `OSError(errno, strerror, filename)`, which Python turns into the matching subclass
+/// (`FileNotFoundError`, `IsADirectoryError`, `PermissionError`, ...).
+fn os_error(err: &std::io::Error, path: &Path) -> PyErr {
+    let filename = path.display().to_string();
+    match err.raw_os_error() {
+        Some(code) => {
+            let text = err.to_string();
+            let suffix = format!(" (os error {code})");
+            let strerror = text.strip_suffix(&suffix).unwrap_or(&text).to_owned();
+            PyOSError::new_err((code, strerror, filename))
+        }
+        None => PyOSError::new_err(format!("{filename}: {err}")),
+    }
+}
+
+/// Reads a UTF-8 text file into a list of lines, as sacrebleu's command line reads its files:
+/// split on `\n` only, no empty line after a final newline, each line `rstrip()`-ed (so CRLF
+/// files work). A leading UTF-8 byte order mark is dropped.
+///
+/// Raises `OSError` (its subclasses) when the file cannot be read and
+/// `bleuprint.InputDecodeError` naming the path and byte offset when it is not valid UTF-8.
+#[pyfunction]
+pub(crate) fn read_lines(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, PyList>> {
+    let bytes = py
+        .detach(|| std::fs::read(&path))
+        .map_err(|e| os_error(&e, &path))?;
+    let lines = py.detach(|| lines::parse_lines(&bytes)).map_err(|e| {
+        to_py_err(Error::new(
+            ErrorKind::Decode,
+            format!("{}: {}", path.display(), e.message()),
+        ))
+    })?;
+    PyList::new(py, lines.iter().map(|line| PyString::new(py, line)))
+}
