@@ -11,7 +11,8 @@ WMT22 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wmt22"
 
 def read_lines(path: Path) -> list[str]:
     """Lines as sacrebleu's file reader sees them: split on "\\n" only (data holds U+2028)."""
-    text = path.read_text(encoding="utf-8")
+    with path.open(encoding="utf-8", newline="") as f:  # no newline translation, like sacrebleu
+        text = f.read()
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import warnings
 
-import bleuprint
 import pytest
+
+import bleuprint
 from bleuprint import BLEU, BLEUConfig
 
 HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]

@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import bleuprint
 import pytest
+
+import bleuprint
 from bleuprint import _core
 from bleuprint.cli import build_parser, sentence_lines
 from bleuprint.io import read_lines, read_stream_lines

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import bleuprint
 import pytest
+
+import bleuprint
 from bleuprint import BLEU
 from bleuprint.errors import (
     BleuprintError,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pickle
 
-import bleuprint
 import numpy as np
 import pytest
+
+import bleuprint
 from bleuprint import BLEU, Stats, StatsMismatchError
 
 HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]

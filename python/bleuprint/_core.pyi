@@ -21,7 +21,7 @@ def bleu_stats(
     max_order: int,
     workers: int = -1,
 ) -> npt.NDArray[np.int64]: ...
-def bleu_score(
+def bleu_score_details(
     stats: npt.NDArray[np.int64],
     *,
     max_order: int,
@@ -29,7 +29,9 @@ def bleu_score(
     smooth_value: Optional[float],
     effective_order: bool,
     compensated_sum: bool,
-) -> tuple[float, float, list[float], int]: ...
+) -> tuple[
+    npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64]
+]: ...
 def bleu_scores(
     stats: npt.NDArray[np.int64],
     *,

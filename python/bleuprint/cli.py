@@ -652,59 +652,11 @@ def _sentence_level(
 
 
 def sentence_lines(stats: Any, width: int, score_only: bool, signature: str) -> list[str]:
-    """sacrebleu's ``-sl`` output: ``score.format(width, score_only, signature)`` per segment.
-
-    Scores come from one batched call into the core (``Stats.sentence_scores``). The verbose
-    part (precisions, brevity penalty, ratio, lengths) is computed for all rows at once with
-    the same floating-point operations, in the same order, as sacrebleu's ``compute_bleu``.
-    """
-    scores = stats.sentence_scores().tolist()
+    """sacrebleu's ``-sl`` output: ``score.format(width, score_only, signature)`` per segment,
+    with every score computed in one batched call into the core."""
     if score_only:
-        return [f"{score:.{width}f}" for score in scores]
-    import math
-
-    import numpy as np
-
-    config = stats.config
-    rows = np.asarray(stats.rows, dtype=np.int64)
-    n = config.max_ngram_order
-    sys_len = rows[:, 0].tolist()
-    ref_len = rows[:, 1].tolist()
-    correct = rows[:, 2 : 2 + n].astype(np.float64)
-    total = rows[:, 2 + n : 2 + 2 * n].astype(np.float64)
-    method = config.smooth_method
-    k = config.effective_smooth_value
-    precisions = np.zeros((len(rows), n), dtype=np.float64)
-    # Orders still being computed: sacrebleu returns all-zero precisions when nothing matched,
-    # and stops at the first order without hypothesis n-grams.
-    alive = (rows[:, 2 : 2 + n] != 0).any(axis=1)
-    smooth_mteval = np.ones(len(rows), dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        for j in range(n):
-            c, t = correct[:, j], total[:, j]
-            if method == "add-k" and j > 0:
-                c, t = c + k, t + k
-            alive &= t != 0
-            zero = alive & (c == 0)
-            p = 100.0 * c / t
-            if method == "exp":
-                smooth_mteval = np.where(zero, smooth_mteval * 2, smooth_mteval)
-                p = np.where(zero, 100.0 / (smooth_mteval * t), p)
-            elif method == "floor":
-                p = np.where(zero, 100.0 * k / t, p)  # type: ignore[operator]
-            precisions[:, j] = np.where(alive, p, 0.0)
-    prec_strs = ["/".join([f"{p:.1f}" for p in row]) for row in precisions.tolist()]
-    prefix = f"BLEU|{signature} = " if signature else "BLEU = "
-    lines = []
-    for score, prec, s, r in zip(scores, prec_strs, sys_len, ref_len):
-        # Brevity penalty and ratio exactly as sacrebleu (math.exp, true division).
-        bp = 1.0 if s >= r else (math.exp(1 - r / s) if s > 0 else 0.0)
-        ratio = s / r if r else 0
-        lines.append(
-            f"{prefix}{score:.{width}f} {prec} "
-            f"(BP = {bp:.3f} ratio = {ratio:.3f} hyp_len = {s:d} ref_len = {r:d})"
-        )
-    return lines
+        return [f"{score:.{width}f}" for score in stats.sentence_scores().tolist()]
+    return [s.format(width, False, signature) for s in stats.sentence_results()]
 
 
 def _corpus_level(

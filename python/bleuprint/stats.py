@@ -113,6 +113,10 @@ class Stats:
         """The score of every row on its own; float64, shape ``(n,)``."""
         return self.config.score_rows(self.rows)
 
+    def sentence_results(self) -> list[BLEUScore]:
+        """Every row's full result (score, precisions, bp, lengths), from one batch call."""
+        return self.config.score_rows_detailed(self.rows)
+
     def signature(self) -> Any:
         """The reproducibility signature of these statistics."""
         return self.config.signature(self.nrefs)

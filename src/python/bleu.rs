@@ -1,7 +1,7 @@
 //! Bindings for BLEU statistics and scoring: one FFI call per batch.
 
 use numpy::ndarray::{Array1, Array2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PySequence;
@@ -66,22 +66,67 @@ pub(crate) fn bleu_stats<'py>(
     Ok(array.into_pyarray(py))
 }
 
-/// Scores one summed statistics row. Returns `(score, bp, precisions, smoothed_orders)`.
+/// Every row's score with the parts behind it: `(scores (n,), bp (n,), precisions (n, N),
+/// smoothed_orders (n,))`, for building result objects.
 #[pyfunction]
 #[pyo3(signature = (stats, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum))]
-pub(crate) fn bleu_score(
-    stats: PyReadonlyArray1<'_, i64>,
+#[allow(clippy::type_complexity)]
+pub(crate) fn bleu_score_details<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
     max_order: usize,
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
     compensated_sum: bool,
-) -> PyResult<(f64, f64, Vec<f64>, usize)> {
+) -> PyResult<(
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray2<f64>>,
+    Bound<'py, PyArray1<i64>>,
+)> {
     let config = config(max_order, smooth_method, smooth_value, effective_order)?;
-    let row = stats.as_array().to_vec();
-    let s = bleu::score_from_stats(&row, &config, &FloatSemantics { compensated_sum })
+    let rows = checked_rows(&stats, &config)?;
+    let semantics = FloatSemantics { compensated_sum };
+    let details = py
+        .detach(|| {
+            rows.chunks(config.width())
+                .map(|row| bleu::score_from_stats(row, &config, &semantics))
+                .collect::<Result<Vec<_>, _>>()
+        })
         .map_err(to_py_err)?;
-    Ok((s.score, s.bp, s.precisions, s.smoothed_orders))
+    let n = details.len();
+    let scores = Array1::from_iter(details.iter().map(|d| d.score));
+    let bps = Array1::from_iter(details.iter().map(|d| d.bp));
+    let smoothed = Array1::from_iter(
+        details
+            .iter()
+            .map(|d| i64::try_from(d.smoothed_orders).unwrap_or(i64::MAX)),
+    );
+    let precisions = Array2::from_shape_vec(
+        (n, max_order),
+        details.into_iter().flat_map(|d| d.precisions).collect(),
+    )
+    .map_err(shape_error)?;
+    Ok((
+        scores.into_pyarray(py),
+        bps.into_pyarray(py),
+        precisions.into_pyarray(py),
+        smoothed.into_pyarray(py),
+    ))
+}
+
+fn checked_rows(stats: &PyReadonlyArray2<'_, i64>, config: &BleuConfig) -> PyResult<Vec<i64>> {
+    let array = stats.as_array();
+    if array.ncols() != config.width() {
+        return Err(to_py_err(Error::invalid_input(format!(
+            "BLEU statistics for max_ngram_order={} need {} columns, got {}",
+            config.max_order,
+            config.width(),
+            array.ncols()
+        ))));
+    }
+    Ok(array.iter().copied().collect())
 }
 
 /// Scores every row of a statistics matrix; returns a float64 array of shape `(n,)`.
@@ -97,15 +142,7 @@ pub(crate) fn bleu_scores<'py>(
     compensated_sum: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let config = config(max_order, smooth_method, smooth_value, effective_order)?;
-    let array = stats.as_array();
-    if array.ncols() != config.width() {
-        return Err(to_py_err(Error::invalid_input(format!(
-            "BLEU statistics for max_ngram_order={max_order} need {} columns, got {}",
-            config.width(),
-            array.ncols()
-        ))));
-    }
-    let rows: Vec<i64> = array.iter().copied().collect();
+    let rows = checked_rows(&stats, &config)?;
     let semantics = FloatSemantics { compensated_sum };
     let scores = py
         .detach(|| bleu::scores_from_rows(&rows, &config, &semantics))

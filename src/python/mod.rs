@@ -15,7 +15,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
     m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_score, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     Ok(())

@@ -1,2 +1,249 @@
-//! placeholder until the intl tokenizer lands
-pub(super) fn tokenize(line: &str, out: &mut String) { out.push_str(line); }
+//! `intl`: sacrebleu `TokenizerV14International` (mteval-v14 `--international-tokenization`).
+//!
+//! With the `regex` module: `(\P{N})(\p{P})` → `\1 \2 `, then `(\p{P})(\P{N})` → ` \1 \2`,
+//! then `(\p{S})` → ` \1 `, then `' '.join(line.split())`. No padding, no entities.
+//!
+//! This is the `13a` scan of [`super::regexp`] with `[.,]` widened to `\p{P}` and `[0-9]` to
+//! `\p{N}`: the first two passes act on each maximal run of punctuation alone
+//! ([`run_breaks`]), and the symbol pass commutes to the end because symbols and the spaces
+//! the other passes add are both `\P{N}` and not `\p{P}`. Character classes come from
+//! tables generated from the `regex` module itself ([`super::unicode_tables`]).
+
+use super::regexp::{keeps_space, run_breaks, Side, Words};
+use super::unicode_tables::{class, Class, ASCII as ASCII_CLASSES};
+use crate::text::is_py_whitespace;
+
+/// What the scan does with one character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Python whitespace (never P, S or N).
+    Space,
+    /// `\p{P}`.
+    Punct,
+    /// `\p{S}`.
+    Symbol,
+    /// `\p{N}`.
+    Number,
+    /// Everything else.
+    Other,
+}
+
+/// The kind of every ASCII character, so ASCII text needs no table search.
+// Evaluated at compile time: a bad index fails the build, it cannot panic at run time.
+#[allow(clippy::indexing_slicing)]
+const ASCII_KINDS: [Kind; 128] = {
+    let mut table = [Kind::Other; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = match b as u8 {
+            0x09..=0x0D | 0x1C..=0x20 => Kind::Space,
+            _ => match ASCII_CLASSES[b] {
+                Class::Punct => Kind::Punct,
+                Class::Symbol => Kind::Symbol,
+                Class::Number => Kind::Number,
+                Class::Other => Kind::Other,
+            },
+        };
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn kind_of(c: char) -> Kind {
+    match ASCII_KINDS.get(c as usize) {
+        Some(&kind) => kind,
+        None => non_ascii_kind(c),
+    }
+}
+
+fn non_ascii_kind(c: char) -> Kind {
+    match class(c) {
+        Class::Punct => Kind::Punct,
+        Class::Symbol => Kind::Symbol,
+        Class::Number => Kind::Number,
+        // Non-ASCII whitespace lies in U+0085..=U+3000 (and is none of P, S, N); the range
+        // test spares most letters the full check.
+        Class::Other
+            if matches!(u32::from(c), 0x85..=0xA0 | 0x1680..=0x3000) && is_py_whitespace(c) =>
+        {
+            Kind::Space
+        }
+        Class::Other => Kind::Other,
+    }
+}
+
+/// How the character next to a punctuation run looks to `\P{N}`.
+#[inline]
+fn side(c: Option<char>) -> Side {
+    match c.map(kind_of) {
+        None => Side::Absent,
+        Some(Kind::Number) => Side::Digit,
+        Some(_) => Side::Other,
+    }
+}
+
+pub(super) fn tokenize(line: &str, out: &mut String) {
+    let mut words = Words::new(out);
+    // `line[start..i]` is text seen but not yet written: it has no breaks inside.
+    let mut start = 0;
+    let mut i = 0;
+    loop {
+        // Most characters need nothing: skip them in a tight loop, dispatch on the rest.
+        let mut rest = line.get(i..).unwrap_or_default().chars();
+        let mut prev_space = !keeps_space(line.as_bytes(), start, i);
+        let c = loop {
+            let Some(c) = rest.next() else { break None };
+            let space = c == ' ';
+            if !(matches!(kind_of(c), Kind::Other | Kind::Number) | (space & !prev_space)) {
+                break Some(c);
+            }
+            prev_space = space;
+        };
+        let Some(c) = c else { break };
+        let len = c.len_utf8();
+        // `rest` now starts right after `c`.
+        i = line.len() - rest.as_str().len() - len;
+        match kind_of(c) {
+            Kind::Other | Kind::Number => i += len,
+            Kind::Space => {
+                words.push_pending(line, start, i);
+                words.gap();
+                i += len;
+                start = i;
+            }
+            Kind::Symbol => {
+                words.push_pending(line, start, i);
+                words.gap();
+                words.push_char(c);
+                words.gap();
+                i += len;
+                start = i;
+            }
+            Kind::Punct => {
+                // The run of punctuation starting at `c`, and what is on either side of it.
+                let left = side(line.get(..i).unwrap_or_default().chars().next_back());
+                let mut after_run = rest.clone();
+                let mut run = 1;
+                let right = loop {
+                    let next = after_run.clone().next();
+                    if next.map(kind_of) == Some(Kind::Punct) {
+                        after_run.next();
+                        run += 1;
+                    } else {
+                        break side(next);
+                    }
+                };
+                let end = line.len() - after_run.as_str().len();
+                let (before, after) = run_breaks(left, run, right);
+                words.push_pending(line, start, i);
+                if before {
+                    words.gap();
+                }
+                for (k, p) in line.get(i..end).unwrap_or_default().chars().enumerate() {
+                    if k > 0 {
+                        words.gap();
+                    }
+                    words.push_char(p);
+                }
+                if after {
+                    words.gap();
+                }
+                i = end;
+                start = end;
+            }
+        }
+    }
+    words.push_pending(line, start, line.len());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::regexp::reference;
+    use super::super::unicode_tables::{class, Class};
+    use super::Kind;
+
+    fn run(line: &str) -> String {
+        let mut out = String::new();
+        super::tokenize(line, &mut out);
+        out
+    }
+
+    /// `TokenizerV14International()(line)`, pass by pass.
+    fn reference_intl(line: &str) -> String {
+        let number = |c: char| class(c) == Class::Number;
+        let punct = |c: char| class(c) == Class::Punct;
+        let s = reference::sub_pair(line, |c| !number(c), punct, true);
+        let s = reference::sub_pair(&s, punct, |c| !number(c), false);
+        let s = reference::sub_one(&s, |c| class(c) == Class::Symbol);
+        reference::join_words(&s)
+    }
+
+    #[test]
+    fn verified_examples() {
+        // (name, input, expected): sacrebleu.md §2.3, checked against sacrebleu 2.6.0.
+        let cases = [
+            (
+                "final period after year",
+                "The year was 2017.",
+                "The year was 2017.",
+            ),
+            ("apostrophe", "don't", "don ' t"),
+            ("parenthesised digit", "(1)", "(1)"),
+            ("thousands", "1,2", "1,2"),
+            ("digit hyphen", "1-2", "1-2"),
+            ("hyphen", "e-mail", "e - mail"),
+            ("curly quotes", "“a”", "“ a ”"),
+            ("dollar", "$5", "$ 5"),
+            ("pound", "£5", "£ 5"),
+            ("em dash", "a—b", "a — b"),
+            ("ellipsis", "...", ". . ."),
+            (
+                "cjk",
+                "中文English混合，测试！2017年。",
+                "中文English混合 ， 测试 ！ 2017年 。",
+            ),
+            (
+                "no entity handling",
+                "&amp; <skipped>",
+                "& amp ; < skipped >",
+            ),
+            ("newline is not a digit", "a\n.b", "a . b"),
+            ("superscript is a number", "x²,³", "x²,³"),
+            ("symbol between digits", "1+2", "1 + 2"),
+            ("ideographic space splits", "a\u{3000}b", "a b"),
+            ("empty", "", ""),
+        ];
+        for (name, input, expected) in cases {
+            assert_eq!(run(input), expected, "{name}");
+            assert_eq!(reference_intl(input), expected, "{name} (reference)");
+        }
+    }
+
+    #[test]
+    fn kinds_agree_with_tables_and_python_whitespace() {
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            let expected = if crate::text::is_py_whitespace(c) {
+                Kind::Space
+            } else {
+                match class(c) {
+                    Class::Punct => Kind::Punct,
+                    Class::Symbol => Kind::Symbol,
+                    Class::Number => Kind::Number,
+                    Class::Other => Kind::Other,
+                }
+            };
+            assert_eq!(super::kind_of(c), expected, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn exhaustive_short_strings_match_literal_passes() {
+        let alphabet = [
+            "a", "1", ".", "!", "$", "€", "“", "²", " ", "\n", "中", "\u{3000}", "\u{85}",
+        ];
+        for s in reference::all_strings(&alphabet, 5) {
+            assert_eq!(run(&s), reference_intl(&s), "{s:?}");
+        }
+    }
+}

@@ -10,6 +10,8 @@
 mod char;
 mod intl;
 mod none;
+mod regexp;
+mod unicode_tables;
 mod v13a;
 
 use crate::error::{Error, Result};

@@ -6,9 +6,9 @@ from __future__ import annotations
 import csv
 from collections import defaultdict
 
-import bleuprint
 import pytest
 
+import bleuprint
 from tests.conftest import WMT22, read_lines, wmt22_references, wmt22_systems
 
 pytestmark = [pytest.mark.differential, pytest.mark.slow]

@@ -17,13 +17,14 @@ import pytest
 pytest.importorskip("sacrebleu")
 pytest.importorskip("hypothesis")
 
-from bleuprint import _core  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_char import TokenizerChar  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
+
+from bleuprint import _core  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 WMT22 = REPO.parent / "shared" / "data" / "wmt22"
@@ -185,7 +186,9 @@ structured = st.lists(
 # Arbitrary text; lone surrogates cannot cross into Rust (and never come out of a file).
 arbitrary = st.text(st.characters(exclude_categories=["Cs"]), max_size=60)
 
-HYPOTHESIS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HYPOTHESIS = settings(
+    max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @HYPOTHESIS

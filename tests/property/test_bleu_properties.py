@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import warnings
 
-import bleuprint
 import numpy as np
 import pytest
-from bleuprint import BLEU, Stats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import bleuprint
+from bleuprint import BLEU, Stats
 
 sacrebleu = pytest.importorskip("sacrebleu")
 

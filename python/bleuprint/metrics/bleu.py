@@ -112,17 +112,7 @@ class BLEUConfig:
         """Scores one (summed) statistics row."""
         import numpy as np
 
-        row = np.ascontiguousarray(row, dtype=np.int64)
-        score, bp, precisions, smoothed_orders = _core.bleu_score(row, **self._score_kwargs())
-        n = self.max_ngram_order
-        counts = [int(x) for x in row[2 : 2 + n]]
-        totals = [int(x) for x in row[2 + n : 2 + 2 * n]]
-        # sacrebleu reports add-k counts and totals after adding k to the orders it smoothed.
-        k = self.effective_smooth_value
-        for i in range(1, 1 + smoothed_orders):
-            counts[i] += k  # type: ignore[operator]
-            totals[i] += k  # type: ignore[operator]
-        return BLEUScore(score, counts, totals, precisions, bp, int(row[0]), int(row[1]))
+        return self.score_rows_detailed(np.asarray(row, dtype=np.int64).reshape(1, -1))[0]
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
@@ -130,6 +120,26 @@ class BLEUConfig:
 
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
         return _core.bleu_scores(rows, **self._score_kwargs())
+
+    def score_rows_detailed(self, rows: Any) -> list[BLEUScore]:
+        """Scores every row of a statistics matrix, as full :class:`BLEUScore` objects."""
+        import numpy as np
+
+        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
+        scores, bps, precisions, smoothed = _core.bleu_score_details(rows, **self._score_kwargs())
+        n, k = self.max_ngram_order, self.effective_smooth_value
+        results = []
+        for row, score, bp, precs, smoothed_orders in zip(
+            rows.tolist(), scores.tolist(), bps.tolist(), precisions.tolist(), smoothed.tolist()
+        ):
+            counts, totals = row[2 : 2 + n], row[2 + n : 2 + 2 * n]
+            # sacrebleu reports add-k counts and totals after adding k to the orders it
+            # smoothed.
+            for i in range(1, 1 + smoothed_orders):
+                counts[i] += k
+                totals[i] += k
+            results.append(BLEUScore(score, counts, totals, precs, bp, row[0], row[1]))
+        return results
 
     def signature(self, nrefs: int) -> BLEUSignature:
         """The signature for statistics made with ``nrefs`` references per segment."""
