@@ -25,6 +25,7 @@
 
 pub mod bleu;
 pub mod error;
+pub mod id_table;
 pub mod lines;
 pub mod ngram;
 pub mod parallel;

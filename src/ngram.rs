@@ -9,10 +9,9 @@
 
 use std::hash::Hasher;
 
-use hashbrown::hash_map::Entry as MapEntry;
-use hashbrown::hash_table::Entry as TableEntry;
-use hashbrown::{HashMap, HashTable};
-use rustc_hash::{FxBuildHasher, FxHasher};
+use rustc_hash::FxHasher;
+
+use crate::id_table::IdTable;
 
 const ABSENT: u32 = u32::MAX;
 
@@ -38,10 +37,10 @@ pub struct NgramMatcher {
     /// Distinct token texts, concatenated; `spans[slot] = (start, end, id)` locates each.
     arena: String,
     spans: Vec<(usize, usize, u32)>,
-    /// Hash table of slots into `spans`, keyed by the token text.
-    tokens: HashTable<u32>,
+    /// Hash of the token text -> slot in `spans` (verified against the text on lookup).
+    tokens: IdTable,
     /// (prefix id << 32 | last token id) -> n-gram id, for orders >= 2.
-    ngrams: HashMap<u64, u32, FxBuildHasher>,
+    ngrams: IdTable,
     /// Per id (its length is the number of ids): the maximum count over the references.
     ref_max: Vec<u32>,
     /// Per id: counts in the reference being added, for second and later references.
@@ -65,7 +64,7 @@ impl NgramMatcher {
 
     /// Forgets the previous segment.
     pub fn begin_segment(&mut self) {
-        if self.ref_max.len() > MAX_RETAINED_IDS || self.arena.capacity() > MAX_RETAINED_ARENA {
+        if self.ngrams.capacity() > MAX_RETAINED_IDS || self.arena.capacity() > MAX_RETAINED_ARENA {
             *self = Self::new(self.max_order);
             return;
         }
@@ -78,64 +77,57 @@ impl NgramMatcher {
         self.references = 0;
     }
 
-    fn intern_token(&mut self, token: &str) -> u32 {
-        let hash = hash_token(token);
+    fn find_token(&self, hash: u64, token: &str) -> Option<u32> {
         let (arena, spans) = (&self.arena, &self.spans);
-        let text = |slot: u32| {
+        let slot = self.tokens.find(hash, |slot| {
             spans
                 .get(slot as usize)
                 .and_then(|&(s, e, _)| arena.get(s..e))
-        };
-        match self.tokens.entry(
-            hash,
-            |&slot| text(slot) == Some(token),
-            |&slot| text(slot).map_or(0, hash_token),
-        ) {
-            TableEntry::Occupied(e) => self.spans.get(*e.get() as usize).map_or(ABSENT, |s| s.2),
-            TableEntry::Vacant(e) => {
-                let id = to_u32(self.ref_max.len());
-                self.ref_max.push(0);
-                let start = self.arena.len();
-                self.arena.push_str(token);
-                e.insert(to_u32(self.spans.len()));
-                self.spans.push((start, self.arena.len(), id));
-                id
-            }
+                == Some(token)
+        })?;
+        spans.get(slot as usize).map(|s| s.2)
+    }
+
+    fn intern_token(&mut self, token: &str) -> u32 {
+        let hash = hash_token(token);
+        if let Some(id) = self.find_token(hash, token) {
+            return id;
         }
+        let id = to_u32(self.ref_max.len());
+        self.ref_max.push(0);
+        let start = self.arena.len();
+        self.arena.push_str(token);
+        self.tokens.insert_new(hash, to_u32(self.spans.len()));
+        self.spans.push((start, self.arena.len(), id));
+        id
     }
 
     fn lookup_token(&self, token: &str) -> u32 {
-        let (arena, spans) = (&self.arena, &self.spans);
-        self.tokens
-            .find(hash_token(token), |&slot| {
-                spans
-                    .get(slot as usize)
-                    .and_then(|&(s, e, _)| arena.get(s..e))
-                    == Some(token)
-            })
-            .and_then(|&slot| spans.get(slot as usize))
-            .map_or(ABSENT, |s| s.2)
+        self.find_token(hash_token(token), token).unwrap_or(ABSENT)
     }
 
+    #[inline]
     fn intern_ngram(&mut self, prefix: u32, last: u32) -> u32 {
         let key = (u64::from(prefix) << 32) | u64::from(last);
-        match self.ngrams.entry(key) {
-            MapEntry::Occupied(e) => *e.get(),
-            MapEntry::Vacant(e) => {
-                let id = to_u32(self.ref_max.len());
-                self.ref_max.push(0);
-                e.insert(id);
+        let ref_max = &mut self.ref_max;
+        self.ngrams.find_or_insert(
+            key,
+            |_| true,
+            || {
+                let id = to_u32(ref_max.len());
+                ref_max.push(0);
                 id
-            }
-        }
+            },
+        )
     }
 
+    #[inline]
     fn lookup_ngram(&self, prefix: u32, last: u32) -> u32 {
         if prefix == ABSENT || last == ABSENT {
             return ABSENT;
         }
         let key = (u64::from(prefix) << 32) | u64::from(last);
-        self.ngrams.get(&key).copied().unwrap_or(ABSENT)
+        self.ngrams.find(key, |_| true).unwrap_or(ABSENT)
     }
 
     /// Adds one reference; returns its length in tokens.
@@ -325,7 +317,7 @@ mod tests {
         m.begin_segment();
         m.add_reference(long.iter().map(String::as_str));
         m.begin_segment();
-        assert!(m.ref_max.capacity() <= MAX_RETAINED_IDS);
+        assert!(m.ngrams.capacity() <= MAX_RETAINED_IDS);
         m.add_reference("a b".split(' '));
         let (mut c, mut t) = (vec![0; 4], vec![0; 4]);
         m.match_hypothesis("a b".split(' '), &mut c, &mut t);

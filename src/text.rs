@@ -98,6 +98,38 @@ pub fn py_split(s: &str) -> PySplit<'_> {
     PySplit { text: s, pos: 0 }
 }
 
+/// Iterator over the words of text that is already `' '.join(words)` (the output of the `13a`
+/// and `intl` tokenizers): words are separated by single ASCII spaces, so splitting on that
+/// byte is Python's split.
+#[derive(Debug, Clone)]
+pub struct JoinedSplit<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Iterator for JoinedSplit<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self
+            .text
+            .as_bytes()
+            .get(self.pos..)
+            .filter(|r| !r.is_empty())?;
+        let start = self.pos;
+        let len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+        self.pos = start + len + 1;
+        // A space is ASCII, so both ends are character boundaries.
+        self.text.get(start..start + len)
+    }
+}
+
+/// Splits `' '.join(words)` text back into its words.
+pub fn split_joined(s: &str) -> JoinedSplit<'_> {
+    JoinedSplit { text: s, pos: 0 }
+}
+
 /// `s.rstrip()` with Python's whitespace set.
 #[inline]
 pub fn py_rstrip(s: &str) -> &str {
@@ -159,6 +191,20 @@ mod tests {
             let encoded = c.encode_utf8(&mut buf);
             let len = py_space_len(encoded.as_bytes(), 0);
             assert_eq!(len > 0, is_py_whitespace(c), "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn joined_split_inverts_join() {
+        for words in [
+            vec![],
+            vec!["a"],
+            vec!["a", "bc", "日本"],
+            vec!["x", "y", "z", "."],
+        ] {
+            let joined = words.join(" ");
+            assert_eq!(split_joined(&joined).collect::<Vec<_>>(), words);
+            assert_eq!(py_split(&joined).collect::<Vec<_>>(), words);
         }
     }
 

@@ -5,7 +5,7 @@ use super::config::BleuConfig;
 use crate::error::{Error, Result};
 use crate::ngram::NgramMatcher;
 use crate::parallel;
-use crate::text::{py_rstrip, py_split, PySplit};
+use crate::text::{py_rstrip, py_split, split_joined, JoinedSplit, PySplit};
 use crate::tokenize::Tokenizer;
 
 /// One hypothesis with its references.
@@ -39,7 +39,7 @@ enum Words<'a> {
     /// Python's whitespace split (raw text, or `char` output, which keeps whitespace tokens).
     Python(PySplit<'a>),
     /// `13a` and `intl` output is already `' '.join(words)`: a plain split on `' '` suffices.
-    Joined(std::str::Split<'a, char>),
+    Joined(JoinedSplit<'a>),
 }
 
 impl<'a> Iterator for Words<'a> {
@@ -49,7 +49,7 @@ impl<'a> Iterator for Words<'a> {
     fn next(&mut self) -> Option<&'a str> {
         match self {
             Self::Python(it) => it.next(),
-            Self::Joined(it) => it.find(|w| !w.is_empty()),
+            Self::Joined(it) => it.next(),
         }
     }
 }
@@ -64,7 +64,7 @@ fn words<'a>(tokenizer: Tokenizer, line: &'a str, buffer: &'a mut String) -> Wor
         }
         Tokenizer::V13a | Tokenizer::Intl => {
             tokenizer.tokenize_into(line, buffer);
-            Words::Joined(buffer.split(' '))
+            Words::Joined(split_joined(buffer))
         }
     }
 }
