@@ -20,7 +20,7 @@ def bleu_stats(
     tokenizer: str,
     max_order: int,
     workers: int = -1,
-) -> npt.NDArray[np.int64]: ...
+) -> tuple[npt.NDArray[np.int64], int, int]: ...
 def bleu_score_details(
     stats: npt.NDArray[np.int64],
     *,

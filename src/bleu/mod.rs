@@ -10,4 +10,6 @@ pub mod stats;
 
 pub use config::{BleuConfig, Smoothing};
 pub use score::{score_from_stats, scores_from_rows, BleuScore, FloatSemantics};
-pub use stats::{segment_stats, stream_stats, Segment};
+pub use stats::{
+    count_tokenized_periods, references_per_segment, segment_stats, stream_stats, Segment,
+};

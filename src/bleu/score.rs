@@ -37,17 +37,18 @@ fn my_log(x: f64) -> f64 {
     }
 }
 
-/// Python's builtin `sum(values)` (start `0`) for a list of floats.
-fn py_sum(values: &[f64], semantics: FloatSemantics) -> f64 {
-    let Some((&first, rest)) = values.split_first() else {
+/// Python's builtin `sum(values)` (start `0`) for a sequence of floats.
+fn py_sum(values: impl IntoIterator<Item = f64>, semantics: FloatSemantics) -> f64 {
+    let mut values = values.into_iter();
+    let Some(first) = values.next() else {
         return 0.0;
     };
     if !semantics.compensated_sum {
-        return rest.iter().fold(first, |acc, &x| acc + x);
+        return values.fold(first, |acc, x| acc + x);
     }
     // CPython 3.12 bltinmodule.c: Neumaier's improved Kahan-Babuska summation.
     let (mut sum, mut c) = (first, 0.0f64);
-    for &x in rest {
+    for x in values {
         let t = sum + x;
         if sum.abs() >= x.abs() {
             c += (sum - t) + x;
@@ -62,6 +63,96 @@ fn py_sum(values: &[f64], semantics: FloatSemantics) -> f64 {
     sum
 }
 
+/// Checks that `row` is a statistics row for `config`.
+fn check_row(row: &[i64], config: &BleuConfig) -> Result<()> {
+    if row.len() != config.width() {
+        return Err(Error::invalid_input(format!(
+            "a BLEU statistics row for max_ngram_order={} has {} columns, got {}",
+            config.max_order,
+            config.width(),
+            row.len()
+        )));
+    }
+    if let Some(bad) = row.iter().find(|&&v| v < 0) {
+        return Err(Error::invalid_input(format!(
+            "BLEU statistics must be non-negative, got {bad}"
+        )));
+    }
+    Ok(())
+}
+
+/// sacrebleu's `BLEU.compute_bleu` on a checked row, writing the precisions into `precisions`
+/// (`max_order` long). Returns `(score, bp, smoothed_orders)`.
+#[allow(clippy::cast_precision_loss)] // counts stay far below 2^53
+fn compute(
+    row: &[i64],
+    config: &BleuConfig,
+    semantics: FloatSemantics,
+    precisions: &mut [f64],
+) -> (f64, f64, usize) {
+    let n = config.max_order;
+    let (sys_len, ref_len) = match row {
+        [s, r, ..] => (*s, *r),
+        _ => (0, 0),
+    };
+    let counts = row.get(2..).unwrap_or_default();
+    let (correct, total) = counts.split_at(n.min(counts.len()));
+
+    let mut bp = 1.0;
+    if sys_len < ref_len {
+        bp = if sys_len > 0 {
+            (1.0 - ref_len as f64 / sys_len as f64).exp()
+        } else {
+            0.0
+        };
+    }
+    precisions.fill(0.0);
+    // sacrebleu #141: no match at all scores 0 before any smoothing applies.
+    if correct.iter().all(|&c| c == 0) {
+        return (0.0, bp, 0);
+    }
+
+    let mut smooth_mteval = 1.0f64;
+    let mut eff_order = n;
+    let mut smoothed_orders = 0;
+    for (i, ((&c, &t), p)) in correct
+        .iter()
+        .zip(total)
+        .zip(precisions.iter_mut())
+        .enumerate()
+    {
+        let (mut c, mut t) = (c as f64, t as f64);
+        if let Smoothing::AddK(k) = config.smoothing {
+            if i > 0 {
+                c += k;
+                t += k;
+                smoothed_orders += 1;
+            }
+        }
+        if t == 0.0 {
+            break;
+        }
+        if config.effective_order {
+            eff_order = i + 1;
+        }
+        if c == 0.0 {
+            match config.smoothing {
+                Smoothing::Exp => {
+                    smooth_mteval *= 2.0;
+                    *p = 100.0 / (smooth_mteval * t);
+                }
+                Smoothing::Floor(k) => *p = 100.0 * k / t,
+                Smoothing::None | Smoothing::AddK(_) => {}
+            }
+        } else {
+            *p = 100.0 * c / t;
+        }
+    }
+    let logs = precisions.iter().take(eff_order).map(|&p| my_log(p));
+    let score = bp * (py_sum(logs, semantics) / eff_order as f64).exp();
+    (score, bp, smoothed_orders)
+}
+
 /// Scores one statistics row `[hyp_len, ref_len, correct_1..N, total_1..N]`
 /// (sacrebleu `BLEU.compute_bleu`).
 ///
@@ -74,92 +165,9 @@ pub fn score_from_stats(
     semantics: &FloatSemantics,
 ) -> Result<BleuScore> {
     config.validate()?;
-    let n = config.max_order;
-    if row.len() != config.width() {
-        return Err(Error::invalid_input(format!(
-            "a BLEU statistics row for max_ngram_order={n} has {} columns, got {}",
-            config.width(),
-            row.len()
-        )));
-    }
-    if let Some(bad) = row.iter().find(|&&v| v < 0) {
-        return Err(Error::invalid_input(format!(
-            "BLEU statistics must be non-negative, got {bad}"
-        )));
-    }
-    let (lens, counts) = row.split_at(2);
-    let (sys_len, ref_len) = match lens {
-        [s, r] => (*s, *r),
-        _ => (0, 0),
-    };
-    #[allow(clippy::cast_precision_loss)] // counts stay far below 2^53
-    let to_f64 = |v: &i64| *v as f64;
-    let mut correct: Vec<f64> = counts.iter().take(n).map(to_f64).collect();
-    let mut total: Vec<f64> = counts.iter().skip(n).map(to_f64).collect();
-
-    let mut bp = 1.0;
-    if sys_len < ref_len {
-        #[allow(clippy::cast_precision_loss)]
-        let ratio = ref_len as f64 / sys_len as f64;
-        bp = if sys_len > 0 {
-            (1.0 - ratio).exp()
-        } else {
-            0.0
-        };
-    }
-    let mut precisions = vec![0.0; n];
-    // sacrebleu #141: no match at all scores 0 before any smoothing applies.
-    if correct.iter().all(|&c| c == 0.0) {
-        return Ok(BleuScore {
-            score: 0.0,
-            bp,
-            precisions,
-            smoothed_orders: 0,
-        });
-    }
-
-    let mut smooth_mteval = 1.0f64;
-    let mut eff_order = n;
-    let mut smoothed_orders = 0;
-    for (i, ((c, t), p)) in correct
-        .iter_mut()
-        .zip(total.iter_mut())
-        .zip(precisions.iter_mut())
-        .enumerate()
-    {
-        if let Smoothing::AddK(k) = config.smoothing {
-            if i > 0 {
-                *c += k;
-                *t += k;
-                smoothed_orders += 1;
-            }
-        }
-        if *t == 0.0 {
-            break;
-        }
-        if config.effective_order {
-            eff_order = i + 1;
-        }
-        if *c == 0.0 {
-            match config.smoothing {
-                Smoothing::Exp => {
-                    smooth_mteval *= 2.0;
-                    *p = 100.0 / (smooth_mteval * *t);
-                }
-                Smoothing::Floor(k) => *p = 100.0 * k / *t,
-                Smoothing::None | Smoothing::AddK(_) => {}
-            }
-        } else {
-            *p = 100.0 * *c / *t;
-        }
-    }
-    let logs: Vec<f64> = precisions
-        .iter()
-        .take(eff_order)
-        .map(|&p| my_log(p))
-        .collect();
-    #[allow(clippy::cast_precision_loss)]
-    let score = bp * (py_sum(&logs, *semantics) / eff_order as f64).exp();
+    check_row(row, config)?;
+    let mut precisions = vec![0.0; config.max_order];
+    let (score, bp, smoothed_orders) = compute(row, config, *semantics, &mut precisions);
     Ok(BleuScore {
         score,
         bp,
@@ -177,8 +185,13 @@ pub fn scores_from_rows(
     config: &BleuConfig,
     semantics: &FloatSemantics,
 ) -> Result<Vec<f64>> {
-    rows.chunks(config.width().max(1))
-        .map(|row| score_from_stats(row, config, semantics).map(|s| s.score))
+    config.validate()?;
+    let mut precisions = vec![0.0; config.max_order];
+    rows.chunks(config.width())
+        .map(|row| {
+            check_row(row, config)?;
+            Ok(compute(row, config, *semantics, &mut precisions).0)
+        })
         .collect()
 }
 
@@ -278,7 +291,7 @@ mod tests {
         let values = [1e16, 1.0, -1e16];
         assert_eq!(
             py_sum(
-                &values,
+                values,
                 FloatSemantics {
                     compensated_sum: false
                 }
@@ -287,7 +300,7 @@ mod tests {
         );
         assert_eq!(
             py_sum(
-                &values,
+                values,
                 FloatSemantics {
                     compensated_sum: true
                 }

@@ -174,6 +174,29 @@ pub fn stream_stats(
     Ok(out)
 }
 
+/// sacrebleu's `num_refs`: the number of references every segment has, or `None` when it
+/// varies (a `None` entry drops a reference for one segment).
+pub fn references_per_segment(streams: &[Vec<Option<&str>>]) -> Option<usize> {
+    let segments = streams.first().map_or(0, Vec::len);
+    let count = |i: usize| {
+        streams
+            .iter()
+            .filter(|s| matches!(s.get(i), Some(Some(_))))
+            .count()
+    };
+    if segments == 0 {
+        return Some(streams.len());
+    }
+    let first = count(0);
+    (1..segments).all(|i| count(i) == first).then_some(first)
+}
+
+/// How many hypotheses end in `" ."`: sacrebleu warns (unless `force`) when at least 100 do,
+/// because such output looks tokenized already.
+pub fn count_tokenized_periods(hypotheses: &[&str]) -> usize {
+    hypotheses.iter().filter(|h| h.ends_with(" .")).count()
+}
+
 /// Statistics for a list of segments, each carrying its own references. Returns a row-major
 /// `(segments.len(), config.width())` matrix.
 ///
@@ -236,6 +259,24 @@ mod tests {
         let rows = stream_stats(&hyps, &streams, Tokenizer::None, &config, 1).unwrap();
         assert_eq!(&rows[..10], &[6, 6, 5, 3, 1, 0, 6, 5, 4, 3]);
         assert_eq!(&rows[10..], &[2, 0, 0, 0, 0, 0, 2, 1, 0, 0]);
+    }
+
+    #[test]
+    fn reference_counts_and_tokenized_periods() {
+        assert_eq!(
+            references_per_segment(&[vec![Some("a"), Some("b")], vec![Some(""), Some("c")]]),
+            Some(2)
+        );
+        assert_eq!(
+            references_per_segment(&[vec![Some("a"), Some("b")], vec![None, Some("c")]]),
+            None
+        );
+        assert_eq!(
+            references_per_segment(&[vec![None, None], vec![Some("a"), Some("b")]]),
+            Some(1)
+        );
+        assert_eq!(references_per_segment(&[vec![], vec![]]), Some(2));
+        assert_eq!(count_tokenized_periods(&["a b .", "a b.", " .", "."]), 2);
     }
 
     #[test]

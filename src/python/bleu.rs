@@ -31,7 +31,9 @@ fn shape_error(e: impl std::fmt::Display) -> PyErr {
     to_py_err(Error::invalid_input(e.to_string()))
 }
 
-/// Per-segment BLEU statistics, shape `(n, 2 + 2 * max_order)`, dtype int64.
+/// Per-segment BLEU statistics, shape `(n, 2 + 2 * max_order)`, dtype int64, together with
+/// the references per segment (-1 where it varies) and the number of hypotheses that end in a
+/// tokenized period (sacrebleu's `force` heuristic), which come from the same pass.
 #[pyfunction]
 #[pyo3(signature = (hypotheses, references, *, tokenizer, max_order, workers = -1))]
 pub(crate) fn bleu_stats<'py>(
@@ -41,7 +43,7 @@ pub(crate) fn bleu_stats<'py>(
     tokenizer: &str,
     max_order: usize,
     workers: i64,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
+) -> PyResult<(Bound<'py, PyArray2<i64>>, i64, usize)> {
     let tokenizer = Tokenizer::from_name(tokenizer).map_err(to_py_err)?;
     let config = config(max_order, "none", None, false)?;
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
@@ -53,17 +55,18 @@ pub(crate) fn bleu_stats<'py>(
         .enumerate()
         .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
         .collect::<PyResult<Vec<_>>>()?;
-    let hyps = hyp_stream.borrow_all()?;
-    let streams = ref_streams
-        .iter()
-        .map(StrStream::borrow)
-        .collect::<PyResult<Vec<_>>>()?;
+    let hyps = hyp_stream.borrow_all();
+    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
     let n = hyp_stream.len();
-    let rows = py
-        .detach(|| bleu::stream_stats(&hyps, &streams, tokenizer, &config, workers))
+    let (rows, nrefs, periods) = py
+        .detach(|| {
+            let rows = bleu::stream_stats(&hyps, &streams, tokenizer, &config, workers)?;
+            let nrefs = bleu::references_per_segment(&streams).map_or(-1, to_i64);
+            Ok((rows, nrefs, bleu::count_tokenized_periods(&hyps)))
+        })
         .map_err(to_py_err)?;
     let array = Array2::from_shape_vec((n, config.width()), rows).map_err(shape_error)?;
-    Ok(array.into_pyarray(py))
+    Ok((array.into_pyarray(py), nrefs, periods))
 }
 
 /// Every row's score with the parts behind it: `(scores (n,), bp (n,), precisions (n, N),
@@ -98,11 +101,7 @@ pub(crate) fn bleu_score_details<'py>(
     let n = details.len();
     let scores = Array1::from_iter(details.iter().map(|d| d.score));
     let bps = Array1::from_iter(details.iter().map(|d| d.bp));
-    let smoothed = Array1::from_iter(
-        details
-            .iter()
-            .map(|d| i64::try_from(d.smoothed_orders).unwrap_or(i64::MAX)),
-    );
+    let smoothed = Array1::from_iter(details.iter().map(|d| to_i64(d.smoothed_orders)));
     let precisions = Array2::from_shape_vec(
         (n, max_order),
         details.into_iter().flat_map(|d| d.precisions).collect(),
@@ -116,6 +115,12 @@ pub(crate) fn bleu_score_details<'py>(
     ))
 }
 
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// The rows as one owned buffer: the GIL is released while they are scored, and Python code
+/// could write to the array meanwhile.
 fn checked_rows(stats: &PyReadonlyArray2<'_, i64>, config: &BleuConfig) -> PyResult<Vec<i64>> {
     let array = stats.as_array();
     if array.ncols() != config.width() {
@@ -126,7 +131,10 @@ fn checked_rows(stats: &PyReadonlyArray2<'_, i64>, config: &BleuConfig) -> PyRes
             array.ncols()
         ))));
     }
-    Ok(array.iter().copied().collect())
+    Ok(match stats.as_slice() {
+        Ok(contiguous) => contiguous.to_vec(),
+        Err(_) => array.iter().copied().collect(),
+    })
 }
 
 /// Scores every row of a statistics matrix; returns a float64 array of shape `(n,)`.

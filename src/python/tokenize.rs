@@ -17,7 +17,7 @@ pub(crate) fn tokenize(
 ) -> PyResult<Vec<String>> {
     let tokenizer = Tokenizer::from_name(tokenizer).map_err(to_py_err)?;
     let stream = StrStream::extract(lines, "lines", false)?;
-    let lines = stream.borrow_all()?;
+    let lines = stream.borrow_all();
     py.detach(|| parallel::map_init(&lines, workers, || (), |_, line| tokenizer.tokenize(line)))
         .map_err(to_py_err)
 }

@@ -317,11 +317,9 @@ class BLEU:
     def effective_order(self) -> bool:
         return self.config.effective_order
 
-    def _prepare_references(self, references: Any, n_hypotheses: Optional[int] = None) -> list:
-        if n_hypotheses is None:
-            streams = check_references(references, _first_stream_length(references))
-        else:
-            streams = check_references(references, n_hypotheses)
+    def _prepare_references(self, references: Any) -> list:
+        # The constructor has no hypotheses to compare with: streams must agree with each other.
+        streams = check_references(references, _first_stream_length(references))
         if self.config.lowercase:
             streams = [_lower(s) for s in streams]
         self.num_refs = count_references(streams)
@@ -352,26 +350,34 @@ class BLEU:
 
         hyps = check_hypotheses(hypotheses)
         if references is not None:
-            streams = self._prepare_references(references, len(hyps))
+            streams = check_references(references, len(hyps))
+            if self.config.lowercase:
+                streams = [_lower(s) for s in streams]
         elif self._ref_cache is not None:
             streams = check_references(self._ref_cache, len(hyps))
-            self.num_refs = count_references(streams)
         else:
             raise InvalidOptionError(
                 "no references: pass references=... here or to the BLEU constructor"
             )
         if self.config.lowercase:
             hyps = _lower(hyps)
-        if not self.force:
-            self._warn_if_tokenized(hyps)
-        rows = _core.bleu_stats(
+        rows, nrefs, tokenized_periods = _core.bleu_stats(
             hyps,
             streams,
             tokenizer=self.config.tokenize,
             max_order=self.config.max_ngram_order,
             workers=self.workers,
         )
-        return Stats(rows, self.config, nrefs=self.num_refs if self.num_refs is not None else 0)
+        if tokenized_periods >= 100 and not self.force:
+            warnings.warn(
+                f"{tokenized_periods} hypotheses end in a tokenized period (' .'). Your system "
+                "output looks tokenized already, which makes BLEU incomparable with published "
+                "numbers; pass detokenized text, or force=True (--force) to silence this.",
+                BleuprintWarning,
+                stacklevel=3,
+            )
+        self.num_refs = nrefs
+        return Stats(rows, self.config, nrefs=nrefs)
 
     def corpus_score(
         self,
@@ -437,20 +443,6 @@ class BLEU:
                 f"got {list(correct)!r} and {list(total)!r}"
             )
         return config.score_row([int(v) for v in values])
-
-    def _warn_if_tokenized(self, hypotheses: Sequence[str]) -> None:
-        # sacrebleu's heuristic: >= 100 raw lines ending in " ." suggest tokenized input.
-        if len(hypotheses) < 100:
-            return
-        n = sum(1 for h in hypotheses if isinstance(h, str) and h.endswith(" ."))
-        if n >= 100:
-            warnings.warn(
-                f"{n} hypotheses end in a tokenized period (' .'). Your system output looks "
-                "tokenized already, which makes BLEU incomparable with published numbers; "
-                "pass detokenized text, or force=True (--force) to silence this.",
-                BleuprintWarning,
-                stacklevel=3,
-            )
 
     def _warn_without_effective_order(self) -> None:
         if not self.config.effective_order:
