@@ -140,6 +140,35 @@ where
     }
 }
 
+/// Runs `f` on every item of `items` (mutably, in parallel on `workers` threads), with
+/// per-thread scratch state from `init`. Stops at the first error.
+///
+/// # Errors
+/// As [`resolve_workers`], or the first error returned by `f`.
+pub fn for_each_mut_init<T, S, I, F>(items: &mut [T], workers: i64, init: I, f: F) -> Result<()>
+where
+    T: Send,
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, &mut T) -> Result<()> + Sync + Send,
+{
+    let threads = resolve_workers(workers)?;
+    install_fork_hook();
+    let serial = threads <= 1 || items.len() < 2 || FORKED.load(Ordering::SeqCst);
+    let pool = if serial { None } else { pool(threads) };
+    match pool {
+        Some(pool) => pool.install(|| {
+            items
+                .par_iter_mut()
+                .with_max_len(1)
+                .try_for_each_init(&init, |s, item| f(s, item))
+        }),
+        None => {
+            let mut scratch = init();
+            items.iter_mut().try_for_each(|item| f(&mut scratch, item))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

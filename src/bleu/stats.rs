@@ -2,7 +2,12 @@
 //! per segment, exactly as sacrebleu's `BLEU._compute_segment_statistics` builds it.
 
 use super::config::BleuConfig;
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
 use crate::error::{Error, Result};
+use crate::id_table::IdTable;
 use crate::ngram::NgramMatcher;
 use crate::parallel;
 use crate::text::{py_rstrip, py_split, split_joined, JoinedSplit, PySplit};
@@ -89,8 +94,117 @@ fn to_i64(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Fills one statistics row. `refs` yields the segment's references; `index` names the
-/// segment in errors.
+impl Scratch {
+    /// Tokenizes and interns one segment's references; `index` names the segment in errors.
+    fn prepare_references<'a>(
+        &mut self,
+        tokenizer: Tokenizer,
+        refs: impl Iterator<Item = &'a str>,
+        index: usize,
+    ) -> Result<()> {
+        self.matcher.begin_segment();
+        self.ref_lens.clear();
+        for reference in refs {
+            let words = words(tokenizer, py_rstrip(reference), &mut self.tokenized);
+            self.ref_lens.push(self.matcher.add_reference(words));
+        }
+        if self.ref_lens.is_empty() {
+            return Err(Error::invalid_input(format!(
+                "segment {index} has no references: every reference stream holds None there"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Fills the statistics row of `hypothesis` against the prepared references.
+    fn match_row(&mut self, tokenizer: Tokenizer, hypothesis: &str, row: &mut [i64]) {
+        let (head, counts) = row.split_at_mut(2);
+        let (correct, total) = counts.split_at_mut(counts.len() / 2);
+        let words = words(tokenizer, py_rstrip(hypothesis), &mut self.tokenized);
+        let hyp_len = self.matcher.match_hypothesis(words, correct, total);
+        let ref_len = self
+            .ref_lens
+            .iter()
+            .fold(None, |best, &len| Some(closest_ref_len(hyp_len, len, best)))
+            .unwrap_or(0);
+        if let [h, r] = head {
+            *h = to_i64(hyp_len);
+            *r = to_i64(ref_len);
+        }
+    }
+}
+
+/// Largest number of segments one task matches against a shared reference set, so that a
+/// test set scored for many hypotheses (MBR, many systems) still spreads over every thread.
+const MAX_SEGMENTS_PER_TASK: usize = 256;
+
+/// Segments grouped by identical references (in every stream), in order of first appearance:
+/// `order` lists segment indices group by group and group `g` is
+/// `order[starts[g]..starts[g + 1]]`.
+struct ReferenceGroups {
+    order: Vec<usize>,
+    starts: Vec<usize>,
+}
+
+fn group_by_references(streams: &[Vec<Option<&str>>], segments: usize) -> ReferenceGroups {
+    let refs_of = |i: usize| streams.iter().map(move |s| s.get(i).copied().flatten());
+    let mut table = IdTable::default();
+    let mut first_member: Vec<usize> = Vec::new();
+    let mut group_of = Vec::with_capacity(segments);
+    for i in 0..segments {
+        let mut h = FxHasher::default();
+        for reference in refs_of(i) {
+            match reference {
+                None => h.write_u8(0),
+                Some(text) => {
+                    h.write_u8(1);
+                    h.write(text.as_bytes());
+                    h.write_usize(text.len());
+                }
+            }
+        }
+        let fresh = u32::try_from(first_member.len()).unwrap_or(u32::MAX);
+        let group = table.find_or_insert(
+            h.finish(),
+            |g| {
+                first_member
+                    .get(g as usize)
+                    .is_some_and(|&j| refs_of(j).eq(refs_of(i)))
+            },
+            || fresh,
+        );
+        if group == fresh {
+            first_member.push(i);
+        }
+        group_of.push(group as usize);
+    }
+    // Counting sort of the segments by group.
+    let mut starts = vec![0usize; first_member.len() + 1];
+    for &g in &group_of {
+        if let Some(c) = starts.get_mut(g + 1) {
+            *c += 1;
+        }
+    }
+    for g in 1..starts.len() {
+        let previous = starts.get(g - 1).copied().unwrap_or(0);
+        if let Some(c) = starts.get_mut(g) {
+            *c += previous;
+        }
+    }
+    let mut next = starts.clone();
+    let mut order = vec![0usize; segments];
+    for (i, &g) in group_of.iter().enumerate() {
+        if let Some(slot) = next.get_mut(g) {
+            if let Some(o) = order.get_mut(*slot) {
+                *o = i;
+            }
+            *slot += 1;
+        }
+    }
+    ReferenceGroups { order, starts }
+}
+
+/// Fills one statistics row from scratch.
 fn fill_row<'a>(
     scratch: &mut Scratch,
     tokenizer: Tokenizer,
@@ -99,34 +213,8 @@ fn fill_row<'a>(
     index: usize,
     row: &mut [i64],
 ) -> Result<()> {
-    let Scratch {
-        matcher,
-        tokenized,
-        ref_lens,
-    } = scratch;
-    matcher.begin_segment();
-    ref_lens.clear();
-    for reference in refs {
-        let line = py_rstrip(reference);
-        ref_lens.push(matcher.add_reference(words(tokenizer, line, tokenized)));
-    }
-    if ref_lens.is_empty() {
-        return Err(Error::invalid_input(format!(
-            "segment {index} has no references: every reference stream holds None there"
-        )));
-    }
-    let (head, counts) = row.split_at_mut(2);
-    let (correct, total) = counts.split_at_mut(counts.len() / 2);
-    let line = py_rstrip(hypothesis);
-    let hyp_len = matcher.match_hypothesis(words(tokenizer, line, tokenized), correct, total);
-    let ref_len = ref_lens
-        .iter()
-        .fold(None, |best, &len| Some(closest_ref_len(hyp_len, len, best)))
-        .unwrap_or(0);
-    if let [h, r] = head {
-        *h = to_i64(hyp_len);
-        *r = to_i64(ref_len);
-    }
+    scratch.prepare_references(tokenizer, refs, index)?;
+    scratch.match_row(tokenizer, hypothesis, row);
     Ok(())
 }
 
@@ -160,17 +248,64 @@ pub fn stream_stats(
     }
     let width = config.width();
     let mut out = vec![0i64; hypotheses.len() * width];
-    parallel::fill_rows(
-        &mut out,
-        width,
+    let refs_of = |i: usize| {
+        streams
+            .iter()
+            .filter_map(move |s| s.get(i).copied().flatten())
+    };
+    let groups = group_by_references(streams, hypotheses.len());
+    if groups.starts.len() > hypotheses.len() {
+        // Every reference set is distinct: score row by row.
+        parallel::fill_rows(
+            &mut out,
+            width,
+            workers,
+            || Scratch::new(config.max_order),
+            |scratch, i, row| {
+                let hypothesis = hypotheses.get(i).copied().unwrap_or("");
+                fill_row(scratch, tokenizer, hypothesis, refs_of(i), i, row)
+            },
+        )?;
+        return Ok(out);
+    }
+    // Shared reference sets are tokenized and interned once per task, then every hypothesis
+    // of the task is matched against them. Rows are computed in group order, then put back.
+    let mut tasks: Vec<(&[usize], &mut [i64])> = Vec::new();
+    let mut grouped = vec![0i64; out.len()];
+    let mut rest = grouped.as_mut_slice();
+    for bounds in groups.starts.windows(2) {
+        let (start, end) = match bounds {
+            [start, end] => (*start, *end),
+            _ => continue,
+        };
+        let members = groups.order.get(start..end).unwrap_or_default();
+        for chunk in members.chunks(MAX_SEGMENTS_PER_TASK) {
+            let (rows, tail) = std::mem::take(&mut rest).split_at_mut(chunk.len() * width);
+            rest = tail;
+            tasks.push((chunk, rows));
+        }
+    }
+    parallel::for_each_mut_init(
+        &mut tasks,
         workers,
         || Scratch::new(config.max_order),
-        |scratch, i, row| {
-            let hypothesis = hypotheses.get(i).copied().unwrap_or("");
-            let refs = streams.iter().filter_map(|s| s.get(i).copied().flatten());
-            fill_row(scratch, tokenizer, hypothesis, refs, i, row)
+        |scratch, (members, rows)| {
+            let Some(&first) = members.first() else {
+                return Ok(());
+            };
+            scratch.prepare_references(tokenizer, refs_of(first), first)?;
+            for (&i, row) in members.iter().zip(rows.chunks_mut(width)) {
+                let hypothesis = hypotheses.get(i).copied().unwrap_or("");
+                scratch.match_row(tokenizer, hypothesis, row);
+            }
+            Ok(())
         },
     )?;
+    for (&i, row) in groups.order.iter().zip(grouped.chunks(width)) {
+        if let Some(dest) = out.get_mut(i * width..(i + 1) * width) {
+            dest.copy_from_slice(row);
+        }
+    }
     Ok(out)
 }
 
@@ -259,6 +394,53 @@ mod tests {
         let rows = stream_stats(&hyps, &streams, Tokenizer::None, &config, 1).unwrap();
         assert_eq!(&rows[..10], &[6, 6, 5, 3, 1, 0, 6, 5, 4, 3]);
         assert_eq!(&rows[10..], &[2, 0, 0, 0, 0, 0, 2, 1, 0, 0]);
+    }
+
+    #[test]
+    fn shared_references_give_the_same_rows_as_scoring_each_segment() {
+        let config = BleuConfig::default();
+        let refs = ["the cat is on the mat", "a dog barked .", ""];
+        let hyps_text: Vec<String> = (0..700)
+            .map(|i| format!("the cat {} on a mat barked {}", i % 7, i % 3))
+            .collect();
+        let hyps: Vec<&str> = hyps_text.iter().map(String::as_str).collect();
+        // Two streams; the second drops its reference for every fifth segment.
+        let streams = vec![
+            hyps.iter()
+                .enumerate()
+                .map(|(i, _)| Some(refs[i % 3]))
+                .collect::<Vec<_>>(),
+            hyps.iter()
+                .enumerate()
+                .map(|(i, _)| (i % 5 != 0).then_some(refs[(i + 1) % 3]))
+                .collect(),
+        ];
+        let segments: Vec<Segment> = (0..hyps.len())
+            .map(|i| Segment {
+                hypothesis: hyps[i],
+                references: streams.iter().filter_map(|s| s[i]).collect(),
+            })
+            .collect();
+        for workers in [1, 2, -1] {
+            let grouped = stream_stats(&hyps, &streams, Tokenizer::V13a, &config, workers).unwrap();
+            let single = segment_stats(&segments, Tokenizer::V13a, &config, workers).unwrap();
+            assert_eq!(grouped, single);
+        }
+        let groups = group_by_references(&streams, hyps.len());
+        // Both streams follow i % 3, and the second one is dropped or not: 3 x 2 sets.
+        assert_eq!(groups.starts.len() - 1, 6);
+    }
+
+    #[test]
+    fn the_first_segment_without_references_is_named() {
+        let config = BleuConfig::default();
+        let hyps = ["a", "b", "c", "d"];
+        let streams = vec![vec![Some("a"), None, Some("c"), None]];
+        let err = stream_stats(&hyps, &streams, Tokenizer::None, &config, 1).unwrap_err();
+        assert!(
+            err.message().starts_with("segment 1 has no references"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -129,3 +129,31 @@ def test_workers_do_not_change_results(corpus, tokenize):
     for workers in (-1, 2, 3):
         parallel = BLEU(tokenize=tokenize, force=True, workers=workers).stats(hyps, refs)
         assert parallel == serial
+
+
+@pytest.mark.differential
+@settings(max_examples=25, deadline=None)
+@given(
+    corpus=corpora(min_segments=1, max_segments=6),
+    systems=st.integers(2, 40),
+    opts=options,
+)
+def test_shared_references_equal_sacrebleu(corpus, systems, opts):
+    # Many systems concatenated over one test set (and MBR candidate lists) repeat every
+    # reference set; the core then prepares each set once. Scores must not change.
+    hyps, refs = corpus
+    rng = np.random.default_rng(len(hyps) * 1000 + systems)
+    all_hyps = [hyps[int(rng.integers(len(hyps)))] + f" s{k}" for k in range(systems) for _ in hyps]
+    all_refs = [stream * systems for stream in refs]
+    ours = BLEU(**opts, force=True)
+    theirs = sacrebleu.BLEU(**opts, force=True)
+    _same(ours.corpus_score(all_hyps, all_refs), theirs.corpus_score(all_hyps, all_refs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", bleuprint.BleuprintWarning)
+        batch = ours.sentence_scores(all_hyps, all_refs)
+        rows = ours.stats(all_hyps, all_refs).rows
+    for i in range(0, len(all_hyps), max(1, len(all_hyps) // 7)):
+        single = ours.stats([all_hyps[i]], [[s[i]] for s in all_refs]).rows[0]
+        assert rows[i].tolist() == single.tolist()
+        seg_refs = [s[i] for s in all_refs]
+        assert batch[i] == theirs.sentence_score(all_hyps[i], seg_refs).score
