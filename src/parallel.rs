@@ -159,7 +159,6 @@ where
         Some(pool) => pool.install(|| {
             items
                 .par_iter_mut()
-                .with_max_len(1)
                 .try_for_each_init(&init, |s, item| f(s, item))
         }),
         None => {
