@@ -106,6 +106,26 @@ where
     })
 }
 
+/// Maps `f` over `0..len` in order, on `workers` threads.
+///
+/// # Errors
+/// As [`resolve_workers`].
+pub fn map_range<R, F>(len: usize, workers: i64, f: F) -> Result<Vec<R>>
+where
+    R: Send,
+    F: Fn(usize) -> R + Sync + Send,
+{
+    let threads = resolve_workers(workers)?;
+    install_fork_hook();
+    let serial =
+        threads <= 1 || len < MIN_ITEMS_PER_PARALLEL_BATCH || FORKED.load(Ordering::SeqCst);
+    let pool = if serial { None } else { pool(threads) };
+    Ok(match pool {
+        Some(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
+        None => (0..len).map(f).collect(),
+    })
+}
+
 /// Fills `out` (row-major, `width` columns) row by row on `workers` threads; `f(scratch, i, row)`
 /// writes row `i`. Stops at the first error.
 ///

@@ -146,12 +146,13 @@ struct ReferenceGroups {
     starts: Vec<usize>,
 }
 
-fn group_by_references(streams: &[Vec<Option<&str>>], segments: usize) -> ReferenceGroups {
+fn group_by_references(
+    streams: &[Vec<Option<&str>>],
+    segments: usize,
+    workers: i64,
+) -> Result<ReferenceGroups> {
     let refs_of = |i: usize| streams.iter().map(move |s| s.get(i).copied().flatten());
-    let mut table = IdTable::default();
-    let mut first_member: Vec<usize> = Vec::new();
-    let mut group_of = Vec::with_capacity(segments);
-    for i in 0..segments {
+    let hashes = parallel::map_range(segments, workers, |i| {
         let mut h = FxHasher::default();
         for reference in refs_of(i) {
             match reference {
@@ -163,9 +164,15 @@ fn group_by_references(streams: &[Vec<Option<&str>>], segments: usize) -> Refere
                 }
             }
         }
+        h.finish()
+    })?;
+    let mut table = IdTable::default();
+    let mut first_member: Vec<usize> = Vec::new();
+    let mut group_of = Vec::with_capacity(segments);
+    for (i, &hash) in hashes.iter().enumerate() {
         let fresh = u32::try_from(first_member.len()).unwrap_or(u32::MAX);
         let group = table.find_or_insert(
-            h.finish(),
+            hash,
             |g| {
                 first_member
                     .get(g as usize)
@@ -201,7 +208,7 @@ fn group_by_references(streams: &[Vec<Option<&str>>], segments: usize) -> Refere
             *slot += 1;
         }
     }
-    ReferenceGroups { order, starts }
+    Ok(ReferenceGroups { order, starts })
 }
 
 /// Fills one statistics row from scratch.
@@ -253,7 +260,7 @@ pub fn stream_stats(
             .iter()
             .filter_map(move |s| s.get(i).copied().flatten())
     };
-    let groups = group_by_references(streams, hypotheses.len());
+    let groups = group_by_references(streams, hypotheses.len(), workers)?;
     if groups.starts.len() > hypotheses.len() {
         // Every reference set is distinct: score row by row.
         parallel::fill_rows(
@@ -301,11 +308,26 @@ pub fn stream_stats(
             Ok(())
         },
     )?;
-    for (&i, row) in groups.order.iter().zip(grouped.chunks(width)) {
-        if let Some(dest) = out.get_mut(i * width..(i + 1) * width) {
-            dest.copy_from_slice(row);
+    // Put the rows back in segment order: row i was computed at position[i].
+    let mut position = vec![0usize; hypotheses.len()];
+    for (k, &i) in groups.order.iter().enumerate() {
+        if let Some(p) = position.get_mut(i) {
+            *p = k;
         }
     }
+    parallel::fill_rows(
+        &mut out,
+        width,
+        workers,
+        || (),
+        |(), i, row| {
+            let k = position.get(i).copied().unwrap_or(0);
+            if let Some(computed) = grouped.get(k * width..(k + 1) * width) {
+                row.copy_from_slice(computed);
+            }
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
@@ -426,7 +448,7 @@ mod tests {
             let single = segment_stats(&segments, Tokenizer::V13a, &config, workers).unwrap();
             assert_eq!(grouped, single);
         }
-        let groups = group_by_references(&streams, hyps.len());
+        let groups = group_by_references(&streams, hyps.len(), 1).unwrap();
         // Both streams follow i % 3, and the second one is dropped or not: 3 x 2 sets.
         assert_eq!(groups.starts.len() - 1, 6);
     }

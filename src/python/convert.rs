@@ -41,9 +41,10 @@ impl<'py> StrStream<'py> {
     /// Extracts a sequence of `str` (or `None` where `allow_none`). `what` names the argument in
     /// error messages, e.g. `"hypotheses"` or `"references[1]"`.
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str, allow_none: bool) -> PyResult<Self> {
+        let capacity = seq.len().unwrap_or(0);
         let mut stream = Self {
-            holders: Vec::new(),
-            views: Vec::new(),
+            holders: Vec::with_capacity(capacity),
+            views: Vec::with_capacity(capacity),
         };
         let mut push = |i: usize, item: Bound<'py, PyAny>| -> PyResult<()> {
             if item.is_none() && allow_none {
