@@ -5,7 +5,7 @@ use std::os::raw::c_char;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySequence, PyString};
+use pyo3::types::{PyList, PyString};
 
 extern "C" {
     // Exported by every CPython >= 3.3 and part of the stable ABI since 3.10. pyo3-ffi hides it
@@ -18,22 +18,25 @@ extern "C" {
 }
 
 /// The UTF-8 bytes of a Python `str`, as a pointer and length valid while the object lives.
-fn utf8_of(s: &Bound<'_, PyString>) -> PyResult<(*const u8, usize)> {
+///
+/// # Safety
+/// `s` must point to a live `str` object, and the GIL must be held.
+unsafe fn utf8_of(py: Python<'_>, s: *mut ffi::PyObject) -> PyResult<(*const u8, usize)> {
     let mut size: ffi::Py_ssize_t = 0;
-    // SAFETY: `s` is a live `str`; CPython returns a pointer into a UTF-8 buffer owned (and
-    // cached) by the object, valid until the object is freed, or NULL with an exception set.
-    let data = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
+    // CPython returns a pointer into a UTF-8 buffer owned (and cached) by the object, valid
+    // until the object is freed, or NULL with an exception set.
+    let data = unsafe { PyUnicode_AsUTF8AndSize(s, &mut size) };
     if data.is_null() {
-        return Err(PyErr::fetch(s.py()));
+        return Err(PyErr::fetch(py));
     }
     Ok((data.cast::<u8>(), usize::try_from(size).unwrap_or(0)))
 }
 
-/// One text stream taken from Python in a single pass: a strong reference to every string
-/// (so the text outlives a released GIL even if the caller's list changes) and a view of its
-/// UTF-8 bytes.
+/// One text stream taken from Python: a private list copy of the caller's sequence (one C-level
+/// pass that holds every string alive, so the text outlives a released GIL whatever the caller
+/// does to their own list) and a view of each string's UTF-8 bytes.
 pub(crate) struct StrStream<'py> {
-    holders: Vec<Bound<'py, PyString>>,
+    _snapshot: Bound<'py, PyList>,
     views: Vec<Option<(*const u8, usize)>>,
 }
 
@@ -41,42 +44,51 @@ impl<'py> StrStream<'py> {
     /// Extracts a sequence of `str` (or `None` where `allow_none`). `what` names the argument in
     /// error messages, e.g. `"hypotheses"` or `"references[1]"`.
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str, allow_none: bool) -> PyResult<Self> {
-        let capacity = seq.len().unwrap_or(0);
-        let mut stream = Self {
-            holders: Vec::with_capacity(capacity),
-            views: Vec::with_capacity(capacity),
-        };
-        let mut push = |i: usize, item: Bound<'py, PyAny>| -> PyResult<()> {
-            if item.is_none() && allow_none {
-                stream.views.push(None);
-                return Ok(());
+        let py = seq.py();
+        if seq.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "{what} must be a sequence of str, got a single str"
+            )));
+        }
+        // SAFETY: PySequence_List returns a new reference (or NULL with an exception set).
+        let snapshot =
+            unsafe { Bound::from_owned_ptr_or_err(py, ffi::PySequence_List(seq.as_ptr())) }
+                .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of str")))?
+                .cast_into::<PyList>()
+                .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of str")))?;
+        let mut views = Vec::with_capacity(snapshot.len());
+        for i in 0..snapshot.len() {
+            let index = ffi::Py_ssize_t::try_from(i).unwrap_or(ffi::Py_ssize_t::MAX);
+            // SAFETY: `i` is in bounds of a list we own; the item is a borrowed reference that
+            // the list keeps alive.
+            let item = unsafe { ffi::PyList_GetItem(snapshot.as_ptr(), index) };
+            if item.is_null() {
+                return Err(PyErr::fetch(py));
             }
-            let text = item.cast_into::<PyString>().map_err(|e| {
-                let type_name = e
-                    .into_inner()
+            // SAFETY: `item` is a live object (see above) and we hold the GIL.
+            let is_str = unsafe { ffi::PyUnicode_Check(item) } != 0;
+            if is_str {
+                // SAFETY: `item` is a live `str`.
+                views.push(Some(unsafe { utf8_of(py, item) }?));
+            } else if allow_none && item == unsafe { ffi::Py_None() } {
+                views.push(None);
+            } else {
+                // SAFETY: `item` is a live borrowed reference.
+                let item = unsafe { Bound::from_borrowed_ptr(py, item) };
+                let type_name = item
                     .get_type()
                     .name()
                     .map_or_else(|_| "?".to_owned(), |n| n.to_string());
                 let allowed = if allow_none { "str or None" } else { "str" };
-                PyTypeError::new_err(format!("{what}[{i}] must be {allowed}, got {type_name}"))
-            })?;
-            stream.views.push(Some(utf8_of(&text)?));
-            stream.holders.push(text);
-            Ok(())
-        };
-        if let Ok(list) = seq.cast::<PyList>() {
-            for (i, item) in list.iter().enumerate() {
-                push(i, item)?;
-            }
-        } else {
-            let seq = seq
-                .cast::<PySequence>()
-                .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of str")))?;
-            for (i, item) in seq.try_iter()?.enumerate() {
-                push(i, item?)?;
+                return Err(PyTypeError::new_err(format!(
+                    "{what}[{i}] must be {allowed}, got {type_name}"
+                )));
             }
         }
-        Ok(stream)
+        Ok(Self {
+            _snapshot: snapshot,
+            views,
+        })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -85,7 +97,7 @@ impl<'py> StrStream<'py> {
 
     fn view(&self, view: (*const u8, usize)) -> &str {
         // SAFETY: the pointer and length came from PyUnicode_AsUTF8AndSize on a string that
-        // `self.holders` keeps alive for as long as `self` is borrowed; CPython guarantees
+        // `self._snapshot` keeps alive for as long as `self` is borrowed; CPython guarantees
         // the buffer is valid UTF-8 (it raises for lone surrogates instead).
         unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(view.0, view.1)) }
     }
