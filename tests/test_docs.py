@@ -25,7 +25,7 @@ def test_readme_has_two_quickstart_commands():
     commands = [line for line in block.splitlines() if line.strip()]
     assert len(commands) == 2
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
-    assert commands[1].replace("python3 -m pip", "pip") in ci.replace("python3 -m pip", "pip")
+    assert commands[1] in ci.splitlines()
 
 
 def test_readme_python_examples():
