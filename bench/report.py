@@ -1,0 +1,282 @@
+#!/usr/bin/env python
+"""Markdown tables for docs/performance.md from a CSV written by bench_bleu.py.
+
+Prints the targets table, the figures table (median, range, speed-ups), the peak-memory table
+and the start-up table, in that order. Usage::
+
+    python bench/report.py bench/results/<label>/<date>.csv
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import sys
+from pathlib import Path
+from typing import Optional
+
+Row = dict[str, str]
+
+MB = 2**20  # bench_bleu.py prints memory in MB of 2**20 bytes; so does this report
+
+#: Descriptions of the targets bench_bleu.py evaluates ("tool" column of its target rows).
+TARGET_TEXT = {
+    "(b) corpus BLEU vs sacrebleu": (
+        "(b) corpus BLEU, {n} segments: >= {t}x faster than sacrebleu ({cores} cores)"
+    ),
+    "(b) corpus BLEU vs bleuscore": "(b) >= {t}x faster than bleuscore",
+    "(c) sentence BLEU vs sacrebleu loop": (
+        "(c) {n} sentence scores: >= {t}x faster than a loop over `sacrebleu.sentence_bleu`"
+    ),
+    "(d) peak memory vs sacrebleu": "(d) peak memory of (b) <= {t} of sacrebleu's",
+    "start-up: python -c 'import bleuprint'": "`import bleuprint` <= {t} ms",
+    "start-up: bleuprint -V": "`bleuprint -V` <= {t} ms",
+}
+
+#: Display names of workloads and tools in the figures table.
+WORKLOAD_TEXT = {
+    "(a)": "(a) {system}, corpus BLEU",
+    "(b)": "(b) {n} into-English segments, corpus BLEU",
+    "(c)": "(c) {n} sentence scores",
+}
+TOOL_TEXT = {
+    ("(b)", "bleuprint"): "**bleuprint** (`workers=-1`, {cores} threads)",
+    ("(c)", "bleuprint"): "**bleuprint** `BLEU(effective_order=True).sentence_scores`",
+    ("(c)", "sacrebleu (loop)"): "sacrebleu loop of `sentence_bleu(h, [r])`",
+    ("(c)", "bleuscore (loop)"): "bleuscore loop of `compute` per segment",
+    ("", "bleuprint"): "**bleuprint**",
+    ("", "bleuprint workers=1"): "bleuprint `workers=1`",
+}
+
+
+def num(value: str) -> Optional[float]:
+    return float(value) if value not in ("", None) else None
+
+
+def fmt_time(seconds: Optional[float], unit_of: Optional[float] = None) -> str:
+    """``9.46 s``, ``159.3 ms`` or ``812 us``; the unit is chosen for ``unit_of`` if given."""
+    if seconds is None:
+        return "–"
+    ref = seconds if unit_of is None else unit_of
+    if ref >= 1:
+        return f"{seconds:.2f} s"
+    if ref >= 1e-3:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds * 1e6:.0f} us"
+
+
+def fmt_range(row: Row) -> str:
+    lo, hi, median = num(row["min_seconds"]), num(row["max_seconds"]), num(row["seconds"])
+    if lo is None or hi is None:
+        return "–"
+    low, high = fmt_time(lo, median), fmt_time(hi, median)
+    return f"{low.rsplit(' ', 1)[0]}–{high}"
+
+
+def fmt_ratio(r: Optional[float]) -> str:
+    if r is None:
+        return "–"
+    return f"{r:.1f}x" if r >= 10 else f"{r:.2f}x"
+
+
+def table(header: list[str], align: str, rows: list[list[str]]) -> str:
+    """A markdown table; ``align`` has one letter per column: ``l`` or ``r``."""
+    rule = ["---:" if a == "r" else "---" for a in align]
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in [header, rule, *rows])
+
+
+def find(rows: list[Row], kind: str, workload: str, tool: str) -> Optional[Row]:
+    for r in rows:
+        if r["kind"] == kind and r["workload"].startswith(workload) and r["tool"] == tool:
+            return r
+    return None
+
+
+def threshold(note: str) -> Optional[float]:
+    """The number in ``target >= 100x`` / ``target <= 1/10`` / ``target <= 50 ms``."""
+    m = re.search(r"target [<>]= ([\d.]+)(?:/([\d.]+))?", note)
+    if m is None:
+        return None
+    return float(m[1]) / float(m[2]) if m[2] else float(m[1])
+
+
+def speedup_cells(rows: list[Row], r: Row, met: bool, limit: Optional[float]) -> list[str]:
+    """Measured and status cells of a speed-up target, with the ratio over the run ranges."""
+    workload = r["tool"][:3]
+    other = "sacrebleu (loop)" if workload == "(c)" else r["tool"].split(" vs ")[1]
+    ours, theirs = find(rows, "time", workload, "bleuprint"), find(rows, "time", workload, other)
+    if ours is None or theirs is None:
+        return [fmt_ratio(num(r["value"])), "met" if met else "**not met**"]
+    t_ours, t_theirs = num(ours["seconds"]), num(theirs["seconds"])
+    measured = f"**{fmt_ratio(num(r['value']))}** ({fmt_time(t_ours)} vs {fmt_time(t_theirs)})"
+    low = num(theirs["min_seconds"]) / num(ours["max_seconds"])
+    high = num(theirs["max_seconds"]) / num(ours["min_seconds"])
+    spread = f"{fmt_ratio(low)[:-1]}–{fmt_ratio(high)} over the runs' ranges"
+    if met:
+        return [measured, f"met; {spread}"]
+    need = t_theirs / limit if limit else None
+    status = f"**not met**; {spread}"
+    if need:
+        status += f"; bleuprint would need {fmt_time(need)} ({t_ours / need:.2f}x faster)"
+    return [measured, status]
+
+
+def targets_table(rows: list[Row]) -> str:
+    meta = rows[0]
+    out = []
+    for r in rows:
+        if r["kind"] != "target":
+            continue
+        value, limit = num(r["value"]), threshold(r["note"])
+        met = value is not None and "NOT met" not in r["note"] and "unavailable" not in r["note"]
+        shown_limit = r["note"].split("target ", 1)[1].split()[1].rstrip(":x")
+        text = TARGET_TEXT.get(r["tool"], r["tool"]).format(
+            t=shown_limit, n=f"{int(meta['corpus_size']):,}", cores=meta["usable_cpus"]
+        )
+        status = "met" if met else "**not met**"
+        if value is None:
+            cells = ["unavailable", status]
+        elif r["unit"] == "speed-up":
+            cells = speedup_cells(rows, r, met, limit)
+        elif r["unit"] == "seconds" and r["tool"].endswith("import bleuprint'"):
+            total = find(rows, "startup", "start-up", "python -c 'import bleuprint'")
+            bare = find(rows, "startup", "start-up", "python -c pass")
+            measured = f"**{fmt_time(value)}** over bare `python -c pass`"
+            if total and bare:
+                measured += (
+                    f" ({fmt_time(num(total['seconds']))} in total, interpreter start-up "
+                    f"{fmt_time(num(bare['seconds']))})"
+                )
+            cells = [measured, status]
+        elif r["unit"] == "seconds":
+            cells = [f"**{fmt_time(value)}** in total, interpreter start-up included", status]
+        else:  # fraction of sacrebleu's peak memory
+            ours = find(rows, "memory", "(d)", "bleuprint")
+            sacre = find(rows, "memory", "(d)", "sacrebleu")
+            sizes = f"{num(ours['value']) / MB:.1f} MB vs {num(sacre['value']) / MB:.0f} MB, "
+            cells = [f"**1/{1 / value:.1f}** ({sizes}{value:.2%})", status]
+        out.append([text, *cells])
+    return table(["Target", "Measured", "Status"], "lll", out)
+
+
+def figures_table(rows: list[Row]) -> str:
+    meta = rows[0]
+    out = []
+    seen = set()
+    for r in rows:
+        if r["kind"] != "time":
+            continue
+        key = r["workload"][:3]
+        workload = ""
+        if key not in seen:
+            seen.add(key)
+            system = " ".join(r["workload"][4:].split()[:2])
+            workload = WORKLOAD_TEXT.get(key, r["workload"]).format(
+                system=system, n=f"{int(r['segments']):,}"
+            )
+        name = TOOL_TEXT.get((key, r["tool"])) or TOOL_TEXT.get(("", r["tool"]), r["tool"])
+        bold = name.startswith("**")
+        time = fmt_time(num(r["seconds"])) + (" *" if r["extrapolated"] == "True" else "")
+        cells = [time, fmt_ratio(num(r["vs_sacrebleu"])), fmt_ratio(num(r["vs_bleuscore"]))]
+        if bold:
+            cells = [f"**{c}**" if c != "–" else c for c in cells]
+        out.append(
+            [
+                workload,
+                name.format(cores=meta["usable_cpus"]),
+                f"{int(r['segments']):,}",
+                r["repeats"],
+                cells[0],
+                fmt_range(r),
+                *cells[1:],
+            ]
+        )
+    header = ["Workload", "Tool", "Segments", "Runs", "Time (median)", "Range"]
+    header += ["vs sacrebleu", "vs bleuscore"]
+    return table(header, "llrrrlrr", out)
+
+
+def memory_table(rows: list[Row]) -> str:
+    out = []
+    for r in rows:
+        if r["kind"] != "memory":
+            continue
+        value, ratio = num(r["value"]), num(r["vs_sacrebleu"])
+        size = f"{value / MB:.1f} MB"
+        less = "1x" if r["tool"] == "sacrebleu" or ratio is None else f"{ratio:.1f}x less"
+        if r["tool"] == "bleuprint" and ratio:
+            less = f"**{less}** ({1 / ratio:.2%} of sacrebleu's)"
+            size = f"**{size}**"
+        name = "**bleuprint**" if r["tool"] == "bleuprint" else r["tool"]
+        out.append([name, size, less])
+    return table(["(d) Peak memory of (b)", "Peak RSS increase", "sacrebleu / tool"], "lrr", out)
+
+
+def startup_table(rows: list[Row]) -> str:
+    start = [r for r in rows if r["kind"] == "startup"]
+    start.sort(key=lambda r: r["tool"] != "python -c pass")  # the baseline first
+    out = []
+    for r in start:
+        seconds, over = num(r["seconds"]), num(r["value"])
+        tool = r["tool"].replace("'", '"')
+        over_text = "–" if over is None or r["tool"] == "python -c pass" else fmt_time(over)
+        out.append([f"`{tool}`", fmt_time(seconds), over_text])
+    tries = start[0]["repeats"] if start else "?"
+    header = [f"Start-up (best of {tries} fresh processes)", "Wall time", "Over `python -c pass`"]
+    return table(header, "lrr", out)
+
+
+def scaling_line(rows: list[Row]) -> str:
+    parts = []
+    for key in ("(b)", "(c)"):
+        many = find(rows, "time", key, "bleuprint")
+        one = find(rows, "time", key, "bleuprint workers=1")
+        if many and one:
+            parts.append(f"{key} {num(one['seconds']) / num(many['seconds']):.2f}x")
+    cores = rows[0]["usable_cpus"]
+    return f"Thread scaling, `workers=-1` ({cores} threads) over `workers=1`: " + ", ".join(parts)
+
+
+def report(path: Path) -> str:
+    with path.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        raise SystemExit(f"{path}: no rows")
+    meta = rows[0]
+    failed = [r for r in rows if r["exact_match"] == "NO"]
+    lines = [
+        f"<!-- generated by `python bench/report.py {path.as_posix()}`: run of "
+        f"{meta['date_utc']}, commit {meta['repo_commit']}, {meta['label']} -->",
+        "",
+        targets_table(rows),
+        "",
+        figures_table(rows),
+        "",
+        memory_table(rows),
+        "",
+        startup_table(rows),
+        "",
+        scaling_line(rows),
+        "",
+        "Exactness checks: "
+        + (
+            "FAILED: " + ", ".join(f"{r['workload']}: {r['tool']}" for r in failed)
+            if failed
+            else "all passed"
+        ),
+    ]
+    if any(r["extrapolated"] == "True" for r in rows):
+        lines += ["", "\\* scaled linearly from a sample of the segments (`--sentence-sample`)"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: " + __doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        return 2
+    print(report(Path(argv[0])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

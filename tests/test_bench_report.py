@@ -1,0 +1,140 @@
+"""bench/report.py renders the markdown tables of docs/performance.md from a results CSV."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "report.py"
+
+FIELDS = [
+    "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",
+    "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "exact_match",
+    "extrapolated", "note", "date_utc", "label", "repo_commit", "usable_cpus", "corpus_size",
+]  # fmt: skip
+
+META = {
+    "date_utc": "2026-01-01T00:00:00Z",
+    "label": "test-box",
+    "repo_commit": "abc1234",
+    "usable_cpus": "2",
+    "corpus_size": "1000",
+}
+
+ROWS = [
+    # (b): bleuprint 0.1 s against sacrebleu 12 s and bleuscore 1.5 s
+    {"workload": "(b) into-English corpus", "tool": "sacrebleu", "kind": "time",
+     "segments": "1000", "repeats": "3", "seconds": "12.0", "min_seconds": "11.5",
+     "max_seconds": "12.5", "vs_sacrebleu": "1.0", "vs_bleuscore": "0.125"},
+    {"workload": "(b) into-English corpus", "tool": "bleuscore", "kind": "time",
+     "segments": "1000", "repeats": "5", "seconds": "1.5", "min_seconds": "1.2",
+     "max_seconds": "1.9", "vs_sacrebleu": "8.0", "vs_bleuscore": "1.0"},
+    {"workload": "(b) into-English corpus", "tool": "bleuprint", "kind": "time",
+     "segments": "1000", "repeats": "5", "seconds": "0.1", "min_seconds": "0.095",
+     "max_seconds": "0.105", "vs_sacrebleu": "120.0", "vs_bleuscore": "15.0",
+     "exact_match": "yes"},
+    {"workload": "(b) into-English corpus", "tool": "bleuprint workers=1", "kind": "time",
+     "segments": "1000", "repeats": "5", "seconds": "0.16", "min_seconds": "0.15",
+     "max_seconds": "0.17", "vs_sacrebleu": "75.0", "vs_bleuscore": "9.375",
+     "exact_match": "yes"},
+    # (c): bleuprint 0.2 s against a 10 s loop: 50x, target missed
+    {"workload": "(c) sentence BLEU", "tool": "sacrebleu (loop)", "kind": "time",
+     "segments": "1000", "repeats": "3", "seconds": "10.0", "min_seconds": "9.0",
+     "max_seconds": "11.0", "vs_sacrebleu": "1.0", "extrapolated": "False"},
+    {"workload": "(c) sentence BLEU", "tool": "bleuprint", "kind": "time",
+     "segments": "1000", "repeats": "5", "seconds": "0.2", "min_seconds": "0.19",
+     "max_seconds": "0.21", "vs_sacrebleu": "50.0", "exact_match": "yes"},
+    {"workload": "(d) peak memory of (b)", "tool": "sacrebleu", "kind": "memory",
+     "segments": "1000", "repeats": "1", "value": str(800 * 2**20), "unit": "bytes",
+     "vs_sacrebleu": "1.0"},
+    {"workload": "(d) peak memory of (b)", "tool": "bleuprint", "kind": "memory",
+     "segments": "1000", "repeats": "1", "value": str(20 * 2**20), "unit": "bytes",
+     "vs_sacrebleu": "40.0"},
+    {"workload": "start-up", "tool": "python -c 'import bleuprint'", "kind": "startup",
+     "repeats": "10", "seconds": "0.037", "value": "0.009"},
+    {"workload": "start-up", "tool": "bleuprint -V", "kind": "startup", "repeats": "10",
+     "seconds": "0.041", "value": "0.013"},
+    {"workload": "start-up", "tool": "python -c pass", "kind": "startup", "repeats": "10",
+     "seconds": "0.028"},
+    {"workload": "target", "tool": "(b) corpus BLEU vs sacrebleu", "kind": "target",
+     "value": "120.0", "unit": "speed-up", "note": "target >= 100x: met"},
+    {"workload": "target", "tool": "(c) sentence BLEU vs sacrebleu loop", "kind": "target",
+     "value": "50.0", "unit": "speed-up", "note": "target >= 100x: NOT met"},
+    {"workload": "target", "tool": "(d) peak memory vs sacrebleu", "kind": "target",
+     "value": "0.025", "unit": "fraction of sacrebleu's peak increase",
+     "note": "target <= 1/10: met"},
+    {"workload": "target", "tool": "start-up: python -c 'import bleuprint'", "kind": "target",
+     "value": "0.009", "unit": "seconds",
+     "note": "target <= 50 ms (import time over bare python): met"},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def report_module():
+    spec = importlib.util.spec_from_file_location("bench_report", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def rendered(report_module, tmp_path):
+    path = tmp_path / "run.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=FIELDS)
+        writer.writeheader()
+        for row in ROWS:
+            writer.writerow({**{k: "" for k in FIELDS}, **row, **META})
+    return report_module.report(path).splitlines()
+
+
+def test_targets(rendered):
+    assert (
+        "| (b) corpus BLEU, 1,000 segments: >= 100x faster than sacrebleu (2 cores) "
+        "| **120.0x** (100.0 ms vs 12.00 s) | met; 109.5–131.6x over the runs' ranges |"
+    ) in rendered
+    assert (
+        "| (c) 1,000 sentence scores: >= 100x faster than a loop over `sacrebleu.sentence_bleu` "
+        "| **50.0x** (200.0 ms vs 10.00 s) "
+        "| **not met**; 42.9–57.9x over the runs' ranges; "
+        "bleuprint would need 100.0 ms (2.00x faster) |"
+    ) in rendered
+    assert (
+        "| (d) peak memory of (b) <= 1/10 of sacrebleu's "
+        "| **1/40.0** (20.0 MB vs 800 MB, 2.50%) | met |"
+    ) in rendered
+    assert (
+        "| `import bleuprint` <= 50 ms | **9.0 ms** over bare `python -c pass` "
+        "(37.0 ms in total, interpreter start-up 28.0 ms) | met |"
+    ) in rendered
+
+
+def test_figures(rendered):
+    assert (
+        "| (b) 1,000 into-English segments, corpus BLEU | sacrebleu | 1,000 | 3 | 12.00 s "
+        "| 11.50–12.50 s | 1.00x | 0.12x |"
+    ) in rendered
+    assert (
+        "|  | **bleuprint** (`workers=-1`, 2 threads) | 1,000 | 5 | **100.0 ms** "
+        "| 95.0–105.0 ms | **120.0x** | **15.0x** |"
+    ) in rendered
+    assert (
+        "|  | bleuprint `workers=1` | 1,000 | 5 | 160.0 ms | 150.0–170.0 ms | 75.0x | 9.38x |"
+    ) in rendered
+    assert (
+        "|  | **bleuprint** `BLEU(effective_order=True).sentence_scores` | 1,000 | 5 "
+        "| **200.0 ms** | 190.0–210.0 ms | **50.0x** | – |"
+    ) in rendered
+
+
+def test_memory_startup_and_summary(rendered):
+    assert "| sacrebleu | 800.0 MB | 1x |" in rendered
+    assert "| **bleuprint** | **20.0 MB** | **40.0x less** (2.50% of sacrebleu's) |" in rendered
+    assert "| `python -c pass` | 28.0 ms | – |" in rendered
+    assert '| `python -c "import bleuprint"` | 37.0 ms | 9.0 ms |' in rendered
+    assert "| `bleuprint -V` | 41.0 ms | 13.0 ms |" in rendered
+    assert "Thread scaling, `workers=-1` (2 threads) over `workers=1`: (b) 1.60x" in rendered
+    assert "Exactness checks: all passed" in rendered
