@@ -20,6 +20,8 @@
 //! - Passes 2 and 3 act on each maximal run of `.`/`,` separately, with the outcome fixed by
 //!   the run length and whether its neighbours are digits: see [`run_breaks`].
 
+use crate::text::py_space_len;
+
 /// A neighbour of a run of punctuation, as the `(non-digit)(punct)` / `(punct)(non-digit)`
 /// passes see it: `13a` means `[0-9]` by digit, `intl` means `\p{N}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,20 +143,6 @@ pub(super) fn keeps_space(bytes: &[u8], start: usize, i: usize) -> bool {
     i > start && i.checked_sub(1).and_then(|j| bytes.get(j)) != Some(&b' ')
 }
 
-/// The byte length of the Python whitespace character starting at `bytes[i]`, 0 if none.
-/// Covers ASCII and the non-ASCII spaces (U+0085, U+00A0, U+1680, U+2000–200A, U+2028,
-/// U+2029, U+202F, U+205F, U+3000) by their UTF-8 bytes, so no decoding is needed.
-#[inline]
-pub(super) fn space_len(bytes: &[u8], i: usize) -> usize {
-    match bytes.get(i..) {
-        Some([0x09..=0x0D | 0x1C..=0x20, ..]) => 1,
-        Some([0xC2, 0x85 | 0xA0, ..]) => 2,
-        Some([0xE1, 0x9A, 0x80, ..] | [0xE3, 0x80, 0x80, ..] | [0xE2, 0x81, 0x9F, ..]) => 3,
-        Some([0xE2, 0x80, 0x80..=0x8A | 0xA8 | 0xA9 | 0xAF, ..]) => 3,
-        _ => 0,
-    }
-}
-
 /// Byte classes for the scan.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Byte {
@@ -237,7 +225,7 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                     prev_space = true;
                     continue;
                 }
-            } else if class == Byte::MaybeSpace && space_len(rest, k) == 0 {
+            } else if class == Byte::MaybeSpace && py_space_len(rest, k) == 0 {
                 // Lead bytes of CJK text, mostly: rarely a space.
                 prev_space = false;
                 continue;
@@ -256,7 +244,7 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                 start = i;
             }
             Byte::MaybeSpace => {
-                let n = space_len(bytes, i);
+                let n = py_space_len(bytes, i);
                 if n > 0 {
                     words.push_pending(line, start, i);
                     words.gap();
@@ -482,19 +470,6 @@ mod tests {
                 reference::regexp(&format!(" {s} ")),
                 "padded {s:?}"
             );
-        }
-    }
-
-    #[test]
-    fn space_len_matches_python_whitespace() {
-        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
-            let s = format!("{c}x");
-            let expected = if crate::text::is_py_whitespace(c) {
-                c.len_utf8()
-            } else {
-                0
-            };
-            assert_eq!(super::space_len(s.as_bytes(), 0), expected, "{c:?}");
         }
     }
 }
