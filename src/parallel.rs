@@ -80,6 +80,15 @@ fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
     Some(built)
 }
 
+/// The pool to run `items` work items on, or `None` to run them on the calling thread: for
+/// `workers = 1`, batches under `min_items`, a forked child, or a pool that cannot be built.
+fn pool_for(workers: i64, items: usize, min_items: usize) -> Result<Option<Arc<ThreadPool>>> {
+    let threads = resolve_workers(workers)?;
+    install_fork_hook();
+    let serial = threads <= 1 || items < min_items || FORKED.load(Ordering::SeqCst);
+    Ok(if serial { None } else { pool(threads) })
+}
+
 /// Maps `f` over `items` in order, on `workers` threads. Each thread gets its own scratch state
 /// from `init`, so hot loops reuse their buffers.
 ///
@@ -92,18 +101,17 @@ where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, &T) -> R + Sync + Send,
 {
-    let threads = resolve_workers(workers)?;
-    install_fork_hook();
-    let serial =
-        threads <= 1 || items.len() < MIN_ITEMS_PER_PARALLEL_BATCH || FORKED.load(Ordering::SeqCst);
-    let pool = if serial { None } else { pool(threads) };
-    Ok(match pool {
-        Some(pool) => pool.install(|| items.par_iter().map_init(&init, |s, t| f(s, t)).collect()),
-        None => {
-            let mut scratch = init();
-            items.iter().map(|t| f(&mut scratch, t)).collect()
-        }
-    })
+    Ok(
+        match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
+            Some(pool) => {
+                pool.install(|| items.par_iter().map_init(&init, |s, t| f(s, t)).collect())
+            }
+            None => {
+                let mut scratch = init();
+                items.iter().map(|t| f(&mut scratch, t)).collect()
+            }
+        },
+    )
 }
 
 /// Maps `f` over `0..len` in order, on `workers` threads.
@@ -115,15 +123,12 @@ where
     R: Send,
     F: Fn(usize) -> R + Sync + Send,
 {
-    let threads = resolve_workers(workers)?;
-    install_fork_hook();
-    let serial =
-        threads <= 1 || len < MIN_ITEMS_PER_PARALLEL_BATCH || FORKED.load(Ordering::SeqCst);
-    let pool = if serial { None } else { pool(threads) };
-    Ok(match pool {
-        Some(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
-        None => (0..len).map(f).collect(),
-    })
+    Ok(
+        match pool_for(workers, len, MIN_ITEMS_PER_PARALLEL_BATCH)? {
+            Some(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
+            None => (0..len).map(f).collect(),
+        },
+    )
 }
 
 /// Fills `out` (row-major, `width` columns) row by row on `workers` threads; `f(scratch, i, row)`
@@ -136,15 +141,11 @@ where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, usize, &mut [i64]) -> Result<()> + Sync + Send,
 {
-    let threads = resolve_workers(workers)?;
+    let rows = out.len().checked_div(width).unwrap_or(0);
+    let pool = pool_for(workers, rows, MIN_ITEMS_PER_PARALLEL_BATCH)?;
     if width == 0 {
         return Ok(());
     }
-    install_fork_hook();
-    let rows = out.len() / width;
-    let serial =
-        threads <= 1 || rows < MIN_ITEMS_PER_PARALLEL_BATCH || FORKED.load(Ordering::SeqCst);
-    let pool = if serial { None } else { pool(threads) };
     match pool {
         Some(pool) => pool.install(|| {
             out.par_chunks_mut(width)
@@ -171,11 +172,8 @@ where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, &mut T) -> Result<()> + Sync + Send,
 {
-    let threads = resolve_workers(workers)?;
-    install_fork_hook();
-    let serial = threads <= 1 || items.len() < 2 || FORKED.load(Ordering::SeqCst);
-    let pool = if serial { None } else { pool(threads) };
-    match pool {
+    // Each item is already a sizeable task, so two are enough to share out.
+    match pool_for(workers, items.len(), 2)? {
         Some(pool) => pool.install(|| {
             items
                 .par_iter_mut()

@@ -138,3 +138,31 @@ def test_memory_startup_and_summary(rendered):
     assert "| `bleuprint -V` | 41.0 ms | 13.0 ms |" in rendered
     assert "Thread scaling, `workers=-1` (2 threads) over `workers=1`: (b) 1.60x" in rendered
     assert "Exactness checks: all passed" in rendered
+
+
+def test_readme_figures_come_from_the_committed_results(report_module):
+    # The README's performance table is a summary of the committed benchmark CSV; this keeps
+    # the two from drifting apart when either is updated.
+    results = sorted((SCRIPT.parent / "results").glob("*/*.csv"))
+    assert results, "no committed benchmark results"
+    with results[-1].open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Performance", 1)[1].split("\n## ", 1)[0]
+    r = report_module
+    for workload in ("(a)", "(b)", "(c)"):
+        sacre = "sacrebleu (loop)" if workload == "(c)" else "sacrebleu"
+        ours = r.find(rows, "time", workload, "bleuprint")
+        theirs = r.find(rows, "time", workload, sacre)
+        speedup = r.fmt_ratio(r.num(ours["vs_sacrebleu"]))
+        expected = [r.fmt_time(r.num(theirs["seconds"])), r.fmt_time(r.num(ours["seconds"]))]
+        for text in [*expected, speedup]:
+            assert text in section, f"{workload}: {text} not in the README"
+    b = r.find(rows, "time", "(b)", "bleuprint")
+    assert r.fmt_ratio(r.num(b["vs_bleuscore"])) in section
+    memory = {
+        t: r.num(r.find(rows, "memory", "(d)", t)["value"]) for t in ("sacrebleu", "bleuprint")
+    }
+    assert f"{memory['sacrebleu'] / r.MB:.0f} MB" in section
+    assert f"{memory['bleuprint'] / r.MB:.1f} MB" in section
+    assert f"{memory['bleuprint'] / memory['sacrebleu']:.2%}" in section

@@ -1,16 +1,13 @@
 """Type stubs for the compiled core. Private: use the `bleuprint` package."""
 
 from collections.abc import Sequence
-from typing import Literal, Optional
+from typing import Optional
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
 TOKENIZERS: list[str]
-
-TokenizerName = Literal["none", "13a", "intl", "char"]
-SmoothMethod = Literal["none", "floor", "add-k", "exp"]
 
 def tokenize(lines: Sequence[str], tokenizer: str, *, workers: int = -1) -> list[str]: ...
 def bleu_stats(

@@ -88,9 +88,14 @@ pub(crate) fn bleu_score_details<'py>(
     Bound<'py, PyArray2<f64>>,
     Bound<'py, PyArray1<i64>>,
 )> {
-    let config = config(max_order, smooth_method, smooth_value, effective_order)?;
-    let rows = checked_rows(&stats, &config)?;
-    let semantics = FloatSemantics { compensated_sum };
+    let (config, rows, semantics) = scoring_inputs(
+        &stats,
+        max_order,
+        smooth_method,
+        smooth_value,
+        effective_order,
+        compensated_sum,
+    )?;
     let details = py
         .detach(|| {
             rows.chunks(config.width())
@@ -119,9 +124,17 @@ fn to_i64(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// The rows as one owned buffer: the GIL is released while they are scored, and Python code
-/// could write to the array meanwhile.
-fn checked_rows(stats: &PyReadonlyArray2<'_, i64>, config: &BleuConfig) -> PyResult<Vec<i64>> {
+/// The scoring configuration and the rows as one owned buffer: the GIL is released while they
+/// are scored, and Python code could write to the array meanwhile.
+fn scoring_inputs(
+    stats: &PyReadonlyArray2<'_, i64>,
+    max_order: usize,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    compensated_sum: bool,
+) -> PyResult<(BleuConfig, Vec<i64>, FloatSemantics)> {
+    let config = config(max_order, smooth_method, smooth_value, effective_order)?;
     let array = stats.as_array();
     if array.ncols() != config.width() {
         return Err(to_py_err(Error::invalid_input(format!(
@@ -131,10 +144,11 @@ fn checked_rows(stats: &PyReadonlyArray2<'_, i64>, config: &BleuConfig) -> PyRes
             array.ncols()
         ))));
     }
-    Ok(match stats.as_slice() {
+    let rows = match stats.as_slice() {
         Ok(contiguous) => contiguous.to_vec(),
         Err(_) => array.iter().copied().collect(),
-    })
+    };
+    Ok((config, rows, FloatSemantics { compensated_sum }))
 }
 
 /// Scores every row of a statistics matrix; returns a float64 array of shape `(n,)`.
@@ -149,9 +163,14 @@ pub(crate) fn bleu_scores<'py>(
     effective_order: bool,
     compensated_sum: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let config = config(max_order, smooth_method, smooth_value, effective_order)?;
-    let rows = checked_rows(&stats, &config)?;
-    let semantics = FloatSemantics { compensated_sum };
+    let (config, rows, semantics) = scoring_inputs(
+        &stats,
+        max_order,
+        smooth_method,
+        smooth_value,
+        effective_order,
+        compensated_sum,
+    )?;
     let scores = py
         .detach(|| bleu::scores_from_rows(&rows, &config, &semantics))
         .map_err(to_py_err)?;
