@@ -28,7 +28,9 @@ pub mod error;
 pub mod id_table;
 pub mod lines;
 pub mod ngram;
+pub mod normalize;
 pub mod parallel;
+pub mod script;
 pub mod text;
 pub mod tokenize;
 

@@ -11,7 +11,7 @@ use crate::id_table::IdTable;
 use crate::ngram::NgramMatcher;
 use crate::parallel;
 use crate::text::{py_rstrip, py_split, split_joined, JoinedSplit, PySplit};
-use crate::tokenize::Tokenizer;
+use crate::tokenize::{Pipeline, Tokenizer};
 
 /// One hypothesis with its references.
 #[derive(Debug, Clone)]
@@ -26,6 +26,7 @@ pub struct Segment<'a> {
 struct Scratch {
     matcher: NgramMatcher,
     tokenized: String,
+    normalized: String,
     ref_lens: Vec<usize>,
 }
 
@@ -34,6 +35,7 @@ impl Scratch {
         Self {
             matcher: NgramMatcher::new(max_order),
             tokenized: String::with_capacity(512),
+            normalized: String::new(),
             ref_lens: Vec::with_capacity(4),
         }
     }
@@ -43,7 +45,7 @@ impl Scratch {
 enum Words<'a> {
     /// Python's whitespace split (raw text, or `char` output, which keeps whitespace tokens).
     Python(PySplit<'a>),
-    /// `13a` and `intl` output is already `' '.join(words)`: a plain split on `' '` suffices.
+    /// `13a`, `intl` and `zh` output is already `' '.join(words)`: a plain split on `' '` suffices.
     Joined(JoinedSplit<'a>),
 }
 
@@ -59,17 +61,25 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
-/// Tokenizes `line` into `buffer` (unless the tokenizer is the identity) and splits it.
-fn words<'a>(tokenizer: Tokenizer, line: &'a str, buffer: &'a mut String) -> Words<'a> {
+/// Normalizes `line` if asked (into `normalized`), then tokenizes it into `tokenized` (unless
+/// the tokenizer is the identity) and splits it: sacrebleu's `tokenizer(line.rstrip()).split()`.
+fn words<'a>(
+    pipeline: Pipeline,
+    line: &'a str,
+    normalized: &'a mut String,
+    tokenized: &'a mut String,
+) -> Words<'a> {
+    let line = py_rstrip(pipeline.normalize(line, normalized));
+    let tokenizer = pipeline.tokenizer;
     match tokenizer {
         Tokenizer::None => Words::Python(py_split(line)),
         Tokenizer::Char => {
-            tokenizer.tokenize_into(line, buffer);
-            Words::Python(py_split(buffer))
+            tokenizer.tokenize_into(line, tokenized);
+            Words::Python(py_split(tokenized))
         }
-        Tokenizer::V13a | Tokenizer::Intl => {
-            tokenizer.tokenize_into(line, buffer);
-            Words::Joined(split_joined(buffer))
+        Tokenizer::V13a | Tokenizer::Intl | Tokenizer::Zh => {
+            tokenizer.tokenize_into(line, tokenized);
+            Words::Joined(split_joined(tokenized))
         }
     }
 }
@@ -98,14 +108,19 @@ impl Scratch {
     /// Tokenizes and interns one segment's references; `index` names the segment in errors.
     fn prepare_references<'a>(
         &mut self,
-        tokenizer: Tokenizer,
+        pipeline: Pipeline,
         refs: impl Iterator<Item = &'a str>,
         index: usize,
     ) -> Result<()> {
         self.matcher.begin_segment();
         self.ref_lens.clear();
         for reference in refs {
-            let words = words(tokenizer, py_rstrip(reference), &mut self.tokenized);
+            let words = words(
+                pipeline,
+                reference,
+                &mut self.normalized,
+                &mut self.tokenized,
+            );
             self.ref_lens.push(self.matcher.add_reference(words));
         }
         if self.ref_lens.is_empty() {
@@ -117,10 +132,15 @@ impl Scratch {
     }
 
     /// Fills the statistics row of `hypothesis` against the prepared references.
-    fn match_row(&mut self, tokenizer: Tokenizer, hypothesis: &str, row: &mut [i64]) {
+    fn match_row(&mut self, pipeline: Pipeline, hypothesis: &str, row: &mut [i64]) {
         let (head, counts) = row.split_at_mut(2);
         let (correct, total) = counts.split_at_mut(counts.len() / 2);
-        let words = words(tokenizer, py_rstrip(hypothesis), &mut self.tokenized);
+        let words = words(
+            pipeline,
+            hypothesis,
+            &mut self.normalized,
+            &mut self.tokenized,
+        );
         let hyp_len = self.matcher.match_hypothesis(words, correct, total);
         let ref_len = self
             .ref_lens
@@ -214,14 +234,14 @@ fn group_by_references(
 /// Fills one statistics row from scratch.
 fn fill_row<'a>(
     scratch: &mut Scratch,
-    tokenizer: Tokenizer,
+    pipeline: Pipeline,
     hypothesis: &str,
     refs: impl Iterator<Item = &'a str>,
     index: usize,
     row: &mut [i64],
 ) -> Result<()> {
-    scratch.prepare_references(tokenizer, refs, index)?;
-    scratch.match_row(tokenizer, hypothesis, row);
+    scratch.prepare_references(pipeline, refs, index)?;
+    scratch.match_row(pipeline, hypothesis, row);
     Ok(())
 }
 
@@ -236,10 +256,11 @@ fn fill_row<'a>(
 pub fn stream_stats(
     hypotheses: &[&str],
     streams: &[Vec<Option<&str>>],
-    tokenizer: Tokenizer,
+    pipeline: impl Into<Pipeline>,
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
+    let pipeline = pipeline.into();
     config.validate()?;
     if streams.is_empty() {
         return Err(Error::invalid_input("no reference streams were given"));
@@ -270,7 +291,7 @@ pub fn stream_stats(
             || Scratch::new(config.max_order),
             |scratch, i, row| {
                 let hypothesis = hypotheses.get(i).copied().unwrap_or("");
-                fill_row(scratch, tokenizer, hypothesis, refs_of(i), i, row)
+                fill_row(scratch, pipeline, hypothesis, refs_of(i), i, row)
             },
         )?;
         return Ok(out);
@@ -300,10 +321,10 @@ pub fn stream_stats(
             let Some(&first) = members.first() else {
                 return Ok(());
             };
-            scratch.prepare_references(tokenizer, refs_of(first), first)?;
+            scratch.prepare_references(pipeline, refs_of(first), first)?;
             for (&i, row) in members.iter().zip(rows.chunks_mut(width)) {
                 let hypothesis = hypotheses.get(i).copied().unwrap_or("");
-                scratch.match_row(tokenizer, hypothesis, row);
+                scratch.match_row(pipeline, hypothesis, row);
             }
             Ok(())
         },
@@ -361,10 +382,11 @@ pub fn count_tokenized_periods(hypotheses: &[&str]) -> usize {
 /// As [`stream_stats`].
 pub fn segment_stats(
     segments: &[Segment<'_>],
-    tokenizer: Tokenizer,
+    pipeline: impl Into<Pipeline>,
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
+    let pipeline = pipeline.into();
     config.validate()?;
     let width = config.width();
     let mut out = vec![0i64; segments.len() * width];
@@ -376,7 +398,7 @@ pub fn segment_stats(
         |scratch, i, row| match segments.get(i) {
             Some(s) => fill_row(
                 scratch,
-                tokenizer,
+                pipeline,
                 s.hypothesis,
                 s.references.iter().copied(),
                 i,

@@ -10,7 +10,9 @@ use super::convert::StrStream;
 use super::errors::to_py_err;
 use crate::bleu::{self, BleuConfig, FloatSemantics, Smoothing};
 use crate::error::Error;
-use crate::tokenize::Tokenizer;
+use crate::tokenize::{Pipeline, Tokenizer};
+
+use super::tokenize::normalization;
 
 fn config(
     max_order: usize,
@@ -35,16 +37,20 @@ fn shape_error(e: impl std::fmt::Display) -> PyErr {
 /// the references per segment (-1 where it varies) and the number of hypotheses that end in a
 /// tokenized period (sacrebleu's `force` heuristic), which come from the same pass.
 #[pyfunction]
-#[pyo3(signature = (hypotheses, references, *, tokenizer, max_order, workers = -1))]
+#[pyo3(signature = (hypotheses, references, *, tokenizer, max_order, normalize = None, workers = -1))]
 pub(crate) fn bleu_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     tokenizer: &str,
     max_order: usize,
+    normalize: Option<&str>,
     workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64, usize)> {
-    let tokenizer = Tokenizer::from_name(tokenizer).map_err(to_py_err)?;
+    let pipeline = Pipeline {
+        normalization: normalization(normalize)?,
+        tokenizer: Tokenizer::from_name(tokenizer).map_err(to_py_err)?,
+    };
     let config = config(max_order, "none", None, false)?;
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
     let references = references
@@ -60,7 +66,7 @@ pub(crate) fn bleu_stats<'py>(
     let n = hyp_stream.len();
     let (rows, nrefs, periods) = py
         .detach(|| {
-            let rows = bleu::stream_stats(&hyps, &streams, tokenizer, &config, workers)?;
+            let rows = bleu::stream_stats(&hyps, &streams, pipeline, &config, workers)?;
             let nrefs = bleu::references_per_segment(&streams).map_or(-1, to_i64);
             Ok((rows, nrefs, bleu::count_tokenized_periods(&hyps)))
         })

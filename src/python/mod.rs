@@ -13,7 +13,18 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
+    m.add(
+        "NORMALIZATIONS",
+        crate::normalize::Normalization::NAMES.to_vec(),
+    )?;
+    let (major, minor, update) = crate::normalize::UNICODE_VERSION;
+    m.add(
+        "NORMALIZATION_UNICODE_VERSION",
+        format!("{major}.{minor}.{update}"),
+    )?;
     m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(tokenize::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(tokenize::script_counts, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;

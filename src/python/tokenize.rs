@@ -1,23 +1,80 @@
-//! Binding for the tokenizers: one call per batch of lines.
+//! Bindings for the text steps before counting: tokenizers, normalization, script counts.
 
 use super::convert::StrStream;
 use super::errors::to_py_err;
+use crate::normalize::Normalization;
 use crate::parallel;
-use crate::tokenize::Tokenizer;
+use crate::script;
+use crate::tokenize::{Pipeline, Tokenizer};
 use pyo3::prelude::*;
 
-/// Tokenizes every line with the named tokenizer, exactly as sacrebleu's tokenizer would.
+/// Parses the optional `normalize=` argument shared by several bindings.
+pub(crate) fn normalization(name: Option<&str>) -> PyResult<Option<Normalization>> {
+    name.map(Normalization::from_name)
+        .transpose()
+        .map_err(to_py_err)
+}
+
+/// Tokenizes every line with the named tokenizer, exactly as sacrebleu's tokenizer would,
+/// after an optional Unicode normalization.
 #[pyfunction]
-#[pyo3(signature = (lines, tokenizer, *, workers = -1))]
+#[pyo3(signature = (lines, tokenizer, *, normalize = None, workers = -1))]
 pub(crate) fn tokenize(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
     tokenizer: &str,
+    normalize: Option<&str>,
     workers: i64,
 ) -> PyResult<Vec<String>> {
-    let tokenizer = Tokenizer::from_name(tokenizer).map_err(to_py_err)?;
+    let pipeline = Pipeline {
+        normalization: normalization(normalize)?,
+        tokenizer: Tokenizer::from_name(tokenizer).map_err(to_py_err)?,
+    };
     let stream = StrStream::extract(lines, "lines", false)?;
     let lines = stream.borrow_all();
-    py.detach(|| parallel::map_init(&lines, workers, || (), |_, line| tokenizer.tokenize(line)))
-        .map_err(to_py_err)
+    py.detach(|| {
+        parallel::map_init(&lines, workers, String::new, |normalized, line| {
+            let mut out = String::new();
+            pipeline.tokenize_into(line, normalized, &mut out);
+            out
+        })
+    })
+    .map_err(to_py_err)
+}
+
+/// Every string of `lines` in Unicode normalization form `form` (`nfc` or `nfkc`); `None`
+/// items pass through.
+#[pyfunction]
+#[pyo3(signature = (lines, form, *, workers = -1))]
+pub(crate) fn normalize(
+    py: Python<'_>,
+    lines: &Bound<'_, PyAny>,
+    form: &str,
+    workers: i64,
+) -> PyResult<Vec<Option<String>>> {
+    let form = Normalization::from_name(form).map_err(to_py_err)?;
+    let stream = StrStream::extract(lines, "lines", true)?;
+    let lines = stream.borrow();
+    py.detach(|| {
+        parallel::map_init(
+            &lines,
+            workers,
+            || (),
+            |(), line| line.map(|l| form.apply(l).into_owned()),
+        )
+    })
+    .map_err(to_py_err)
+}
+
+/// Letter counts `(han, kana, hangul, other)` over up to `max_lines` lines spread evenly over
+/// `lines` (`None` items are skipped).
+#[pyfunction]
+#[pyo3(signature = (lines, max_lines = 1000))]
+pub(crate) fn script_counts(
+    lines: &Bound<'_, PyAny>,
+    max_lines: usize,
+) -> PyResult<(usize, usize, usize, usize)> {
+    let stream = StrStream::extract(lines, "lines", true)?;
+    let c = script::sample_counts(&stream.borrow(), max_lines);
+    Ok((c.han, c.kana, c.hangul, c.other))
 }

@@ -6,6 +6,7 @@
 //! | `13a`  | `Tokenizer13a` (mteval-v13a)   | `v13a.rs`   |
 //! | `intl` | `TokenizerV14International`    | `intl.rs`   |
 //! | `char` | `TokenizerChar`                | `char.rs`   |
+//! | `zh`   | `TokenizerZh`                  | `zh.rs`     |
 
 mod char;
 mod intl;
@@ -13,8 +14,10 @@ mod none;
 mod regexp;
 mod unicode_tables;
 mod v13a;
+mod zh;
 
 use crate::error::{Error, Result};
+use crate::normalize::Normalization;
 
 /// A BLEU tokenizer. Cheap to copy; holds no state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,11 +30,13 @@ pub enum Tokenizer {
     Intl,
     /// One token per character.
     Char,
+    /// Chinese: every CJK character is a token, the rest goes through 13a's regexes.
+    Zh,
 }
 
 impl Tokenizer {
     /// Every tokenizer name accepted by [`Tokenizer::from_name`].
-    pub const NAMES: [&'static str; 4] = ["none", "13a", "intl", "char"];
+    pub const NAMES: [&'static str; 5] = ["none", "13a", "intl", "char", "zh"];
 
     /// Parses a sacrebleu tokenizer name.
     ///
@@ -43,6 +48,7 @@ impl Tokenizer {
             "13a" => Ok(Self::V13a),
             "intl" => Ok(Self::Intl),
             "char" => Ok(Self::Char),
+            "zh" => Ok(Self::Zh),
             other => Err(Error::invalid_option(format!(
                 "unknown tokenizer {other:?}; expected one of {}",
                 Self::NAMES.join(", ")
@@ -57,6 +63,7 @@ impl Tokenizer {
             Self::V13a => "13a",
             Self::Intl => "intl",
             Self::Char => "char",
+            Self::Zh => "zh",
         }
     }
 
@@ -69,6 +76,7 @@ impl Tokenizer {
             Self::V13a => v13a::tokenize(line, out),
             Self::Intl => intl::tokenize(line, out),
             Self::Char => char::tokenize(line, out),
+            Self::Zh => zh::tokenize(line, out),
         }
     }
 
@@ -77,5 +85,43 @@ impl Tokenizer {
         let mut out = String::with_capacity(line.len() + line.len() / 4);
         self.tokenize_into(line, &mut out);
         out
+    }
+}
+
+/// How a line becomes tokens: an optional Unicode normalization, then a tokenizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pipeline {
+    /// Applied to the raw line first; `None` keeps the text as it is (sacrebleu's behaviour).
+    pub normalization: Option<Normalization>,
+    /// The sacrebleu tokenizer.
+    pub tokenizer: Tokenizer,
+}
+
+impl From<Tokenizer> for Pipeline {
+    fn from(tokenizer: Tokenizer) -> Self {
+        Self {
+            normalization: None,
+            tokenizer,
+        }
+    }
+}
+
+impl Pipeline {
+    /// Normalizes `line` (into `normalized` when it changes) and tokenizes it into `out`.
+    pub fn tokenize_into(self, line: &str, normalized: &mut String, out: &mut String) {
+        let line = self.normalize(line, normalized);
+        self.tokenizer.tokenize_into(line, out);
+    }
+
+    /// `line` in the pipeline's normalization form: `line` itself when unchanged, else the
+    /// normalized text, kept in `buffer`.
+    pub fn normalize<'a>(self, line: &'a str, buffer: &'a mut String) -> &'a str {
+        match self.normalization.map(|form| form.apply(line)) {
+            Some(std::borrow::Cow::Owned(text)) => {
+                *buffer = text;
+                buffer
+            }
+            _ => line,
+        }
     }
 }

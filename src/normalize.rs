@@ -1,0 +1,124 @@
+//! Unicode normalization (NFC, NFKC), applied to text before it is tokenized.
+//!
+//! Off by default, so sacrebleu-compatible scores are unchanged. The tables come from the
+//! `unicode-normalization` crate ([`UNICODE_VERSION`]).
+
+use std::borrow::Cow;
+
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+use crate::error::{Error, Result};
+
+pub use unicode_normalization::UNICODE_VERSION;
+
+/// A Unicode normalization form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Normalization {
+    /// Canonical composition: merges only canonically equivalent spellings (é vs e + ◌́).
+    Nfc,
+    /// Compatibility composition: also folds width variants, ligatures and the like (ｆｕｌｌ → full).
+    Nfkc,
+}
+
+impl Normalization {
+    /// Every name accepted by [`Normalization::from_name`].
+    pub const NAMES: [&'static str; 2] = ["nfc", "nfkc"];
+
+    /// Parses `nfc` or `nfkc` (any case).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for any other name.
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name.to_ascii_lowercase().as_str() {
+            "nfc" => Ok(Self::Nfc),
+            "nfkc" => Ok(Self::Nfkc),
+            _ => Err(Error::invalid_option(format!(
+                "unknown normalization {name:?}; expected one of {}",
+                Self::NAMES.join(", ")
+            ))),
+        }
+    }
+
+    /// The name used in signatures (`norm:nfc`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Nfc => "nfc",
+            Self::Nfkc => "nfkc",
+        }
+    }
+
+    /// `text` in this form; borrowed when it is in the form already (all ASCII text is).
+    pub fn apply(self, text: &str) -> Cow<'_, str> {
+        if text.is_ascii() {
+            return Cow::Borrowed(text);
+        }
+        let quick = match self {
+            Self::Nfc => is_nfc_quick(text.chars()),
+            Self::Nfkc => is_nfkc_quick(text.chars()),
+        };
+        if quick == IsNormalized::Yes {
+            return Cow::Borrowed(text);
+        }
+        Cow::Owned(match self {
+            Self::Nfc => text.nfc().collect(),
+            Self::Nfkc => text.nfkc().collect(),
+        })
+    }
+
+    /// Writes `text` in this form into `out` (cleared first).
+    pub fn apply_into(self, text: &str, out: &mut String) {
+        out.clear();
+        match self.apply(text) {
+            Cow::Borrowed(s) => out.push_str(s),
+            Cow::Owned(s) => *out = s,
+        }
+    }
+}
+
+/// Applies an optional normalization: `text` itself when `form` is `None`.
+pub fn normalized(form: Option<Normalization>, text: &str) -> Cow<'_, str> {
+    match form {
+        None => Cow::Borrowed(text),
+        Some(form) => form.apply(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        let decomposed = "e\u{301}te\u{301}";
+        assert_eq!(Normalization::Nfc.apply(decomposed), "été");
+        assert_eq!(Normalization::Nfkc.apply(decomposed), "été");
+        assert_eq!(Normalization::Nfc.apply("ｆｕｌｌ ﬁ"), "ｆｕｌｌ ﬁ");
+        assert_eq!(Normalization::Nfkc.apply("ｆｕｌｌ ﬁ"), "full fi");
+        assert!(matches!(
+            Normalization::Nfc.apply("plain"),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(Normalization::Nfc.apply("été"), Cow::Borrowed(_)));
+        // Hangul jamo compose into syllables.
+        assert_eq!(Normalization::Nfc.apply("\u{1100}\u{1161}"), "가");
+        let mut out = String::from("stale");
+        Normalization::Nfkc.apply_into("Ⅻ", &mut out);
+        assert_eq!(out, "XII");
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(
+            Normalization::from_name("NFKC").ok(),
+            Some(Normalization::Nfkc)
+        );
+        assert_eq!(
+            Normalization::from_name("nfc")
+                .map(Normalization::name)
+                .ok(),
+            Some("nfc")
+        );
+        assert!(Normalization::from_name("nfd").is_err());
+        assert_eq!(normalized(None, "e\u{301}"), "e\u{301}");
+    }
+}

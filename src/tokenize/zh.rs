@@ -1,0 +1,131 @@
+//! `zh`: sacrebleu `TokenizerZh`.
+//!
+//! 1. `line.strip()`;
+//! 2. every "Chinese" character `c` becomes `" c "`;
+//! 3. [`regexp::tokenize`] *without* 13a's padding, entity and `<skipped>` steps.
+//!
+//! sacrebleu tests characters with string comparisons against `_UCODE_RANGES`, some of whose
+//! bounds are malformed (`u'\u20000'` is `'\u2000' + '0'`). [`CHINESE_RANGES`] is the set
+//! that code really accepts, found by testing every code point: it covers curly quotes,
+//! dashes, `€` and arrows, but not kana and not astral CJK.
+
+use super::regexp;
+use crate::text::py_strip;
+use std::cell::Cell;
+
+/// Inclusive code point ranges that sacrebleu 2.6.0's `_is_chinese_char` accepts.
+const CHINESE_RANGES: [(u32, u32); 13] = [
+    (0x2001, 0x2A6D),
+    (0x2E80, 0x2FDF),
+    (0x2FF0, 0x303F),
+    (0x3100, 0x312F),
+    (0x31A0, 0x31EF),
+    (0x3200, 0x4DB5),
+    (0x4E00, 0x9FBB),
+    (0xF900, 0xFA2D),
+    (0xFA30, 0xFA6A),
+    (0xFA70, 0xFAD9),
+    (0xFE10, 0xFE1F),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+];
+
+/// Whether sacrebleu's `zh` tokenizer puts spaces around `c`.
+fn is_chinese_char(c: char) -> bool {
+    let c = u32::from(c);
+    // Every range starts above U+2000: ASCII and Latin text exit here.
+    c >= 0x2001
+        && CHINESE_RANGES
+            .iter()
+            .any(|&(start, end)| start <= c && c <= end)
+}
+
+/// Lines longer than this do not keep their scratch buffer alive between calls.
+const KEEP_SCRATCH: usize = 1 << 20;
+
+thread_local! {
+    static SCRATCH: Cell<String> = const { Cell::new(String::new()) };
+}
+
+pub(super) fn tokenize(line: &str, out: &mut String) {
+    let line = py_strip(line);
+    if !line.chars().any(is_chinese_char) {
+        regexp::tokenize(line, false, out);
+        return;
+    }
+    // `Cell::take` cannot panic, and a missing thread local just means a fresh buffer.
+    let mut spaced = SCRATCH.try_with(Cell::take).unwrap_or_default();
+    spaced.clear();
+    spaced.reserve(line.len() * 2);
+    for c in line.chars() {
+        if is_chinese_char(c) {
+            spaced.push(' ');
+            spaced.push(c);
+            spaced.push(' ');
+        } else {
+            spaced.push(c);
+        }
+    }
+    regexp::tokenize(&spaced, false, out);
+    if spaced.capacity() <= KEEP_SCRATCH {
+        // Ignoring the error is fine: it only happens while the thread is exiting.
+        let _ = SCRATCH.try_with(|cell| cell.set(spaced));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(line: &str) -> String {
+        let mut out = String::new();
+        tokenize(line, &mut out);
+        out
+    }
+
+    #[test]
+    fn verified_examples() {
+        // sacrebleu.md §2.4.
+        let cases = [
+            (
+                "“Smart quotes” — dash… and €5",
+                "“ Smart quotes ” — dash … and € 5",
+            ),
+            (
+                "中文English混合，测试！2017年。",
+                "中 文 English 混 合 ， 测 试 ！ 2017 年 。",
+            ),
+            (
+                "日本語のテキストです。カタカナ",
+                "日 本 語 のテキストです 。 カタカナ",
+            ),
+            ("&amp;", "& amp ;"),
+            ("  The year was 2017.  ", "The year was 2017."),
+            ("", ""),
+            ("\u{3000}中\u{3000}", "中"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(run(input), expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn range_edges() {
+        for (start, end) in CHINESE_RANGES {
+            for (cp, inside) in [
+                (start - 1, false),
+                (start, true),
+                (end, true),
+                (end + 1, false),
+            ] {
+                let Some(c) = char::from_u32(cp) else {
+                    continue;
+                };
+                let adjacent = CHINESE_RANGES.iter().any(|&(s, e)| s <= cp && cp <= e);
+                assert_eq!(is_chinese_char(c), inside || adjacent, "U+{cp:04X}");
+            }
+        }
+        assert!(!is_chinese_char('あ'));
+        assert!(!is_chinese_char('\u{20000}'));
+    }
+}
