@@ -90,8 +90,9 @@ def test_sentence_score_argument_types():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"tokenize": "nope"}, "unknown tokenizer 'nope'; expected one of none, 13a, intl, char"),
-        ({"tokenize": "zh"}, "tokenizer 'zh' is not available"),
+        ({"tokenize": "nope"}, "unknown tokenizer 'nope'; expected one of none, zh, 13a, intl"),
+        ({"normalize": "nfd"}, "unknown normalization 'nfd'; expected None or one of nfc, nfkc"),
+        ({"spm_model": "m.model"}, "spm_model is for the spm, flores101, flores200"),
         (
             {"smooth_method": "laplace"},
             "unknown smooth_method 'laplace'; expected one of none, floor, add-k, exp",

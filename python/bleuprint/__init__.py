@@ -13,6 +13,7 @@ from bleuprint.errors import (
     InputDecodeError,
     InvalidInputError,
     InvalidOptionError,
+    ModelUnavailableError,
     ReferenceLayoutError,
     StatsMismatchError,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "InputDecodeError",
     "InvalidInputError",
     "InvalidOptionError",
+    "ModelUnavailableError",
     "ReferenceLayoutError",
     "Score",
     "Signature",

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, Optional
 
 from bleuprint._core import __version__
-from bleuprint.metrics.bleu import SACREBLEU_TOKENIZERS, SMOOTH_DEFAULTS
+from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
+from bleuprint.tokenizers import TOKENIZERS
 
 PROG = "bleuprint"
 
@@ -205,11 +206,25 @@ def build_parser() -> argparse.ArgumentParser:
         f"{SMOOTH_DEFAULTS['floor']}, add-k {SMOOTH_DEFAULTS['add-k']}).",
     )  # fmt: skip
     bleu.add_argument(
-        "--tokenize", "-tok", choices=list(SACREBLEU_TOKENIZERS), default=None,
+        "--tokenize", "-tok", choices=list(TOKENIZERS), default=None,
         dest="bleu_tokenize",
-        help="Tokenizer: 13a (mteval-v13a, the default), intl (mteval-v14 international), "
-        "char, none. zh, ja-mecab, ko-mecab, spm, flores101, flores200 and spBLEU-1K are not "
-        "supported yet.",
+        help="Tokenizer: 13a (mteval-v13a; the default, except that -l picks zh, ja-mecab or "
+        "ko-mecab for those targets), intl (mteval-v14 international), char, none, zh "
+        "(Chinese), ja-mecab (Japanese; pip install 'bleuprint[ja]'), ko-mecab (Korean; "
+        "'bleuprint[ko]'), flores200, flores101, spBLEU-1K, spm (SentencePiece; "
+        "'bleuprint[spm]'). With the default tokenizer, text that looks Chinese, Japanese or "
+        "Korean gets a warning.",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--spm-model", default=None, dest="bleu_spm_model", metavar="PATH",
+        help="SentencePiece model file for spm/flores101/flores200/spBLEU-1K. Default: the "
+        "published model, downloaded once into the cache directory ($BLEUPRINT_CACHE, else "
+        "~/.cache/bleuprint).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--normalize", choices=["nfc", "nfkc"], default=None, dest="bleu_normalize",
+        help="Unicode-normalize hypotheses and references before tokenizing (off by default, "
+        "as in sacrebleu; recorded in the signature as norm:nfc or norm:nfkc).",
     )  # fmt: skip
     bleu.add_argument(
         "--lowercase", "-lc", action="store_true", dest="bleu_lowercase",
@@ -533,7 +548,7 @@ def _make_metric(
 ) -> Any:
     import warnings
 
-    from bleuprint.errors import BleuprintWarning, InvalidOptionError
+    from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
     from bleuprint.metrics.bleu import BLEU
 
     trg_lang = args.langpair.split("-")[1] if args.langpair else ""
@@ -549,13 +564,23 @@ def _make_metric(
                 effective_order=args.sentence_level,
                 trg_lang=trg_lang,
                 references=references,
+                normalize=args.bleu_normalize,
+                spm_model=args.bleu_spm_model,
             )
         except InvalidOptionError as e:
             raise CliError(str(e), EXIT_USAGE) from None
+        except (ImportError, BleuprintError) as e:
+            # A missing optional package (MeCab, SentencePiece), or an unavailable model.
+            raise CliError(str(e)) from None
     if report:
-        for w in caught:
-            reporter.warning(str(w.message))
+        _report_warnings(reporter, caught)
     return metric
+
+
+def _report_warnings(reporter: _Reporter, caught: list[Any]) -> None:
+    # Each system is scored separately; say each distinct thing once.
+    for message in dict.fromkeys(str(w.message) for w in caught):
+        reporter.warning(message)
 
 
 def _color(enabled: bool, text: str, code: str) -> str:
@@ -635,8 +660,7 @@ def _run(args: argparse.Namespace) -> int:
                 out = _corpus_level(args, reporter, fmt, systems, names, refs)
         except BleuprintError as e:
             raise CliError(str(e)) from None
-    for w in caught:
-        reporter.warning(str(w.message))
+    _report_warnings(reporter, caught)
     _write(out)
     return 0
 

@@ -6,6 +6,10 @@ builtin :class:`ValueError` or :class:`TypeError`, so generic handlers keep work
 
 from __future__ import annotations
 
+import os
+import sys
+import warnings
+
 
 class BleuprintError(Exception):
     """Root of every bleuprint error."""
@@ -31,8 +35,26 @@ class StatsMismatchError(BleuprintError, ValueError):
     """Statistics of different metric configurations combined."""
 
 
+class ModelUnavailableError(BleuprintError, OSError):
+    """A tokenizer model (SentencePiece) that can be neither found, downloaded nor loaded."""
+
+
 class BleuprintWarning(UserWarning):
     """Usage warnings (e.g. sentence BLEU without effective order)."""
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def warn(message: str) -> None:
+    """Issues a :class:`BleuprintWarning` attributed to the first caller outside bleuprint, so
+    the warning points at the user's line however deep inside the package it arose."""
+    frame = sys._getframe(1)
+    level = 2  # stacklevel 2 is this function's caller
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame = frame.f_back
+        level += 1
+    warnings.warn(message, BleuprintWarning, stacklevel=level)
 
 
 __all__ = [
@@ -41,6 +63,8 @@ __all__ = [
     "InputDecodeError",
     "InvalidInputError",
     "InvalidOptionError",
+    "ModelUnavailableError",
     "ReferenceLayoutError",
     "StatsMismatchError",
+    "warn",
 ]

@@ -18,10 +18,17 @@ def corpus_bleu(
     smooth_value: Optional[float] = None,
     force: bool = False,
     lowercase: bool = False,
-    tokenize: str = BLEU.TOKENIZER_DEFAULT,
+    tokenize: Optional[str] = None,
     use_effective_order: bool = False,
+    *,
+    normalize: Optional[str] = None,
+    spm_model: Optional[str] = None,
 ) -> BLEUScore:
-    """Corpus BLEU against one or more reference streams (``references[k][i]``)."""
+    """Corpus BLEU against one or more reference streams (``references[k][i]``).
+
+    ``tokenize=None`` means ``13a`` (sacrebleu's default), and warns when the text looks
+    Chinese, Japanese or Korean. ``normalize`` and ``spm_model`` are as in :class:`BLEU`.
+    """
     metric = BLEU(
         lowercase=lowercase,
         force=force,
@@ -29,6 +36,8 @@ def corpus_bleu(
         smooth_method=smooth_method,
         smooth_value=smooth_value,
         effective_order=use_effective_order,
+        normalize=normalize,
+        spm_model=spm_model,
     )
     return metric.corpus_score(hypotheses, references)
 
@@ -56,15 +65,24 @@ def sentence_bleu(
     smooth_method: str = "exp",
     smooth_value: Optional[float] = None,
     lowercase: bool = False,
-    tokenize: str = BLEU.TOKENIZER_DEFAULT,
+    tokenize: Optional[str] = None,
     use_effective_order: bool = True,
+    *,
+    normalize: Optional[str] = None,
+    spm_model: Optional[str] = None,
 ) -> BLEUScore:
-    """BLEU of one hypothesis against a list of reference strings (effective order on)."""
+    """BLEU of one hypothesis against a list of reference strings (effective order on).
+
+    Arguments as in :func:`corpus_bleu`. The tokenizer object (MeCab tagger, SentencePiece
+    model) is shared across calls, so calling this in a loop does not reload or leak it.
+    """
     metric = BLEU(
         lowercase=lowercase,
         tokenize=tokenize,
         smooth_method=smooth_method,
         smooth_value=smooth_value,
         effective_order=use_effective_order,
+        normalize=normalize,
+        spm_model=spm_model,
     )
     return metric.sentence_score(hypothesis, references)

@@ -1,5 +1,6 @@
 """BLEU on every WMT22 system output equals sacrebleu 2.6.0 exactly (`==`), for reference A
-alone and for all references; and equals the official scores in scores-automatic.tsv."""
+alone and for all references, with every tokenizer that suits the target language; and equals
+the official scores in scores-automatic.tsv."""
 
 from __future__ import annotations
 
@@ -19,8 +20,17 @@ PAIRS = (
     else []
 )
 
-# Tokenizers of later issues (zh, ja-mecab) are needed for these targets' official rows.
-LATER_ISSUE_TARGETS = {"zh", "ja"}
+# The tokenizers each target language is compared with: 13a, intl and char everywhere, plus
+# the language's own tokenizer (MeCab needs the `ja` extra).
+EXTRA_TOKENIZERS = {"zh": ("zh",), "ja": ("ja-mecab",)}
+SETUPS = [
+    (pair, tokenizer)
+    for pair in PAIRS
+    for tokenizer in ("13a", "intl", "char", *EXTRA_TOKENIZERS.get(pair.split("-")[1], ()))
+]
+
+# The tokenizer of the official rows (the data's README): zh for Chinese, char for Japanese.
+OFFICIAL_TOKENIZER = {"zh": "zh", "ja": "char"}
 
 
 def _fields(score):
@@ -35,9 +45,11 @@ def _fields(score):
     )
 
 
-@pytest.mark.parametrize("pair", PAIRS)
-def test_every_system_matches_sacrebleu(wmt22, pair):
+@pytest.mark.parametrize(("pair", "tokenizer"), SETUPS)
+def test_every_system_matches_sacrebleu(wmt22, pair, tokenizer):
     sacrebleu = pytest.importorskip("sacrebleu")
+    if tokenizer == "ja-mecab":
+        pytest.importorskip("MeCab")
     refs = wmt22_references(wmt22, pair)
     ref_lines = {name: read_lines(path) for name, path in refs.items()}
     # Reference A, or the first one where a pair has none called A (cs-en has B and C).
@@ -46,11 +58,11 @@ def test_every_system_matches_sacrebleu(wmt22, pair):
     systems = [(name, read_lines(path)) for p, name, path in wmt22_systems(wmt22) if p == pair]
     compared = 0
     for label, streams in ref_sets.items():
-        ours = bleuprint.BLEU(references=streams, force=True)
-        theirs = sacrebleu.BLEU(references=streams, force=True)
+        ours = bleuprint.BLEU(references=streams, force=True, tokenize=tokenizer)
+        theirs = sacrebleu.BLEU(references=streams, force=True, tokenize=tokenizer)
         for name, hyps in systems:
             o, t = ours.corpus_score(hyps, None), theirs.corpus_score(hyps, None)
-            assert _fields(o) == _fields(t), f"{pair} {name} ref {label}"
+            assert _fields(o) == _fields(t), f"{pair} {name} ref {label} tok {tokenizer}"
             compared += 1
         sig_ours = ours.get_signature().format().rsplit("|", 1)[0]
         assert sig_ours == theirs.get_signature().format().rsplit("|", 1)[0]
@@ -71,8 +83,9 @@ def _official_rows():
     return rows
 
 
-@pytest.mark.parametrize("pair", [p for p in PAIRS if p.split("-")[1] not in LATER_ISSUE_TARGETS])
+@pytest.mark.parametrize("pair", PAIRS)
 def test_official_bleu_rows(wmt22, pair):
+    tokenizer = OFFICIAL_TOKENIZER.get(pair.split("-")[1], "13a")
     official = _official_rows()[pair]
     refs = {name: read_lines(path) for name, path in wmt22_references(wmt22, pair).items()}
     outputs = {name: path for p, name, path in wmt22_systems(wmt22) if p == pair}
@@ -81,7 +94,8 @@ def test_official_bleu_rows(wmt22, pair):
         if system not in outputs or (pair, system) == ("ru-sah", "Lan-Bridge"):
             continue  # the published ru-sah Lan-Bridge output differs from the scored one
         streams = list(refs.values()) if ref_name == "all" else [refs[ref_name]]
-        score = bleuprint.corpus_bleu(read_lines(outputs[system]), streams, force=True)
+        hyps = read_lines(outputs[system])
+        score = bleuprint.corpus_bleu(hyps, streams, force=True, tokenize=tokenizer)
         assert score.score == expected, f"{pair} {system} bleu-{ref_name}"
         checked += 1
     assert checked > 0

@@ -9,15 +9,29 @@ the sacrebleu-shaped ``BLEU`` class.
 from __future__ import annotations
 
 import sys
-import warnings
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
-from bleuprint.errors import BleuprintWarning, InvalidOptionError, ReferenceLayoutError
+from bleuprint.errors import InvalidOptionError, ReferenceLayoutError, warn
+from bleuprint.language import (
+    DEFAULT_TOKENIZER,
+    LANGUAGE_NAMES,
+    TOKENIZER_FOR_LANGUAGE,
+    cjk_tokenizer_advice,
+)
 from bleuprint.layout import check_hypotheses, check_references, count_references
 from bleuprint.metrics.base import Score, Signature
+from bleuprint.tokenizers import (
+    SPM_TOKENIZERS,
+    TOKENIZERS,
+    check_normalization,
+    check_tokenizer,
+    get_tokenizer,
+    pretokenize,
+    tokenizer_signature,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,28 +43,8 @@ MAX_NGRAM_ORDER = 4
 #: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu.
 SMOOTH_DEFAULTS: dict[str, Optional[float]] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 
-#: Every tokenizer name sacrebleu 2.6.0 accepts.
-SACREBLEU_TOKENIZERS = (
-    "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
-    "spm", "flores101", "flores200", "spBLEU-1K",
-)  # fmt: skip
-
-#: Tokenizers this version of bleuprint implements.
-TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
-
 # Python >= 3.12's sum() compensates float rounding; sacrebleu sums log precisions with sum().
 _COMPENSATED_SUM = sys.version_info >= (3, 12)
-
-
-def _check_tokenizer(name: str) -> None:
-    if name in TOKENIZERS:
-        return
-    if name in SACREBLEU_TOKENIZERS:
-        raise InvalidOptionError(
-            f"tokenizer {name!r} is not available in bleuprint {_core.__version__} yet; "
-            f"available: {', '.join(TOKENIZERS)}"
-        )
-    raise InvalidOptionError(f"unknown tokenizer {name!r}; expected one of {', '.join(TOKENIZERS)}")
 
 
 @dataclass(frozen=True)
@@ -66,11 +60,22 @@ class BLEUConfig:
     smooth_method: str = "exp"
     smooth_value: Optional[float] = None
     effective_order: bool = False
+    normalize: Optional[str] = None
+    spm_model: Optional[str] = None
 
     metric = "BLEU"
 
     def __post_init__(self) -> None:
-        _check_tokenizer(self.tokenize)
+        check_tokenizer(self.tokenize)
+        check_normalization(self.normalize)
+        if self.spm_model is not None:
+            if self.tokenize not in SPM_TOKENIZERS:
+                raise InvalidOptionError(
+                    f"spm_model is for the {', '.join(SPM_TOKENIZERS)} tokenizers, "
+                    f"not {self.tokenize!r}"
+                )
+            # A path, stored as str so configs compare, hash and serialise simply.
+            object.__setattr__(self, "spm_model", str(self.spm_model))
         if self.smooth_method not in SMOOTH_DEFAULTS:
             raise InvalidOptionError(
                 f"unknown smooth_method {self.smooth_method!r}; "
@@ -193,11 +198,16 @@ class BLEUScore(Score):
 
 
 class BLEUSignature(Signature):
-    """``nrefs:N|case:mixed|eff:no|tok:13a|smooth:exp|version:bleuprint-X``."""
+    """``nrefs:N|case:mixed|eff:no|tok:13a|smooth:exp|version:bleuprint-X``.
+
+    ``norm:nfc`` (or ``nfkc``) comes before the version when Unicode normalization is on.
+    """
 
     def __init__(self, config: BLEUConfig, nrefs: int) -> None:
         super().__init__(nrefs)
-        self.abbreviations.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"})
+        self.abbreviations.update(
+            {"case": "c", "eff": "e", "tok": "tok", "smooth": "s", "norm": "nm"}
+        )
         smooth = config.smooth_method
         if SMOOTH_DEFAULTS[smooth] is not None:
             smooth += f"[{config.effective_smooth_value:.2f}]"
@@ -205,10 +215,12 @@ class BLEUSignature(Signature):
             {
                 "case": "lc" if config.lowercase else "mixed",
                 "eff": "yes" if config.effective_order else "no",
-                "tok": config.tokenize,
+                "tok": tokenizer_signature(config.tokenize, config.spm_model),
                 "smooth": smooth,
             }
         )
+        if config.normalize is not None:
+            self.info["norm"] = config.normalize
 
 
 def _lower(stream: Sequence[Any]) -> list[Any]:
@@ -227,7 +239,9 @@ class BLEU:
     force
         Do not warn about input that looks tokenized already.
     tokenize
-        Tokenizer name; ``None`` picks ``13a`` (or the ``trg_lang`` default).
+        Tokenizer name (see :data:`bleuprint.tokenizers.TOKENIZERS`); ``None`` picks the
+        ``trg_lang`` default, else ``13a``, and warns if the text then looks Chinese,
+        Japanese or Korean.
     smooth_method
         ``exp`` (default), ``floor``, ``add-k`` or ``none``.
     smooth_value
@@ -240,15 +254,22 @@ class BLEU:
         Target language code; ``zh``, ``ja`` and ``ko`` pick their tokenizers as sacrebleu does.
     references
         Reference streams to prepare once and reuse for every ``corpus_score`` call.
+    normalize
+        ``"nfc"`` or ``"nfkc"``: Unicode-normalize hypotheses and references (after
+        lowercasing, before tokenizing). Off by default, as in sacrebleu; recorded in the
+        signature (``norm:nfc``) when on.
+    spm_model
+        SentencePiece model file for the ``spm``/``flores*``/``spBLEU-1K`` tokenizers; by
+        default the published model is downloaded once and cached.
     workers
         Threads for the core: ``-1`` (default) uses every core (or ``BLEUPRINT_NUM_THREADS``),
         ``1`` runs serially. Results are identical for every value.
     """
 
     SMOOTH_DEFAULTS = SMOOTH_DEFAULTS
-    TOKENIZERS = SACREBLEU_TOKENIZERS
-    TOKENIZER_DEFAULT = "13a"
-    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    TOKENIZERS = TOKENIZERS
+    TOKENIZER_DEFAULT = DEFAULT_TOKENIZER
+    _TOKENIZER_MAP = TOKENIZER_FOR_LANGUAGE
 
     def __init__(
         self,
@@ -262,20 +283,20 @@ class BLEU:
         trg_lang: str = "",
         references: Optional[Sequence[Sequence[Optional[str]]]] = None,
         *,
+        normalize: Optional[str] = None,
+        spm_model: Optional[str] = None,
         workers: int = -1,
     ) -> None:
         self.trg_lang = trg_lang
+        # Only a tokenizer nobody chose is second-guessed from the text.
+        self._check_script = tokenize is None and trg_lang not in self._TOKENIZER_MAP
         if tokenize is None:
             tokenize = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
         else:
             expected = self._TOKENIZER_MAP.get(trg_lang)
             if expected is not None and tokenize != expected:
-                language = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean"}[trg_lang]
-                warnings.warn(
-                    f"Consider using the {expected!r} or 'spm' tokenizer for {language}.",
-                    BleuprintWarning,
-                    stacklevel=2,
-                )
+                language = LANGUAGE_NAMES[trg_lang]
+                warn(f"Consider using the {expected!r} or 'spm' tokenizer for {language}.")
         self.config = BLEUConfig(
             tokenize=tokenize,
             lowercase=lowercase,
@@ -283,7 +304,11 @@ class BLEU:
             smooth_method=smooth_method,
             smooth_value=smooth_value,
             effective_order=effective_order,
+            normalize=normalize,
+            spm_model=spm_model,
         )
+        # Loads MeCab or the SentencePiece model now, so a missing package fails early.
+        self._external = get_tokenizer(self.config.tokenize, self.config.spm_model)
         self.force = force
         self.workers = workers
         #: References per segment in the last evaluation (-1: it varies); read by signatures.
@@ -316,6 +341,10 @@ class BLEU:
     @property
     def effective_order(self) -> bool:
         return self.config.effective_order
+
+    @property
+    def normalize(self) -> Optional[str]:
+        return self.config.normalize
 
     def _prepare_references(self, references: Any) -> list:
         # The constructor has no hypotheses to compare with: streams must agree with each other.
@@ -361,20 +390,33 @@ class BLEU:
             )
         if self.config.lowercase:
             hyps = _lower(hyps)
-        rows, nrefs, tokenized_periods = _core.bleu_stats(
+        tokenizer, normalize = self.config.tokenize, self.config.normalize
+        external = self._external
+        if external is not None:
+            # MeCab / SentencePiece run here; the core then only splits on spaces.
+            tokenized_periods = sum(1 for h in hyps if isinstance(h, str) and h.endswith(" ."))
+            hyps = pretokenize(hyps, external, normalize)
+            streams = [pretokenize(s, external, normalize) for s in streams]
+            tokenizer, normalize = "none", None
+        rows, nrefs, periods = _core.bleu_stats(
             hyps,
             streams,
-            tokenizer=self.config.tokenize,
+            tokenizer=tokenizer,
             max_order=self.config.max_ngram_order,
+            normalize=normalize,
             workers=self.workers,
         )
+        if external is None:
+            tokenized_periods = periods
+        if self._check_script:  # after the core has validated every item
+            advice = cjk_tokenizer_advice([streams[0], hyps], self.config.tokenize)
+            if advice is not None:
+                warn(advice)
         if tokenized_periods >= 100 and not self.force:
-            warnings.warn(
+            warn(
                 f"{tokenized_periods} hypotheses end in a tokenized period (' .'). Your system "
                 "output looks tokenized already, which makes BLEU incomparable with published "
-                "numbers; pass detokenized text, or force=True (--force) to silence this.",
-                BleuprintWarning,
-                stacklevel=3,
+                "numbers; pass detokenized text, or force=True (--force) to silence this."
             )
         self.num_refs = nrefs
         return Stats(rows, self.config, nrefs=nrefs)
@@ -446,11 +488,7 @@ class BLEU:
 
     def _warn_without_effective_order(self) -> None:
         if not self.config.effective_order:
-            warnings.warn(
-                "It is recommended to enable `effective_order` for sentence-level BLEU.",
-                BleuprintWarning,
-                stacklevel=3,
-            )
+            warn("It is recommended to enable `effective_order` for sentence-level BLEU.")
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())

@@ -1,29 +1,187 @@
-"""Direct access to the tokenizers, identical string for string to sacrebleu's."""
+"""Every sacrebleu tokenizer, identical string for string to sacrebleu 2.6.0's.
+
+=============  ==========================================  ======================
+name           for                                         runs in
+=============  ==========================================  ======================
+``13a``        most languages (the WMT default)            Rust core
+``intl``       Unicode punctuation and symbols (mteval-v14)  Rust core
+``none``       text that is tokenized already              Rust core
+``char``       one token per character                     Rust core
+``zh``         Chinese                                     Rust core
+``ja-mecab``   Japanese (``bleuprint[ja]``)                MeCab, then the core
+``ko-mecab``   Korean (``bleuprint[ko]``)                  MeCab-ko, then the core
+``flores200``  any language (SentencePiece, ``bleuprint[spm]``)  SentencePiece, then the core
+``flores101``  any language (``spm`` is its old name)      SentencePiece, then the core
+``spBLEU-1K``  any language                                SentencePiece, then the core
+=============  ==========================================  ======================
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union, overload
+from threading import Lock
+from typing import Any, Optional, Union, overload
 
 from bleuprint import _core
+from bleuprint.errors import InvalidOptionError
 from bleuprint.layout import as_text_sequence
+from bleuprint.tokenizers.base import ExternalTokenizer
 
-#: Tokenizer names available in this build.
-TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
+#: Tokenizers the Rust core runs itself.
+NATIVE_TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
+#: Tokenizers that wrap MeCab.
+MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
+#: Tokenizers that wrap SentencePiece; the values are their signature names.
+SPM_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
+#: Every tokenizer name (sacrebleu 2.6.0's list).
+TOKENIZERS: tuple[str, ...] = (
+    "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
+    "spm", "flores101", "flores200", "spBLEU-1K",
+)  # fmt: skip
+#: Unicode normalization forms for ``normalize=``.
+NORMALIZATIONS: tuple[str, ...] = tuple(_core.NORMALIZATIONS)
+
+_shared: dict[tuple[str, Optional[str]], ExternalTokenizer] = {}
+_shared_lock = Lock()
+
+
+def check_tokenizer(name: str) -> None:
+    """Raises :class:`InvalidOptionError` for an unknown tokenizer name."""
+    if name not in TOKENIZERS:
+        raise InvalidOptionError(
+            f"unknown tokenizer {name!r}; expected one of {', '.join(TOKENIZERS)}"
+        )
+
+
+def check_normalization(form: Optional[str]) -> None:
+    """Raises :class:`InvalidOptionError` unless ``form`` is ``None``, ``nfc`` or ``nfkc``."""
+    if form is not None and form not in NORMALIZATIONS:
+        raise InvalidOptionError(
+            f"unknown normalization {form!r}; expected None or one of {', '.join(NORMALIZATIONS)}"
+        )
+
+
+def get_tokenizer(name: str, spm_model: Optional[str] = None) -> Optional[ExternalTokenizer]:
+    """The process-wide tokenizer object for ``name``; ``None`` when the Rust core runs it.
+
+    MeCab taggers and SentencePiece models load once per process, on first use.
+    """
+    check_tokenizer(name)
+    if name in NATIVE_TOKENIZERS:
+        if spm_model is not None:
+            raise InvalidOptionError(f"spm_model only applies to {', '.join(SPM_TOKENIZERS)}")
+        return None
+    if name in SPM_TOKENIZERS:
+        from bleuprint.tokenizers.spm import get_spm_tokenizer
+
+        return get_spm_tokenizer(name, spm_model)
+    if spm_model is not None:
+        raise InvalidOptionError(f"spm_model only applies to {', '.join(SPM_TOKENIZERS)}")
+    with _shared_lock:
+        tokenizer = _shared.get((name, None))
+        if tokenizer is None:
+            from bleuprint.tokenizers.mecab import JaMecabTokenizer, KoMecabTokenizer
+
+            cls = JaMecabTokenizer if name == "ja-mecab" else KoMecabTokenizer
+            tokenizer = _shared[(name, None)] = cls()
+    return tokenizer
+
+
+def tokenizer_signature(name: str, spm_model: Optional[str] = None) -> str:
+    """The ``tok:`` value of signatures, as sacrebleu writes it (``ja-mecab-0.996-IPA``)."""
+    if name in SPM_TOKENIZERS:
+        # Fixed per key, so a signature needs no model (and repeats no rename warning).
+        from bleuprint.tokenizers.spm import SPM_MODELS
+
+        return SPM_MODELS[name]["signature"]
+    tokenizer = get_tokenizer(name, spm_model)
+    return name if tokenizer is None else tokenizer.signature()
+
+
+def pretokenize(
+    stream: Sequence[Any],
+    tokenizer: ExternalTokenizer,
+    normalize: Optional[str] = None,
+) -> list[Any]:
+    """``tokenizer(line.rstrip())`` for every line (None passes through), after the optional
+    normalization: what BLEU counts for tokenizers that run outside the core."""
+    lines = _core.normalize(stream, normalize) if normalize is not None else stream
+    return tokenizer.tokenize_stream([s.rstrip() if isinstance(s, str) else s for s in lines])
 
 
 @overload
-def tokenize(text: str, tokenizer: str = "13a", *, workers: int = -1) -> str: ...
-@overload
-def tokenize(text: Sequence[str], tokenizer: str = "13a", *, workers: int = -1) -> list[str]: ...
 def tokenize(
-    text: Union[str, Sequence[str]], tokenizer: str = "13a", *, workers: int = -1
+    text: str,
+    tokenizer: str = "13a",
+    *,
+    normalize: Optional[str] = None,
+    spm_model: Optional[str] = None,
+    workers: int = -1,
+) -> str: ...
+@overload
+def tokenize(
+    text: Sequence[str],
+    tokenizer: str = "13a",
+    *,
+    normalize: Optional[str] = None,
+    spm_model: Optional[str] = None,
+    workers: int = -1,
+) -> list[str]: ...
+def tokenize(
+    text: Union[str, Sequence[str]],
+    tokenizer: str = "13a",
+    *,
+    normalize: Optional[str] = None,
+    spm_model: Optional[str] = None,
+    workers: int = -1,
 ) -> Union[str, list[str]]:
-    """Tokenizes one string, or a batch of strings in one parallel call.
+    """Tokenizes one string, or a batch of strings in one call.
+
+    Parameters
+    ----------
+    text
+        A string or a sequence of strings.
+    tokenizer
+        Any name in :data:`TOKENIZERS`.
+    normalize
+        ``"nfc"`` or ``"nfkc"`` to normalize Unicode first; ``None`` (default) leaves it.
+    spm_model
+        A SentencePiece model file for ``spm``/``flores*``/``spBLEU-1K`` (default: the
+        published model, downloaded once and cached).
+    workers
+        Threads for the Rust tokenizers (``-1``: every core).
 
     >>> tokenize("Hello, world!")
     'Hello , world !'
+    >>> tokenize("中文English混合，测试！", "zh")
+    '中 文 English 混 合 ， 测 试 ！'
     """
-    if isinstance(text, str):
-        return _core.tokenize([text], tokenizer, workers=1)[0]
-    return _core.tokenize(as_text_sequence(text, "text"), tokenizer, workers=workers)
+    check_normalization(normalize)
+    external = get_tokenizer(tokenizer, spm_model)
+    single = isinstance(text, str)
+    lines = [text] if single else as_text_sequence(text, "text")
+    if external is not None:
+        if normalize is not None:
+            lines = _core.normalize(lines, normalize, workers=workers)
+        out = external.tokenize_stream(lines)
+    else:
+        out = _core.tokenize(
+            lines, tokenizer, normalize=normalize, workers=1 if single else workers
+        )
+    return out[0] if single else out
+
+
+__all__ = [
+    "MECAB_TOKENIZERS",
+    "NATIVE_TOKENIZERS",
+    "NORMALIZATIONS",
+    "SPM_TOKENIZERS",
+    "TOKENIZERS",
+    "ExternalTokenizer",
+    "check_normalization",
+    "check_tokenizer",
+    "get_tokenizer",
+    "pretokenize",
+    "tokenize",
+    "tokenizer_signature",
+]

@@ -1,0 +1,89 @@
+"""Tokenizers that run in Python (MeCab, SentencePiece): batched, cached, one per process.
+
+The Rust core tokenizes ``none``, ``13a``, ``intl``, ``char`` and ``zh`` itself. The others
+wrap a third-party library; they tokenize whole streams here, remember recent lines in a
+bounded cache, and hand the tokenized text to the core, which then only splits on spaces.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from threading import Lock
+from typing import Any
+
+#: Lines remembered per tokenizer (sacrebleu's lru_cache size), so memory stays bounded.
+CACHE_SIZE = 2**16
+
+
+class ExternalTokenizer:
+    """Base class: ``tokenize_stream`` maps each string through ``tokenize_line``.
+
+    Subclasses set :attr:`name` (the ``tokenize=`` value) and implement
+    :meth:`_tokenize_uncached` (a batch of lines, each exactly as sacrebleu's tokenizer
+    ``__call__`` returns it) and :meth:`signature`.
+    """
+
+    name: str = ""
+
+    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+        self._cache: OrderedDict[str, str] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = Lock()
+
+    def signature(self) -> str:
+        """The ``tok:`` value in signatures (sacrebleu's ``signature()``)."""
+        raise NotImplementedError
+
+    def _tokenize_uncached(self, lines: list[str]) -> list[str]:
+        raise NotImplementedError
+
+    def __call__(self, line: str) -> str:
+        """Tokenizes one line (sacrebleu's tokenizer ``__call__``)."""
+        return self.tokenize_stream([line])[0]
+
+    def tokenize_stream(self, stream: Sequence[Any]) -> list[Any]:
+        """Tokenizes every ``str`` in ``stream``; other items (``None``) pass through."""
+        out: list[Any] = list(stream)
+        missing: dict[str, list[int]] = {}
+        with self._lock:
+            cache = self._cache
+            for i, line in enumerate(out):
+                if not isinstance(line, str):
+                    continue
+                hit = cache.get(line)
+                if hit is not None:
+                    cache.move_to_end(line)
+                    out[i] = hit
+                else:
+                    missing.setdefault(line, []).append(i)
+        if not missing:
+            return out
+        lines = list(missing)
+        tokenized = self._tokenize_uncached(lines)
+        with self._lock:
+            for line, tokens in zip(lines, tokenized):
+                for i in missing[line]:
+                    out[i] = tokens
+                self._cache[line] = tokens
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return out
+
+    def cache_info(self) -> dict[str, int]:
+        """Lines held in the cache and its bound."""
+        return {"size": len(self._cache), "max_size": self._cache_size}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.signature()!r})"
+
+
+def missing_package_error(package: str, extra: str, tokenizer: str) -> ImportError:
+    """The ImportError for a tokenizer whose optional package is not installed."""
+    return ImportError(
+        f"the {tokenizer!r} tokenizer needs the {package!r} package: "
+        f"pip install 'bleuprint[{extra}]'"
+    )
+
+
+__all__ = ["CACHE_SIZE", "ExternalTokenizer", "missing_package_error"]
