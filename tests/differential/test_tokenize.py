@@ -2,7 +2,7 @@
 
 - every line of the WMT22 sources, references and system outputs;
 - every Unicode code point in a few contexts (checks the generated `intl` tables against
-  the `regex` module they must reproduce);
+  the `regex` module they must reproduce, and `zh`'s effective character ranges);
 - hypothesis-generated text aimed at the corner cases (entities, `<skipped>`, hyphenated
   line ends, digits next to `.`/`,`/`-`, every P*, S* and N* category).
 """
@@ -23,6 +23,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_char import TokenizerChar  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh  # noqa: E402
 
 from bleuprint import _core  # noqa: E402
 
@@ -35,6 +36,7 @@ REFERENCE = {
     "13a": Tokenizer13a,
     "intl": TokenizerV14International,
     "char": TokenizerChar,
+    "zh": TokenizerZh,
 }
 NAMES = list(REFERENCE)
 SURROGATES = range(0xD800, 0xE000)
@@ -214,6 +216,13 @@ def test_structured_text(lines: list[str]) -> None:
         ("The year was 2017.", "intl", "The year was 2017."),
         ("中文English混合，测试！2017年。", "intl", "中文English混合 ， 测试 ！ 2017年 。"),
         ("a\u20c1b", "intl", "a \u20c1 b"),  # SAUDI RIYAL SIGN, new in Unicode 17.0: a symbol
+        # zh (sacrebleu.md §2.4): its malformed ranges take in quotes, dashes and the euro
+        # sign, but not kana; no 13a padding, so a final "2017." stays whole.
+        ("“Smart quotes” — dash… and €5", "zh", "“ Smart quotes ” — dash … and € 5"),
+        ("中文English混合，测试！2017年。", "zh", "中 文 English 混 合 ， 测 试 ！ 2017 年 。"),
+        ("日本語のテキストです。カタカナ", "zh", "日 本 語 のテキストです 。 カタカナ"),
+        ("The year was 2017.", "zh", "The year was 2017."),
+        ("&amp; 𠀀", "zh", "& amp ; 𠀀"),
     ],
 )
 def test_examples(line: str, name: str, expected: str) -> None:

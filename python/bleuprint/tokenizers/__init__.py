@@ -106,7 +106,9 @@ def pretokenize(
     """``tokenizer(line.rstrip())`` for every line (None passes through), after the optional
     normalization: what BLEU counts for tokenizers that run outside the core."""
     lines = _core.normalize(stream, normalize) if normalize is not None else stream
-    return tokenizer.tokenize_stream([s.rstrip() if isinstance(s, str) else s for s in lines])
+    if not tokenizer.strips_input:
+        lines = [s.rstrip() if isinstance(s, str) else s for s in lines]
+    return tokenizer.tokenize_stream(lines)
 
 
 @overload

@@ -7,7 +7,7 @@ bounded cache, and hand the tokenized text to the core, which then only splits o
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import itertools
 from collections.abc import Sequence
 from threading import Lock
 from typing import Any
@@ -25,9 +25,11 @@ class ExternalTokenizer:
     """
 
     name: str = ""
+    #: The tokenizer strips each line itself, so BLEU's ``rstrip()`` before it can be skipped.
+    strips_input: bool = False
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
-        self._cache: OrderedDict[str, str] = OrderedDict()
+        self._cache: dict[str, str] = {}
         self._cache_size = cache_size
         self._lock = Lock()
 
@@ -44,30 +46,32 @@ class ExternalTokenizer:
 
     def tokenize_stream(self, stream: Sequence[Any]) -> list[Any]:
         """Tokenizes every ``str`` in ``stream``; other items (``None``) pass through."""
-        out: list[Any] = list(stream)
-        missing: dict[str, list[int]] = {}
         with self._lock:
-            cache = self._cache
-            for i, line in enumerate(out):
-                if not isinstance(line, str):
-                    continue
-                hit = cache.get(line)
-                if hit is not None:
-                    cache.move_to_end(line)
-                    out[i] = hit
-                else:
+            # Dict lookups at C speed; the rare miss (or non-str item) is sorted out below.
+            out: list[Any] = list(map(self._cache.get, stream))
+        missing: dict[str, list[int]] = {}
+        for i, tokens in enumerate(out):
+            if tokens is None:
+                line = stream[i]
+                if isinstance(line, str):
                     missing.setdefault(line, []).append(i)
+                else:
+                    out[i] = line
         if not missing:
             return out
         lines = list(missing)
         tokenized = self._tokenize_uncached(lines)
         with self._lock:
+            cache = self._cache
             for line, tokens in zip(lines, tokenized):
                 for i in missing[line]:
                     out[i] = tokens
-                self._cache[line] = tokens
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+                cache[line] = tokens
+            # Bounded: drop the oldest entries (dicts keep insertion order).
+            excess = len(cache) - self._cache_size
+            if excess > 0:
+                for line in list(itertools.islice(cache, excess)):
+                    del cache[line]
         return out
 
     def cache_info(self) -> dict[str, int]:
