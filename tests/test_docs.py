@@ -35,13 +35,14 @@ def test_readme_python_examples():
 
 
 def test_readme_printed_values_are_true(capsys):
-    blocks = _python_blocks()
-    exec(compile(blocks[0], str(README), "exec"), {})
-    printed = capsys.readouterr().out.splitlines()
-    expected = [
-        line.split("# ", 1)[1] for line in blocks[0].splitlines() if line.startswith("print(")
-    ]
-    assert printed == expected
+    namespace: dict = {}
+    for block in _python_blocks():
+        exec(compile(block, str(README), "exec"), namespace)
+        printed = capsys.readouterr().out.splitlines()
+        expected = [
+            line.split("# ", 1)[1] for line in block.splitlines() if line.startswith("print(")
+        ]
+        assert printed == expected
 
 
 @pytest.mark.parametrize("module", [bleuprint.stats, bleuprint.tokenizers])
