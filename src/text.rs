@@ -130,6 +130,35 @@ pub fn split_joined(s: &str) -> JoinedSplit<'_> {
     JoinedSplit { text: s, pos: 0 }
 }
 
+/// `" ".join(s).split()`: every non-whitespace character of `s` as its own word (what
+/// BLEU counts with the `char` tokenizer), without building the joined string.
+pub struct CharWords<'a> {
+    rest: std::str::CharIndices<'a>,
+    text: &'a str,
+}
+
+impl<'a> Iterator for CharWords<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        for (i, c) in self.rest.by_ref() {
+            if !is_py_whitespace(c) {
+                return self.text.get(i..i + c.len_utf8());
+            }
+        }
+        None
+    }
+}
+
+/// The words of `" ".join(s).split()`.
+pub fn char_words(s: &str) -> CharWords<'_> {
+    CharWords {
+        rest: s.char_indices(),
+        text: s,
+    }
+}
+
 /// `s.rstrip()` with Python's whitespace set.
 #[inline]
 pub fn py_rstrip(s: &str) -> &str {
@@ -205,6 +234,26 @@ mod tests {
             let joined = words.join(" ");
             assert_eq!(split_joined(&joined).collect::<Vec<_>>(), words);
             assert_eq!(py_split(&joined).collect::<Vec<_>>(), words);
+        }
+    }
+
+    #[test]
+    fn char_words_are_the_joined_split() {
+        for s in [
+            "",
+            "ab",
+            " a\u{3000}b\u{2028}c ",
+            "日本 語",
+            "\u{85}x\u{a0}",
+        ] {
+            let joined: Vec<char> = s.chars().collect();
+            let joined = joined
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let expected: Vec<&str> = py_split(&joined).collect();
+            assert_eq!(char_words(s).collect::<Vec<_>>(), expected, "{s:?}");
         }
     }
 

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::id_table::IdTable;
 use crate::ngram::NgramMatcher;
 use crate::parallel;
-use crate::text::{py_rstrip, py_split, split_joined, JoinedSplit, PySplit};
+use crate::text::{char_words, py_rstrip, py_split, split_joined, CharWords, JoinedSplit, PySplit};
 use crate::tokenize::{Pipeline, Tokenizer};
 
 /// One hypothesis with its references.
@@ -43,8 +43,10 @@ impl Scratch {
 
 /// The words BLEU counts: `tokenizer(line).split()`.
 enum Words<'a> {
-    /// Python's whitespace split (raw text, or `char` output, which keeps whitespace tokens).
+    /// Python's whitespace split of raw text (`none`).
     Python(PySplit<'a>),
+    /// `char`: every non-whitespace character, read straight from the line.
+    Chars(CharWords<'a>),
     /// `13a`, `intl` and `zh` output is already `' '.join(words)`: a plain split on `' '` suffices.
     Joined(JoinedSplit<'a>),
 }
@@ -56,6 +58,7 @@ impl<'a> Iterator for Words<'a> {
     fn next(&mut self) -> Option<&'a str> {
         match self {
             Self::Python(it) => it.next(),
+            Self::Chars(it) => it.next(),
             Self::Joined(it) => it.next(),
         }
     }
@@ -73,10 +76,7 @@ fn words<'a>(
     let tokenizer = pipeline.tokenizer;
     match tokenizer {
         Tokenizer::None => Words::Python(py_split(line)),
-        Tokenizer::Char => {
-            tokenizer.tokenize_into(line, tokenized);
-            Words::Python(py_split(tokenized))
-        }
+        Tokenizer::Char => Words::Chars(char_words(line)),
         Tokenizer::V13a | Tokenizer::Intl | Tokenizer::Zh => {
             tokenizer.tokenize_into(line, tokenized);
             Words::Joined(split_joined(tokenized))
