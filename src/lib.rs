@@ -27,6 +27,7 @@ pub mod bleu;
 pub mod error;
 pub mod id_table;
 pub mod lines;
+pub mod mecab;
 pub mod ngram;
 pub mod normalize;
 pub mod parallel;

@@ -1,21 +1,32 @@
 """Type stubs for the compiled core. Private: use the `bleuprint` package."""
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
 TOKENIZERS: list[str]
+NORMALIZATIONS: list[str]
+NORMALIZATION_UNICODE_VERSION: str
 
-def tokenize(lines: Sequence[str], tokenizer: str, *, workers: int = -1) -> list[str]: ...
+def tokenize(
+    lines: Sequence[str], tokenizer: str, *, normalize: Optional[str] = None, workers: int = -1
+) -> list[str]: ...
+def normalize(
+    lines: Sequence[Optional[str]], form: str, *, workers: int = -1
+) -> list[Optional[str]]: ...
+def script_counts(
+    lines: Sequence[Optional[str]], max_lines: int = 1000
+) -> tuple[int, int, int, int]: ...
 def bleu_stats(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
     *,
     tokenizer: str,
     max_order: int,
+    normalize: Optional[str] = None,
     workers: int = -1,
 ) -> tuple[npt.NDArray[np.int64], int, int]: ...
 def bleu_score_details(
@@ -39,3 +50,11 @@ def bleu_scores(
     compensated_sum: bool,
 ) -> npt.NDArray[np.float64]: ...
 def read_lines(path: str) -> list[str]: ...
+
+class MecabTagger:
+    """A MeCab model loaded from a ``libmecab`` shared library (``ja-mecab``, ``ko-mecab``)."""
+
+    def __init__(self, library_path: str, args: Sequence[str]) -> None: ...
+    def tokenize(self, lines: Sequence[str], workers: int = -1) -> list[str]: ...
+    def version(self) -> str: ...
+    def dictionary_info(self) -> list[dict[str, Union[str, int]]]: ...

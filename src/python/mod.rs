@@ -4,6 +4,7 @@ mod bleu;
 mod convert;
 mod errors;
 mod io;
+mod mecab;
 mod tokenize;
 
 use pyo3::prelude::*;
@@ -29,5 +30,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
+    m.add_class::<mecab::MecabTagger>()?;
     Ok(())
 }

@@ -74,6 +74,11 @@ class ExternalTokenizer:
                     del cache[line]
         return out
 
+    def clear_cache(self) -> None:
+        """Forgets every remembered line (the next call tokenizes from scratch)."""
+        with self._lock:
+            self._cache.clear()
+
     def cache_info(self) -> dict[str, int]:
         """Lines held in the cache and its bound."""
         return {"size": len(self._cache), "max_size": self._cache_size}

