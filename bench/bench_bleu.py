@@ -41,7 +41,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Optional
 
@@ -547,6 +547,57 @@ class Report:
         self.rows.append(row)
         return row
 
+    def add_time(
+        self,
+        workload: str,
+        tool: str,
+        segments: int,
+        timing: Timing,
+        note: str,
+        base: Optional[float] = None,
+        bs_base: Optional[float] = None,
+        match: Optional[str] = None,
+        scale: float = 1.0,
+        extrapolated: Optional[bool] = None,
+    ) -> dict[str, Any]:
+        """A ``time`` row for ``timing`` (times multiplied by ``scale``), with the speed-ups
+        against a sacrebleu time ``base`` and a bleuscore time ``bs_base``."""
+        seconds = timing.median * scale
+        row: dict[str, Any] = {
+            "kind": "time",
+            "workload": workload,
+            "tool": tool,
+            "segments": segments,
+            "repeats": timing.repeats,
+            "warmup": timing.warmup,
+            "seconds": seconds,
+            "min_seconds": min(timing.times) * scale,
+            "max_seconds": max(timing.times) * scale,
+            "vs_sacrebleu": ratio(base, seconds),
+            "vs_bleuscore": ratio(bs_base, seconds),
+        }
+        if match is not None:
+            row["exact_match"] = match
+        if extrapolated is not None:
+            row["extrapolated"] = extrapolated
+        return self.add(**row, note=note)
+
+    def add_memory(
+        self, workload: str, tool: str, segments: int, value: int, note: str, **ratios: Any
+    ) -> dict[str, Any]:
+        """A ``memory`` row: ``value`` bytes, measured once (``ratios``: vs_* columns)."""
+        return self.add(
+            kind="memory",
+            workload=workload,
+            tool=tool,
+            segments=segments,
+            repeats=1,
+            value=value,
+            unit="bytes",
+            **ratios,
+            note=note,
+        )
+
     def check(self, name: str, ok: bool) -> str:
         if not ok:
             self.failed_checks.append(name)
@@ -664,21 +715,8 @@ def bench_corpus(
                 f"(|diff| = {abs(value - sacre.score):.2e}; shortest-reference BP, "
                 "the same as sacrebleu's closest with one reference)"
             )
-        report.add(
-            kind="time",
-            workload=workload,
-            tool=tool,
-            segments=n,
-            repeats=t.repeats,
-            warmup=t.warmup,
-            seconds=t.median,
-            min_seconds=min(t.times),
-            max_seconds=max(t.times),
-            vs_sacrebleu=ratio(timings["sacrebleu"].median, t.median),
-            vs_bleuscore=ratio(bs_time, t.median),
-            exact_match=match,
-            note=note,
-        )
+        sacre_time = timings["sacrebleu"].median
+        report.add_time(workload, tool, n, t, note, sacre_time, bs_time, match)
         print(f"    {fmt_time(t.median)}  {note}", flush=True)
     if thread_scaling:
         print(f"  {workload}: bleuprint workers=1 ...", flush=True)
@@ -687,21 +725,8 @@ def bench_corpus(
         match = report.check(f"{workload}: bleuprint workers=1 == sacrebleu", ok)
         tn = timings["bleuprint"].median
         note = f"workers=-1 is {t1.median / tn:.2f}x faster than workers=1; == sacrebleu: {match}"
-        report.add(
-            kind="time",
-            workload=workload,
-            tool="bleuprint workers=1",
-            segments=n,
-            repeats=t1.repeats,
-            warmup=True,
-            seconds=t1.median,
-            min_seconds=min(t1.times),
-            max_seconds=max(t1.times),
-            vs_sacrebleu=ratio(timings["sacrebleu"].median, t1.median),
-            vs_bleuscore=ratio(bs_time, t1.median),
-            exact_match=match,
-            note=note,
-        )
+        sacre_time = timings["sacrebleu"].median
+        report.add_time(workload, "bleuprint workers=1", n, t1, note, sacre_time, bs_time, match)
         print(f"    {fmt_time(t1.median)}  {note}", flush=True)
 
 
@@ -759,20 +784,8 @@ def bench_sentences(
                 "loop of bleuscore.compute per segment (add-one smoothing, scores not "
                 f"comparable), {how}"
             )
-        report.add(
-            kind="time",
-            workload=workload,
-            tool=f"{tool} (loop)",
-            segments=n,
-            repeats=timing.repeats,
-            warmup=timing.warmup,
-            seconds=timing.median * scale,
-            min_seconds=min(timing.times) * scale,
-            max_seconds=max(timing.times) * scale,
-            vs_sacrebleu=ratio(sacre_t, timing.median * scale),
-            vs_bleuscore=ratio(bs_t, timing.median * scale),
-            extrapolated=extrapolated,
-            note=note,
+        report.add_time(
+            workload, f"{tool} (loop)", n, timing, note, sacre_t, bs_t, None, scale, extrapolated
         )
         print(f"    {fmt_time(timing.median * scale)}  {note}", flush=True)
     for label, t in (("bleuprint", tp), ("bleuprint workers=1", tp1)):
@@ -782,21 +795,7 @@ def bench_sentences(
         )
         if label != "bleuprint":
             note = f"workers=-1 is {tp1.median / tp.median:.2f}x faster than workers=1"
-        report.add(
-            kind="time",
-            workload=workload,
-            tool=label,
-            segments=n,
-            repeats=t.repeats,
-            warmup=True,
-            seconds=t.median,
-            min_seconds=min(t.times),
-            max_seconds=max(t.times),
-            vs_sacrebleu=ratio(sacre_t, t.median),
-            vs_bleuscore=ratio(bs_t, t.median),
-            exact_match=match,
-            note=note,
-        )
+        report.add_time(workload, label, n, t, note, sacre_t, bs_t, match)
         print(f"    {label}: {fmt_time(t.median)}  {note}", flush=True)
 
 
@@ -814,17 +813,14 @@ def bench_memory(report: Report, workload: str, size: int, tools: Sequence[str])
         )
         if frac is not None and tool != "sacrebleu":
             note = f"{frac:.4f} of sacrebleu's; " + note
-        report.add(
-            kind="memory",
-            workload=workload,
-            tool=tool,
-            segments=size,
-            repeats=1,
-            value=incr[tool],
-            unit="bytes",
+        report.add_memory(
+            workload,
+            tool,
+            size,
+            incr[tool],
+            note,
             vs_sacrebleu=ratio(incr["sacrebleu"], incr[tool]),
             vs_bleuscore=ratio(incr.get("bleuscore"), incr[tool]),
-            note=note,
         )
         print(f"    {incr[tool] / 2**20:,.1f} MB  {note}", flush=True)
 
@@ -884,16 +880,19 @@ def print_startup(report: Report) -> None:
         print(f"  {r['tool']:<30} {fmt_time(r['seconds']):>9}{extra}")
 
 
+def find_row(
+    report: Report, workload_prefix: str, tool: str, kind: str = "time"
+) -> Optional[dict[str, Any]]:
+    """The first row of ``kind`` whose workload starts with ``workload_prefix``, for ``tool``."""
+    for r in report.rows:
+        if r["kind"] == kind and r["workload"].startswith(workload_prefix) and r["tool"] == tool:
+            return r
+    return None
+
+
 def evaluate_targets(report: Report, quick: bool) -> None:
     def find(workload_prefix: str, tool: str, kind: str = "time") -> Optional[dict[str, Any]]:
-        for r in report.rows:
-            if (
-                r["kind"] == kind
-                and r["workload"].startswith(workload_prefix)
-                and r["tool"] == tool
-            ):
-                return r
-        return None
+        return find_row(report, workload_prefix, tool, kind)
 
     checks = []
     b = find("(b)", "bleuprint")
@@ -915,15 +914,7 @@ def evaluate_targets(report: Report, quick: bool) -> None:
             )
         )
     for label, value, target in checks:
-        met = value is not None and value >= target
-        report.add(
-            kind="target",
-            workload="target",
-            tool=label,
-            value=value,
-            unit="speed-up",
-            note=f"target >= {target:g}x: {'met' if met else 'NOT met'}",
-        )
+        add_speedup_target(report, label, value, target)
     d = find("(d)", "bleuprint", kind="memory")
     ds = find("(d)", "sacrebleu", kind="memory")
     if d and ds:
@@ -959,6 +950,25 @@ def evaluate_targets(report: Report, quick: bool) -> None:
             unit="seconds",
             note=note,
         )
+    print_targets(report, quick)
+
+
+def add_speedup_target(
+    report: Report, label: str, value: Optional[float], target: float
+) -> dict[str, Any]:
+    """A ``target`` row: speed-up ``value`` against ``target`` (``>= target``)."""
+    met = value is not None and value >= target
+    return report.add(
+        kind="target",
+        workload="target",
+        tool=label,
+        value=value,
+        unit="speed-up",
+        note=f"target >= {target:g}x: {'met' if met else 'NOT met'}",
+    )
+
+
+def print_targets(report: Report, quick: bool) -> None:
     print()
     title = "Targets"
     if quick:
@@ -985,6 +995,27 @@ def evaluate_targets(report: Report, quick: bool) -> None:
 # --------------------------------------------------------------------------------------------
 
 
+def add_run_args(p: argparse.ArgumentParser) -> None:
+    """Options every benchmark script takes: output and quiet-machine handling."""
+    p.add_argument("--label", default=None, help="machine label for bench/results/<label>/")
+    p.add_argument("--output", type=Path, default=None, help="CSV path (overrides the default)")
+    p.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="before each section, wait (at most this long) until other processes use "
+        f"< {QUIET_CORES} cores",
+    )
+    p.add_argument(
+        "--retries",
+        type=int,
+        default=0,
+        help=f"repeat a section up to this many times when other processes used > {BUSY_CORES} "
+        "cores during it (default 0)",
+    )
+
+
 def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="smoke run: 10,000 segments, few repeats")
@@ -1005,24 +1036,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         help="time the Python sentence loops of (c) on this many evenly spaced segments and "
         "scale linearly (default: all segments, no scaling)",
     )
-    p.add_argument("--label", default=None, help="machine label for bench/results/<label>/")
-    p.add_argument("--output", type=Path, default=None, help="CSV path (overrides the default)")
+    add_run_args(p)
     p.add_argument("--no-bleuscore", action="store_true", help="skip bleuscore even if installed")
-    p.add_argument(
-        "--wait-quiet",
-        type=float,
-        default=0,
-        metavar="SECONDS",
-        help="before each section, wait (at most this long) until other processes use "
-        f"< {QUIET_CORES} cores",
-    )
-    p.add_argument(
-        "--retries",
-        type=int,
-        default=0,
-        help=f"repeat a section up to this many times when other processes used > {BUSY_CORES} "
-        "cores during it (default 0)",
-    )
     p.add_argument("--_memory-worker", dest="memory_worker", default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.repeats is None:
@@ -1039,67 +1054,22 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    require_data()
-    if args.memory_worker:
-        memory_worker(args.memory_worker, args.size)
-        return 0
-    warnings.simplefilter("default")
-
-    tools = ["sacrebleu"]
-    if not args.no_bleuscore and have_bleuscore():
-        tools.append("bleuscore")
-    tools.append("bleuprint")
-    info = machine_info(args.label)
-    now = dt.datetime.now(dt.timezone.utc)
-    params = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "quick": args.quick,
-        "repeats_fast": args.repeats,
-        "repeats_slow": args.slow_repeats,
-        "corpus_size": args.size,
-        "sentence_sample": args.sentence_sample,
-    }
-    print("bleuprint benchmarks")
-    print("====================")
+def print_header(title: str, info: dict[str, str]) -> None:
+    print(title)
+    print("=" * len(title))
     for key, value in info.items():
         print(f"  {key:<18} {value}")
-    if "bleuscore" not in tools:
-        print("  (bleuscore not installed or disabled: its columns are left empty)")
-    print(
-        f"  repeats: median of {args.repeats} timed runs after one warm-up; sacrebleu on (b) and "
-        f"(c): median of {args.slow_repeats}, no warm-up"
-    )
-    print()
 
-    report = Report()
-    hyps_a, refs_a = load_system_a()
-    hyps_b, refs_b, notes = build_corpus(args.size)
-    print(f"data: {DATA}")
-    print(f"  (a) {SYSTEM_A[0]} {SYSTEM_A[1]} vs reference A: {len(hyps_a):,} segments")
-    print(f"  (b)-(d) into-English outputs vs reference A: {len(hyps_b):,} segments")
-    for note in notes:
-        print(f"      {note}")
-    print()
 
-    wa = f"(a) {SYSTEM_A[0]} {SYSTEM_A[1]} corpus"
-    wb = "(b) into-English corpus"
-    wc = "(c) sentence BLEU"
-    wd = "(d) peak memory of (b)"
-    sections: list[tuple[str, Callable[[], None]]] = [
-        (wa, lambda: bench_corpus(report, wa, hyps_a, refs_a, tools, *reps, False, False)),
-        (wb, lambda: bench_corpus(report, wb, hyps_b, refs_b, tools, *reps, True, True)),
-        (
-            wc,
-            lambda: bench_sentences(report, wc, hyps_b, refs_b, tools, *reps, args.sentence_sample),
-        ),
-        (wd, lambda: bench_memory(report, wd, args.size, tools)),
-        ("start-up", lambda: bench_startup(report, 3 if args.quick else 10)),
-    ]
-    # Peak memory does not depend on how busy the CPUs are: never repeated for load.
-    load_insensitive = {wd}
-    reps = (args.repeats, args.slow_repeats)
+def run_sections(
+    report: Report,
+    sections: Sequence[tuple[str, Callable[[], None]]],
+    args: argparse.Namespace,
+    load_insensitive: Collection[str] = (),
+) -> None:
+    """Runs each section, measuring the background load; with ``args.wait_quiet`` waits for a
+    quiet machine first, and with ``args.retries`` repeats a disturbed section (not those in
+    ``load_insensitive``). Adds one ``load`` row per section."""
     for name, run in sections:
         for attempt in range(1 + args.retries):
             if args.wait_quiet > 0:
@@ -1125,29 +1095,35 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             unit="cores",
         )
 
-    print()
-    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up,")
-    print("memory ratios = how many times less peak RSS increase)")
-    print()
-    report.print_table()
-    print()
-    print("Start-up (best wall time of a fresh process)")
-    print_startup(report)
-    loads = [r for r in report.rows if r["kind"] == "load" and r["value"] is not None]
-    if loads:
-        print()
-        print("Background load (CPU used by other processes, in cores, per section)")
-        for r in loads:
-            flag = ""
-            if r["value"] > BUSY_CORES:
-                flag = (
-                    "  (memory: not affected)"
-                    if r["workload"].startswith("(d)")
-                    else "  << disturbed"
-                )
-            print(f"  {r['workload']:<30} {r['value']:.2f}{flag}")
-    evaluate_targets(report, args.quick)
 
+def print_loads(report: Report, load_insensitive: Collection[str] = ()) -> None:
+    loads = [r for r in report.rows if r["kind"] == "load" and r["value"] is not None]
+    if not loads:
+        return
+    print()
+    print("Background load (CPU used by other processes, in cores, per section)")
+    for r in loads:
+        flag = ""
+        if r["value"] > BUSY_CORES:
+            flag = (
+                "  (memory: not affected)"
+                if r["workload"] in load_insensitive
+                else "  << disturbed"
+            )
+        print(f"  {r['workload']:<30} {r['value']:.2f}{flag}")
+
+
+def finish(
+    report: Report,
+    args: argparse.Namespace,
+    info: dict[str, str],
+    params: dict[str, Any],
+    now: dt.datetime,
+    suffix: str = "",
+) -> int:
+    """Prints the outcome of the exactness checks, writes the CSV (not for ``--quick`` unless
+    ``--output`` is given: ``bench/results/<label>/<date><suffix>.csv``) and returns the
+    exit status."""
     print()
     if report.failed_checks:
         print("EXACTNESS CHECKS FAILED: " + "; ".join(report.failed_checks))
@@ -1157,13 +1133,86 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     output = args.output
     if output is None and not args.quick:
         label = re.sub(r"[^A-Za-z0-9._-]+", "-", info["label"]).strip("-") or "unknown"
-        output = RESULTS / label / f"{now.strftime('%Y-%m-%d')}.csv"
+        output = RESULTS / label / f"{now.strftime('%Y-%m-%d')}{suffix}.csv"
     if output is not None:
         report.write_csv(output, info, params)
         print(f"CSV written to {output}")
     else:
         print("(quick run: no CSV written; pass --output PATH to keep one)")
     return 1 if report.failed_checks else 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    require_data()
+    if args.memory_worker:
+        memory_worker(args.memory_worker, args.size)
+        return 0
+    warnings.simplefilter("default")
+
+    tools = ["sacrebleu"]
+    if not args.no_bleuscore and have_bleuscore():
+        tools.append("bleuscore")
+    tools.append("bleuprint")
+    info = machine_info(args.label)
+    now = dt.datetime.now(dt.timezone.utc)
+    params = {
+        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "quick": args.quick,
+        "repeats_fast": args.repeats,
+        "repeats_slow": args.slow_repeats,
+        "corpus_size": args.size,
+        "sentence_sample": args.sentence_sample,
+    }
+    print_header("bleuprint benchmarks", info)
+    if "bleuscore" not in tools:
+        print("  (bleuscore not installed or disabled: its columns are left empty)")
+    print(
+        f"  repeats: median of {args.repeats} timed runs after one warm-up; sacrebleu on (b) and "
+        f"(c): median of {args.slow_repeats}, no warm-up"
+    )
+    print()
+
+    report = Report()
+    hyps_a, refs_a = load_system_a()
+    hyps_b, refs_b, notes = build_corpus(args.size)
+    print(f"data: {DATA}")
+    print(f"  (a) {SYSTEM_A[0]} {SYSTEM_A[1]} vs reference A: {len(hyps_a):,} segments")
+    print(f"  (b)-(d) into-English outputs vs reference A: {len(hyps_b):,} segments")
+    for note in notes:
+        print(f"      {note}")
+    print()
+
+    wa = f"(a) {SYSTEM_A[0]} {SYSTEM_A[1]} corpus"
+    wb = "(b) into-English corpus"
+    wc = "(c) sentence BLEU"
+    wd = "(d) peak memory of (b)"
+    reps = (args.repeats, args.slow_repeats)
+    sections: list[tuple[str, Callable[[], None]]] = [
+        (wa, lambda: bench_corpus(report, wa, hyps_a, refs_a, tools, *reps, False, False)),
+        (wb, lambda: bench_corpus(report, wb, hyps_b, refs_b, tools, *reps, True, True)),
+        (
+            wc,
+            lambda: bench_sentences(report, wc, hyps_b, refs_b, tools, *reps, args.sentence_sample),
+        ),
+        (wd, lambda: bench_memory(report, wd, args.size, tools)),
+        ("start-up", lambda: bench_startup(report, 3 if args.quick else 10)),
+    ]
+    # Peak memory does not depend on how busy the CPUs are: never repeated for load.
+    load_insensitive = {wd}
+    run_sections(report, sections, args, load_insensitive)
+
+    print()
+    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up,")
+    print("memory ratios = how many times less peak RSS increase)")
+    print()
+    report.print_table()
+    print()
+    print("Start-up (best wall time of a fresh process)")
+    print_startup(report)
+    print_loads(report, load_insensitive)
+    evaluate_targets(report, args.quick)
+    return finish(report, args, info, params, now)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 #!/usr/bin/env python
-"""Markdown tables for docs/performance.md from a CSV written by bench_bleu.py.
+"""Markdown tables for docs/performance.md from a CSV written by bench_bleu.py or
+bench_tokenizers.py.
 
-Prints the targets table, the figures table (median, range, speed-ups), the peak-memory table
-and the start-up table, in that order. Usage::
+Prints the targets table, the figures table (median, range, speed-ups), then whichever of the
+peak-memory table, the start-up table (bench_bleu.py), the SentencePiece model and the RSS
+table (bench_tokenizers.py) the CSV has rows for. Usage::
 
     python bench/report.py bench/results/<label>/<date>.csv
 """
@@ -31,6 +33,28 @@ TARGET_TEXT = {
     "(d) peak memory vs sacrebleu": "(d) peak memory of (b) <= {t} of sacrebleu's",
     "start-up: python -c 'import bleuprint'": "`import bleuprint` <= {t} ms",
     "start-up: bleuprint -V": "`bleuprint -V` <= {t} ms",
+    "(e) zh corpus BLEU vs sacrebleu": (
+        '(e) en-zh corpus BLEU, `tokenize="zh"`, one call per system: >= {t}x faster than sacrebleu'
+    ),
+    "(f) char corpus BLEU vs sacrebleu": (
+        '(f) en-zh corpus BLEU, `tokenize="char"`, one call per system: >= {t}x faster '
+        "than sacrebleu"
+    ),
+    "(g) ja-mecab corpus BLEU vs sacrebleu": (
+        '(g) en-ja corpus BLEU, `tokenize="ja-mecab"`, one call per system: >= {t}x '
+        "faster than sacrebleu"
+    ),
+    "(h) flores200 sentence loop vs sacrebleu": (
+        '(h) `sentence_bleu(h, [r], tokenize="flores200")` in a loop: >= {t}x faster per '
+        "call than sacrebleu's"
+    ),
+}
+
+#: bleuprint's and the other tool's rows behind a speed-up target, where the target's name
+#: does not say (default: "bleuprint" against the tool after " vs ").
+TARGET_ROWS = {
+    "(c)": ("bleuprint", "sacrebleu (loop)"),
+    "(h)": ("bleuprint (loop)", "sacrebleu (loop)"),
 }
 
 #: Display names of workloads and tools in the figures table.
@@ -44,6 +68,16 @@ TOOL_TEXT = {
     ("(c)", "bleuprint"): "**bleuprint** `BLEU(effective_order=True).sentence_scores`",
     ("(c)", "sacrebleu (loop)"): "sacrebleu loop of `sentence_bleu(h, [r])`",
     ("(c)", "bleuscore (loop)"): "bleuscore loop of `compute` per segment",
+    ("(g)", "bleuprint, cache cleared before each call"): (
+        "bleuprint, line cache emptied before every call"
+    ),
+    ("(h)", "sacrebleu (loop)"): 'sacrebleu loop of `sentence_bleu(h, [r], tokenize="flores200")`',
+    ("(h)", "bleuprint (loop)"): (
+        '**bleuprint** loop of `sentence_bleu(h, [r], tokenize="flores200", spm_model=...)`'
+    ),
+    ("(h)", "bleuprint sentence_scores"): (
+        'bleuprint `BLEU(tokenize="flores200", effective_order=True).sentence_scores`'
+    ),
     ("", "bleuprint"): "**bleuprint**",
     ("", "bleuprint workers=1"): "bleuprint `workers=1`",
 }
@@ -76,7 +110,7 @@ def fmt_range(row: Row) -> str:
 def fmt_ratio(r: Optional[float]) -> str:
     if r is None:
         return "–"
-    return f"{r:.1f}x" if r >= 10 else f"{r:.2f}x"
+    return f"{r:,.1f}x" if r >= 10 else f"{r:.2f}x"
 
 
 def table(header: list[str], align: str, rows: list[list[str]]) -> str:
@@ -103,8 +137,8 @@ def threshold(note: str) -> Optional[float]:
 def speedup_cells(rows: list[Row], r: Row, met: bool, limit: Optional[float]) -> list[str]:
     """Measured and status cells of a speed-up target, with the ratio over the run ranges."""
     workload = r["tool"][:3]
-    other = "sacrebleu (loop)" if workload == "(c)" else r["tool"].split(" vs ")[1]
-    ours, theirs = find(rows, "time", workload, "bleuprint"), find(rows, "time", workload, other)
+    mine, other = TARGET_ROWS.get(workload, ("bleuprint", r["tool"].split(" vs ")[-1]))
+    ours, theirs = find(rows, "time", workload, mine), find(rows, "time", workload, other)
     if ours is None or theirs is None:
         return [fmt_ratio(num(r["value"])), "met" if met else "**not met**"]
     t_ours, t_theirs = num(ours["seconds"]), num(theirs["seconds"])
@@ -130,8 +164,11 @@ def targets_table(rows: list[Row]) -> str:
         value, limit = num(r["value"]), threshold(r["note"])
         met = value is not None and "NOT met" not in r["note"] and "unavailable" not in r["note"]
         shown_limit = r["note"].split("target ", 1)[1].split()[1].rstrip(":x")
+        size = meta.get("corpus_size") or ""
         text = TARGET_TEXT.get(r["tool"], r["tool"]).format(
-            t=shown_limit, n=f"{int(meta['corpus_size']):,}", cores=meta["usable_cpus"]
+            t=shown_limit,
+            n=f"{int(size):,}" if size.isdigit() else size,
+            cores=meta.get("usable_cpus", "?"),
         )
         status = "met" if met else "**not met**"
         if value is None:
@@ -174,6 +211,7 @@ def figures_table(rows: list[Row]) -> str:
             workload = WORKLOAD_TEXT.get(key, r["workload"]).format(
                 system=system, n=f"{int(r['segments']):,}"
             )
+            workload = re.sub(r"tokenize=([\w-]+)", r'`tokenize="\1"`', workload)
         name = TOOL_TEXT.get((key, r["tool"])) or TOOL_TEXT.get(("", r["tool"]), r["tool"])
         bold = name.startswith("**")
         time = fmt_time(num(r["seconds"])) + (" *" if r["extrapolated"] == "True" else "")
@@ -193,13 +231,15 @@ def figures_table(rows: list[Row]) -> str:
         )
     header = ["Workload", "Tool", "Segments", "Runs", "Time (median)", "Range"]
     header += ["vs sacrebleu", "vs bleuscore"]
+    if not any(r["kind"] == "time" and r["vs_bleuscore"] for r in rows):
+        return table(header[:-1], "llrrrlr", [cells[:-1] for cells in out])
     return table(header, "llrrrlrr", out)
 
 
 def memory_table(rows: list[Row]) -> str:
     out = []
     for r in rows:
-        if r["kind"] != "memory":
+        if r["kind"] != "memory" or not r["workload"].startswith("(d)"):
             continue
         value, ratio = num(r["value"]), num(r["vs_sacrebleu"])
         size = f"{value / MB:.1f} MB"
@@ -209,11 +249,15 @@ def memory_table(rows: list[Row]) -> str:
             size = f"**{size}**"
         name = "**bleuprint**" if r["tool"] == "bleuprint" else r["tool"]
         out.append([name, size, less])
+    if not out:
+        return ""
     return table(["(d) Peak memory of (b)", "Peak RSS increase", "sacrebleu / tool"], "lrr", out)
 
 
 def startup_table(rows: list[Row]) -> str:
     start = [r for r in rows if r["kind"] == "startup"]
+    if not start:
+        return ""
     start.sort(key=lambda r: r["tool"] != "python -c pass")  # the baseline first
     out = []
     for r in start:
@@ -233,8 +277,39 @@ def scaling_line(rows: list[Row]) -> str:
         one = find(rows, "time", key, "bleuprint workers=1")
         if many and one:
             parts.append(f"{key} {num(one['seconds']) / num(many['seconds']):.2f}x")
+    if not parts:
+        return ""
     cores = rows[0]["usable_cpus"]
     return f"Thread scaling, `workers=-1` ({cores} threads) over `workers=1`: " + ", ".join(parts)
+
+
+def model_line(rows: list[Row]) -> str:
+    """The SentencePiece model of (h): size, pieces, training, load time."""
+    for r in rows:
+        if r["kind"] == "model":
+            return f"(h) SentencePiece model: {num(r['value']) / MB:.2f} MB, {r['note']}."
+    return ""
+
+
+def rss_table(rows: list[Row]) -> str:
+    """RSS growth of the sentence loops of (h) and (i)."""
+    out = []
+    for r in rows:
+        if r["kind"] != "memory" or r["workload"][:3] not in ("(h)", "(i)"):
+            continue
+        value = num(r["value"])
+        growth = f"{value / MB:+,.1f} MB"
+        calls = f"{int(r['segments']):,}"
+        if r["tool"].startswith("bleuprint"):
+            name = f"**{r['tool']}**"
+            growth = f"**{growth}**"
+        else:
+            name = f"{r['tool']}, in (h)"
+        out.append([name, calls, growth, r["note"]])
+    if not out:
+        return ""
+    header = ['RSS over `sentence_bleu(..., tokenize="flores200")` calls', "Calls", "Growth"]
+    return table([*header, "Detail"], "lrrl", out)
 
 
 def report(path: Path) -> str:
@@ -244,20 +319,22 @@ def report(path: Path) -> str:
         raise SystemExit(f"{path}: no rows")
     meta = rows[0]
     failed = [r for r in rows if r["exact_match"] == "NO"]
-    lines = [
+    parts = [
         f"<!-- generated by `python bench/report.py {path.as_posix()}`: run of "
         f"{meta['date_utc']}, commit {meta['repo_commit']}, {meta['label']} -->",
-        "",
         targets_table(rows),
-        "",
         figures_table(rows),
-        "",
         memory_table(rows),
-        "",
         startup_table(rows),
-        "",
         scaling_line(rows),
-        "",
+        model_line(rows),
+        rss_table(rows),
+    ]
+    lines = []
+    for part in parts:
+        if part:
+            lines += [part, ""]
+    lines += [
         "Exactness checks: "
         + (
             "FAILED: " + ", ".join(f"{r['workload']}: {r['tool']}" for r in failed)

@@ -80,15 +80,19 @@ def report_module():
     return module
 
 
+def render(module, path, rows, meta):
+    fields = [*FIELDS[: FIELDS.index("note") + 1], *meta]
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=fields)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({**{k: "" for k in fields}, **row, **meta})
+    return module.report(path).splitlines()
+
+
 @pytest.fixture
 def rendered(report_module, tmp_path):
-    path = tmp_path / "run.csv"
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=FIELDS)
-        writer.writeheader()
-        for row in ROWS:
-            writer.writerow({**{k: "" for k in FIELDS}, **row, **META})
-    return report_module.report(path).splitlines()
+    return render(report_module, tmp_path / "run.csv", ROWS, META)
 
 
 def test_targets(rendered):
@@ -143,7 +147,8 @@ def test_memory_startup_and_summary(rendered):
 def test_readme_figures_come_from_the_committed_results(report_module):
     # The README's performance table is a summary of the committed benchmark CSV; this keeps
     # the two from drifting apart when either is updated.
-    results = sorted((SCRIPT.parent / "results").glob("*/*.csv"))
+    # bench_bleu.py's CSVs only (bench_tokenizers.py writes <date>-tokenizers.csv)
+    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??.csv"))
     assert results, "no committed benchmark results"
     with results[-1].open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
@@ -166,3 +171,117 @@ def test_readme_figures_come_from_the_committed_results(report_module):
     assert f"{memory['sacrebleu'] / r.MB:.0f} MB" in section
     assert f"{memory['bleuprint'] / r.MB:.1f} MB" in section
     assert f"{memory['bleuprint'] / memory['sacrebleu']:.2%}" in section
+
+
+# A CSV of bench_tokenizers.py: no corpus size, no bleuscore, memory rows only for (h) and (i).
+TOKENIZER_META = {k: v for k, v in META.items() if k != "corpus_size"}
+
+TOKENIZER_ROWS = [
+    {"workload": "(e) en-zh, 13 systems, corpus BLEU, tokenize=zh", "tool": "sacrebleu",
+     "kind": "time", "segments": "26481", "repeats": "3", "seconds": "6.0",
+     "min_seconds": "5.8", "max_seconds": "6.3", "vs_sacrebleu": "1.0"},
+    {"workload": "(e) en-zh, 13 systems, corpus BLEU, tokenize=zh", "tool": "bleuprint",
+     "kind": "time", "segments": "26481", "repeats": "5", "seconds": "0.08",
+     "min_seconds": "0.075", "max_seconds": "0.09", "vs_sacrebleu": "75.0",
+     "exact_match": "yes"},
+    {"workload": "(g) en-ja, 13 systems, corpus BLEU, tokenize=ja-mecab", "tool": "sacrebleu",
+     "kind": "time", "segments": "26481", "repeats": "3", "seconds": "4.0",
+     "min_seconds": "3.9", "max_seconds": "4.2", "vs_sacrebleu": "1.0"},
+    {"workload": "(g) en-ja, 13 systems, corpus BLEU, tokenize=ja-mecab", "tool": "bleuprint",
+     "kind": "time", "segments": "26481", "repeats": "5", "seconds": "0.5",
+     "min_seconds": "0.48", "max_seconds": "0.52", "vs_sacrebleu": "8.0", "exact_match": "yes"},
+    {"workload": "(g) en-ja, 13 systems, corpus BLEU, tokenize=ja-mecab",
+     "tool": "bleuprint, cache cleared before each call", "kind": "time", "segments": "26481",
+     "repeats": "5", "seconds": "0.8", "min_seconds": "0.78", "max_seconds": "0.82",
+     "vs_sacrebleu": "5.0", "exact_match": "yes"},
+    {"workload": "(h) sentence BLEU, tokenize=flores200", "tool": "SentencePiece model",
+     "kind": "model", "repeats": "5", "seconds": "0.068", "value": str(1.5 * 2**20),
+     "unit": "bytes", "note": "64,000-piece unigram model; loading it takes 68.0 ms"},
+    {"workload": "(h) sentence BLEU, tokenize=flores200", "tool": "sacrebleu (loop)",
+     "kind": "time", "segments": "10000", "repeats": "3", "seconds": "700.0",
+     "min_seconds": "690.0", "max_seconds": "710.0", "vs_sacrebleu": "1.0",
+     "extrapolated": "True"},
+    {"workload": "(h) sentence BLEU, tokenize=flores200", "tool": "bleuprint (loop)",
+     "kind": "time", "segments": "10000", "repeats": "5", "seconds": "0.7",
+     "min_seconds": "0.69", "max_seconds": "0.71", "vs_sacrebleu": "1000.0",
+     "exact_match": "yes", "extrapolated": "False"},
+    {"workload": "(h) sentence BLEU, tokenize=flores200", "tool": "bleuprint sentence_scores",
+     "kind": "time", "segments": "10000", "repeats": "5", "seconds": "0.2",
+     "min_seconds": "0.19", "max_seconds": "0.21", "vs_sacrebleu": "3500.0",
+     "exact_match": "yes", "extrapolated": "False"},
+    {"workload": "(h) sentence BLEU, tokenize=flores200", "tool": "sacrebleu (loop)",
+     "kind": "memory", "segments": "200", "repeats": "1", "value": str(2000 * 2**20),
+     "unit": "bytes", "note": "kept alive"},
+    {"workload": "(i) RSS over 10,000 flores200 sentence_bleu calls",
+     "tool": "bleuprint, second pass", "kind": "memory", "segments": "10000", "repeats": "1",
+     "value": str(2**17), "unit": "bytes", "note": "same segments"},
+    {"workload": "target", "tool": "(e) zh corpus BLEU vs sacrebleu", "kind": "target",
+     "value": "75.0", "unit": "speed-up", "note": "target >= 50x: met"},
+    {"workload": "target", "tool": "(g) ja-mecab corpus BLEU vs sacrebleu", "kind": "target",
+     "unit": "speed-up", "note": "target >= 5x: unavailable (MeCab missing)"},
+    {"workload": "target", "tool": "(h) flores200 sentence loop vs sacrebleu", "kind": "target",
+     "value": "1000.0", "unit": "speed-up", "note": "target >= 100x: met"},
+]  # fmt: skip
+
+
+@pytest.fixture
+def rendered_tokenizers(report_module, tmp_path):
+    return render(report_module, tmp_path / "tok.csv", TOKENIZER_ROWS, TOKENIZER_META)
+
+
+def test_tokenizer_targets(rendered_tokenizers):
+    assert (
+        '| (e) en-zh corpus BLEU, `tokenize="zh"`, one call per system: >= 50x faster than '
+        "sacrebleu | **75.0x** (80.0 ms vs 6.00 s) | met; 64.4–84.0x over the runs' ranges |"
+    ) in rendered_tokenizers
+    assert (
+        '| (g) en-ja corpus BLEU, `tokenize="ja-mecab"`, one call per system: >= 5x faster '
+        "than sacrebleu | unavailable | **not met** |"
+    ) in rendered_tokenizers
+    # (h) compares bleuprint's loop, not its batched call, with sacrebleu's loop
+    assert (
+        '| (h) `sentence_bleu(h, [r], tokenize="flores200")` in a loop: >= 100x faster per '
+        "call than sacrebleu's | **1,000.0x** (700.0 ms vs 700.00 s) "
+        "| met; 971.8–1,029.0x over the runs' ranges |"
+    ) in rendered_tokenizers
+
+
+def test_tokenizer_figures(rendered_tokenizers):
+    # no bleuscore column when no row has a bleuscore ratio
+    assert (
+        "| Workload | Tool | Segments | Runs | Time (median) | Range | vs sacrebleu |"
+    ) in rendered_tokenizers
+    assert (
+        '| (e) en-zh, 13 systems, corpus BLEU, `tokenize="zh"` | sacrebleu | 26,481 | 3 '
+        "| 6.00 s | 5.80–6.30 s | 1.00x |"
+    ) in rendered_tokenizers
+    assert (
+        "|  | bleuprint, line cache emptied before every call | 26,481 | 5 | 800.0 ms "
+        "| 780.0–820.0 ms | 5.00x |"
+    ) in rendered_tokenizers
+    assert (
+        '| (h) sentence BLEU, `tokenize="flores200"` | sacrebleu loop of '
+        '`sentence_bleu(h, [r], tokenize="flores200")` | 10,000 | 3 | 700.00 s * '
+        "| 690.00–710.00 s | 1.00x |"
+    ) in rendered_tokenizers
+    assert (
+        '|  | **bleuprint** loop of `sentence_bleu(h, [r], tokenize="flores200", '
+        "spm_model=...)` | 10,000 | 5 | **700.0 ms** | 690.0–710.0 ms | **1,000.0x** |"
+    ) in rendered_tokenizers
+
+
+def test_tokenizer_model_and_rss(rendered_tokenizers):
+    assert (
+        "(h) SentencePiece model: 1.50 MB, 64,000-piece unigram model; loading it takes 68.0 ms."
+    ) in rendered_tokenizers
+    assert "| sacrebleu (loop), in (h) | 200 | +2,000.0 MB | kept alive |" in rendered_tokenizers
+    assert (
+        "| **bleuprint, second pass** | 10,000 | **+0.1 MB** | same segments |"
+    ) in rendered_tokenizers
+    text = "\n".join(rendered_tokenizers)
+    # the tables of bench_bleu.py's workloads are left out, not rendered empty
+    assert "Peak memory" not in text
+    assert "Start-up" not in text
+    assert "Thread scaling" not in text
+    assert "Exactness checks: all passed" in text
+    assert "scaled linearly from a sample" in text
