@@ -173,6 +173,21 @@ def test_readme_figures_come_from_the_committed_results(report_module):
     assert f"{memory['bleuprint'] / memory['sacrebleu']:.2%}" in section
 
 
+def test_readme_tokenizer_ratios_come_from_the_committed_results(report_module):
+    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-tokenizers.csv"))
+    assert results, "no committed tokenizer benchmark results"
+    with results[-1].open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    r = report_module
+    for workload, name in (("(e)", "`zh`"), ("(f)", "`char`"), ("(g)", "`ja-mecab`")):
+        ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")["vs_sacrebleu"]))
+        assert f"{name} {ratio}" in section, f"{workload}: {name} {ratio} not in the README"
+    loop = r.find(rows, "time", "(h)", "bleuprint (loop)")
+    assert f"`flores200` {r.fmt_ratio(r.num(loop['vs_sacrebleu']))} faster" in section
+
+
 # A CSV of bench_tokenizers.py: no corpus size, no bleuscore, memory rows only for (h) and (i).
 TOKENIZER_META = {k: v for k, v in META.items() if k != "corpus_size"}
 
