@@ -68,6 +68,12 @@ def test_transposed_references_are_caught_not_truncated():
 def test_non_string_items_name_their_position(hyps, refs, message):
     with pytest.raises(TypeError, match=message):
         bleuprint.corpus_bleu(hyps, refs)
+    # Also when the text is normalized and tokenized outside the core (MeCab).
+    pytest.importorskip("MeCab")
+    with pytest.raises(
+        TypeError, match=message.replace(" must be str,", " must be str( or None)?,")
+    ):
+        bleuprint.corpus_bleu(hyps, refs, tokenize="ja-mecab", normalize="nfc")
 
 
 def test_single_string_as_hypotheses():

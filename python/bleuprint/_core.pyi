@@ -15,7 +15,7 @@ def tokenize(
     lines: Sequence[str], tokenizer: str, *, normalize: Optional[str] = None, workers: int = -1
 ) -> list[str]: ...
 def normalize(
-    lines: Sequence[Optional[str]], form: str, *, workers: int = -1
+    lines: Sequence[Optional[str]], form: str, *, name: str = "lines", workers: int = -1
 ) -> list[Optional[str]]: ...
 def script_counts(
     lines: Sequence[Optional[str]], max_lines: int = 1000

@@ -43,17 +43,18 @@ pub(crate) fn tokenize(
 }
 
 /// Every string of `lines` in Unicode normalization form `form` (`nfc` or `nfkc`); `None`
-/// items pass through.
+/// items pass through. `name` names the stream in errors (`hypotheses[3] must be str`).
 #[pyfunction]
-#[pyo3(signature = (lines, form, *, workers = -1))]
+#[pyo3(signature = (lines, form, *, name = "lines", workers = -1))]
 pub(crate) fn normalize(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
     form: &str,
+    name: &str,
     workers: i64,
 ) -> PyResult<Vec<Option<String>>> {
     let form = Normalization::from_name(form).map_err(to_py_err)?;
-    let stream = StrStream::extract(lines, "lines", true)?;
+    let stream = StrStream::extract(lines, name, true)?;
     let lines = stream.borrow();
     py.detach(|| {
         parallel::map_init(

@@ -395,8 +395,11 @@ class BLEU:
         if external is not None:
             # MeCab / SentencePiece run here; the core then only splits on spaces.
             tokenized_periods = sum(1 for h in hyps if isinstance(h, str) and h.endswith(" ."))
-            hyps = pretokenize(hyps, external, normalize)
-            streams = [pretokenize(s, external, normalize) for s in streams]
+            hyps = pretokenize(hyps, external, normalize, "hypotheses")
+            streams = [
+                pretokenize(s, external, normalize, f"references[{k}]")
+                for k, s in enumerate(streams)
+            ]
             tokenizer, normalize = "none", None
         rows, nrefs, periods = _core.bleu_stats(
             hyps,

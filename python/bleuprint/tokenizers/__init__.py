@@ -102,10 +102,12 @@ def pretokenize(
     stream: Sequence[Any],
     tokenizer: ExternalTokenizer,
     normalize: Optional[str] = None,
+    name: str = "lines",
 ) -> list[Any]:
     """``tokenizer(line.rstrip())`` for every line (None passes through), after the optional
-    normalization: what BLEU counts for tokenizers that run outside the core."""
-    lines = _core.normalize(stream, normalize) if normalize is not None else stream
+    normalization: what BLEU counts for tokenizers that run outside the core. ``name`` names
+    the stream in errors."""
+    lines = stream if normalize is None else _core.normalize(stream, normalize, name=name)
     if not tokenizer.strips_input:
         lines = [s.rstrip() if isinstance(s, str) else s for s in lines]
     return tokenizer.tokenize_stream(lines)
