@@ -358,3 +358,22 @@ def test_bleu_matches_sacrebleu(ja: Setup) -> None:
     ours = bleuprint.corpus_bleu(hyps, [refs], tokenize="ja-mecab")
     theirs = sacrebleu.corpus_bleu(hyps, [refs], tokenize="ja-mecab")
     assert (ours.score, ours.counts, ours.totals) == (theirs.score, theirs.counts, theirs.totals)
+
+
+def test_bleu_workers_reach_mecab() -> None:
+    pytest.importorskip("MeCab")
+    import bleuprint
+    from bleuprint.errors import InvalidOptionError
+    from bleuprint.tokenizers import get_tokenizer
+
+    hyps = [f"今日は良い天気ですね。{i}番目の文です。" for i in range(300)]
+    refs = [f"今日は天気が良いです。{i}番の文。" for i in range(300)]
+    rows = []
+    for workers in (1, 2, -1):
+        get_tokenizer("ja-mecab").clear_cache()  # make MeCab parse again
+        bleu = bleuprint.BLEU(tokenize="ja-mecab", workers=workers)
+        rows.append(bleu.stats(hyps, [refs]).rows.tolist())
+    assert rows[0] == rows[1] == rows[2]
+    get_tokenizer("ja-mecab").clear_cache()
+    with pytest.raises(InvalidOptionError, match="workers"):
+        bleuprint.BLEU(tokenize="ja-mecab", workers=0).stats(hyps, [refs])

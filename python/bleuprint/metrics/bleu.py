@@ -395,9 +395,9 @@ class BLEU:
         if external is not None:
             # MeCab / SentencePiece run here; the core then only splits on spaces.
             tokenized_periods = sum(1 for h in hyps if isinstance(h, str) and h.endswith(" ."))
-            hyps = pretokenize(hyps, external, normalize, "hypotheses")
+            hyps = pretokenize(hyps, external, normalize, "hypotheses", self.workers)
             streams = [
-                pretokenize(s, external, normalize, f"references[{k}]")
+                pretokenize(s, external, normalize, f"references[{k}]", self.workers)
                 for k, s in enumerate(streams)
             ]
             tokenizer, normalize = "none", None

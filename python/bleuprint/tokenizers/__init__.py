@@ -103,14 +103,17 @@ def pretokenize(
     tokenizer: ExternalTokenizer,
     normalize: Optional[str] = None,
     name: str = "lines",
+    workers: int = -1,
 ) -> list[Any]:
     """``tokenizer(line.rstrip())`` for every line (None passes through), after the optional
     normalization: what BLEU counts for tokenizers that run outside the core. ``name`` names
     the stream in errors."""
-    lines = stream if normalize is None else _core.normalize(stream, normalize, name=name)
+    lines = stream
+    if normalize is not None:
+        lines = _core.normalize(lines, normalize, name=name, workers=workers)
     if not tokenizer.strips_input:
         lines = [s.rstrip() if isinstance(s, str) else s for s in lines]
-    return tokenizer.tokenize_stream(lines)
+    return tokenizer.tokenize_stream(lines, workers)
 
 
 @overload
@@ -167,7 +170,7 @@ def tokenize(
     if external is not None:
         if normalize is not None:
             lines = _core.normalize(lines, normalize, workers=workers)
-        out = external.tokenize_stream(lines)
+        out = external.tokenize_stream(lines, 1 if single else workers)
     else:
         out = _core.tokenize(
             lines, tokenizer, normalize=normalize, workers=1 if single else workers

@@ -17,7 +17,7 @@ CACHE_SIZE = 2**16
 
 
 class ExternalTokenizer:
-    """Base class: ``tokenize_stream`` maps each string through ``tokenize_line``.
+    """Base class: ``tokenize_stream`` tokenizes a stream, parsing only lines not in the cache.
 
     Subclasses set :attr:`name` (the ``tokenize=`` value) and implement
     :meth:`_tokenize_uncached` (a batch of lines, each exactly as sacrebleu's tokenizer
@@ -37,15 +37,18 @@ class ExternalTokenizer:
         """The ``tok:`` value in signatures (sacrebleu's ``signature()``)."""
         raise NotImplementedError
 
-    def _tokenize_uncached(self, lines: list[str]) -> list[str]:
+    def _tokenize_uncached(self, lines: list[str], workers: int = -1) -> list[str]:
         raise NotImplementedError
 
     def __call__(self, line: str) -> str:
         """Tokenizes one line (sacrebleu's tokenizer ``__call__``)."""
-        return self.tokenize_stream([line])[0]
+        return self.tokenize_stream([line], workers=1)[0]
 
-    def tokenize_stream(self, stream: Sequence[Any]) -> list[Any]:
-        """Tokenizes every ``str`` in ``stream``; other items (``None``) pass through."""
+    def tokenize_stream(self, stream: Sequence[Any], workers: int = -1) -> list[Any]:
+        """Tokenizes every ``str`` in ``stream``; other items (``None``) pass through.
+
+        ``workers`` bounds the threads of tokenizers that run in parallel (MeCab).
+        """
         with self._lock:
             # Dict lookups at C speed; the rare miss (or non-str item) is sorted out below.
             out: list[Any] = list(map(self._cache.get, stream))
@@ -60,7 +63,7 @@ class ExternalTokenizer:
         if not missing:
             return out
         lines = list(missing)
-        tokenized = self._tokenize_uncached(lines)
+        tokenized = self._tokenize_uncached(lines, workers)
         with self._lock:
             cache = self._cache
             for line, tokens in zip(lines, tokenized):

@@ -128,9 +128,9 @@ class _MecabTokenizer(ExternalTokenizer):
     def signature(self) -> str:
         return self._signature
 
-    def _tokenize_uncached(self, lines: list[str]) -> list[str]:
+    def _tokenize_uncached(self, lines: list[str], workers: int = -1) -> list[str]:
         if self._rust is not None:
-            return self._rust.tokenize(lines)
+            return self._rust.tokenize(lines, workers=workers)
         parse = self._tagger.parse
         with self._tagger_lock:
             return [parse(line.strip()).strip() for line in lines]

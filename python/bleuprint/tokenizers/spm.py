@@ -285,7 +285,7 @@ class SentencePieceTokenizer(ExternalTokenizer):
     def signature(self) -> str:
         return SPM_MODELS[self.key]["signature"]
 
-    def _tokenize_uncached(self, lines: list[str]) -> list[str]:
+    def _tokenize_uncached(self, lines: list[str], workers: int = -1) -> list[str]:
         # One EncodeAsPieces per line, sacrebleu's own call. The batch API
         # (sp.encode(lines, out_type=str, num_threads=n)) gives the same pieces but was no
         # faster (0.7-1.1x) on 48k WMT22 lines, so it buys nothing for its extra risk.
