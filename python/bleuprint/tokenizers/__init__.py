@@ -1,19 +1,13 @@
 """Every sacrebleu tokenizer, identical string for string to sacrebleu 2.6.0's.
 
-=============  ==========================================  ======================
-name           for                                         runs in
-=============  ==========================================  ======================
-``13a``        most languages (the WMT default)            Rust core
-``intl``       Unicode punctuation and symbols (mteval-v14)  Rust core
-``none``       text that is tokenized already              Rust core
-``char``       one token per character                     Rust core
-``zh``         Chinese                                     Rust core
-``ja-mecab``   Japanese (``bleuprint[ja]``)                MeCab, then the core
-``ko-mecab``   Korean (``bleuprint[ko]``)                  MeCab-ko, then the core
-``flores200``  any language (SentencePiece, ``bleuprint[spm]``)  SentencePiece, then the core
-``flores101``  any language (``spm`` is its old name)      SentencePiece, then the core
-``spBLEU-1K``  any language                                SentencePiece, then the core
-=============  ==========================================  ======================
+- Run by the Rust core: ``13a`` (the WMT default), ``intl`` (mteval-v14, Unicode punctuation
+  and symbols), ``none`` (pre-tokenized text), ``char`` (one token per character) and ``zh``
+  (Chinese).
+- Run here, then handed to the core: ``ja-mecab`` (Japanese, ``bleuprint[ja]``),
+  ``ko-mecab`` (Korean, ``bleuprint[ko]``), and the SentencePiece ``flores200``,
+  ``flores101``, ``spBLEU-1K`` and ``spm`` (``bleuprint[spm]``).
+
+docs/tokenizers.md says which to use for which language.
 """
 
 from __future__ import annotations
