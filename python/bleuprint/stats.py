@@ -13,10 +13,9 @@ from typing import Any, Union
 
 import numpy as np
 
+import bleuprint.metrics  # noqa: F401  (registers every metric's config)
 from bleuprint.errors import StatsMismatchError
-from bleuprint.metrics.bleu import BLEUConfig, BLEUScore
-
-_CONFIGS = {"BLEU": BLEUConfig}
+from bleuprint.metrics.base import METRIC_CONFIGS, Score
 
 
 class Stats:
@@ -27,7 +26,8 @@ class Stats:
     rows
         Integer matrix of shape ``(n_segments, config.width)``.
     config
-        The configuration that produced the rows (e.g. :class:`~bleuprint.BLEUConfig`).
+        The configuration that produced the rows (:class:`~bleuprint.BLEUConfig`,
+        :class:`~bleuprint.CHRFConfig`, ...).
     nrefs
         References per segment, or -1 where that count varies.
 
@@ -43,7 +43,7 @@ class Stats:
 
     __slots__ = ("config", "nrefs", "rows")
 
-    def __init__(self, rows: Any, config: BLEUConfig, nrefs: int) -> None:
+    def __init__(self, rows: Any, config: Any, nrefs: int) -> None:
         rows = np.asarray(rows)
         if rows.ndim != 2 or rows.shape[1] != config.width:
             raise StatsMismatchError(
@@ -105,7 +105,7 @@ class Stats:
         """The column sums: the corpus statistics vector (int64, shape ``(width,)``)."""
         return self.rows.sum(axis=0, dtype=np.int64)
 
-    def score(self) -> BLEUScore:
+    def score(self) -> Score:
         """The corpus score of all rows."""
         return self.config.score_row(self.sum())
 
@@ -113,7 +113,7 @@ class Stats:
         """The score of every row on its own; float64, shape ``(n,)``."""
         return self.config.score_rows(self.rows)
 
-    def sentence_results(self) -> list[BLEUScore]:
+    def sentence_results(self) -> list[Any]:
         """Every row's full result (score, precisions, bp, lengths), from one batch call."""
         return self.config.score_rows_detailed(self.rows)
 
@@ -157,10 +157,10 @@ class Stats:
         return f"Stats({self.config.metric}, segments={len(self)}, nrefs={self.nrefs})"
 
 
-def _config_from_dict(d: dict[str, Any]) -> BLEUConfig:
+def _config_from_dict(d: dict[str, Any]) -> Any:
     d = dict(d)
     metric = d.pop("metric")
     try:
-        return _CONFIGS[metric](**d)
+        return METRIC_CONFIGS[metric](**d)
     except KeyError:
         raise StatsMismatchError(f"unknown metric {metric!r} in saved statistics") from None

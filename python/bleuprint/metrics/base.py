@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
 from bleuprint._core import __version__
 
 #: The value of the signature's ``version`` field.
 SIGNATURE_VERSION = f"bleuprint-{__version__}"
+
+#: Every metric's configuration class by metric name, so saved statistics can be restored.
+METRIC_CONFIGS: dict[str, type] = {}
+
+_Config = TypeVar("_Config", bound=type)
+
+
+def register_config(cls: _Config) -> _Config:
+    """Class decorator: records a metric configuration under its ``metric`` name.
+
+    A configuration is a frozen dataclass with ``metric``, ``width``, ``column_names``,
+    ``score_row``, ``score_rows``, ``score_rows_detailed``, ``signature(nrefs)`` and
+    ``to_dict``; :class:`~bleuprint.Stats` needs nothing else.
+    """
+    METRIC_CONFIGS[cls.metric] = cls
+    return cls
 
 
 class Score:

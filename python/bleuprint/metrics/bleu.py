@@ -22,7 +22,7 @@ from bleuprint.language import (
     cjk_tokenizer_advice,
 )
 from bleuprint.layout import check_hypotheses, check_references, count_references
-from bleuprint.metrics.base import Score, Signature
+from bleuprint.metrics.base import Score, Signature, register_config
 from bleuprint.tokenizers import (
     TOKENIZERS,
     check_normalization,
@@ -47,6 +47,7 @@ SMOOTH_DEFAULTS: dict[str, Optional[float]] = {"none": None, "floor": 0.1, "add-
 _COMPENSATED_SUM = sys.version_info >= (3, 12)
 
 
+@register_config
 @dataclass(frozen=True)
 class BLEUConfig:
     """Every setting that changes BLEU statistics or scores.
