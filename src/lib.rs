@@ -31,6 +31,7 @@ pub mod mecab;
 pub mod ngram;
 pub mod normalize;
 pub mod parallel;
+pub mod reference_sets;
 pub mod script;
 pub mod text;
 pub mod tokenize;

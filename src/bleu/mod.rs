@@ -8,8 +8,7 @@ pub mod config;
 pub mod score;
 pub mod stats;
 
+pub use crate::reference_sets::references_per_segment;
 pub use config::{BleuConfig, Smoothing};
 pub use score::{score_from_stats, scores_from_rows, BleuScore, FloatSemantics};
-pub use stats::{
-    count_tokenized_periods, references_per_segment, segment_stats, stream_stats, Segment,
-};
+pub use stats::{count_tokenized_periods, segment_stats, stream_stats, Segment};

@@ -2,14 +2,10 @@
 //! per segment, exactly as sacrebleu's `BLEU._compute_segment_statistics` builds it.
 
 use super::config::BleuConfig;
-use std::hash::Hasher;
-
-use rustc_hash::FxHasher;
-
-use crate::error::{Error, Result};
-use crate::id_table::IdTable;
+use crate::error::Result;
 use crate::ngram::NgramMatcher;
 use crate::parallel;
+use crate::reference_sets::{self, SegmentScorer};
 use crate::text::{char_words, py_rstrip, py_split, split_joined, CharWords, JoinedSplit, PySplit};
 use crate::tokenize::{Pipeline, Tokenizer};
 
@@ -124,9 +120,7 @@ impl Scratch {
             self.ref_lens.push(self.matcher.add_reference(words));
         }
         if self.ref_lens.is_empty() {
-            return Err(Error::invalid_input(format!(
-                "segment {index} has no references: every reference stream holds None there"
-            )));
+            return Err(reference_sets::no_references(index));
         }
         Ok(())
     }
@@ -152,83 +146,6 @@ impl Scratch {
             *r = to_i64(ref_len);
         }
     }
-}
-
-/// Largest number of segments one task matches against a shared reference set, so that a
-/// test set scored for many hypotheses (MBR, many systems) still spreads over every thread.
-const MAX_SEGMENTS_PER_TASK: usize = 256;
-
-/// Segments grouped by identical references (in every stream), in order of first appearance:
-/// `order` lists segment indices group by group and group `g` is
-/// `order[starts[g]..starts[g + 1]]`.
-struct ReferenceGroups {
-    order: Vec<usize>,
-    starts: Vec<usize>,
-}
-
-fn group_by_references(
-    streams: &[Vec<Option<&str>>],
-    segments: usize,
-    workers: i64,
-) -> Result<ReferenceGroups> {
-    let refs_of = |i: usize| streams.iter().map(move |s| s.get(i).copied().flatten());
-    let hashes = parallel::map_range(segments, workers, |i| {
-        let mut h = FxHasher::default();
-        for reference in refs_of(i) {
-            match reference {
-                None => h.write_u8(0),
-                Some(text) => {
-                    h.write_u8(1);
-                    h.write(text.as_bytes());
-                    h.write_usize(text.len());
-                }
-            }
-        }
-        h.finish()
-    })?;
-    let mut table = IdTable::default();
-    let mut first_member: Vec<usize> = Vec::new();
-    let mut group_of = Vec::with_capacity(segments);
-    for (i, &hash) in hashes.iter().enumerate() {
-        let fresh = u32::try_from(first_member.len()).unwrap_or(u32::MAX);
-        let group = table.find_or_insert(
-            hash,
-            |g| {
-                first_member
-                    .get(g as usize)
-                    .is_some_and(|&j| refs_of(j).eq(refs_of(i)))
-            },
-            || fresh,
-        );
-        if group == fresh {
-            first_member.push(i);
-        }
-        group_of.push(group as usize);
-    }
-    // Counting sort of the segments by group.
-    let mut starts = vec![0usize; first_member.len() + 1];
-    for &g in &group_of {
-        if let Some(c) = starts.get_mut(g + 1) {
-            *c += 1;
-        }
-    }
-    for g in 1..starts.len() {
-        let previous = starts.get(g - 1).copied().unwrap_or(0);
-        if let Some(c) = starts.get_mut(g) {
-            *c += previous;
-        }
-    }
-    let mut next = starts.clone();
-    let mut order = vec![0usize; segments];
-    for (i, &g) in group_of.iter().enumerate() {
-        if let Some(slot) = next.get_mut(g) {
-            if let Some(o) = order.get_mut(*slot) {
-                *o = i;
-            }
-            *slot += 1;
-        }
-    }
-    Ok(ReferenceGroups { order, starts })
 }
 
 /// Fills one statistics row from scratch.
@@ -262,111 +179,29 @@ pub fn stream_stats(
 ) -> Result<Vec<i64>> {
     let pipeline = pipeline.into();
     config.validate()?;
-    if streams.is_empty() {
-        return Err(Error::invalid_input("no reference streams were given"));
-    }
-    for (k, stream) in streams.iter().enumerate() {
-        if stream.len() != hypotheses.len() {
-            return Err(Error::invalid_input(format!(
-                "reference stream {k} has {} segments but there are {} hypotheses",
-                stream.len(),
-                hypotheses.len()
-            )));
+    reference_sets::score_streams(hypotheses, streams, config.width(), workers, || {
+        BleuScorer {
+            scratch: Scratch::new(config.max_order),
+            pipeline,
         }
-    }
-    let width = config.width();
-    let mut out = vec![0i64; hypotheses.len() * width];
-    let refs_of = |i: usize| {
-        streams
-            .iter()
-            .filter_map(move |s| s.get(i).copied().flatten())
-    };
-    let groups = group_by_references(streams, hypotheses.len(), workers)?;
-    if groups.starts.len() > hypotheses.len() {
-        // Every reference set is distinct: score row by row.
-        parallel::fill_rows(
-            &mut out,
-            width,
-            workers,
-            || Scratch::new(config.max_order),
-            |scratch, i, row| {
-                let hypothesis = hypotheses.get(i).copied().unwrap_or("");
-                fill_row(scratch, pipeline, hypothesis, refs_of(i), i, row)
-            },
-        )?;
-        return Ok(out);
-    }
-    // Shared reference sets are tokenized and interned once per task, then every hypothesis
-    // of the task is matched against them. Rows are computed in group order, then put back.
-    let mut tasks: Vec<(&[usize], &mut [i64])> = Vec::new();
-    let mut grouped = vec![0i64; out.len()];
-    let mut rest = grouped.as_mut_slice();
-    for bounds in groups.starts.windows(2) {
-        let (start, end) = match bounds {
-            [start, end] => (*start, *end),
-            _ => continue,
-        };
-        let members = groups.order.get(start..end).unwrap_or_default();
-        for chunk in members.chunks(MAX_SEGMENTS_PER_TASK) {
-            let (rows, tail) = std::mem::take(&mut rest).split_at_mut(chunk.len() * width);
-            rest = tail;
-            tasks.push((chunk, rows));
-        }
-    }
-    parallel::for_each_mut_init(
-        &mut tasks,
-        workers,
-        || Scratch::new(config.max_order),
-        |scratch, (members, rows)| {
-            let Some(&first) = members.first() else {
-                return Ok(());
-            };
-            scratch.prepare_references(pipeline, refs_of(first), first)?;
-            for (&i, row) in members.iter().zip(rows.chunks_mut(width)) {
-                let hypothesis = hypotheses.get(i).copied().unwrap_or("");
-                scratch.match_row(pipeline, hypothesis, row);
-            }
-            Ok(())
-        },
-    )?;
-    // Put the rows back in segment order: row i was computed at position[i].
-    let mut position = vec![0usize; hypotheses.len()];
-    for (k, &i) in groups.order.iter().enumerate() {
-        if let Some(p) = position.get_mut(i) {
-            *p = k;
-        }
-    }
-    parallel::fill_rows(
-        &mut out,
-        width,
-        workers,
-        || (),
-        |(), i, row| {
-            let k = position.get(i).copied().unwrap_or(0);
-            if let Some(computed) = grouped.get(k * width..(k + 1) * width) {
-                row.copy_from_slice(computed);
-            }
-            Ok(())
-        },
-    )?;
-    Ok(out)
+    })
 }
 
-/// sacrebleu's `num_refs`: the number of references every segment has, or `None` when it
-/// varies (a `None` entry drops a reference for one segment).
-pub fn references_per_segment(streams: &[Vec<Option<&str>>]) -> Option<usize> {
-    let segments = streams.first().map_or(0, Vec::len);
-    let count = |i: usize| {
-        streams
-            .iter()
-            .filter(|s| matches!(s.get(i), Some(Some(_))))
-            .count()
-    };
-    if segments == 0 {
-        return Some(streams.len());
+/// [`Scratch`] with its pipeline, for [`reference_sets::score_streams`].
+struct BleuScorer {
+    scratch: Scratch,
+    pipeline: Pipeline,
+}
+
+impl SegmentScorer for BleuScorer {
+    fn prepare<'a>(&mut self, refs: impl Iterator<Item = &'a str>, index: usize) -> Result<()> {
+        self.scratch.prepare_references(self.pipeline, refs, index)
     }
-    let first = count(0);
-    (1..segments).all(|i| count(i) == first).then_some(first)
+
+    fn score(&mut self, hypothesis: &str, row: &mut [i64]) -> Result<()> {
+        self.scratch.match_row(self.pipeline, hypothesis, row);
+        Ok(())
+    }
 }
 
 /// How many hypotheses end in `" ."`: sacrebleu warns (unless `force`) when at least 100 do,
@@ -470,9 +305,6 @@ mod tests {
             let single = segment_stats(&segments, Tokenizer::V13a, &config, workers).unwrap();
             assert_eq!(grouped, single);
         }
-        let groups = group_by_references(&streams, hyps.len(), 1).unwrap();
-        // Both streams follow i % 3, and the second one is dropped or not: 3 x 2 sets.
-        assert_eq!(groups.starts.len() - 1, 6);
     }
 
     #[test]
@@ -488,20 +320,7 @@ mod tests {
     }
 
     #[test]
-    fn reference_counts_and_tokenized_periods() {
-        assert_eq!(
-            references_per_segment(&[vec![Some("a"), Some("b")], vec![Some(""), Some("c")]]),
-            Some(2)
-        );
-        assert_eq!(
-            references_per_segment(&[vec![Some("a"), Some("b")], vec![None, Some("c")]]),
-            None
-        );
-        assert_eq!(
-            references_per_segment(&[vec![None, None], vec![Some("a"), Some("b")]]),
-            Some(1)
-        );
-        assert_eq!(references_per_segment(&[vec![], vec![]]), Some(2));
+    fn tokenized_periods() {
         assert_eq!(count_tokenized_periods(&["a b .", "a b.", " .", "."]), 2);
     }
 
