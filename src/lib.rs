@@ -24,6 +24,7 @@
 //!
 
 pub mod bleu;
+pub mod chrf;
 pub mod error;
 pub mod id_table;
 pub mod lines;
@@ -35,6 +36,7 @@ pub mod reference_sets;
 pub mod script;
 pub mod text;
 pub mod tokenize;
+pub mod vocabulary;
 
 #[cfg(feature = "python")]
 mod python;

@@ -7,24 +7,14 @@
 //! n-gram absent from every reference cannot match. Each hypothesis occurrence matches while
 //! the reference maximum still has budget left, which sums to the clipped counts.
 
-use std::hash::Hasher;
-
-use rustc_hash::FxHasher;
-
 use crate::id_table::IdTable;
+use crate::vocabulary::Vocabulary;
 
 const ABSENT: u32 = u32::MAX;
 
 /// Past these sizes (one very long segment) the tables are dropped rather than cleared, so
 /// that every later segment does not pay for clearing them.
 const MAX_RETAINED_IDS: usize = 1 << 14;
-const MAX_RETAINED_ARENA: usize = 1 << 16;
-
-fn hash_token(token: &str) -> u64 {
-    let mut h = FxHasher::default();
-    h.write(token.as_bytes());
-    h.finish()
-}
 
 fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(ABSENT)
@@ -34,11 +24,8 @@ fn to_u32(n: usize) -> u32 {
 #[derive(Debug, Default)]
 pub struct NgramMatcher {
     max_order: usize,
-    /// Distinct token texts, concatenated; `spans[slot] = (start, end, id)` locates each.
-    arena: String,
-    spans: Vec<(usize, usize, u32)>,
-    /// Hash of the token text -> slot in `spans` (verified against the text on lookup).
-    tokens: IdTable,
+    /// Token text -> id (token ids and n-gram ids share one id space).
+    tokens: Vocabulary,
     /// (prefix id << 32 | last token id) -> n-gram id, for orders >= 2.
     ngrams: IdTable,
     /// Per id (its length is the number of ids): the maximum count over the references.
@@ -64,12 +51,10 @@ impl NgramMatcher {
 
     /// Forgets the previous segment.
     pub fn begin_segment(&mut self) {
-        if self.ngrams.capacity() > MAX_RETAINED_IDS || self.arena.capacity() > MAX_RETAINED_ARENA {
+        if self.ngrams.capacity() > MAX_RETAINED_IDS {
             *self = Self::new(self.max_order);
             return;
         }
-        self.arena.clear();
-        self.spans.clear();
         self.tokens.clear();
         self.ngrams.clear();
         self.ref_max.clear();
@@ -77,33 +62,17 @@ impl NgramMatcher {
         self.references = 0;
     }
 
-    fn find_token(&self, hash: u64, token: &str) -> Option<u32> {
-        let (arena, spans) = (&self.arena, &self.spans);
-        let slot = self.tokens.find(hash, |slot| {
-            spans
-                .get(slot as usize)
-                .and_then(|&(s, e, _)| arena.get(s..e))
-                == Some(token)
-        })?;
-        spans.get(slot as usize).map(|s| s.2)
-    }
-
     fn intern_token(&mut self, token: &str) -> u32 {
-        let hash = hash_token(token);
-        if let Some(id) = self.find_token(hash, token) {
-            return id;
-        }
-        let id = to_u32(self.ref_max.len());
-        self.ref_max.push(0);
-        let start = self.arena.len();
-        self.arena.push_str(token);
-        self.tokens.insert_new(hash, to_u32(self.spans.len()));
-        self.spans.push((start, self.arena.len(), id));
-        id
+        let ref_max = &mut self.ref_max;
+        self.tokens.intern_with(token, || {
+            let id = to_u32(ref_max.len());
+            ref_max.push(0);
+            id
+        })
     }
 
     fn lookup_token(&self, token: &str) -> u32 {
-        self.find_token(hash_token(token), token).unwrap_or(ABSENT)
+        self.tokens.lookup(token).unwrap_or(ABSENT)
     }
 
     #[inline]

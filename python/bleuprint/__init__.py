@@ -1,4 +1,4 @@
-"""bleuprint: exact, fast BLEU.
+"""bleuprint: exact, fast BLEU, chrF, TER and WER.
 
 Every score is bit-identical to sacrebleu 2.6.0 with the same settings; the names mirror
 sacrebleu's, so switching is a one-line import change::
@@ -17,8 +17,32 @@ from bleuprint.errors import (
     ReferenceLayoutError,
     StatsMismatchError,
 )
-from bleuprint.functional import corpus_bleu, raw_corpus_bleu, sentence_bleu
-from bleuprint.metrics import BLEU, METRICS, BLEUConfig, BLEUScore, BLEUSignature, Score, Signature
+from bleuprint.functional import (
+    corpus_bleu,
+    corpus_chrf,
+    corpus_ter,
+    raw_corpus_bleu,
+    sentence_bleu,
+    sentence_chrf,
+    sentence_ter,
+)
+from bleuprint.metrics import (
+    BLEU,
+    CHRF,
+    METRICS,
+    TER,
+    BLEUConfig,
+    BLEUScore,
+    BLEUSignature,
+    CHRFConfig,
+    CHRFScore,
+    CHRFSignature,
+    Score,
+    Signature,
+    TERConfig,
+    TERScore,
+    TERSignature,
+)
 from bleuprint.tokenizers import tokenize
 
 
@@ -33,10 +57,18 @@ def __getattr__(name: str):  # noqa: ANN202
 
 __all__ = [
     "BLEU",
+    "CHRF",
     "METRICS",
+    "TER",
     "BLEUConfig",
     "BLEUScore",
     "BLEUSignature",
+    "CHRFConfig",
+    "CHRFScore",
+    "CHRFSignature",
+    "TERConfig",
+    "TERScore",
+    "TERSignature",
     "BleuprintError",
     "BleuprintWarning",
     "InputDecodeError",
@@ -50,7 +82,11 @@ __all__ = [
     "StatsMismatchError",
     "__version__",
     "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
     "raw_corpus_bleu",
     "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
     "tokenize",
 ]

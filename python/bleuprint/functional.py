@@ -6,9 +6,11 @@ Each call builds a new metric object, as sacrebleu's do.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 from bleuprint.metrics.bleu import BLEU, SMOOTH_DEFAULTS, BLEUScore
+from bleuprint.metrics.chrf import BETA, CHAR_ORDER, CHRF, WORD_ORDER, CHRFScore
+from bleuprint.metrics.ter import TER, TERScore
 
 
 def corpus_bleu(
@@ -84,5 +86,84 @@ def sentence_bleu(
         effective_order=use_effective_order,
         normalize=normalize,
         spm_model=spm_model,
+    )
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_chrf(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    char_order: int = CHAR_ORDER,
+    word_order: int = WORD_ORDER,
+    beta: Union[int, float] = BETA,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> CHRFScore:
+    """Corpus chrF (``word_order=2``: chrF++) against reference streams (``references[k][i]``).
+
+    ``remove_whitespace=False`` keeps whitespace in character n-grams (``CHRF(whitespace=True)``).
+    """
+    metric = CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_chrf(
+    hypothesis: str,
+    references: Sequence[Optional[str]],
+    char_order: int = CHAR_ORDER,
+    word_order: int = WORD_ORDER,
+    beta: Union[int, float] = BETA,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> CHRFScore:
+    """chrF of one hypothesis against a list of reference strings."""
+    metric = CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """Corpus TER against reference streams (``references[k][i]``)."""
+    metric = TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_ter(
+    hypothesis: str,
+    references: Sequence[Optional[str]],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """TER of one hypothesis against a list of reference strings."""
+    metric = TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
     )
     return metric.sentence_score(hypothesis, references)

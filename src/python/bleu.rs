@@ -2,11 +2,9 @@
 
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PySequence;
 
-use super::convert::StrStream;
+use super::convert::{extract_reference_streams, StrStream};
 use super::errors::to_py_err;
 use crate::bleu::{self, BleuConfig, FloatSemantics, Smoothing};
 use crate::error::Error;
@@ -53,14 +51,7 @@ pub(crate) fn bleu_stats<'py>(
     };
     let config = config(max_order, "none", None, false)?;
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let references = references
-        .cast::<PySequence>()
-        .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
-    let ref_streams = references
-        .try_iter()?
-        .enumerate()
-        .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
-        .collect::<PyResult<Vec<_>>>()?;
+    let ref_streams = extract_reference_streams(references)?;
     let hyps = hyp_stream.borrow_all();
     let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
     let n = hyp_stream.len();

@@ -115,3 +115,17 @@ impl<'py> StrStream<'py> {
             .collect()
     }
 }
+
+/// Extracts reference *streams* (`references[k][i]`; `None` entries allowed).
+pub(crate) fn extract_reference_streams<'py>(
+    references: &Bound<'py, PyAny>,
+) -> PyResult<Vec<StrStream<'py>>> {
+    let references = references
+        .cast::<pyo3::types::PySequence>()
+        .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
+    references
+        .try_iter()?
+        .enumerate()
+        .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
+        .collect()
+}

@@ -1,6 +1,7 @@
 //! The only PyO3 code: the `bleuprint._core` extension module.
 
 mod bleu;
+mod chrf;
 mod convert;
 mod errors;
 mod io;
@@ -29,6 +30,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf::chrf_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf::chrf_scores, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
     Ok(())

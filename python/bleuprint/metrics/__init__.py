@@ -2,7 +2,27 @@
 
 from bleuprint.metrics.base import Score, Signature
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
+from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
+from bleuprint.metrics.metric import Metric
+from bleuprint.metrics.ter import TER, TERConfig, TERScore, TERSignature
 
-METRICS = {"BLEU": BLEU}
+METRICS = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}
 
-__all__ = ["BLEU", "METRICS", "BLEUConfig", "BLEUScore", "BLEUSignature", "Score", "Signature"]
+__all__ = [
+    "BLEU",
+    "CHRF",
+    "METRICS",
+    "TER",
+    "BLEUConfig",
+    "BLEUScore",
+    "BLEUSignature",
+    "CHRFConfig",
+    "CHRFScore",
+    "CHRFSignature",
+    "Metric",
+    "Score",
+    "Signature",
+    "TERConfig",
+    "TERScore",
+    "TERSignature",
+]

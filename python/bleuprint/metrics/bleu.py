@@ -14,15 +14,15 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
-from bleuprint.errors import InvalidOptionError, ReferenceLayoutError, warn
+from bleuprint.errors import InvalidOptionError, warn
 from bleuprint.language import (
     DEFAULT_TOKENIZER,
     LANGUAGE_NAMES,
     TOKENIZER_FOR_LANGUAGE,
     cjk_tokenizer_advice,
 )
-from bleuprint.layout import check_hypotheses, check_references, count_references
 from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.metric import Metric, References
 from bleuprint.tokenizers import (
     TOKENIZERS,
     check_normalization,
@@ -220,13 +220,7 @@ class BLEUSignature(Signature):
             self.info["norm"] = config.normalize
 
 
-def _lower(stream: Sequence[Any]) -> list[Any]:
-    # Python's str.lower() (not Rust's) so the case mapping follows this interpreter's Unicode
-    # tables, as sacrebleu's does. Non-str items pass through for the core to report.
-    return [s.lower() if isinstance(s, str) else s for s in stream]
-
-
-class BLEU:
+class BLEU(Metric):
     """BLEU with sacrebleu's constructor, methods and results.
 
     Parameters
@@ -294,7 +288,7 @@ class BLEU:
             if expected is not None and tokenize != expected:
                 language = LANGUAGE_NAMES[trg_lang]
                 warn(f"Consider using the {expected!r} or 'spm' tokenizer for {language}.")
-        self.config = BLEUConfig(
+        config = BLEUConfig(
             tokenize=tokenize,
             lowercase=lowercase,
             max_ngram_order=max_ngram_order,
@@ -305,14 +299,9 @@ class BLEU:
             spm_model=spm_model,
         )
         # Loads MeCab or the SentencePiece model now, so a missing package fails early.
-        self._external = get_tokenizer(self.config.tokenize, self.config.spm_model)
+        self._external = get_tokenizer(config.tokenize, config.spm_model)
         self.force = force
-        self.workers = workers
-        #: References per segment in the last evaluation (-1: it varies); read by signatures.
-        self.num_refs: Optional[int] = None
-        self._ref_cache: Optional[list[Sequence[Any]]] = None
-        if references is not None:
-            self._ref_cache = self._prepare_references(references)
+        super().__init__(config, references, workers)
 
     # sacrebleu exposes the settings as attributes.
     @property
@@ -343,19 +332,7 @@ class BLEU:
     def normalize(self) -> Optional[str]:
         return self.config.normalize
 
-    def _prepare_references(self, references: Any) -> list:
-        # The constructor has no hypotheses to compare with: streams must agree with each other.
-        streams = check_references(references, _first_stream_length(references))
-        if self.config.lowercase:
-            streams = [_lower(s) for s in streams]
-        self.num_refs = count_references(streams)
-        return streams
-
-    def stats(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
-    ) -> Stats:
+    def stats(self, hypotheses: Sequence[str], references: Optional[References] = None) -> Stats:
         """Per-segment statistics, one int64 row per hypothesis.
 
         Parameters
@@ -372,21 +349,11 @@ class BLEU:
             Rows ``[hyp_len, ref_len, correct_1..N, total_1..N]`` that merge with ``+`` and
             score with ``.score()``.
         """
-        from bleuprint.stats import Stats
+        return super().stats(hypotheses, references)
 
-        hyps = check_hypotheses(hypotheses)
-        if references is not None:
-            streams = check_references(references, len(hyps))
-            if self.config.lowercase:
-                streams = [_lower(s) for s in streams]
-        elif self._ref_cache is not None:
-            streams = check_references(self._ref_cache, len(hyps))
-        else:
-            raise InvalidOptionError(
-                "no references: pass references=... here or to the BLEU constructor"
-            )
-        if self.config.lowercase:
-            hyps = _lower(hyps)
+    def _compute_stats(
+        self, hyps: Sequence[Any], streams: list[Sequence[Any]]
+    ) -> tuple[np.ndarray, int]:
         tokenizer, normalize = self.config.tokenize, self.config.normalize
         external = self._external
         if external is not None:
@@ -418,46 +385,17 @@ class BLEU:
                 "output looks tokenized already, which makes BLEU incomparable with published "
                 "numbers; pass detokenized text, or force=True (--force) to silence this."
             )
-        self.num_refs = nrefs
-        return Stats(rows, self.config, nrefs=nrefs)
+        return rows, nrefs
 
     def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        self, hypotheses: Sequence[str], references: Optional[References] = None
     ) -> BLEUScore:
         """Corpus BLEU: statistics summed over segments, then scored."""
-        return self.stats(hypotheses, references).score()
+        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
 
     def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> BLEUScore:
         """BLEU of one hypothesis against its references (a list of strings)."""
-        if not isinstance(hypothesis, str):
-            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        if isinstance(references, str) or not isinstance(references, Sequence):
-            raise ReferenceLayoutError(
-                "sentence_score takes a list of reference strings for this one hypothesis, "
-                f"e.g. ['ref 1', 'ref 2']; got {type(references).__name__}"
-            )
-        self._warn_without_effective_order()
-        return self.corpus_score([hypothesis], [[r] for r in references])
-
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
-    ) -> np.ndarray:
-        """Sentence BLEU of every segment in one batch: a float64 array of shape ``(n,)``.
-
-        Each value equals ``sentence_score(hypotheses[i], [s[i] for s in references])``.
-        """
-        self._warn_without_effective_order()
-        return self.stats(hypotheses, references).sentence_scores()
-
-    def get_signature(self) -> BLEUSignature:
-        """The reproducibility signature of the last evaluation."""
-        if self.num_refs is None:
-            raise ValueError("Number of references unknown, please evaluate the metric first.")
-        return self.config.signature(self.num_refs)
+        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]
 
     @staticmethod
     def compute_bleu(
@@ -486,19 +424,6 @@ class BLEU:
             )
         return config.score_row([int(v) for v in values])
 
-    def _warn_without_effective_order(self) -> None:
+    def _before_sentence_scores(self) -> None:
         if not self.config.effective_order:
             warn("It is recommended to enable `effective_order` for sentence-level BLEU.")
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
-        return f"BLEU({fields})"
-
-
-def _first_stream_length(references: Any) -> int:
-    # Reference caching has no hypotheses to compare with: streams must agree with each other.
-    try:
-        first = references[0]
-        return len(first) if not isinstance(first, str) else 0
-    except (TypeError, IndexError, KeyError):
-        return 0

@@ -1,0 +1,172 @@
+"""The sacrebleu-shaped metric class every bleuprint metric builds on.
+
+A metric turns hypotheses and reference streams into :class:`~bleuprint.Stats` (one integer
+row per segment, made in the Rust core) and scores them. Subclasses supply the configuration
+and one method, :meth:`Metric._compute_stats`; reference caching, validation, lowercasing,
+corpus, sentence and batch scores and signatures are shared.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional
+
+from bleuprint.errors import InvalidOptionError, ReferenceLayoutError
+from bleuprint.layout import check_hypotheses, check_references, count_references
+from bleuprint.metrics.base import Score, Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bleuprint.stats import Stats
+
+#: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
+References = Sequence[Sequence[Optional[str]]]
+
+
+def lower(stream: Sequence[Any]) -> list[Any]:
+    """Python's ``str.lower()`` of every item.
+
+    Python's (not Rust's) so the case mapping follows this interpreter's Unicode tables, as
+    sacrebleu's does. Non-str items pass through for the core to report.
+    """
+    return [s.lower() if isinstance(s, str) else s for s in stream]
+
+
+def _first_stream_length(references: Any) -> int:
+    # Reference caching has no hypotheses to compare with: streams must agree with each other.
+    try:
+        first = references[0]
+        return len(first) if not isinstance(first, str) else 0
+    except (TypeError, IndexError, KeyError):
+        return 0
+
+
+class Metric(ABC):
+    """Shared behaviour of :class:`~bleuprint.BLEU`, :class:`~bleuprint.CHRF`,
+    :class:`~bleuprint.TER` and the WER family.
+
+    Parameters
+    ----------
+    config
+        The metric's frozen configuration (e.g. :class:`~bleuprint.CHRFConfig`).
+    references
+        Reference streams to prepare once and reuse for every ``corpus_score`` call.
+    workers
+        Threads for the core: ``-1`` uses every core (or ``BLEUPRINT_NUM_THREADS``), ``1``
+        runs serially. Results are identical for every value.
+    """
+
+    def __init__(self, config: Any, references: Optional[References], workers: int) -> None:
+        self.config = config
+        self.workers = workers
+        #: References per segment in the last evaluation (-1: it varies); read by signatures.
+        self.num_refs: Optional[int] = None
+        self._ref_cache: Optional[list[Sequence[Any]]] = None
+        if references is not None:
+            self._ref_cache = self._prepare_references(references)
+
+    @property
+    def _lowercases(self) -> bool:
+        """Whether hypotheses and references are lowercased before the core sees them."""
+        return bool(getattr(self.config, "lowercase", False))
+
+    def _prepare_references(self, references: References) -> list[Sequence[Any]]:
+        streams = check_references(references, _first_stream_length(references))
+        if self._lowercases:
+            streams = [lower(s) for s in streams]
+        self.num_refs = count_references(streams)
+        return streams
+
+    def _inputs(
+        self, hypotheses: Sequence[str], references: Optional[References]
+    ) -> tuple[Sequence[Any], list[Sequence[Any]]]:
+        """Checked (and lowercased when configured) hypotheses and reference streams."""
+        hyps = check_hypotheses(hypotheses)
+        if references is not None:
+            streams = check_references(references, len(hyps))
+            if self._lowercases:
+                streams = [lower(s) for s in streams]
+        elif self._ref_cache is not None:
+            streams = check_references(self._ref_cache, len(hyps))
+        else:
+            name = type(self).__name__
+            raise InvalidOptionError(
+                f"no references: pass references=... here or to the {name} constructor"
+            )
+        if self._lowercases:
+            hyps = lower(hyps)
+        return hyps, streams
+
+    @abstractmethod
+    def _compute_stats(
+        self, hypotheses: Sequence[Any], streams: list[Sequence[Any]]
+    ) -> tuple[np.ndarray, int]:
+        """The statistics rows and references per segment (-1 if it varies), from the core."""
+
+    def stats(self, hypotheses: Sequence[str], references: Optional[References] = None) -> Stats:
+        """Per-segment statistics, one int64 row per hypothesis.
+
+        Parameters
+        ----------
+        hypotheses
+            One string per segment.
+        references
+            Reference streams (``references[k][i]``); ``None`` uses the references given to
+            the constructor.
+
+        Returns
+        -------
+        Stats
+            Rows that merge with ``+``, and score with ``.score()`` (corpus) or
+            ``.sentence_scores()`` (each row).
+        """
+        from bleuprint.stats import Stats
+
+        rows, nrefs = self._compute_stats(*self._inputs(hypotheses, references))
+        self.num_refs = nrefs
+        return Stats(rows, self.config, nrefs=nrefs)
+
+    def corpus_score(
+        self, hypotheses: Sequence[str], references: Optional[References] = None
+    ) -> Score:
+        """The corpus score: statistics summed over segments, then scored."""
+        return self.stats(hypotheses, references).score()
+
+    def _before_sentence_scores(self) -> None:  # noqa: B027 (an optional hook)
+        """A hook for warnings about sentence-level use (BLEU without effective order)."""
+
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> Score:
+        """The score of one hypothesis against its references (a list of strings)."""
+        if not isinstance(hypothesis, str):
+            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+        if isinstance(references, str) or not isinstance(references, Sequence):
+            raise ReferenceLayoutError(
+                "sentence_score takes a list of reference strings for this one hypothesis, "
+                f"e.g. ['ref 1', 'ref 2']; got {type(references).__name__}"
+            )
+        self._before_sentence_scores()
+        return self.corpus_score([hypothesis], [[r] for r in references])
+
+    def sentence_scores(
+        self, hypotheses: Sequence[str], references: Optional[References] = None
+    ) -> np.ndarray:
+        """The sentence score of every segment in one batch: float64, shape ``(n,)``.
+
+        Each value equals ``sentence_score(hypotheses[i], [s[i] for s in references])``.
+        """
+        self._before_sentence_scores()
+        return self.stats(hypotheses, references).sentence_scores()
+
+    def get_signature(self) -> Signature:
+        """The reproducibility signature of the last evaluation."""
+        if self.num_refs is None:
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        return self.config.signature(self.num_refs)
+
+    def __repr__(self) -> str:
+        from dataclasses import asdict
+
+        fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
+        return f"{type(self).__name__}({fields})"

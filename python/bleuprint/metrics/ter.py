@@ -1,0 +1,222 @@
+"""TER (Snover et al. 2006), bit-identical to sacrebleu 2.6.0's ``TER``.
+
+The core tokenizes with the Tercom rules, runs sacrebleu's beam edit distance with its shift
+search, and returns one integer row per segment: ``[edits, ref_words, nrefs]``, the fewest
+edits over the references, the summed reference lengths and their count. sacrebleu's own
+statistics (edits and the *average* reference length) follow from these exactly, and unlike
+a float average they can be summed, resampled and saved as integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, Optional
+
+from bleuprint import _core
+from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.metric import Metric, References
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+@register_config
+@dataclass(frozen=True)
+class TERConfig:
+    """Every setting that changes TER statistics or scores."""
+
+    normalized: bool = False
+    no_punct: bool = False
+    asian_support: bool = False
+    case_sensitive: bool = False
+
+    metric = "TER"
+    width = 3
+    column_names = ("edits", "ref_words", "nrefs")
+
+    @property
+    def lowercase(self) -> bool:
+        """TER is case-insensitive unless ``case_sensitive``."""
+        return not self.case_sensitive
+
+    @staticmethod
+    def _edits_and_lengths(rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Per row: edits (int) and sacrebleu's average reference length (float64)."""
+        import numpy as np
+
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, 3)
+        nrefs = np.maximum(rows[:, 2], 1)
+        # int64 / int64 is a correctly rounded float64 division, like Python's int / int.
+        return rows[:, 0], rows[:, 1] / nrefs
+
+    def score_row(self, row: Any) -> TERScore:
+        """Scores one (summed) statistics row.
+
+        A summed row has lost the per-segment average lengths, so it is scored as one segment;
+        use :meth:`score_corpus` for corpus TER from per-segment rows.
+        """
+        return self.score_rows_detailed(row)[0]
+
+    def score_corpus(self, rows: Any) -> TERScore:
+        """Corpus TER of per-segment rows: total edits over the sum of average reference
+        lengths, summed in segment order as sacrebleu's ``sum_of_lists`` does."""
+        import numpy as np
+
+        edits, lengths = self._edits_and_lengths(rows)
+        total_edits = int(edits.sum())
+        # add.accumulate adds left to right (np.sum would pair terms and round differently).
+        total_length = float(np.add.accumulate(lengths)[-1]) if len(lengths) else 0.0
+        return _ter_score(total_edits, total_length)
+
+    def score_rows(self, rows: Any) -> np.ndarray:
+        """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
+        import numpy as np
+
+        edits, lengths = self._edits_and_lengths(rows)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scores = np.where(lengths > 0, edits / lengths, np.where(edits > 0, 1.0, 0.0))
+        return 100 * scores
+
+    def score_rows_detailed(self, rows: Any) -> list[TERScore]:
+        """Scores every row, as :class:`TERScore` objects."""
+        edits, lengths = self._edits_and_lengths(rows)
+        return [_ter_score(e, length) for e, length in zip(edits.tolist(), lengths.tolist())]
+
+    def signature(self, nrefs: int) -> TERSignature:
+        """The signature for statistics made with ``nrefs`` references per segment."""
+        return TERSignature(self, nrefs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable description (used when saving statistics)."""
+        return {"metric": self.metric, **asdict(self)}
+
+
+def _ter_score(total_edits: int, total_length: float) -> TERScore:
+    # sacrebleu's TER._compute_score_from_stats, including #228's empty-reference rule.
+    if total_length > 0:
+        score = total_edits / total_length
+    elif total_edits > 0:
+        score = 1.0
+    else:
+        score = 0.0
+    return TERScore(100 * score, total_edits, total_length)
+
+
+class TERScore(Score):
+    """A TER score (sacrebleu's ``TERScore``): ``score`` in percent, which can exceed 100.
+
+    Attributes
+    ----------
+    num_edits : int
+        The edits summed over segments.
+    ref_length : float
+        The average reference lengths summed over segments.
+    """
+
+    def __init__(self, score: float, num_edits: float, ref_length: float) -> None:
+        super().__init__("TER", score)
+        self.num_edits = int(num_edits)
+        self.ref_length = ref_length
+
+
+class TERSignature(Signature):
+    """``nrefs:N|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:bleuprint-X``."""
+
+    def __init__(self, config: TERConfig, nrefs: int) -> None:
+        super().__init__(nrefs)
+        self.abbreviations.update(
+            {"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
+        )
+        self.info.update(
+            {
+                "case": "mixed" if config.case_sensitive else "lc",
+                "tok": "tercom",
+                "norm": config.normalized,
+                "punct": not config.no_punct,
+                "asian": config.asian_support,
+            }
+        )
+
+
+class TER(Metric):
+    """Translation edit rate with sacrebleu's constructor, methods and results.
+
+    Parameters
+    ----------
+    normalized
+        Tercom normalization: split punctuation, unescape XML entities, join ``\\n-``.
+    no_punct
+        Remove punctuation.
+    asian_support
+        With ``normalized``, split CJK characters; with ``no_punct``, also remove CJK and
+        full-width punctuation. Alone it does nothing.
+    case_sensitive
+        Keep case (TER lowercases by default).
+    references
+        Reference streams to prepare once and reuse for every ``corpus_score`` call.
+    workers
+        Threads for the core (``-1``: every core). Results are identical for every value.
+
+    Examples
+    --------
+    >>> import bleuprint
+    >>> bleuprint.TER().sentence_score("d e f g h a b c", ["a b c d e f g h"]).score
+    12.5
+    """
+
+    def __init__(
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+        references: Optional[References] = None,
+        *,
+        workers: int = -1,
+    ) -> None:
+        config = TERConfig(
+            normalized=normalized,
+            no_punct=no_punct,
+            asian_support=asian_support,
+            case_sensitive=case_sensitive,
+        )
+        super().__init__(config, references, workers)
+
+    @property
+    def normalized(self) -> bool:
+        return self.config.normalized
+
+    @property
+    def no_punct(self) -> bool:
+        return self.config.no_punct
+
+    @property
+    def asian_support(self) -> bool:
+        return self.config.asian_support
+
+    @property
+    def case_sensitive(self) -> bool:
+        return self.config.case_sensitive
+
+    def _compute_stats(
+        self, hyps: Sequence[Any], streams: list[Sequence[Any]]
+    ) -> tuple[np.ndarray, int]:
+        return _core.ter_stats(
+            hyps,
+            streams,
+            normalized=self.config.normalized,
+            no_punct=self.config.no_punct,
+            asian_support=self.config.asian_support,
+            workers=self.workers,
+        )
+
+    def corpus_score(
+        self, hypotheses: Sequence[str], references: Optional[References] = None
+    ) -> TERScore:
+        """Corpus TER: total edits over the summed average reference lengths."""
+        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
+
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> TERScore:
+        """TER of one hypothesis against its references (a list of strings)."""
+        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]

@@ -1,0 +1,110 @@
+//! Token texts to `u32` ids within one segment, without a `String` per token: the distinct
+//! texts are concatenated in one arena and found through an [`IdTable`] keyed by their hash
+//! (verified against the text, so hash collisions cannot merge two tokens).
+
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
+use crate::id_table::IdTable;
+
+fn hash_token(token: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(token.as_bytes());
+    h.finish()
+}
+
+/// Past this arena size (one very long segment) it is dropped rather than cleared.
+const MAX_RETAINED_ARENA: usize = 1 << 16;
+
+/// Interned token texts with the id each was given.
+#[derive(Debug, Default)]
+pub struct Vocabulary {
+    arena: String,
+    /// `spans[slot] = (start, end, id)` locates each distinct text in the arena.
+    spans: Vec<(usize, usize, u32)>,
+    /// Hash of the text -> slot in `spans`.
+    slots: IdTable,
+}
+
+impl Vocabulary {
+    /// Forgets every token.
+    pub fn clear(&mut self) {
+        if self.arena.capacity() > MAX_RETAINED_ARENA {
+            *self = Self::default();
+            return;
+        }
+        self.arena.clear();
+        self.spans.clear();
+        self.slots.clear();
+    }
+
+    /// Number of distinct tokens.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// True when no token is interned.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    fn find(&self, hash: u64, token: &str) -> Option<u32> {
+        let (arena, spans) = (&self.arena, &self.spans);
+        let slot = self.slots.find(hash, |slot| {
+            spans
+                .get(slot as usize)
+                .and_then(|&(s, e, _)| arena.get(s..e))
+                == Some(token)
+        })?;
+        spans.get(slot as usize).map(|s| s.2)
+    }
+
+    /// The id of `token`, if it was interned.
+    #[inline]
+    pub fn lookup(&self, token: &str) -> Option<u32> {
+        self.find(hash_token(token), token)
+    }
+
+    /// The id of `token`, giving it `make()` if it is new.
+    #[inline]
+    pub fn intern_with(&mut self, token: &str, make: impl FnOnce() -> u32) -> u32 {
+        let hash = hash_token(token);
+        if let Some(id) = self.find(hash, token) {
+            return id;
+        }
+        let id = make();
+        let start = self.arena.len();
+        self.arena.push_str(token);
+        let slot = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
+        self.slots.insert_new(hash, slot);
+        self.spans.push((start, self.arena.len(), id));
+        id
+    }
+
+    /// The id of `token`; new tokens get `0, 1, 2, ...` in order of first appearance.
+    pub fn intern(&mut self, token: &str) -> u32 {
+        let next = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
+        self.intern_with(token, || next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dense_ids_in_order_of_appearance() {
+        let mut v = Vocabulary::default();
+        let ids: Vec<u32> = ["a", "b", "a", "", "c", ""]
+            .iter()
+            .map(|t| v.intern(t))
+            .collect();
+        assert_eq!(ids, [0, 1, 0, 2, 3, 2]);
+        assert_eq!(v.lookup("c"), Some(3));
+        assert_eq!(v.lookup("d"), None);
+        v.clear();
+        assert!(v.is_empty());
+        assert_eq!(v.lookup("a"), None);
+    }
+}
