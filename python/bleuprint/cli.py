@@ -1,10 +1,11 @@
-"""The ``bleuprint`` command: sacrebleu's command line for BLEU, with identical output.
+"""The ``bleuprint`` command: sacrebleu's command line, with identical output.
 
-Every BLEU invocation of ``sacrebleu`` 2.6.0 works unchanged and prints the same bytes on
-stdout, except that signatures say ``version:bleuprint-X`` instead of ``version:2.6.0``.
-Options that belong to features bleuprint does not have yet (test sets, chrF, TER,
-significance tests) are accepted by the parser, so the usage text is familiar, and exit with
-status 2 and a one-line message when used. See ``docs/cli.md``.
+Every BLEU, chrF and TER invocation of ``sacrebleu`` 2.6.0 works unchanged and prints the same
+bytes on stdout, except that signatures say ``version:bleuprint-X`` instead of
+``version:2.6.0``. ``-m wer cer`` adds the WER family. Options that belong to features
+bleuprint does not have yet (test sets, significance tests) are accepted by the parser, so the
+usage text is familiar, and exit with status 2 and a one-line message when used. See
+``docs/cli.md``.
 
 Only ``argparse`` and the already-loaded package are imported up front, so ``bleuprint -V`` is
 quick; numpy (for statistics) and tabulate (for multi-system tables) load when needed.
@@ -20,9 +21,13 @@ from typing import Any, NoReturn, Optional
 
 from bleuprint._core import __version__
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
+from bleuprint.metrics.chrf import CHRF
 from bleuprint.tokenizers import TOKENIZERS
 
 PROG = "bleuprint"
+
+#: ``-m`` names; output follows the sorted upper-case names, as in sacrebleu.
+METRIC_CHOICES = ("bleu", "chrf", "ter")
 
 #: Output formats; ``latex`` only changes multi-system tables (as in sacrebleu).
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -44,16 +49,6 @@ _UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
     ("subset", "--subset", None),
     ("download", "--download", None),
     ("echo", "--echo", None),
-    ("chrf_char_order", "-cc/--chrf-char-order", None),
-    ("chrf_word_order", "-cw/--chrf-word-order", None),
-    ("chrf_beta", "--chrf-beta", None),
-    ("chrf_whitespace", "--chrf-whitespace", False),
-    ("chrf_lowercase", "--chrf-lowercase", False),
-    ("chrf_eps_smoothing", "--chrf-eps-smoothing", False),
-    ("ter_case_sensitive", "--ter-case-sensitive", False),
-    ("ter_asian_support", "--ter-asian-support", False),
-    ("ter_no_punct", "--ter-no-punct", False),
-    ("ter_normalized", "--ter-normalized", False),
     ("confidence", "-ci/--confidence", False),
     ("confidence_n", "-cin/--confidence-n", None),
     ("paired_ar", "-par/--paired-ar", False),
@@ -65,13 +60,14 @@ _UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
 )
 
 _DESCRIPTION = f"""\
-{PROG} {__version__}: exact, fast BLEU. Scores are bit-identical to sacrebleu 2.6.0 and every
-sacrebleu BLEU invocation works unchanged.
+{PROG} {__version__}: exact, fast BLEU, chrF, TER and WER. Scores are bit-identical to
+sacrebleu 2.6.0 and every sacrebleu BLEU, chrF and TER invocation works unchanged.
 
 Quick usage:
     {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
     cat hyp.en | {PROG} ref.en                     the system output on standard input
-    {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table"""
+    {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table
+    {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics"""
 
 _EPILOG = f"""\
 input rules:
@@ -183,8 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
 
     add(
-        "--metrics", "-m", choices=["bleu", "chrf", "ter"], nargs="+", default=["bleu"],
-        help="Metrics to compute (default: bleu). Only bleu is supported yet.",
+        "--metrics", "-m", choices=list(METRIC_CHOICES), nargs="+", default=["bleu"],
+        help="Metrics to compute (default: bleu), printed in the order BLEU, CER, chrF, TER, "
+        "WER whatever the order given.",
     )  # fmt: skip
     add(
         "--sentence-level", "-sl", action="store_true",
@@ -235,46 +232,49 @@ def build_parser() -> argparse.ArgumentParser:
         help="Do not warn when the system output looks tokenized already.",
     )  # fmt: skip
 
-    chrf = parser.add_argument_group("chrF related arguments (not supported yet)")
+    chrf = parser.add_argument_group("chrF related arguments")
     chrf.add_argument(
-        "--chrf-char-order",
-        "-cc",
-        type=int,
-        default=None,
-        help="Character n-gram order (sacrebleu default: 6).",
-    )
+        "--chrf-char-order", "-cc", type=int, default=CHRF.CHAR_ORDER,
+        help="Character n-gram order (default: %(default)s).",
+    )  # fmt: skip
     chrf.add_argument(
-        "--chrf-word-order",
-        "-cw",
-        type=int,
-        default=None,
-        help="Word n-gram order; 2 gives chrF++ (sacrebleu default: 0).",
-    )
+        "--chrf-word-order", "-cw", type=int, default=CHRF.WORD_ORDER,
+        help="Word n-gram order (default: %(default)s); 2 gives chrF++.",
+    )  # fmt: skip
     chrf.add_argument(
-        "--chrf-beta",
-        type=int,
-        default=None,
-        help="Weight of recall against precision (sacrebleu default: 2).",
-    )
+        "--chrf-beta", type=int, default=CHRF.BETA,
+        help="Weight of recall against precision (default: %(default)s).",
+    )  # fmt: skip
     chrf.add_argument(
-        "--chrf-whitespace", action="store_true", help="Include whitespace in character n-grams."
-    )
-    chrf.add_argument("--chrf-lowercase", action="store_true", help="Case-insensitive chrF.")
+        "--chrf-whitespace", action="store_true",
+        help="Include whitespace in character n-grams.",
+    )  # fmt: skip
     chrf.add_argument(
-        "--chrf-eps-smoothing",
-        action="store_true",
-        help="Epsilon smoothing instead of effective order.",
-    )
+        "--chrf-lowercase", action="store_true", help="Case-insensitive chrF."
+    )  # fmt: skip
+    chrf.add_argument(
+        "--chrf-eps-smoothing", action="store_true",
+        help="Average per-order F-scores with eps smoothing (chrF++.py, NLTK, Moses) instead of "
+        "the effective-order average.",
+    )  # fmt: skip
 
-    ter = parser.add_argument_group("TER related arguments (not supported yet)")
-    ter.add_argument("--ter-case-sensitive", action="store_true", help="Case-sensitive TER.")
+    ter = parser.add_argument_group("TER related arguments")
     ter.add_argument(
-        "--ter-asian-support", action="store_true", help="Special treatment of Asian characters."
-    )
-    ter.add_argument("--ter-no-punct", action="store_true", help="Remove punctuation.")
+        "--ter-case-sensitive", action="store_true",
+        help="Case-sensitive TER (TER lowercases by default).",
+    )  # fmt: skip
     ter.add_argument(
-        "--ter-normalized", action="store_true", help="Basic normalization and tokenization."
-    )
+        "--ter-asian-support", action="store_true",
+        help="With --ter-normalized, split CJK characters; with --ter-no-punct, also remove CJK "
+        "and full-width punctuation.",
+    )  # fmt: skip
+    ter.add_argument(
+        "--ter-no-punct", action="store_true", help="Remove punctuation."
+    )  # fmt: skip
+    ter.add_argument(
+        "--ter-normalized", action="store_true",
+        help="Tercom normalization: split punctuation, unescape XML entities.",
+    )  # fmt: skip
 
     ci = parser.add_argument_group("Confidence intervals for one system (not supported yet)")
     ci.add_argument(
@@ -398,12 +398,6 @@ def _check_usage(args: argparse.Namespace) -> None:
     for dest, option, unset in _UNSUPPORTED:
         if getattr(args, dest) != unset:
             raise CliError(f"{option} is not supported yet", EXIT_USAGE)
-    others = sorted(set(args.metrics) - {"bleu"})
-    if others:
-        raise CliError(
-            f"metric {others[0]!r} (-m/--metrics) is not supported yet; only bleu is available",
-            EXIT_USAGE,
-        )
     if args.sentence_level and len(args.metrics) > 1:
         raise CliError("only one metric can be used with -sl/--sentence-level", EXIT_USAGE)
     if not args.refs:
@@ -543,19 +537,16 @@ def _lines(n: int) -> str:
     return f"{n} line" if n == 1 else f"{n} lines"
 
 
-def _make_metric(
-    args: argparse.Namespace, reporter: _Reporter, references: Any = None, report: bool = True
-) -> Any:
-    import warnings
-
-    from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
+def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]:
+    """One metric object per ``-m`` name (upper-case keys, first occurrence first)."""
     from bleuprint.metrics.bleu import BLEU
+    from bleuprint.metrics.ter import TER
 
     trg_lang = args.langpair.split("-")[1] if args.langpair else ""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", BleuprintWarning)
-        try:
-            metric = BLEU(
+    metrics: dict[str, Any] = {}
+    for name in dict.fromkeys(args.metrics):
+        if name == "bleu":
+            metrics["BLEU"] = BLEU(
                 lowercase=args.bleu_lowercase,
                 force=args.bleu_force,
                 tokenize=args.bleu_tokenize,
@@ -567,6 +558,38 @@ def _make_metric(
                 normalize=args.bleu_normalize,
                 spm_model=args.bleu_spm_model,
             )
+        elif name == "chrf":
+            metrics["CHRF"] = CHRF(
+                char_order=args.chrf_char_order,
+                word_order=args.chrf_word_order,
+                beta=args.chrf_beta,
+                lowercase=args.chrf_lowercase,
+                whitespace=args.chrf_whitespace,
+                eps_smoothing=args.chrf_eps_smoothing,
+                references=references,
+            )
+        elif name == "ter":
+            metrics["TER"] = TER(
+                normalized=args.ter_normalized,
+                no_punct=args.ter_no_punct,
+                asian_support=args.ter_asian_support,
+                case_sensitive=args.ter_case_sensitive,
+                references=references,
+            )
+    return metrics
+
+
+def _make_metrics(
+    args: argparse.Namespace, reporter: _Reporter, references: Any = None, report: bool = True
+) -> dict[str, Any]:
+    import warnings
+
+    from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", BleuprintWarning)
+        try:
+            metrics = _metric_objects(args, references)
         except InvalidOptionError as e:
             raise CliError(str(e), EXIT_USAGE) from None
         except (ImportError, BleuprintError) as e:
@@ -574,7 +597,7 @@ def _make_metric(
             raise CliError(str(e)) from None
     if report:
         _report_warnings(reporter, caught)
-    return metric
+    return metrics
 
 
 def _report_warnings(reporter: _Reporter, caught: list[Any]) -> None:
@@ -589,26 +612,31 @@ def _color(enabled: bool, text: str, code: str) -> str:
 
 
 def _table_lines(
-    names: list[str],
-    values: list[str],
-    metric_name: str,
-    sig: str,
+    columns: dict[str, list[str]],
+    signatures: dict[str, str],
     fmt: str,
     width: int,
     color: bool,
 ) -> list[str]:
+    """sacrebleu's multi-system output: a table (text, latex) or a JSON list, then the
+    signature of every metric (not in JSON)."""
     if fmt == "json":
         import json
 
-        rows = [{"system": n, metric_name: v} for n, v in zip(names, values)]
+        names = columns["System"]
+        metric_columns = [k for k in columns if k != "System"]
+        rows = [
+            {"system": name, **{m: columns[m][i] for m in metric_columns}}
+            for i, name in enumerate(names)
+        ]
         return [json.dumps(rows, indent=4)]
 
     from tabulate import tabulate
 
-    columns = {"System": list(names), metric_name: list(values)}
     table: dict[str, list[str]] = {}
     has_baseline = False
     for name, column in columns.items():
+        column = list(column)
         if column[0].startswith("Baseline:") or has_baseline:
             has_baseline = True
             column[0] = _color(color, column[0], "33")
@@ -622,14 +650,29 @@ def _table_lines(
         numalign="center",
         floatfmt=f".{width}f",
     )
-    return [
-        text,
-        "",
-        "-----------------",
-        "Metric signatures",
-        "-----------------",
-        f" - {metric_name:<10} {sig}",
-    ]
+    lines = [text, "", "-----------------", "Metric signatures", "-----------------"]
+    lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
+    return lines
+
+
+def single_system_lines(results: list[str], fmt: str) -> list[str]:
+    """sacrebleu's ``print_single_results``: a JSON array for several metrics, else the text
+    lines right-aligned on their ``=``."""
+    if fmt == "json":
+        return ["[\n" + ",\n".join(results) + "\n]"] if len(results) > 1 else results
+    if len(results) == 1:
+        return results
+    lines = []
+    cuts = []
+    for line in results:
+        if "=" in line:
+            cuts.append(line.index("=") - 1)
+        else:
+            lines.append(line)  # a bare score (-b)
+    if cuts:
+        w = max(cuts)
+        lines += [f"{line[:cut]:>{w}}{line[cut:]}" for cut, line in zip(cuts, results)]
+    return lines
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -637,7 +680,7 @@ def _run(args: argparse.Namespace) -> int:
     fmt = _output_format(args.format)
     reporter = _Reporter(args.quiet)
     # Validate the metric options before reading anything.
-    _make_metric(args, reporter, report=False)
+    _make_metrics(args, reporter, report=False)
 
     refs, ref_names = _read_references(args)
     systems, names = _read_systems(args)
@@ -668,8 +711,8 @@ def _run(args: argparse.Namespace) -> int:
 def _sentence_level(
     args: argparse.Namespace, reporter: _Reporter, system: list[str], refs: list[list[str]]
 ) -> list[str]:
-    metric = _make_metric(args, reporter)
-    # One batch: tokenization and n-gram matching of every segment in the core.
+    (metric,) = _make_metrics(args, reporter).values()
+    # One batch: every segment's statistics and score in the core.
     stats = metric.stats(system, refs)
     sig = metric.get_signature().format(args.short)
     return sentence_lines(stats, args.width, args.score_only, sig)
@@ -692,23 +735,25 @@ def _corpus_level(
     refs: list[list[str]],
 ) -> list[str]:
     # References are prepared once and reused for every system, as in sacrebleu.
-    metric = _make_metric(args, reporter, references=refs)
+    metrics = _make_metrics(args, reporter, references=refs)
+    order = sorted(metrics)
     if len(systems) == 1:
-        score = metric.corpus_score(systems[0])
-        sig = metric.get_signature().format(args.short if fmt != "json" else False)
-        return [score.format(args.width, args.score_only, sig, fmt == "json")]
+        results = []
+        for key in order:
+            score = metrics[key].corpus_score(systems[0])
+            sig = metrics[key].get_signature().format(args.short if fmt != "json" else False)
+            results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
+        return single_system_lines(results, fmt)
 
     reporter.info(f"Found {len(systems)} systems.")
-    values = []
-    sig = ""
-    name = "BLEU"
+    columns: dict[str, list[str]] = {"System": list(names)}
+    signatures: dict[str, str] = {}
     for system in systems:
-        score = metric.corpus_score(system)
-        sig = metric.get_signature().format(args.short)
-        name = score.name
-        values.append(score.format(args.width, True))
-    color = _colors_enabled(args)
-    return _table_lines(names, values, name, sig, fmt, args.width, color)
+        for key in order:
+            score = metrics[key].corpus_score(system)
+            signatures[score.name] = metrics[key].get_signature().format(args.short)
+            columns.setdefault(score.name, []).append(score.format(args.width, True))
+    return _table_lines(columns, signatures, fmt, args.width, _colors_enabled(args))
 
 
 def _colors_enabled(args: argparse.Namespace) -> bool:
