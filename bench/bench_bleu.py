@@ -559,9 +559,11 @@ class Report:
         match: Optional[str] = None,
         scale: float = 1.0,
         extrapolated: Optional[bool] = None,
+        **other_ratios: Optional[float],
     ) -> dict[str, Any]:
         """A ``time`` row for ``timing`` (times multiplied by ``scale``), with the speed-ups
-        against a sacrebleu time ``base`` and a bleuscore time ``bs_base``."""
+        against a sacrebleu time ``base`` and a bleuscore time ``bs_base`` (``other_ratios``:
+        more ``vs_<tool>`` columns, e.g. ``vs_jiwer``)."""
         seconds = timing.median * scale
         row: dict[str, Any] = {
             "kind": "time",
@@ -576,6 +578,7 @@ class Report:
             "vs_sacrebleu": ratio(base, seconds),
             "vs_bleuscore": ratio(bs_base, seconds),
         }
+        row.update(other_ratios)
         if match is not None:
             row["exact_match"] = match
         if extrapolated is not None:
@@ -603,8 +606,16 @@ class Report:
             self.failed_checks.append(name)
         return "yes" if ok else "NO"
 
-    def print_table(self) -> None:
-        header = ("workload", "tool", "segments", "runs", "time", "vs sacrebleu", "vs bleuscore")
+    def print_table(self, ratio_columns: Sequence[str] = ("sacrebleu", "bleuscore")) -> None:
+        """One line per time and memory row, with a speed-up column per ``ratio_columns``."""
+        header = (
+            "workload",
+            "tool",
+            "segments",
+            "runs",
+            "time",
+            *(f"vs {t}" for t in ratio_columns),
+        )
         lines = [header]
         for r in self.rows:
             if r["kind"] not in ("time", "memory"):
@@ -622,8 +633,7 @@ class Report:
                     f"{r['segments']:,}",
                     str(r.get("repeats", "")),
                     value,
-                    fmt_ratio(r.get("vs_sacrebleu")),
-                    fmt_ratio(r.get("vs_bleuscore")),
+                    *(fmt_ratio(r.get(f"vs_{t}")) for t in ratio_columns),
                 )
             )
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
@@ -639,8 +649,8 @@ class Report:
         path.parent.mkdir(parents=True, exist_ok=True)
         fields = [
             "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",
-            "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "exact_match",
-            "extrapolated", "note",
+            "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "vs_fastchrf",
+            "vs_jiwer", "exact_match", "extrapolated", "note",
         ]  # fmt: skip
         meta = {"date_utc": params["date"], **info}
         meta.update({k: v for k, v in params.items() if k != "date"})

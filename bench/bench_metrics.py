@@ -1,0 +1,456 @@
+#!/usr/bin/env python
+"""chrF, TER and WER/CER benchmarks: bleuprint against sacrebleu 2.6.0, fastchrf and jiwer.
+
+One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-metrics.csv``
+(the columns of bench_bleu.py's CSV, whose helpers this script uses).
+
+Workloads (see bench/README.md):
+
+(j) corpus chrF on the 100,000-segment corpus of bench_bleu.py (b): ``corpus_chrf(h, [r])``;
+(k) the same with chrF++ (``word_order=2``);
+(l) 10,000 sentence-level chrF scores (evenly spaced segments of that corpus): a loop of
+    ``sacrebleu.sentence_chrf`` (timed on a sample and scaled), one
+    ``fastchrf.pairwise_chrf`` call with a 1 x 1 batch per segment, and one
+    ``bleuprint.CHRF().sentence_scores`` call;
+(m) all 64 x 64 hypothesis-reference pairs (MBR-style): ``fastchrf.pairwise_chrf([H], [R])``
+    against ``sentence_scores`` over the 4,096 pairs;
+(n) corpus TER on the first 5,000 segments of that corpus: ``corpus_ter(h, [r])``;
+(o) WER and (p) CER on the 100,000-segment corpus: ``jiwer.wer(refs, hyps)`` /
+    ``jiwer.cer(refs, hyps)`` against ``bleuprint.compat.jiwer`` (the same call, the same
+    numbers) and the native ``corpus_wer`` / ``corpus_cer``.
+
+Every bleuprint result is checked for exact (``==``) equality with the anchor tool and the
+result of each check is printed; the script exits with status 1 if a check fails and 2 if the
+data is missing. fastchrf and jiwer rows are skipped (and said so) when they are not installed.
+
+Usage::
+
+    python bench/bench_metrics.py               # full run, about 3 minutes on 2 cores
+    python bench/bench_metrics.py --quick       # smoke run, about 15 s, writes no CSV
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.util
+import warnings
+from collections.abc import Sequence
+from typing import Any, Callable, Optional
+
+from bench_bleu import (
+    Report,
+    Timing,
+    add_run_args,
+    add_speedup_target,
+    build_corpus,
+    die,
+    find_row,
+    finish,
+    fmt_time,
+    machine_info,
+    print_header,
+    print_loads,
+    print_targets,
+    ratio,
+    require_data,
+    run_sections,
+    time_call,
+)
+from bench_tokenizers import spaced
+
+TARGETS = {
+    "(j)": ("(j) corpus chrF vs sacrebleu", "sacrebleu", 100.0),
+    "(l)": ("(l) sentence chrF vs fastchrf", "fastchrf", 1.0),
+    "(m)": ("(m) 64x64 pairwise chrF vs fastchrf", "fastchrf", 1.0),
+    "(n)": ("(n) corpus TER vs sacrebleu", "sacrebleu", 50.0),
+    "(o)": ("(o) WER vs jiwer", "jiwer", 2.0),
+    "(p)": ("(p) CER vs jiwer", "jiwer", 2.0),
+}
+RATIO_COLUMNS = ("sacrebleu", "fastchrf", "jiwer")
+
+
+def installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Runners: prepare(hyps, refs) -> a zero-argument call (inputs arranged untimed)
+# --------------------------------------------------------------------------------------------
+
+
+def chrf_corpus_runner(tool: str, word_order: int, workers: int = -1) -> Callable[..., Any]:
+    if tool == "sacrebleu":
+        import sacrebleu
+
+        return lambda h, r: lambda: sacrebleu.corpus_chrf(h, [r], word_order=word_order)
+    import bleuprint
+
+    return lambda h, r: (
+        lambda: bleuprint.CHRF(word_order=word_order, workers=workers).corpus_score(h, [r])
+    )
+
+
+def chrf_sentence_runner(tool: str) -> Callable[..., Any]:
+    if tool == "sacrebleu":
+        import sacrebleu
+
+        return lambda h, r: lambda: [sacrebleu.sentence_chrf(a, [b]).score for a, b in zip(h, r)]
+    if tool == "fastchrf":
+        import fastchrf
+
+        def prepare(h: list[str], r: list[str]) -> Callable[[], Any]:
+            batch_h, batch_r = [[a] for a in h], [[b] for b in r]
+            return lambda: fastchrf.pairwise_chrf(batch_h, batch_r)
+
+        return prepare
+    import bleuprint
+
+    return lambda h, r: lambda: bleuprint.CHRF().sentence_scores(h, [r])
+
+
+def chrf_pairwise_runner(tool: str) -> Callable[..., Any]:
+    if tool == "fastchrf":
+        import fastchrf
+
+        return lambda h, r: lambda: fastchrf.pairwise_chrf([h], [r])
+    import bleuprint
+
+    def prepare(h: list[str], r: list[str]) -> Callable[[], Any]:
+        # Every hypothesis against every reference, as one batch of len(h) * len(r) pairs.
+        hyps = [a for a in h for _ in r]
+        refs = [b for _ in h for b in r]
+        return lambda: bleuprint.CHRF().sentence_scores(hyps, [refs])
+
+    return prepare
+
+
+def ter_runner(tool: str, workers: int = -1) -> Callable[..., Any]:
+    if tool == "sacrebleu":
+        import sacrebleu
+
+        return lambda h, r: lambda: sacrebleu.corpus_ter(h, [r])
+    import bleuprint
+
+    return lambda h, r: lambda: bleuprint.TER(workers=workers).corpus_score(h, [r])
+
+
+def wer_runner(tool: str, unit: str) -> Callable[..., Any]:
+    if tool == "jiwer":
+        import jiwer
+
+        fn = jiwer.wer if unit == "word" else jiwer.cer
+        return lambda h, r: lambda: fn(r, h)
+    if tool == "bleuprint.compat.jiwer":
+        from bleuprint.compat import jiwer as compat
+
+        fn = compat.wer if unit == "word" else compat.cer
+        return lambda h, r: lambda: fn(r, h)
+    import bleuprint
+
+    fn = bleuprint.corpus_wer if unit == "word" else bleuprint.corpus_cer
+    return lambda h, r: lambda: fn(h, [r])
+
+
+# --------------------------------------------------------------------------------------------
+# Sections
+# --------------------------------------------------------------------------------------------
+
+
+def add_time(
+    report: Report,
+    workload: str,
+    tool: str,
+    segments: int,
+    timing: Timing,
+    anchor: str,
+    base: Optional[float],
+    note: str,
+    match: str = "",
+    scale: float = 1.0,
+) -> None:
+    row = report.add_time(
+        workload,
+        tool,
+        segments,
+        timing,
+        note,
+        base if anchor == "sacrebleu" else None,
+        None,
+        match,
+        scale,
+        scale != 1.0,
+        **({f"vs_{anchor}": ratio(base, timing.median * scale)} if anchor != "sacrebleu" else {}),
+    )
+    star = " *" if row["extrapolated"] else ""
+    print(f"    {tool}: {fmt_time(row['seconds'])}{star}  {note}", flush=True)
+
+
+def bench_tools(
+    report: Report,
+    workload: str,
+    hyps: list[str],
+    refs: list[str],
+    runners: dict[str, Callable[..., Any]],
+    anchor: str,
+    same: Callable[[Any, Any], bool],
+    describe: Callable[[Any], str],
+    repeats: dict[str, int],
+    sample: Optional[int] = None,
+) -> None:
+    """Times every runner on the same input; the anchor (first) is timed on ``sample`` evenly
+    spaced segments and scaled when ``sample`` is given. Checks each other result against the
+    anchor's with ``same``."""
+    timings: dict[str, Timing] = {}
+    scale = 1.0
+    for tool, runner in runners.items():
+        print(f"  {workload}: {tool} ...", flush=True)
+        h, r = hyps, refs
+        if tool == anchor and sample is not None and sample < len(hyps):
+            idx = spaced(len(hyps), sample)
+            h, r = [hyps[i] for i in idx], [refs[i] for i in idx]
+            scale = len(hyps) / sample
+        timings[tool] = time_call(runner, h, r, repeats[tool], warmup=repeats[tool] > 1)
+    base = timings[anchor].median * scale
+    expected = timings[anchor].result
+    for tool, t in timings.items():
+        if tool == anchor:
+            note = describe(expected)
+            if scale != 1.0:
+                note += f"; timed on {sample:,} evenly spaced segments and scaled"
+            add_time(report, workload, tool, len(hyps), t, anchor, base, note, scale=scale)
+            continue
+        ok = (
+            same(t.result, expected)
+            if scale == 1.0
+            else same_sample(t.result, expected, hyps, sample)
+        )
+        match = report.check(f"{workload}: {tool} == {anchor}", ok)
+        add_time(report, workload, tool, len(hyps), t, anchor, base, f"== {anchor}: {match}", match)
+
+
+def same_sample(result: Any, expected: Any, hyps: list[str], sample: Optional[int]) -> bool:
+    idx = spaced(len(hyps), sample or len(hyps))
+    values = list(result)
+    return [values[i] for i in idx] == list(expected)
+
+
+def same_chrf(a: Any, b: Any) -> bool:
+    return a.score == b.score and a.name == b.name
+
+
+def same_ter(a: Any, b: Any) -> bool:
+    return (a.score, a.num_edits, a.ref_length) == (b.score, b.num_edits, b.ref_length)
+
+
+def flat(scores: Any) -> list[float]:
+    import numpy as np
+
+    return np.asarray(scores, dtype=np.float64).reshape(-1).tolist()
+
+
+def same_values(a: Any, b: Any) -> bool:
+    return flat(a) == flat(b)
+
+
+def same_wer(a: Any, b: Any) -> bool:
+    # The native API returns a score object (a percentage); compat and jiwer return a float.
+    value = getattr(a, "fraction", a)
+    return float(value) == float(b)
+
+
+# --------------------------------------------------------------------------------------------
+# Targets and main
+# --------------------------------------------------------------------------------------------
+
+
+def evaluate_targets(report: Report, quick: bool, skipped: dict[str, str]) -> None:
+    for key, (label, anchor, target) in TARGETS.items():
+        if key in skipped:
+            report.add(
+                kind="target",
+                workload="target",
+                tool=label,
+                value=None,
+                unit="speed-up",
+                note=f"target >= {target:g}x: unavailable ({skipped[key]})",
+            )
+            continue
+        ours = "bleuprint" if key not in ("(o)", "(p)") else "bleuprint.compat.jiwer"
+        a, b = find_row(report, key, ours), find_row(report, key, anchor)
+        if a is not None and b is not None:
+            add_speedup_target(report, label, ratio(b["seconds"], a["seconds"]), target)
+    print_targets(report, quick)
+
+
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="smoke run: small corpora, few repeats")
+    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
+    p.add_argument(
+        "--slow-repeats",
+        type=int,
+        default=None,
+        help="timed runs of sacrebleu, fastchrf and jiwer (default 3)",
+    )
+    p.add_argument("--segments", type=int, default=None, help="corpus size of (j), (k), (o), (p)")
+    p.add_argument("--sentences", type=int, default=None, help="sentence scores in (l)")
+    p.add_argument(
+        "--sentence-sample",
+        type=int,
+        default=None,
+        help="sacrebleu sentence_chrf calls in (l), scaled linearly (default 2,000)",
+    )
+    p.add_argument("--ter-segments", type=int, default=None, help="segments of (n)")
+    add_run_args(p)
+    args = p.parse_args(argv)
+    defaults = {
+        "repeats": (5, 2),
+        "slow_repeats": (3, 1),
+        "segments": (100_000, 10_000),
+        "sentences": (10_000, 2_000),
+        "sentence_sample": (2_000, 200),
+        "ter_segments": (5_000, 500),
+    }
+    for name, (full, quick) in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, quick if args.quick else full)
+        if getattr(args, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be >= 1")
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    require_data()
+    warnings.simplefilter("default")
+    info = machine_info(args.label)
+    del info["bleuscore"]
+    skipped: dict[str, str] = {}
+    for module, keys in (("fastchrf", ("(l)", "(m)")), ("jiwer", ("(o)", "(p)"))):
+        if installed(module):
+            info[module] = importlib.import_module(module).__dict__.get("__version__", "installed")
+        else:
+            info[module] = ""
+            skipped.update(dict.fromkeys(keys, f"{module} is not installed"))
+    now = dt.datetime.now(dt.timezone.utc)
+    params = {
+        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "quick": args.quick,
+        "repeats_fast": args.repeats,
+        "repeats_slow": args.slow_repeats,
+        "segments": args.segments,
+        "sentences": args.sentences,
+        "sentence_sample": args.sentence_sample,
+        "ter_segments": args.ter_segments,
+    }
+    print_header("bleuprint chrF / TER / WER benchmarks", info)
+    print(
+        f"  repeats: median of {args.repeats} timed runs of bleuprint and {args.slow_repeats} of "
+        "the other tools (after one warm-up when more than one run)"
+    )
+    print()
+
+    hyps, refs, notes = build_corpus(args.segments)
+    idx = spaced(len(hyps), args.sentences)
+    s_hyps, s_refs = [hyps[i] for i in idx], [refs[i] for i in idx]
+    pair_h, pair_r = s_hyps[:64], s_refs[:64]
+    t_hyps, t_refs = hyps[: args.ter_segments], refs[: args.ter_segments]
+    print("data: " + "; ".join(notes))
+    print()
+    if len(t_hyps) < args.ter_segments:
+        die(f"only {len(t_hyps)} segments for (n)")
+
+    fast, slow = args.repeats, args.slow_repeats
+    report = Report()
+    n = f"{len(hyps):,}"
+    wj = f"(j) corpus chrF, {n} segments"
+    wk = f"(k) corpus chrF++, {n} segments"
+    wl = f"(l) {len(s_hyps):,} sentence chrF scores"
+    wm = f"(m) chrF of all {len(pair_h)} x {len(pair_r)} pairs"
+    wn = f"(n) corpus TER, {len(t_hyps):,} segments"
+    wo = f"(o) WER, {n} segments"
+    wp = f"(p) CER, {n} segments"
+
+    def chrf_corpus(workload: str, word_order: int) -> None:
+        runners = {
+            "sacrebleu": chrf_corpus_runner("sacrebleu", word_order),
+            "bleuprint": chrf_corpus_runner("bleuprint", word_order),
+            "bleuprint (workers=1)": chrf_corpus_runner("bleuprint", word_order, 1),
+        }
+        bench_tools(
+            report, workload, hyps, refs, runners, "sacrebleu", same_chrf,
+            lambda s: f"{s.name} {s.score!r}",
+            {"sacrebleu": slow, "bleuprint": fast, "bleuprint (workers=1)": fast},
+        )  # fmt: skip
+
+    def chrf_sentences() -> None:
+        runners = {"sacrebleu": chrf_sentence_runner("sacrebleu")}
+        if "(l)" not in skipped:
+            runners["fastchrf"] = chrf_sentence_runner("fastchrf")
+        runners["bleuprint"] = chrf_sentence_runner("bleuprint")
+        bench_tools(
+            report, wl, s_hyps, s_refs, runners, "sacrebleu", same_values,
+            lambda s: f"mean {sum(s) / len(s):.4f}",
+            {"sacrebleu": 1, "fastchrf": slow, "bleuprint": fast}, args.sentence_sample,
+        )  # fmt: skip
+
+    def chrf_pairs() -> None:
+        runners = {
+            "fastchrf": chrf_pairwise_runner("fastchrf"),
+            "bleuprint": chrf_pairwise_runner("bleuprint"),
+        }
+        bench_tools(
+            report, wm, pair_h, pair_r, runners, "fastchrf", same_values,
+            lambda s: f"{len(flat(s)):,} scores", {"fastchrf": fast, "bleuprint": fast},
+        )  # fmt: skip
+
+    def ter() -> None:
+        runners = {
+            "sacrebleu": ter_runner("sacrebleu"),
+            "bleuprint": ter_runner("bleuprint"),
+            "bleuprint (workers=1)": ter_runner("bleuprint", 1),
+        }
+        bench_tools(
+            report, wn, t_hyps, t_refs, runners, "sacrebleu", same_ter,
+            lambda s: f"TER {s.score!r}",
+            {"sacrebleu": slow, "bleuprint": fast, "bleuprint (workers=1)": fast},
+        )  # fmt: skip
+
+    def wer(workload: str, unit: str) -> None:
+        runners = {
+            "jiwer": wer_runner("jiwer", unit),
+            "bleuprint.compat.jiwer": wer_runner("bleuprint.compat.jiwer", unit),
+            "bleuprint": wer_runner("bleuprint", unit),
+        }
+        bench_tools(
+            report, workload, hyps, refs, runners, "jiwer", same_wer,
+            lambda v: f"{unit.upper() if unit == 'word' else 'CER'} {v!r}",
+            {"jiwer": slow, "bleuprint.compat.jiwer": fast, "bleuprint": fast},
+        )  # fmt: skip
+
+    sections: list[tuple[str, Callable[[], None]]] = [
+        (wj, lambda: chrf_corpus(wj, 0)),
+        (wk, lambda: chrf_corpus(wk, 2)),
+        (wl, chrf_sentences),
+    ]
+    if "(m)" not in skipped:
+        sections.append((wm, chrf_pairs))
+    sections.append((wn, ter))
+    if "(o)" not in skipped:
+        sections += [(wo, lambda: wer(wo, "word")), (wp, lambda: wer(wp, "char"))]
+    for key, reason in skipped.items():
+        print(f"{key} skipped: {reason}")
+    run_sections(report, sections, args)
+
+    print()
+    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)")
+    print()
+    report.print_table(RATIO_COLUMNS)
+    print_loads(report)
+    evaluate_targets(report, args.quick, skipped)
+    return finish(report, args, info, params, now, "-metrics")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
