@@ -34,6 +34,7 @@ pub mod parallel;
 pub mod script;
 pub mod text;
 pub mod tokenize;
+pub mod wer;
 
 #[cfg(feature = "python")]
 mod python;

@@ -6,6 +6,7 @@ mod errors;
 mod io;
 mod mecab;
 mod tokenize;
+mod wer;
 
 use pyo3::prelude::*;
 
@@ -30,6 +31,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_alignments, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_token_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_token_alignments, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::levenshtein_opcodes, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
     Ok(())
 }
