@@ -23,6 +23,23 @@ use rustc_hash::FxHashMap;
 
 const WORD_SIZE: usize = 64;
 
+/// Counts of the code paths taken, so tests can show that each one is exercised.
+#[cfg(test)]
+mod paths {
+    use std::sync::atomic::AtomicUsize;
+    pub static SINGLE_WORD: AtomicUsize = AtomicUsize::new(0);
+    pub static SMALL_BAND: AtomicUsize = AtomicUsize::new(0);
+    pub static BLOCK: AtomicUsize = AtomicUsize::new(0);
+    pub static HIRSCHBERG: AtomicUsize = AtomicUsize::new(0);
+}
+
+macro_rules! took {
+    ($path:ident) => {
+        #[cfg(test)]
+        paths::$path.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    };
+}
+
 /// The kind of one edit operation (RapidFuzz's `replace`, `insert`, `delete`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EditKind {
@@ -495,6 +512,7 @@ impl Ctx<'_> {
         if matrix_size < 1024 * 1024 || s1.len() < 65 || s2.len() < 10 {
             self.align(sink, s1, s2, max, src_pos, dest_pos, editop_pos);
         } else {
+            took!(HIRSCHBERG);
             let hpos = self.find_hirschberg_pos(s1, s2, max);
             sink.size_to(hpos.left_score + hpos.right_score);
             let (l1, r1) = s1.split_at(hpos.s1_mid.min(s1.len()));
@@ -533,10 +551,13 @@ impl Ctx<'_> {
                 dist: s1.len() + s2.len(),
             }
         } else if s1.len() <= 64 {
+            took!(SINGLE_WORD);
             self.hyrroe2003_matrix(s1, s2)
         } else if full_band <= 64 {
+            took!(SMALL_BAND);
             self.small_band_matrix(s1, s2, max)
         } else {
+            took!(BLOCK);
             let pm = BlockPm::new(s1, self.alphabet);
             match self.hyrroe2003_block(&pm, s1, s2, max, Record::Matrix) {
                 BlockResult::Matrix(m) => m,
@@ -1223,6 +1244,36 @@ mod tests {
             check_consistent(&s1, &s3);
             check_consistent(&s3, &s1);
         }
+    }
+
+    #[test]
+    fn every_code_path_is_exercised() {
+        use std::sync::atomic::Ordering::Relaxed;
+        let mut seed = 11;
+        let s1 = lcg_sequence(&mut seed, 5000, 20);
+        let mut s2 = s1.clone();
+        for k in (0..s2.len()).step_by(50) {
+            s2[k] = 21;
+        }
+        s2.truncate(4990);
+        check_consistent(&s1, &s2);
+        // Few edits spread over the whole length: Hirschberg halves with narrow bands.
+        let mut s3 = s1.clone();
+        for k in (0..s3.len()).step_by(200) {
+            s3[k] = 21;
+        }
+        check_consistent(&s1, &s3);
+        check_consistent(&s1[..40], &s3[..45]);
+        let taken: Vec<usize> = [
+            &paths::SINGLE_WORD,
+            &paths::SMALL_BAND,
+            &paths::BLOCK,
+            &paths::HIRSCHBERG,
+        ]
+        .iter()
+        .map(|p| p.load(Relaxed))
+        .collect();
+        assert!(taken.iter().all(|&n| n > 0), "{taken:?}");
     }
 
     #[test]
