@@ -7,11 +7,13 @@ jiwer. Also here: jiwer's text rendering of an alignment (``visualize_alignment`
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
 import string
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Optional
 
 # ExpandCommonEnglishContractions, in jiwer's order: specific words first, then suffixes.
@@ -36,6 +38,19 @@ _PUNCTUATION: Optional[dict[int, None]] = None
 
 #: ``(type, ref_start, ref_end, hyp_start, hyp_end)``.
 Op = tuple[str, int, int, int, int]
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pauses the cyclic garbage collector while millions of small acyclic objects (tokens,
+    alignment chunks) are built: otherwise its passes over them cost more than building them."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def expand_contractions(s: str) -> str:

@@ -510,30 +510,31 @@ def process_words(
     """
     fast = _fast_inputs(reference, hypothesis, reference_transform, hypothesis_transform)
     aligned = None
-    if fast is not None:
-        unit, refs, hyps = fast
-        try:
-            aligned = _core.wer_alignments(hyps, [refs], unit=unit)
-            refs_t = _core.wer_tokens(refs, unit=unit)
-            hyps_t = _core.wer_tokens(hyps, unit=unit)
-        except (TypeError, ValueError):
-            aligned = None  # as in _counts
-    if aligned is not None:
-        rows, _, ops, offsets = aligned
-    else:
-        refs_t, hyps_t = _transformed(
-            reference, hypothesis, reference_transform, hypothesis_transform
-        )
-        rows, _, ops, offsets = _core.wer_token_alignments(hyps_t, refs_t)
-    op_rows = ops.tolist()
-    bounds = offsets.tolist()
-    alignments = [
-        [
-            AlignmentChunk(_CHUNK_TYPES[t], a, b, c, d)
-            for t, a, b, c, d in op_rows[bounds[k] : bounds[k + 1]]
+    with _wer_text.gc_paused():
+        if fast is not None:
+            unit, refs, hyps = fast
+            try:
+                aligned = _core.wer_alignments(hyps, [refs], unit=unit)
+                refs_t = _core.wer_tokens(refs, unit=unit)
+                hyps_t = _core.wer_tokens(hyps, unit=unit)
+            except (TypeError, ValueError):
+                aligned = None  # as in _counts
+        if aligned is not None:
+            rows, _, ops, offsets = aligned
+        else:
+            refs_t, hyps_t = _transformed(
+                reference, hypothesis, reference_transform, hypothesis_transform
+            )
+            rows, _, ops, offsets = _core.wer_token_alignments(hyps_t, refs_t)
+        op_rows = ops.tolist()
+        bounds = offsets.tolist()
+        alignments = [
+            [
+                AlignmentChunk(_CHUNK_TYPES[t], a, b, c, d)
+                for t, a, b, c, d in op_rows[bounds[k] : bounds[k + 1]]
+            ]
+            for k in range(len(bounds) - 1)
         ]
-        for k in range(len(bounds) - 1)
-    ]
     counts = [int(v) for v in rows.sum(axis=0)]
     wer_, mer_, wil_, wip_ = _measures(counts)
     s, d, i, h = counts[:4]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Optional, Union, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
 
 from bleuprint import _core, _wer_text
 from bleuprint.errors import InvalidOptionError, ReferenceLayoutError
@@ -275,8 +275,7 @@ class WERSignature(Signature):
             self.info["kaldi"] = "removed"
 
 
-@dataclass(frozen=True)
-class AlignmentOp:
+class AlignmentOp(NamedTuple):
     """One run of the alignment: ``reference[ref_start:ref_end]`` and
     ``hypothesis[hyp_start:hyp_end]`` are ``equal``, a ``substitute``, a ``delete`` (only
     reference tokens) or an ``insert`` (only hypothesis tokens)."""
@@ -289,6 +288,7 @@ class AlignmentOp:
 
 
 _OP_TYPES = ("equal", "substitute", "delete", "insert")
+_new_op = tuple.__new__
 
 
 class SegmentAlignment:
@@ -329,16 +329,13 @@ class SegmentAlignment:
         ) = (int(v) for v in row)
         self.unit = unit
 
-    def _op_tuples(self) -> list[tuple[str, int, int, int, int]]:
-        return [(o.type, o.ref_start, o.ref_end, o.hyp_start, o.hyp_end) for o in self.ops]
-
     def visualize(self, line_width: Optional[int] = None) -> str:
         """The ``REF:``, ``HYP:`` and marks (``S``, ``D``, ``I``) lines, as jiwer draws them.
 
         ``line_width`` wraps long segments into several blocks (best effort, as in jiwer).
         """
         return _wer_text.comparison_string(
-            self.reference, self.hypothesis, self._op_tuples(), self.unit == "word", line_width
+            self.reference, self.hypothesis, self.ops, self.unit == "word", line_width
         )
 
     def __repr__(self) -> str:
@@ -384,7 +381,7 @@ class Alignments(Sequence[SegmentAlignment]):
         with errors (every segment when ``skip_correct=False``), then a summary of the counts
         and measures (MER, WIL, WIP, WER; CER for characters) unless ``show_measures=False``.
         """
-        sentences = [(s.reference, s.hypothesis, s._op_tuples()) for s in self.segments]
+        sentences = [(s.reference, s.hypothesis, s.ops) for s in self.segments]
         sc = self.score
         if self.unit == "word":
             measures = [("mer", sc.mer), ("wil", sc.wil), ("wip", sc.wip), ("wer", sc.wer)]
@@ -548,30 +545,31 @@ class WER:
         """
         hyps, streams = self._inputs(hypotheses, references)
         unit, raw = self.config.unit, self.config.raw
-        rows, chosen, ops, offsets = _core.wer_alignments(
-            hyps, streams, unit=unit, raw=raw, workers=self.workers
-        )
-        self.num_refs = count_references(streams)
-        chosen_list = chosen.tolist()
-        hyp_tokens = _core.wer_tokens(hyps, unit=unit, raw=raw, workers=self.workers)
-        best_refs = [streams[k][i] for i, k in enumerate(chosen_list)]
-        ref_tokens = _core.wer_tokens(best_refs, unit=unit, raw=raw, workers=self.workers)
-        op_rows = ops.tolist()
-        bounds = offsets.tolist()
-        segments = [
-            SegmentAlignment(
-                ref_tokens[i],
-                hyp_tokens[i],
-                [
-                    AlignmentOp(_OP_TYPES[t], a, b, c, d)
-                    for t, a, b, c, d in op_rows[bounds[i] : bounds[i + 1]]
-                ],
-                chosen_list[i],
-                row,
-                unit,
+        with _wer_text.gc_paused():
+            rows, chosen, ops, offsets = _core.wer_alignments(
+                hyps, streams, unit=unit, raw=raw, workers=self.workers
             )
-            for i, row in enumerate(rows.tolist())
-        ]
+            self.num_refs = count_references(streams)
+            chosen_list = chosen.tolist()
+            hyp_tokens = _core.wer_tokens(hyps, unit=unit, raw=raw, workers=self.workers)
+            best_refs = [streams[k][i] for i, k in enumerate(chosen_list)]
+            ref_tokens = _core.wer_tokens(best_refs, unit=unit, raw=raw, workers=self.workers)
+            op_rows = ops.tolist()
+            bounds = offsets.tolist()
+            segments = [
+                SegmentAlignment(
+                    ref_tokens[i],
+                    hyp_tokens[i],
+                    [
+                        AlignmentOp(_OP_TYPES[t], a, b, c, d)
+                        for t, a, b, c, d in op_rows[bounds[i] : bounds[i + 1]]
+                    ],
+                    chosen_list[i],
+                    row,
+                    unit,
+                )
+                for i, row in enumerate(rows.tolist())
+            ]
         score = self.config.score_row(rows.sum(axis=0))
         return Alignments(segments, score, unit)
 
