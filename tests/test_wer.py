@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import doctest
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -339,3 +341,31 @@ def test_docstring_examples():
     failures, tried = doctest.testmod(bleuprint.functional_wer)
     assert tried > 0
     assert failures == 0
+
+
+def test_docs_examples_run_and_print_what_they_claim(capsys):
+    doc = Path(__file__).resolve().parents[1] / "docs" / "wer.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)
+    assert blocks
+    namespace: dict = {}
+    for block in blocks:  # later blocks reuse earlier names, as a reader would
+        exec(compile(block, str(doc), "exec"), namespace)  # the examples assert their claims
+        printed = capsys.readouterr().out.splitlines()
+        comments = block.split("print(", 1)[1].splitlines()[1:] if "print(" in block else []
+        expected = []
+        for line in comments:
+            if not line.startswith("# "):
+                break
+            expected.append(line[2:])
+        assert printed == expected
+
+
+def test_compat_exports_what_jiwer_exports():
+    jiwer = pytest.importorskip("jiwer")
+    import bleuprint.compat.jiwer as bj
+
+    names = set()
+    for module in ("measures", "process", "transforms", "transformations", "alignment"):
+        names |= set(__import__(f"jiwer.{module}", fromlist=["__all__"]).__all__)
+    assert names == set(bj.__all__)
+    assert all(hasattr(bj, name) for name in jiwer.__dict__ if name in names)
