@@ -621,3 +621,19 @@ def _first_stream_length(references: Any) -> int:
         return len(first) if not isinstance(first, str) else 0
     except (TypeError, IndexError, KeyError):
         return 0
+
+
+__all__ = [
+    "CER",
+    "COLUMNS",
+    "MEASURES",
+    "TRANSFORMS",
+    "UNITS",
+    "WER",
+    "AlignmentOp",
+    "Alignments",
+    "SegmentAlignment",
+    "WERConfig",
+    "WERScore",
+    "WERSignature",
+]
