@@ -37,6 +37,7 @@ pub mod script;
 pub mod text;
 pub mod tokenize;
 pub mod vocabulary;
+pub mod wer;
 
 #[cfg(feature = "python")]
 mod python;

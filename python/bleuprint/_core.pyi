@@ -51,6 +51,42 @@ def bleu_scores(
 ) -> npt.NDArray[np.float64]: ...
 def read_lines(path: str) -> list[str]: ...
 
+# WER/CER. Statistics rows are [substitutions, deletions, insertions, hits, ref_words,
+# hyp_words]; opcodes rows are [tag, ref_start, ref_end, hyp_start, hyp_end] with tag 0 equal,
+# 1 substitute, 2 delete, 3 insert; offsets[i]:offsets[i + 1] are segment i's opcodes.
+def wer_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    *,
+    unit: str,
+    raw: bool = False,
+    workers: int = -1,
+) -> npt.NDArray[np.int64]: ...
+def wer_alignments(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    *,
+    unit: str,
+    raw: bool = False,
+    workers: int = -1,
+) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]: ...
+def wer_tokens(
+    lines: Sequence[str], *, unit: str, raw: bool = False, workers: int = -1, name: str = "lines"
+) -> list[list[str]]: ...
+def wer_token_stats(
+    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], *, workers: int = -1
+) -> npt.NDArray[np.int64]: ...
+def wer_token_alignments(
+    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], *, workers: int = -1
+) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]: ...
+def levenshtein_opcodes(
+    s1: Sequence[int], s2: Sequence[int]
+) -> list[tuple[str, int, int, int, int]]: ...
+
 class MecabTagger:
     """A MeCab model loaded from a ``libmecab`` shared library (``ja-mecab``, ``ko-mecab``)."""
 

@@ -7,6 +7,7 @@ mod errors;
 mod io;
 mod mecab;
 mod tokenize;
+mod wer;
 
 use pyo3::prelude::*;
 
@@ -33,6 +34,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrf::chrf_stats, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_scores, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_alignments, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_token_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_token_alignments, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::levenshtein_opcodes, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
     Ok(())
 }

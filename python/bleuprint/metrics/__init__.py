@@ -5,14 +5,17 @@ from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
 from bleuprint.metrics.metric import Metric
 from bleuprint.metrics.ter import TER, TERConfig, TERScore, TERSignature
+from bleuprint.metrics.wer import CER, WER, WERConfig, WERScore, WERSignature
 
-METRICS = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}
+METRICS = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER, "WER": WER, "CER": CER}
 
 __all__ = [
     "BLEU",
+    "CER",
     "CHRF",
     "METRICS",
     "TER",
+    "WER",
     "BLEUConfig",
     "BLEUScore",
     "BLEUSignature",
@@ -25,4 +28,7 @@ __all__ = [
     "TERConfig",
     "TERScore",
     "TERSignature",
+    "WERConfig",
+    "WERScore",
+    "WERSignature",
 ]

@@ -1,0 +1,639 @@
+"""Word and character error rates (WER, CER) with jiwer's MER, WIL and WIP.
+
+Every segment becomes one int64 row ``[substitutions, deletions, insertions, hits, ref_words,
+hyp_words]`` in the Rust core. The alignment behind the row is the one jiwer 4.0.0 gets from
+``rapidfuzz.distance.Levenshtein.opcodes(reference, hypothesis)``, reproduced exactly, so
+hits and therefore MER, WIL and WIP equal jiwer's, not just the edit distance. Corpus values
+are ratios of the summed columns.
+
+Text is split as jiwer's default transforms split it: for words, runs of two or more
+whitespace characters and single spaces separate words (a lone tab does not), after leading
+and trailing whitespace is stripped; for characters, every character of the stripped line
+counts, spaces included. Hypotheses and references always go through the same steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
+
+from bleuprint import _core, _wer_text
+from bleuprint.errors import InvalidOptionError, ReferenceLayoutError
+from bleuprint.layout import check_hypotheses, check_references, count_references
+from bleuprint.metrics.base import Score, Signature, register_config
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bleuprint.stats import Stats
+
+#: Token units: words (WER, MER, WIL, WIP) or characters (CER).
+UNITS = ("word", "char")
+#: Text transforms: jiwer's defaults, ``wer_standardize``, or none at all.
+TRANSFORMS = ("default", "standardize", "none")
+#: The statistics columns.
+COLUMNS = ("substitutions", "deletions", "insertions", "hits", "ref_words", "hyp_words")
+#: The measures a :class:`WERScore` can report as its ``score``.
+MEASURES = ("wer", "mer", "wil", "wip")
+
+
+def _measures(s: int, d: int, i: int, h: int, ref_words: int, hyp_words: int) -> tuple:
+    """(wer, mer, wil, wip) as fractions, with jiwer's formulas and float operations.
+
+    Without reference words: WER is 1.0 if there are insertions, else 0.0 (sacrebleu's TER
+    rule; jiwer returns the insertion count as an int); MER 1.0 / WIP 0.0 if the hypotheses
+    have words, else 0.0 / 1.0 (jiwer's values, as floats).
+    """
+    errors = s + d + i
+    if ref_words == 0:
+        wer = 1.0 if errors > 0 else 0.0
+        mer, wip = (1.0, 0.0) if hyp_words > 0 else (0.0, 1.0)
+    else:
+        wer = float(errors) / float(h + s + d)
+        mer = float(errors) / float(h + s + d + i)
+        wip = (float(h) / ref_words) * (float(h) / hyp_words) if hyp_words >= 1 else 0.0
+    return wer, mer, 1 - wip, wip
+
+
+@register_config
+@dataclass(frozen=True)
+class WERConfig:
+    """Every setting that changes WER/CER statistics.
+
+    ``transform="standardize"`` is jiwer's ``wer_standardize`` and implies ``lowercase``,
+    ``expand_contractions`` and ``remove_kaldi_non_words`` (set here so equal settings compare
+    equal). Statistics made under one config only merge with statistics of an equal config.
+    """
+
+    unit: str = "word"
+    transform: str = "default"
+    lowercase: bool = False
+    remove_punctuation: bool = False
+    expand_contractions: bool = False
+    remove_kaldi_non_words: bool = False
+
+    metric = "WER"
+
+    def __post_init__(self) -> None:
+        if self.unit not in UNITS:
+            raise InvalidOptionError(f"unknown unit {self.unit!r}; expected 'word' or 'char'")
+        if self.transform not in TRANSFORMS:
+            raise InvalidOptionError(
+                f"unknown transform {self.transform!r}; expected one of {', '.join(TRANSFORMS)}"
+            )
+        for name in ("lowercase", "remove_punctuation", "expand_contractions"):
+            self._check_bool(name)
+        self._check_bool("remove_kaldi_non_words")
+        if self.transform == "standardize":
+            for name in ("lowercase", "expand_contractions", "remove_kaldi_non_words"):
+                object.__setattr__(self, name, True)
+
+    def _check_bool(self, name: str) -> None:
+        if not isinstance(getattr(self, name), bool):
+            raise InvalidOptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+    @property
+    def width(self) -> int:
+        """Columns of a statistics row: 6."""
+        return len(COLUMNS)
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        """Names of the statistics columns."""
+        return COLUMNS
+
+    @property
+    def name(self) -> str:
+        """``WER`` for words, ``CER`` for characters."""
+        return "WER" if self.unit == "word" else "CER"
+
+    @property
+    def raw(self) -> bool:
+        """True when the core splits without jiwer's whitespace cleanup (``transform="none"``)."""
+        return self.transform == "none"
+
+    @property
+    def rewrites_text(self) -> bool:
+        """True when text is rewritten in Python before the core splits it."""
+        return (
+            self.lowercase
+            or self.remove_punctuation
+            or self.expand_contractions
+            or self.remove_kaldi_non_words
+            or self.transform == "standardize"
+        )
+
+    def prepare(self, stream: Sequence[Any]) -> Sequence[Any]:
+        """Applies the text options to a stream; non-str items pass through for the core to
+        report, ``None`` stays ``None``."""
+        if not self.rewrites_text:
+            return stream
+        return [self.prepare_text(s) if isinstance(s, str) else s for s in stream]
+
+    def prepare_text(self, s: str) -> str:
+        """The text options on one string, in jiwer's ``wer_standardize`` order: lowercase,
+        contractions, Kaldi non-words, punctuation, then (standardize) ASCII whitespace to
+        spaces."""
+        if self.lowercase:
+            s = s.lower()
+        if self.expand_contractions:
+            s = _wer_text.expand_contractions(s)
+        if self.remove_kaldi_non_words:
+            s = _wer_text.remove_kaldi_non_words(s)
+        if self.remove_punctuation:
+            s = _wer_text.remove_punctuation(s)
+        if self.transform == "standardize":
+            s = _wer_text.whitespace_to_space(s)
+        return s
+
+    def score_row(self, row: Any, measure: str = "wer") -> WERScore:
+        """Scores one (summed) statistics row; ``measure`` picks what ``.score`` reports."""
+        values = [int(v) for v in row]
+        if len(values) != self.width:
+            raise InvalidOptionError(f"a WER statistics row has 6 columns, got {len(values)}")
+        name = self.name if measure == "wer" else measure.upper()
+        return WERScore(name, *values, measure=measure)
+
+    def score_rows(self, rows: Any) -> np.ndarray:
+        """WER (or CER) of every row in percent: a float64 array of shape ``(n,)``."""
+        import numpy as np
+
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.width)
+        s, d, i, h, ref_words = (rows[:, k] for k in range(5))
+        errors = (s + d + i).astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            wer = np.where(
+                ref_words > 0, errors / (h + s + d).astype(np.float64), (errors > 0) * 1.0
+            )
+        return 100 * wer
+
+    def score_rows_detailed(self, rows: Any) -> list[WERScore]:
+        """Scores every row of a statistics matrix as a :class:`WERScore`."""
+        import numpy as np
+
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.width)
+        return [WERScore(self.name, *row) for row in rows.tolist()]
+
+    def signature(self, nrefs: int) -> WERSignature:
+        """The signature for statistics made with ``nrefs`` references per segment."""
+        return WERSignature(self, nrefs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable description (used when saving statistics)."""
+        return {"metric": self.metric, **asdict(self)}
+
+
+class WERScore(Score):
+    """A word (or character) error rate with the counts behind it.
+
+    Attributes
+    ----------
+    score : float
+        The requested measure in percent (WER by default; CER for character statistics).
+    wer, mer, wil, wip : float
+        Word error rate, match error rate, word information lost and preserved, as fractions
+        computed with jiwer's formulas (over characters for CER statistics; ``cer`` is an
+        alias of ``wer``).
+    substitutions, deletions, insertions, hits : int
+        Alignment counts summed over segments.
+    ref_words, hyp_words : int
+        Reference and hypothesis lengths in tokens.
+    errors : int
+        ``substitutions + deletions + insertions``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        substitutions: int,
+        deletions: int,
+        insertions: int,
+        hits: int,
+        ref_words: int,
+        hyp_words: int,
+        measure: str = "wer",
+    ) -> None:
+        if measure not in MEASURES:
+            raise InvalidOptionError(
+                f"unknown measure {measure!r}; expected one of {', '.join(MEASURES)}"
+            )
+        self.substitutions = substitutions
+        self.deletions = deletions
+        self.insertions = insertions
+        self.hits = hits
+        self.ref_words = ref_words
+        self.hyp_words = hyp_words
+        self.errors = substitutions + deletions + insertions
+        self.wer, self.mer, self.wil, self.wip = _measures(
+            substitutions, deletions, insertions, hits, ref_words, hyp_words
+        )
+        self.measure = measure
+        super().__init__(name, 100 * getattr(self, measure))
+
+    @property
+    def cer(self) -> float:
+        """The character error rate of character statistics (the same number as ``wer``)."""
+        return self.wer
+
+    def counts(self) -> dict[str, int]:
+        """The six statistics as a dict."""
+        return {name: getattr(self, name) for name in COLUMNS}
+
+
+class WERSignature(Signature):
+    """``nrefs:1|unit:word|transform:default|case:mixed|version:bleuprint-X``.
+
+    ``punct:removed``, ``contractions:expanded`` and ``kaldi:removed`` come before the version
+    when those options are on.
+    """
+
+    def __init__(self, config: WERConfig, nrefs: int) -> None:
+        super().__init__(nrefs)
+        self.abbreviations.update(
+            {
+                "unit": "u",
+                "transform": "tr",
+                "case": "c",
+                "punct": "p",
+                "contractions": "ct",
+                "kaldi": "k",
+            }
+        )
+        self.info.update(
+            {
+                "unit": config.unit,
+                "transform": config.transform,
+                "case": "lc" if config.lowercase else "mixed",
+            }
+        )
+        if config.remove_punctuation:
+            self.info["punct"] = "removed"
+        if config.expand_contractions:
+            self.info["contractions"] = "expanded"
+        if config.remove_kaldi_non_words:
+            self.info["kaldi"] = "removed"
+
+
+class AlignmentOp(NamedTuple):
+    """One run of the alignment: ``reference[ref_start:ref_end]`` and
+    ``hypothesis[hyp_start:hyp_end]`` are ``equal``, a ``substitute``, a ``delete`` (only
+    reference tokens) or an ``insert`` (only hypothesis tokens)."""
+
+    type: str
+    ref_start: int
+    ref_end: int
+    hyp_start: int
+    hyp_end: int
+
+
+_OP_TYPES = ("equal", "substitute", "delete", "insert")
+_new_op = tuple.__new__
+
+
+class SegmentAlignment:
+    """The alignment of one hypothesis with its (best) reference.
+
+    Attributes
+    ----------
+    reference, hypothesis : list of str
+        The tokens that were aligned (words, or characters for CER).
+    ops : list of AlignmentOp
+        The runs, in order.
+    reference_index : int
+        The reference stream aligned with (the one with the fewest edits).
+    substitutions, deletions, insertions, hits, ref_words, hyp_words : int
+        The segment's statistics.
+    """
+
+    def __init__(
+        self,
+        reference: list[str],
+        hypothesis: list[str],
+        ops: list[AlignmentOp],
+        reference_index: int,
+        row: Sequence[int],
+        unit: str,
+    ) -> None:
+        self.reference = reference
+        self.hypothesis = hypothesis
+        self.ops = ops
+        self.reference_index = reference_index
+        (
+            self.substitutions,
+            self.deletions,
+            self.insertions,
+            self.hits,
+            self.ref_words,
+            self.hyp_words,
+        ) = (int(v) for v in row)
+        self.unit = unit
+
+    def visualize(self, line_width: Optional[int] = None) -> str:
+        """The ``REF:``, ``HYP:`` and marks (``S``, ``D``, ``I``) lines, as jiwer draws them.
+
+        ``line_width`` wraps long segments into several blocks (best effort, as in jiwer).
+        """
+        return _wer_text.comparison_string(
+            self.reference, self.hypothesis, self.ops, self.unit == "word", line_width
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"SegmentAlignment(S={self.substitutions}, D={self.deletions}, "
+            f"I={self.insertions}, H={self.hits}, reference_index={self.reference_index})"
+        )
+
+
+class Alignments(Sequence[SegmentAlignment]):
+    """Every segment's alignment, with the corpus score (a sequence of
+    :class:`SegmentAlignment`)."""
+
+    def __init__(self, segments: list[SegmentAlignment], score: WERScore, unit: str) -> None:
+        self.segments = segments
+        self.score = score
+        self.unit = unit
+
+    @overload
+    def __getitem__(self, index: int) -> SegmentAlignment: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[SegmentAlignment]: ...
+
+    def __getitem__(
+        self, index: Union[int, slice]
+    ) -> Union[SegmentAlignment, list[SegmentAlignment]]:
+        return self.segments[index]
+
+    def __len__(self) -> int:
+        return len(self.segments)
+
+    def __iter__(self) -> Iterator[SegmentAlignment]:
+        return iter(self.segments)
+
+    def visualize(
+        self,
+        show_measures: bool = True,
+        skip_correct: bool = True,
+        line_width: Optional[int] = None,
+    ) -> str:
+        """jiwer's ``visualize_alignment`` text: a ``=== SENTENCE i ===`` block per segment
+        with errors (every segment when ``skip_correct=False``), then a summary of the counts
+        and measures (MER, WIL, WIP, WER; CER for characters) unless ``show_measures=False``.
+        """
+        sentences = [(s.reference, s.hypothesis, s.ops) for s in self.segments]
+        sc = self.score
+        if self.unit == "word":
+            measures = [("mer", sc.mer), ("wil", sc.wil), ("wip", sc.wip), ("wer", sc.wer)]
+        else:
+            measures = [("cer", sc.wer)]
+        counts = (sc.substitutions, sc.deletions, sc.insertions, sc.hits)
+        return _wer_text.visualize(
+            sentences,
+            counts if show_measures else None,
+            measures,
+            is_char=self.unit == "char",
+            skip_correct=skip_correct,
+            line_width=line_width,
+        )
+
+    def __repr__(self) -> str:
+        return f"Alignments(segments={len(self)}, {self.score!r})"
+
+
+class WER:
+    """Word error rate (and MER, WIL, WIP) with jiwer's numbers and bleuprint's layout.
+
+    Hypotheses come first and references are streams, as in :class:`~bleuprint.BLEU`:
+    ``references[k][i]`` is reference ``k`` of segment ``i`` (``None`` skips it). With several
+    references a segment is scored against the one with the fewest edits (the first on ties).
+
+    Parameters
+    ----------
+    unit
+        ``"word"`` (default) or ``"char"`` (see :class:`CER`).
+    transform
+        ``"default"``: jiwer's ``wer_default``/``cer_default`` (strip the line; for words,
+        whitespace runs and single spaces separate words). ``"standardize"``: jiwer's
+        ``wer_standardize`` (lowercase, expand English contractions, remove Kaldi non-words
+        such as ``[noise]``, tabs and newlines to spaces, then the default). ``"none"``:
+        split on single spaces only (words) or count every character (characters).
+    lowercase
+        Lowercase with Python's ``str.lower``.
+    remove_punctuation
+        Delete every character of a Unicode ``P*`` category (jiwer's ``RemovePunctuation``).
+    expand_contractions
+        jiwer's ``ExpandCommonEnglishContractions`` (``can't`` → ``can not``).
+    remove_kaldi_non_words
+        jiwer's ``RemoveKaldiNonWords`` (``<unk>``, ``[laugh]``).
+    references
+        Reference streams to prepare once and reuse for every call.
+    workers
+        Threads for the core: ``-1`` (default) uses every core, ``1`` runs serially. Results
+        are identical for every value.
+    """
+
+    def __init__(
+        self,
+        unit: str = "word",
+        transform: str = "default",
+        lowercase: bool = False,
+        remove_punctuation: bool = False,
+        expand_contractions: bool = False,
+        remove_kaldi_non_words: bool = False,
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        *,
+        workers: int = -1,
+    ) -> None:
+        self.config = WERConfig(
+            unit=unit,
+            transform=transform,
+            lowercase=lowercase,
+            remove_punctuation=remove_punctuation,
+            expand_contractions=expand_contractions,
+            remove_kaldi_non_words=remove_kaldi_non_words,
+        )
+        self.workers = workers
+        #: References per segment in the last evaluation (-1: it varies); read by signatures.
+        self.num_refs: Optional[int] = None
+        self._ref_cache: Optional[list[Sequence[Any]]] = None
+        if references is not None:
+            streams = check_references(references, _first_stream_length(references))
+            self._ref_cache = [self.config.prepare(s) for s in streams]
+            self.num_refs = count_references(self._ref_cache)
+
+    @property
+    def unit(self) -> str:
+        return self.config.unit
+
+    @property
+    def transform(self) -> str:
+        return self.config.transform
+
+    def _inputs(
+        self, hypotheses: Sequence[str], references: Optional[Sequence[Sequence[Optional[str]]]]
+    ) -> tuple[Sequence[Any], list[Sequence[Any]]]:
+        hyps = check_hypotheses(hypotheses)
+        if references is not None:
+            streams = [self.config.prepare(s) for s in check_references(references, len(hyps))]
+        elif self._ref_cache is not None:
+            streams = check_references(self._ref_cache, len(hyps))
+        else:
+            raise InvalidOptionError(
+                f"no references: pass references=... here or to the {type(self).__name__} "
+                "constructor"
+            )
+        return self.config.prepare(hyps), streams
+
+    def stats(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> Stats:
+        """Per-segment statistics, one int64 row per hypothesis.
+
+        Returns
+        -------
+        Stats
+            Rows ``[substitutions, deletions, insertions, hits, ref_words, hyp_words]`` that
+            merge with ``+`` and score with ``.score()``.
+        """
+        from bleuprint.stats import Stats
+
+        hyps, streams = self._inputs(hypotheses, references)
+        rows = _core.wer_stats(
+            hyps, streams, unit=self.config.unit, raw=self.config.raw, workers=self.workers
+        )
+        self.num_refs = count_references(streams)
+        return Stats(rows, self.config, nrefs=self.num_refs)
+
+    def corpus_score(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> WERScore:
+        """Corpus WER (CER): the counts summed over segments, then divided."""
+        return self.stats(hypotheses, references).score()
+
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> WERScore:
+        """The score of one hypothesis against its references (a list of strings)."""
+        if not isinstance(hypothesis, str):
+            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+        if isinstance(references, str) or not isinstance(references, Sequence):
+            raise ReferenceLayoutError(
+                "sentence_score takes a list of reference strings for this one hypothesis, "
+                f"e.g. ['ref 1', 'ref 2']; got {type(references).__name__}"
+            )
+        return self.corpus_score([hypothesis], [[r] for r in references])
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> np.ndarray:
+        """Every segment's score in percent, from one batch: float64, shape ``(n,)``."""
+        return self.stats(hypotheses, references).sentence_scores()
+
+    def align(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> Alignments:
+        """Every segment's alignment with its best reference, and the corpus score.
+
+        ``align(...).visualize()`` draws jiwer's ``REF:``/``HYP:`` view.
+        """
+        hyps, streams = self._inputs(hypotheses, references)
+        unit, raw = self.config.unit, self.config.raw
+        with _wer_text.gc_paused():
+            rows, chosen, ops, offsets = _core.wer_alignments(
+                hyps, streams, unit=unit, raw=raw, workers=self.workers
+            )
+            self.num_refs = count_references(streams)
+            chosen_list = chosen.tolist()
+            hyp_tokens = _core.wer_tokens(hyps, unit=unit, raw=raw, workers=self.workers)
+            best_refs = [streams[k][i] for i, k in enumerate(chosen_list)]
+            ref_tokens = _core.wer_tokens(best_refs, unit=unit, raw=raw, workers=self.workers)
+            op_rows = ops.tolist()
+            bounds = offsets.tolist()
+            segments = [
+                SegmentAlignment(
+                    ref_tokens[i],
+                    hyp_tokens[i],
+                    [
+                        AlignmentOp(_OP_TYPES[t], a, b, c, d)
+                        for t, a, b, c, d in op_rows[bounds[i] : bounds[i + 1]]
+                    ],
+                    chosen_list[i],
+                    row,
+                    unit,
+                )
+                for i, row in enumerate(rows.tolist())
+            ]
+        score = self.config.score_row(rows.sum(axis=0))
+        return Alignments(segments, score, unit)
+
+    def get_signature(self) -> WERSignature:
+        """The reproducibility signature of the last evaluation."""
+        if self.num_refs is None:
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        return self.config.signature(self.num_refs)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
+        return f"{type(self).__name__}({fields})"
+
+
+class CER(WER):
+    """Character error rate: :class:`WER` with ``unit="char"``.
+
+    Every character of the stripped line counts, spaces included; hypotheses and references
+    go through the same steps, so the edit count is the same whichever side is which.
+    """
+
+    def __init__(
+        self,
+        transform: str = "default",
+        lowercase: bool = False,
+        remove_punctuation: bool = False,
+        expand_contractions: bool = False,
+        remove_kaldi_non_words: bool = False,
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        *,
+        workers: int = -1,
+    ) -> None:
+        super().__init__(
+            "char",
+            transform,
+            lowercase,
+            remove_punctuation,
+            expand_contractions,
+            remove_kaldi_non_words,
+            references,
+            workers=workers,
+        )
+
+
+def _first_stream_length(references: Any) -> int:
+    # Reference caching has no hypotheses to compare with: streams must agree with each other.
+    try:
+        first = references[0]
+        return len(first) if not isinstance(first, str) else 0
+    except (TypeError, IndexError, KeyError):
+        return 0
+
+
+__all__ = [
+    "CER",
+    "COLUMNS",
+    "MEASURES",
+    "TRANSFORMS",
+    "UNITS",
+    "WER",
+    "AlignmentOp",
+    "Alignments",
+    "SegmentAlignment",
+    "WERConfig",
+    "WERScore",
+    "WERSignature",
+]

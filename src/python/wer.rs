@@ -1,0 +1,316 @@
+//! Bindings for WER/CER statistics and alignments: one FFI call per batch, the GIL released
+//! while segments are aligned.
+
+use numpy::ndarray::{Array1, Array2};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PySequence, PyString};
+
+use super::convert::StrStream;
+use super::errors::to_py_err;
+use crate::error::Error;
+use crate::wer::{self, OpTag, SegmentAlignment, Split, Unit};
+
+extern "C" {
+    // As in `convert.rs`: exported by every CPython >= 3.3 (stable ABI since 3.10) but hidden
+    // by pyo3-ffi for abi3 builds targeting 3.9. Borrows the string's cached UTF-8 buffer.
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut ffi::PyObject,
+        size: *mut ffi::Py_ssize_t,
+    ) -> *const std::os::raw::c_char;
+}
+
+fn split(unit: &str, raw: bool) -> PyResult<Split> {
+    Ok(Split {
+        unit: Unit::from_name(unit).map_err(to_py_err)?,
+        raw,
+    })
+}
+
+fn shape_error(e: impl std::fmt::Display) -> PyErr {
+    to_py_err(Error::invalid_input(e.to_string()))
+}
+
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn reference_streams<'py>(references: &Bound<'py, PyAny>) -> PyResult<Vec<StrStream<'py>>> {
+    if references.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "references must be a sequence of reference streams, got a single str",
+        ));
+    }
+    let references = references
+        .cast::<PySequence>()
+        .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
+    references
+        .try_iter()?
+        .enumerate()
+        .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
+        .collect()
+}
+
+fn stats_array(py: Python<'_>, n: usize, rows: Vec<i64>) -> PyResult<Bound<'_, PyArray2<i64>>> {
+    Ok(Array2::from_shape_vec((n, wer::WIDTH), rows)
+        .map_err(shape_error)?
+        .into_pyarray(py))
+}
+
+/// Per-segment statistics `[substitutions, deletions, insertions, hits, ref_words,
+/// hyp_words]`, shape `(n, 6)`, int64, each segment against its best reference.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, *, unit, raw = false, workers = -1))]
+pub(crate) fn wer_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    unit: &str,
+    raw: bool,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let split = split(unit, raw)?;
+    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
+    let ref_streams = reference_streams(references)?;
+    let hyps = hyp_stream.borrow_all();
+    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
+    let rows = py
+        .detach(|| wer::stream_stats(&hyps, &streams, split, workers))
+        .map_err(to_py_err)?;
+    stats_array(py, hyp_stream.len(), rows)
+}
+
+fn tag_code(tag: OpTag) -> i64 {
+    match tag {
+        OpTag::Equal => 0,
+        OpTag::Replace => 1,
+        OpTag::Delete => 2,
+        OpTag::Insert => 3,
+    }
+}
+
+/// Statistics `(n, 6)`, the aligned stream per segment `(n,)`, the opcodes of every segment
+/// concatenated `(m, 5)` as `[tag, ref_start, ref_end, hyp_start, hyp_end]` (tag 0 equal,
+/// 1 substitute, 2 delete, 3 insert) and the offsets of each segment's opcodes `(n + 1,)`.
+type Alignments<'py> = (
+    Bound<'py, PyArray2<i64>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<i64>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+fn alignment_arrays(py: Python<'_>, aligned: Vec<SegmentAlignment>) -> PyResult<Alignments<'_>> {
+    let n = aligned.len();
+    let mut rows = Vec::with_capacity(n * wer::WIDTH);
+    let mut streams = Vec::with_capacity(n);
+    let mut ops = Vec::new();
+    let mut offsets = Vec::with_capacity(n + 1);
+    offsets.push(0i64);
+    for segment in &aligned {
+        rows.extend_from_slice(&segment.row);
+        streams.push(to_i64(segment.stream));
+        for op in &segment.opcodes {
+            ops.extend_from_slice(&[
+                tag_code(op.tag),
+                to_i64(op.src_start),
+                to_i64(op.src_end),
+                to_i64(op.dest_start),
+                to_i64(op.dest_end),
+            ]);
+        }
+        offsets.push(to_i64(ops.len() / 5));
+    }
+    let m = ops.len() / 5;
+    Ok((
+        stats_array(py, n, rows)?,
+        Array1::from_vec(streams).into_pyarray(py),
+        Array2::from_shape_vec((m, 5), ops)
+            .map_err(shape_error)?
+            .into_pyarray(py),
+        Array1::from_vec(offsets).into_pyarray(py),
+    ))
+}
+
+/// The statistics and RapidFuzz opcodes of every segment against its best reference.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, *, unit, raw = false, workers = -1))]
+pub(crate) fn wer_alignments<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    unit: &str,
+    raw: bool,
+    workers: i64,
+) -> PyResult<Alignments<'py>> {
+    let split = split(unit, raw)?;
+    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
+    let ref_streams = reference_streams(references)?;
+    let hyps = hyp_stream.borrow_all();
+    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
+    let aligned = py
+        .detach(|| wer::stream_alignments(&hyps, &streams, split, workers))
+        .map_err(to_py_err)?;
+    alignment_arrays(py, aligned)
+}
+
+/// The tokens of every line: `list[list[str]]`.
+#[pyfunction]
+#[pyo3(signature = (lines, *, unit, raw = false, workers = -1, name = "lines"))]
+pub(crate) fn wer_tokens<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyAny>,
+    unit: &str,
+    raw: bool,
+    workers: i64,
+    name: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let split = split(unit, raw)?;
+    let stream = StrStream::extract(lines, name, false)?;
+    let texts = stream.borrow_all();
+    let tokens = py
+        .detach(|| wer::split_lines(&texts, split, workers))
+        .map_err(to_py_err)?;
+    let out = PyList::empty(py);
+    for line in tokens {
+        out.append(PyList::new(py, line)?)?;
+    }
+    Ok(out)
+}
+
+/// Token lists taken from Python: every token's UTF-8 bytes, borrowed from the string (or,
+/// for a string with lone surrogates, from its `surrogatepass` encoding), kept alive by
+/// snapshots of the lists.
+struct TokenLists<'py> {
+    _keep: Vec<Bound<'py, PyAny>>,
+    views: Vec<Vec<(*const u8, usize)>>,
+}
+
+impl<'py> TokenLists<'py> {
+    fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        let py = seq.py();
+        let outer = seq
+            .cast::<PySequence>()
+            .map_err(|_| PyTypeError::new_err(format!("{what} must be a list of token lists")))?
+            .to_list()?;
+        let mut keep: Vec<Bound<'py, PyAny>> = vec![outer.clone().into_any()];
+        let mut views = Vec::with_capacity(outer.len());
+        for (i, item) in outer.iter().enumerate() {
+            if item.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err(format!(
+                    "{what}[{i}] must be a list of str tokens, got a str"
+                )));
+            }
+            let inner = item
+                .cast::<PySequence>()
+                .map_err(|_| {
+                    PyTypeError::new_err(format!("{what}[{i}] must be a list of str tokens"))
+                })?
+                .to_list()?;
+            let mut line = Vec::with_capacity(inner.len());
+            for (j, token) in inner.iter().enumerate() {
+                let token = token.cast_into::<PyString>().map_err(|e| {
+                    let type_name = e
+                        .into_inner()
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+                    PyTypeError::new_err(format!("{what}[{i}][{j}] must be str, got {type_name}"))
+                })?;
+                let mut size: ffi::Py_ssize_t = 0;
+                // SAFETY: `token` is a live str and we hold the GIL; the buffer lives as long as
+                // the string, which `inner` (kept below) holds.
+                let data = unsafe { PyUnicode_AsUTF8AndSize(token.as_ptr(), &mut size) };
+                if data.is_null() {
+                    // Lone surrogates: compare their surrogatepass encodings instead.
+                    let _ = PyErr::take(py);
+                    let encoded = token
+                        .call_method1("encode", ("utf-8", "surrogatepass"))?
+                        .cast_into::<PyBytes>()
+                        .map_err(|_| PyTypeError::new_err("encode did not return bytes"))?;
+                    let bytes = encoded.as_bytes();
+                    line.push((bytes.as_ptr(), bytes.len()));
+                    keep.push(encoded.into_any());
+                } else {
+                    line.push((data.cast::<u8>(), usize::try_from(size).unwrap_or(0)));
+                }
+            }
+            keep.push(inner.into_any());
+            views.push(line);
+        }
+        Ok(Self { _keep: keep, views })
+    }
+
+    fn borrow(&self) -> Vec<Vec<&[u8]>> {
+        self.views
+            .iter()
+            .map(|line| {
+                line.iter()
+                    // SAFETY: each pointer and length came from a buffer owned by an object in
+                    // `self._keep`, alive while `self` is borrowed.
+                    .map(|&(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// Statistics `(n, 6)` of already-split tokens, one reference token list per hypothesis.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, *, workers = -1))]
+pub(crate) fn wer_token_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let hyps = TokenLists::extract(hypotheses, "hypotheses")?;
+    let refs = TokenLists::extract(references, "references")?;
+    let (h, r) = (hyps.borrow(), refs.borrow());
+    let rows = py
+        .detach(|| wer::token_stats(&h, &r, workers))
+        .map_err(to_py_err)?;
+    stats_array(py, h.len(), rows)
+}
+
+/// Like `wer_alignments`, for already-split tokens (one reference each).
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, *, workers = -1))]
+pub(crate) fn wer_token_alignments<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    workers: i64,
+) -> PyResult<Alignments<'py>> {
+    let hyps = TokenLists::extract(hypotheses, "hypotheses")?;
+    let refs = TokenLists::extract(references, "references")?;
+    let (h, r) = (hyps.borrow(), refs.borrow());
+    let aligned = py
+        .detach(|| wer::token_alignments(&h, &r, workers))
+        .map_err(to_py_err)?;
+    alignment_arrays(py, aligned)
+}
+
+/// RapidFuzz's `Levenshtein.opcodes(s1, s2)` on integer sequences, as
+/// `[(tag, src_start, src_end, dest_start, dest_end)]` with RapidFuzz's tag names.
+#[pyfunction]
+pub(crate) fn levenshtein_opcodes(
+    py: Python<'_>,
+    s1: Vec<u32>,
+    s2: Vec<u32>,
+) -> Vec<(&'static str, usize, usize, usize, usize)> {
+    let codes = py.detach(|| wer::levenshtein::opcodes(&s1, &s2));
+    codes
+        .into_iter()
+        .map(|o| {
+            let tag = match o.tag {
+                OpTag::Equal => "equal",
+                OpTag::Replace => "replace",
+                OpTag::Delete => "delete",
+                OpTag::Insert => "insert",
+            };
+            (tag, o.src_start, o.src_end, o.dest_start, o.dest_end)
+        })
+        .collect()
+}

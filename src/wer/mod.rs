@@ -1,0 +1,558 @@
+//! Word and character error rates (WER, CER) and jiwer's MER, WIL and WIP.
+//!
+//! Every segment becomes one integer row `[substitutions, deletions, insertions, hits,
+//! ref_words, hyp_words]` from the alignment RapidFuzz would choose ([`levenshtein`]) between
+//! the reference (first sequence) and the hypothesis (second), the way jiwer 4.0.0 calls
+//! `rapidfuzz.distance.Levenshtein.opcodes(reference, hypothesis)`. Tokens are split as
+//! jiwer's default transforms split them ([`split`]). Corpus measures are ratios of the
+//! summed columns.
+//!
+//! With several references, a segment is scored against the one needing the fewest edits
+//! (substitutions + deletions + insertions); the first such reference wins ties.
+//!
+//! ```
+//! use _core::wer::{stream_stats, Split, Unit};
+//!
+//! let split = Split { unit: Unit::Word, raw: false };
+//! let rows = stream_stats(&["b a"], &[vec![Some("a b")]], split, 1)?;
+//! // One insertion, one hit, one deletion: RapidFuzz's choice among the optimal alignments.
+//! assert_eq!(rows, [0, 1, 1, 1, 2, 2]);
+//! # Ok::<(), _core::Error>(())
+//! ```
+
+pub mod levenshtein;
+pub mod split;
+
+use rustc_hash::FxHashMap;
+
+use crate::error::{Error, Result};
+use crate::parallel;
+pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
+pub use split::{Split, Unit};
+
+/// Columns of a statistics row.
+pub const WIDTH: usize = 6;
+
+/// Names of the statistics columns, in order.
+pub const COLUMNS: [&str; WIDTH] = [
+    "substitutions",
+    "deletions",
+    "insertions",
+    "hits",
+    "ref_words",
+    "hyp_words",
+];
+
+/// Characters below this code point are their own id; others are numbered from here.
+const ASCII_IDS: u32 = 128;
+
+/// Per-thread buffers, reused across segments.
+struct Scratch<'a> {
+    aligner: Aligner,
+    tokens: Vec<&'a str>,
+    words: FxHashMap<&'a [u8], u32>,
+    chars: FxHashMap<char, u32>,
+    next_id: u32,
+    hyp_ids: Vec<u32>,
+    ref_ids: Vec<u32>,
+    editops: Vec<EditOp>,
+}
+
+impl<'a> Scratch<'a> {
+    fn new() -> Self {
+        Self {
+            aligner: Aligner::new(),
+            tokens: Vec::new(),
+            words: FxHashMap::default(),
+            chars: FxHashMap::default(),
+            next_id: 0,
+            hyp_ids: Vec::new(),
+            ref_ids: Vec::new(),
+            editops: Vec::new(),
+        }
+    }
+
+    /// Forgets the ids of the previous segment.
+    fn begin_segment(&mut self, unit: Unit) {
+        self.words.clear();
+        self.chars.clear();
+        self.next_id = match unit {
+            Unit::Word => 0,
+            Unit::Char => ASCII_IDS,
+        };
+    }
+
+    fn alphabet(&self) -> usize {
+        self.next_id as usize
+    }
+
+    fn word_id(&mut self, token: &'a [u8]) -> u32 {
+        let next = self.next_id;
+        let id = *self.words.entry(token).or_insert(next);
+        if id == next {
+            self.next_id += 1;
+        }
+        id
+    }
+
+    /// The ids of the tokens of `text` into `out` (ids are shared within a segment).
+    fn encode_text(&mut self, text: &'a str, split: Split, out: &mut Vec<u32>) {
+        out.clear();
+        match split.unit {
+            Unit::Word => {
+                let mut tokens = std::mem::take(&mut self.tokens);
+                tokens.clear();
+                split::tokens(text, split, &mut tokens);
+                for token in &tokens {
+                    let id = self.word_id(token.as_bytes());
+                    out.push(id);
+                }
+                self.tokens = tokens;
+            }
+            Unit::Char => {
+                for c in split::char_text(text, split.raw).chars() {
+                    let code = u32::from(c);
+                    let id = if code < ASCII_IDS {
+                        code
+                    } else {
+                        let next = self.next_id;
+                        let id = *self.chars.entry(c).or_insert(next);
+                        if id == next {
+                            self.next_id += 1;
+                        }
+                        id
+                    };
+                    out.push(id);
+                }
+            }
+        }
+    }
+
+    fn encode_tokens(&mut self, tokens: &[&'a [u8]], out: &mut Vec<u32>) {
+        out.clear();
+        for token in tokens {
+            let id = self.word_id(token);
+            out.push(id);
+        }
+    }
+
+    /// The counts of aligning the current `ref_ids` to `hyp_ids`.
+    fn counts(&mut self) -> EditCounts {
+        let alphabet = Some(self.alphabet());
+        self.aligner.counts(&self.ref_ids, &self.hyp_ids, alphabet)
+    }
+
+    /// The opcodes of aligning the current `ref_ids` to `hyp_ids`.
+    fn opcodes(&mut self) -> Vec<Opcode> {
+        let alphabet = Some(self.alphabet());
+        let mut editops = std::mem::take(&mut self.editops);
+        editops.clear();
+        self.aligner
+            .editops_into(&self.ref_ids, &self.hyp_ids, alphabet, &mut editops);
+        let mut out = Vec::new();
+        levenshtein::opcodes_from_editops(
+            &editops,
+            self.ref_ids.len(),
+            self.hyp_ids.len(),
+            &mut out,
+        );
+        self.editops = editops;
+        out
+    }
+
+    /// Scores the hypothesis (already in `hyp_ids`) against each reference; returns the row
+    /// of the best one and its position among `refs`, or `None` when there is no reference.
+    fn best_reference(&mut self, refs: &[&'a str], split: Split) -> Option<([i64; WIDTH], usize)> {
+        let mut best: Option<([i64; WIDTH], usize, usize)> = None;
+        for (k, reference) in refs.iter().enumerate() {
+            let mut ids = std::mem::take(&mut self.ref_ids);
+            self.encode_text(reference, split, &mut ids);
+            self.ref_ids = ids;
+            let counts = self.counts();
+            let errors = counts.total();
+            let better = match &best {
+                None => true,
+                Some(b) => errors < b.2,
+            };
+            if better {
+                best = Some((
+                    row(&counts, self.ref_ids.len(), self.hyp_ids.len()),
+                    k,
+                    errors,
+                ));
+            }
+        }
+        best.map(|(row, k, _)| (row, k))
+    }
+}
+
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// The statistics row of one alignment.
+fn row(counts: &EditCounts, ref_len: usize, hyp_len: usize) -> [i64; WIDTH] {
+    let hits = ref_len.saturating_sub(counts.replace + counts.delete);
+    [
+        to_i64(counts.replace),
+        to_i64(counts.delete),
+        to_i64(counts.insert),
+        to_i64(hits),
+        to_i64(ref_len),
+        to_i64(hyp_len),
+    ]
+}
+
+fn check_streams(hypotheses: usize, streams: &[Vec<Option<&str>>]) -> Result<()> {
+    if streams.is_empty() {
+        return Err(Error::invalid_input(
+            "no reference streams: give at least one",
+        ));
+    }
+    for (k, stream) in streams.iter().enumerate() {
+        if stream.len() != hypotheses {
+            return Err(Error::invalid_input(format!(
+                "reference stream {k} has {} segments but there are {hypotheses} hypotheses",
+                stream.len()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The references of segment `i` (skipping `None`) and their stream indices.
+fn segment_references<'a>(
+    streams: &[Vec<Option<&'a str>>],
+    i: usize,
+    refs: &mut Vec<&'a str>,
+    stream_of: &mut Vec<usize>,
+) -> Result<()> {
+    refs.clear();
+    stream_of.clear();
+    for (k, stream) in streams.iter().enumerate() {
+        if let Some(Some(r)) = stream.get(i) {
+            refs.push(r);
+            stream_of.push(k);
+        }
+    }
+    if refs.is_empty() {
+        return Err(Error::invalid_input(format!(
+            "segment {i} has no references: every reference stream holds None there"
+        )));
+    }
+    Ok(())
+}
+
+/// One statistics row per hypothesis, row-major (`hyps.len() * WIDTH` values), against the
+/// best of its references (`streams[k][i]` is reference `k` of segment `i`; `None` skips it).
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidInput`] for a stream whose length differs from the number of
+/// hypotheses or a segment without any reference; [`crate::ErrorKind::InvalidOption`] for a
+/// bad `workers` value.
+pub fn stream_stats(
+    hyps: &[&str],
+    streams: &[Vec<Option<&str>>],
+    split: Split,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    check_streams(hyps.len(), streams)?;
+    let mut out = vec![0i64; hyps.len() * WIDTH];
+    parallel::fill_rows(
+        &mut out,
+        WIDTH,
+        workers,
+        || (Scratch::new(), Vec::new(), Vec::new()),
+        |(scratch, refs, stream_of), i, out_row| {
+            segment_references(streams, i, refs, stream_of)?;
+            let hyp = hyps.get(i).copied().unwrap_or("");
+            scratch.begin_segment(split.unit);
+            let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
+            scratch.encode_text(hyp, split, &mut hyp_ids);
+            scratch.hyp_ids = hyp_ids;
+            if let Some((best, _)) = scratch.best_reference(refs, split) {
+                out_row.copy_from_slice(&best);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+/// The alignment of one segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SegmentAlignment {
+    /// The statistics row.
+    pub row: [i64; WIDTH],
+    /// Which reference stream was aligned (the best one).
+    pub stream: usize,
+    /// RapidFuzz's opcodes from the reference to the hypothesis.
+    pub opcodes: Vec<Opcode>,
+}
+
+/// Like [`stream_stats`], with the opcodes of every segment's best reference.
+///
+/// # Errors
+/// As [`stream_stats`].
+pub fn stream_alignments(
+    hyps: &[&str],
+    streams: &[Vec<Option<&str>>],
+    split: Split,
+    workers: i64,
+) -> Result<Vec<SegmentAlignment>> {
+    check_streams(hyps.len(), streams)?;
+    let indices: Vec<usize> = (0..hyps.len()).collect();
+    parallel::map_init(
+        &indices,
+        workers,
+        || (Scratch::new(), Vec::new(), Vec::new()),
+        |(scratch, refs, stream_of), &i| -> Result<SegmentAlignment> {
+            segment_references(streams, i, refs, stream_of)?;
+            let hyp = hyps.get(i).copied().unwrap_or("");
+            scratch.begin_segment(split.unit);
+            let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
+            scratch.encode_text(hyp, split, &mut hyp_ids);
+            scratch.hyp_ids = hyp_ids;
+            let (best, k) = scratch
+                .best_reference(refs, split)
+                .ok_or_else(|| Error::invalid_input(format!("segment {i} has no references")))?;
+            let reference = refs.get(k).copied().unwrap_or("");
+            let mut ref_ids = std::mem::take(&mut scratch.ref_ids);
+            scratch.encode_text(reference, split, &mut ref_ids);
+            scratch.ref_ids = ref_ids;
+            Ok(SegmentAlignment {
+                row: best,
+                stream: stream_of.get(k).copied().unwrap_or(0),
+                opcodes: scratch.opcodes(),
+            })
+        },
+    )?
+    .into_iter()
+    .collect()
+}
+
+fn check_token_lengths(hyps: usize, refs: usize) -> Result<()> {
+    if hyps == refs {
+        Ok(())
+    } else {
+        Err(Error::invalid_input(format!(
+            "there are {refs} references but {hyps} hypotheses"
+        )))
+    }
+}
+
+/// Statistics rows for already-split tokens, one reference per hypothesis.
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidInput`] when the two lists differ in length.
+pub fn token_stats(hyps: &[Vec<&[u8]>], refs: &[Vec<&[u8]>], workers: i64) -> Result<Vec<i64>> {
+    check_token_lengths(hyps.len(), refs.len())?;
+    let mut out = vec![0i64; hyps.len() * WIDTH];
+    parallel::fill_rows(
+        &mut out,
+        WIDTH,
+        workers,
+        Scratch::new,
+        |scratch, i, out_row| {
+            let (hyp, reference) = (
+                hyps.get(i).map_or(&[][..], Vec::as_slice),
+                refs.get(i).map_or(&[][..], Vec::as_slice),
+            );
+            scratch.begin_segment(Unit::Word);
+            let mut ids = std::mem::take(&mut scratch.ref_ids);
+            scratch.encode_tokens(reference, &mut ids);
+            scratch.ref_ids = ids;
+            let mut ids = std::mem::take(&mut scratch.hyp_ids);
+            scratch.encode_tokens(hyp, &mut ids);
+            scratch.hyp_ids = ids;
+            let counts = scratch.counts();
+            out_row.copy_from_slice(&row(&counts, reference.len(), hyp.len()));
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+/// Like [`token_stats`], with every segment's opcodes.
+///
+/// # Errors
+/// As [`token_stats`].
+pub fn token_alignments(
+    hyps: &[Vec<&[u8]>],
+    refs: &[Vec<&[u8]>],
+    workers: i64,
+) -> Result<Vec<SegmentAlignment>> {
+    check_token_lengths(hyps.len(), refs.len())?;
+    let indices: Vec<usize> = (0..hyps.len()).collect();
+    parallel::map_init(&indices, workers, Scratch::new, |scratch, &i| {
+        let (hyp, reference) = (
+            hyps.get(i).map_or(&[][..], Vec::as_slice),
+            refs.get(i).map_or(&[][..], Vec::as_slice),
+        );
+        scratch.begin_segment(Unit::Word);
+        let mut ids = std::mem::take(&mut scratch.ref_ids);
+        scratch.encode_tokens(reference, &mut ids);
+        scratch.ref_ids = ids;
+        let mut ids = std::mem::take(&mut scratch.hyp_ids);
+        scratch.encode_tokens(hyp, &mut ids);
+        scratch.hyp_ids = ids;
+        let opcodes = scratch.opcodes();
+        let mut counts = EditCounts::default();
+        for op in &opcodes {
+            match op.tag {
+                OpTag::Replace => counts.replace += op.src_end - op.src_start,
+                OpTag::Delete => counts.delete += op.src_end - op.src_start,
+                OpTag::Insert => counts.insert += op.dest_end - op.dest_start,
+                OpTag::Equal => {}
+            }
+        }
+        SegmentAlignment {
+            row: row(&counts, reference.len(), hyp.len()),
+            stream: 0,
+            opcodes,
+        }
+    })
+}
+
+/// The tokens of every line under `split` (characters as one-character slices).
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidOption`] for a bad `workers` value.
+pub fn split_lines<'a>(lines: &[&'a str], split: Split, workers: i64) -> Result<Vec<Vec<&'a str>>> {
+    parallel::map_init(
+        lines,
+        workers,
+        || (),
+        |(), line| {
+            let mut out = Vec::new();
+            split::tokens(line, split, &mut out);
+            out
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORDS: Split = Split {
+        unit: Unit::Word,
+        raw: false,
+    };
+    const CHARS: Split = Split {
+        unit: Unit::Char,
+        raw: false,
+    };
+
+    fn sum(rows: &[i64]) -> [i64; WIDTH] {
+        let mut total = [0; WIDTH];
+        for r in rows.chunks(WIDTH) {
+            for (t, v) in total.iter_mut().zip(r) {
+                *t += v;
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn jiwer_documentation_vectors() {
+        // process_words doc example: H=5 S=2 D=2 I=4.
+        let hyps = [
+            "shoe order one",
+            "quite bit of an even longest sentence here",
+        ];
+        let refs = vec![vec![
+            Some("short one here"),
+            Some("quite a bit of longer sentence"),
+        ]];
+        let rows = stream_stats(&hyps, &refs, WORDS, 1).unwrap();
+        assert_eq!(sum(&rows), [2, 2, 4, 5, 9, 11]);
+        // cer(["i can spell", "i hope"], ["i kan cpell", "i hop"]): H 14, S 2, D 1, I 0.
+        let rows = stream_stats(
+            &["i kan cpell", "i hop"],
+            &[vec![Some("i can spell"), Some("i hope")]],
+            CHARS,
+            1,
+        )
+        .unwrap();
+        assert_eq!(sum(&rows), [2, 1, 0, 14, 17, 16]);
+        // wer("a", "a b c d") = 3 insertions.
+        let rows = stream_stats(&["a b c d"], &[vec![Some("a")]], WORDS, 1).unwrap();
+        assert_eq!(rows, [0, 0, 3, 1, 1, 4]);
+        // A single tab does not separate words.
+        let rows = stream_stats(&["a\tb c"], &[vec![Some("a b c")]], WORDS, 1).unwrap();
+        assert_eq!(rows, [1, 1, 0, 1, 3, 2]);
+    }
+
+    #[test]
+    fn best_reference_has_fewest_edits_and_first_wins_ties() {
+        let hyps = ["a b c", "x y"];
+        let streams = vec![
+            vec![Some("a b d"), Some("x z")],
+            vec![Some("a b c"), None],
+            vec![Some("a b c"), Some("x w")],
+        ];
+        let aligned = stream_alignments(&hyps, &streams, WORDS, 1).unwrap();
+        assert_eq!(aligned[0].stream, 1);
+        assert_eq!(aligned[0].row, [0, 0, 0, 3, 3, 3]);
+        assert_eq!(aligned[1].stream, 0);
+        let rows = stream_stats(&hyps, &streams, WORDS, 1).unwrap();
+        assert_eq!(&rows[..WIDTH], &aligned[0].row);
+        assert_eq!(&rows[WIDTH..], &aligned[1].row);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let err = stream_stats(&["a"], &[vec![Some("a"), Some("b")]], WORDS, 1).unwrap_err();
+        assert!(err
+            .message()
+            .contains("stream 0 has 2 segments but there are 1"));
+        let err = stream_stats(&["a", "b"], &[vec![Some("a"), None]], WORDS, 1).unwrap_err();
+        assert!(err.message().contains("segment 1 has no references"));
+        assert!(stream_stats(&["a"], &[], WORDS, 1).is_err());
+        assert!(token_stats(&[vec![]], &[], 1).is_err());
+    }
+
+    #[test]
+    fn tokens_match_text() {
+        let hyps = ["the cat sat", "", "a b a b"];
+        let refs = ["the cat is here", "x", "b a b a"];
+        let rows =
+            stream_stats(&hyps, &[refs.iter().map(|r| Some(*r)).collect()], WORDS, 1).unwrap();
+        let split = |s: &[&'static str]| -> Vec<Vec<&'static [u8]>> {
+            s.iter()
+                .map(|l| {
+                    l.split(' ')
+                        .filter(|w| !w.is_empty())
+                        .map(str::as_bytes)
+                        .collect()
+                })
+                .collect()
+        };
+        let token_rows = token_stats(&split(&hyps), &split(&refs), 1).unwrap();
+        assert_eq!(rows, token_rows);
+        let aligned = token_alignments(&split(&hyps), &split(&refs), 1).unwrap();
+        let from_alignments: Vec<i64> = aligned.iter().flat_map(|a| a.row).collect();
+        assert_eq!(rows, from_alignments);
+    }
+
+    #[test]
+    fn same_rows_for_every_worker_count() {
+        let hyps: Vec<String> = (0..500)
+            .map(|i| format!("w{} x y{} z", i % 7, i % 3))
+            .collect();
+        let refs: Vec<String> = (0..500)
+            .map(|i| format!("x w{} z y{}", i % 5, i % 2))
+            .collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let streams = vec![refs.iter().map(|r| Some(r.as_str())).collect::<Vec<_>>()];
+        let serial = stream_stats(&hyps, &streams, CHARS, 1).unwrap();
+        assert_eq!(stream_stats(&hyps, &streams, CHARS, 3).unwrap(), serial);
+    }
+
+    #[test]
+    fn split_lines_keeps_order() {
+        let out = split_lines(&["a  b", " c\td "], WORDS, 1).unwrap();
+        assert_eq!(out, vec![vec!["a", "b"], vec!["c\td"]]);
+    }
+}
