@@ -26,11 +26,22 @@ from bleuprint.functional import (
     sentence_chrf,
     sentence_ter,
 )
+from bleuprint.functional_wer import (
+    corpus_cer,
+    corpus_mer,
+    corpus_wer,
+    corpus_wil,
+    corpus_wip,
+    sentence_cer,
+    sentence_wer,
+)
 from bleuprint.metrics import (
     BLEU,
+    CER,
     CHRF,
     METRICS,
     TER,
+    WER,
     BLEUConfig,
     BLEUScore,
     BLEUSignature,
@@ -42,6 +53,9 @@ from bleuprint.metrics import (
     TERConfig,
     TERScore,
     TERSignature,
+    WERConfig,
+    WERScore,
+    WERSignature,
 )
 from bleuprint.tokenizers import tokenize
 
@@ -57,9 +71,11 @@ def __getattr__(name: str):  # noqa: ANN202
 
 __all__ = [
     "BLEU",
+    "CER",
     "CHRF",
     "METRICS",
     "TER",
+    "WER",
     "BLEUConfig",
     "BLEUScore",
     "BLEUSignature",
@@ -69,6 +85,9 @@ __all__ = [
     "TERConfig",
     "TERScore",
     "TERSignature",
+    "WERConfig",
+    "WERScore",
+    "WERSignature",
     "BleuprintError",
     "BleuprintWarning",
     "InputDecodeError",
@@ -82,11 +101,18 @@ __all__ = [
     "StatsMismatchError",
     "__version__",
     "corpus_bleu",
+    "corpus_cer",
     "corpus_chrf",
+    "corpus_mer",
     "corpus_ter",
+    "corpus_wer",
+    "corpus_wil",
+    "corpus_wip",
     "raw_corpus_bleu",
     "sentence_bleu",
+    "sentence_cer",
     "sentence_chrf",
     "sentence_ter",
+    "sentence_wer",
     "tokenize",
 ]

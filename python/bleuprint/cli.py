@@ -27,7 +27,7 @@ from bleuprint.tokenizers import TOKENIZERS
 PROG = "bleuprint"
 
 #: ``-m`` names; output follows the sorted upper-case names, as in sacrebleu.
-METRIC_CHOICES = ("bleu", "chrf", "ter")
+METRIC_CHOICES = ("bleu", "chrf", "ter", "wer", "cer")
 
 #: Output formats; ``latex`` only changes multi-system tables (as in sacrebleu).
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -274,6 +274,32 @@ def build_parser() -> argparse.ArgumentParser:
     ter.add_argument(
         "--ter-normalized", action="store_true",
         help="Tercom normalization: split punctuation, unescape XML entities.",
+    )  # fmt: skip
+
+    wer = parser.add_argument_group(
+        "WER and CER related arguments (bleuprint only; jiwer's numbers, see docs/wer.md)"
+    )
+    wer.add_argument(
+        "--wer-transform", choices=["default", "standardize", "none"], default="default",
+        help="Text clean-up, the same on both sides: default (jiwer's wer_default/cer_default: "
+        "strip, split on spaces and whitespace runs), standardize (jiwer's wer_standardize: "
+        "also lowercase, expand contractions, drop Kaldi non-words) or none (default: "
+        "%(default)s).",
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-lowercase", action="store_true", help="Case-insensitive WER/CER."
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-remove-punctuation", action="store_true",
+        help="Delete Unicode punctuation (categories P*) before scoring.",
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-expand-contractions", action="store_true",
+        help="Expand English contractions (won't -> will not).",
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-remove-kaldi-non-words", action="store_true",
+        help="Drop Kaldi non-words such as [noise] and <unk>.",
     )  # fmt: skip
 
     ci = parser.add_argument_group("Confidence intervals for one system (not supported yet)")
@@ -541,6 +567,7 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
     """One metric object per ``-m`` name (upper-case keys, first occurrence first)."""
     from bleuprint.metrics.bleu import BLEU
     from bleuprint.metrics.ter import TER
+    from bleuprint.metrics.wer import WER
 
     trg_lang = args.langpair.split("-")[1] if args.langpair else ""
     metrics: dict[str, Any] = {}
@@ -566,6 +593,16 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
                 lowercase=args.chrf_lowercase,
                 whitespace=args.chrf_whitespace,
                 eps_smoothing=args.chrf_eps_smoothing,
+                references=references,
+            )
+        elif name in ("wer", "cer"):
+            metrics[name.upper()] = WER(
+                unit="word" if name == "wer" else "char",
+                transform=args.wer_transform,
+                lowercase=args.wer_lowercase,
+                remove_punctuation=args.wer_remove_punctuation,
+                expand_contractions=args.wer_expand_contractions,
+                remove_kaldi_non_words=args.wer_remove_kaldi_non_words,
                 references=references,
             )
         elif name == "ter":

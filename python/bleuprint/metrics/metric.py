@@ -67,27 +67,24 @@ class Metric(ABC):
         if references is not None:
             self._ref_cache = self._prepare_references(references)
 
-    @property
-    def _lowercases(self) -> bool:
-        """Whether hypotheses and references are lowercased before the core sees them."""
-        return bool(getattr(self.config, "lowercase", False))
+    def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
+        """Text changes made in Python before the core sees a stream: lowercasing when the
+        configuration has ``lowercase`` set."""
+        return lower(stream) if getattr(self.config, "lowercase", False) else stream
 
     def _prepare_references(self, references: References) -> list[Sequence[Any]]:
         streams = check_references(references, _first_stream_length(references))
-        if self._lowercases:
-            streams = [lower(s) for s in streams]
+        streams = [self._prepare_stream(s) for s in streams]
         self.num_refs = count_references(streams)
         return streams
 
     def _inputs(
         self, hypotheses: Sequence[str], references: Optional[References]
     ) -> tuple[Sequence[Any], list[Sequence[Any]]]:
-        """Checked (and lowercased when configured) hypotheses and reference streams."""
+        """Checked (and prepared, e.g. lowercased) hypotheses and reference streams."""
         hyps = check_hypotheses(hypotheses)
         if references is not None:
-            streams = check_references(references, len(hyps))
-            if self._lowercases:
-                streams = [lower(s) for s in streams]
+            streams = [self._prepare_stream(s) for s in check_references(references, len(hyps))]
         elif self._ref_cache is not None:
             streams = check_references(self._ref_cache, len(hyps))
         else:
@@ -95,9 +92,7 @@ class Metric(ABC):
             raise InvalidOptionError(
                 f"no references: pass references=... here or to the {name} constructor"
             )
-        if self._lowercases:
-            hyps = lower(hyps)
-        return hyps, streams
+        return self._prepare_stream(hyps), streams
 
     @abstractmethod
     def _compute_stats(

@@ -19,9 +19,10 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
 
 from bleuprint import _core, _wer_text
-from bleuprint.errors import InvalidOptionError, ReferenceLayoutError
-from bleuprint.layout import check_hypotheses, check_references, count_references
+from bleuprint.errors import InvalidOptionError
+from bleuprint.layout import count_references
 from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.metric import Metric, References
 
 if TYPE_CHECKING:
     import numpy as np
@@ -401,7 +402,7 @@ class Alignments(Sequence[SegmentAlignment]):
         return f"Alignments(segments={len(self)}, {self.score!r})"
 
 
-class WER:
+class WER(Metric):
     """Word error rate (and MER, WIL, WIP) with jiwer's numbers and bleuprint's layout.
 
     Hypotheses come first and references are streams, as in :class:`~bleuprint.BLEU`:
@@ -441,11 +442,11 @@ class WER:
         remove_punctuation: bool = False,
         expand_contractions: bool = False,
         remove_kaldi_non_words: bool = False,
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Optional[References] = None,
         *,
         workers: int = -1,
     ) -> None:
-        self.config = WERConfig(
+        config = WERConfig(
             unit=unit,
             transform=transform,
             lowercase=lowercase,
@@ -453,14 +454,7 @@ class WER:
             expand_contractions=expand_contractions,
             remove_kaldi_non_words=remove_kaldi_non_words,
         )
-        self.workers = workers
-        #: References per segment in the last evaluation (-1: it varies); read by signatures.
-        self.num_refs: Optional[int] = None
-        self._ref_cache: Optional[list[Sequence[Any]]] = None
-        if references is not None:
-            streams = check_references(references, _first_stream_length(references))
-            self._ref_cache = [self.config.prepare(s) for s in streams]
-            self.num_refs = count_references(self._ref_cache)
+        super().__init__(config, references, workers)
 
     @property
     def unit(self) -> str:
@@ -470,26 +464,10 @@ class WER:
     def transform(self) -> str:
         return self.config.transform
 
-    def _inputs(
-        self, hypotheses: Sequence[str], references: Optional[Sequence[Sequence[Optional[str]]]]
-    ) -> tuple[Sequence[Any], list[Sequence[Any]]]:
-        hyps = check_hypotheses(hypotheses)
-        if references is not None:
-            streams = [self.config.prepare(s) for s in check_references(references, len(hyps))]
-        elif self._ref_cache is not None:
-            streams = check_references(self._ref_cache, len(hyps))
-        else:
-            raise InvalidOptionError(
-                f"no references: pass references=... here or to the {type(self).__name__} "
-                "constructor"
-            )
-        return self.config.prepare(hyps), streams
+    def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
+        return self.config.prepare(stream)
 
-    def stats(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
-    ) -> Stats:
+    def stats(self, hypotheses: Sequence[str], references: Optional[References] = None) -> Stats:
         """Per-segment statistics, one int64 row per hypothesis.
 
         Returns
@@ -498,46 +476,30 @@ class WER:
             Rows ``[substitutions, deletions, insertions, hits, ref_words, hyp_words]`` that
             merge with ``+`` and score with ``.score()``.
         """
-        from bleuprint.stats import Stats
+        return super().stats(hypotheses, references)
 
-        hyps, streams = self._inputs(hypotheses, references)
+    def _compute_stats(
+        self, hyps: Sequence[Any], streams: list[Sequence[Any]]
+    ) -> tuple[np.ndarray, int]:
         rows = _core.wer_stats(
             hyps, streams, unit=self.config.unit, raw=self.config.raw, workers=self.workers
         )
-        self.num_refs = count_references(streams)
-        return Stats(rows, self.config, nrefs=self.num_refs)
+        return rows, count_references(streams)
 
     def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        self, hypotheses: Sequence[str], references: Optional[References] = None
     ) -> WERScore:
         """Corpus WER (CER): the counts summed over segments, then divided."""
-        return self.stats(hypotheses, references).score()
+        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
 
     def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> WERScore:
         """The score of one hypothesis against its references (a list of strings)."""
-        if not isinstance(hypothesis, str):
-            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        if isinstance(references, str) or not isinstance(references, Sequence):
-            raise ReferenceLayoutError(
-                "sentence_score takes a list of reference strings for this one hypothesis, "
-                f"e.g. ['ref 1', 'ref 2']; got {type(references).__name__}"
-            )
-        return self.corpus_score([hypothesis], [[r] for r in references])
-
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
-    ) -> np.ndarray:
-        """Every segment's score in percent, from one batch: float64, shape ``(n,)``."""
-        return self.stats(hypotheses, references).sentence_scores()
+        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]
 
     def align(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Optional[References] = None,
     ) -> Alignments:
         """Every segment's alignment with its best reference, and the corpus score.
 
@@ -573,16 +535,6 @@ class WER:
         score = self.config.score_row(rows.sum(axis=0))
         return Alignments(segments, score, unit)
 
-    def get_signature(self) -> WERSignature:
-        """The reproducibility signature of the last evaluation."""
-        if self.num_refs is None:
-            raise ValueError("Number of references unknown, please evaluate the metric first.")
-        return self.config.signature(self.num_refs)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
-        return f"{type(self).__name__}({fields})"
-
 
 class CER(WER):
     """Character error rate: :class:`WER` with ``unit="char"``.
@@ -598,7 +550,7 @@ class CER(WER):
         remove_punctuation: bool = False,
         expand_contractions: bool = False,
         remove_kaldi_non_words: bool = False,
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Optional[References] = None,
         *,
         workers: int = -1,
     ) -> None:
@@ -612,15 +564,6 @@ class CER(WER):
             references,
             workers=workers,
         )
-
-
-def _first_stream_length(references: Any) -> int:
-    # Reference caching has no hypotheses to compare with: streams must agree with each other.
-    try:
-        first = references[0]
-        return len(first) if not isinstance(first, str) else 0
-    except (TypeError, IndexError, KeyError):
-        return 0
 
 
 __all__ = [
