@@ -8,6 +8,7 @@ sacrebleu's) and the same exit status.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import random
 import shutil
@@ -228,13 +229,21 @@ CASES = {
         "ref.a", "ref.b", "-i", "hyp.2", "-m", "ter", "--ter-case-sensitive",
         "--ter-normalized", "--ter-no-punct", "--ter-asian-support", "-f", "text",
     ],
-    "three_metrics_text": ["ref.a", "ref.b", "-i", "hyp.1", "-m", "ter", "bleu", "chrf", "-f", "text"],
+    "three_metrics_text": [
+        "ref.a", "ref.b", "-i", "hyp.1", "-m", "ter", "bleu", "chrf", "-f", "text",
+    ],
     "three_metrics_json": ["ref.a", "-i", "hyp.1", "-m", "bleu", "chrf", "ter"],
     "three_metrics_b_json": ["ref.a", "-i", "hyp.1", "-m", "bleu", "chrf", "ter", "-b"],
-    "three_metrics_b_text": ["ref.a", "-i", "hyp.1", "-m", "bleu", "chrf", "ter", "-b", "-f", "text"],
-    "three_metrics_short": ["ref.a", "-i", "hyp.1", "-m", "bleu", "chrf", "ter", "-sh", "-f", "text"],
+    "three_metrics_b_text": [
+        "ref.a", "-i", "hyp.1", "-m", "bleu", "chrf", "ter", "-b", "-f", "text",
+    ],
+    "three_metrics_short": [
+        "ref.a", "-i", "hyp.1", "-m", "bleu", "chrf", "ter", "-sh", "-f", "text",
+    ],
     "repeated_metric": ["ref.a", "-i", "hyp.1", "-m", "chrf", "chrf", "-f", "text"],
-    "table_three_metrics": ["ref.a", "ref.b", "-i", "hyp.1", "hyp.2", "-m", "bleu", "chrf", "ter", "-f", "text"],
+    "table_three_metrics": [
+        "ref.a", "ref.b", "-i", "hyp.1", "hyp.2", "-m", "bleu", "chrf", "ter", "-f", "text",
+    ],
     "table_three_metrics_json": ["ref.a", "-i", "hyp.1", "hyp.2", "-m", "bleu", "chrf", "ter"],
     "table_three_metrics_latex": [
         "ref.a", "-i", "hyp.1", "hyp.2", "-m", "chrf", "ter", "bleu", "-f", "latex", "-cw", "2",
@@ -604,3 +613,55 @@ def test_sentence_lines_match_sacrebleu_compute_bleu(method: str, value: Optiona
         for row in rows
     ]
     assert sentence_lines(stats, 1, False, sig) == expected
+
+
+# --------------------------------------------------------------------------------------------
+# WER and CER (no sacrebleu counterpart: the numbers are checked against the API and jiwer)
+
+
+def _json(data: Path, *args: str) -> object:
+    result = bleuprint_cli(list(args), data)
+    assert result.returncode == 0, result.stderr.decode()
+    return json.loads(result.stdout)
+
+
+def test_wer_and_cer_equal_the_api(data: Path) -> None:
+    out = _json(data, "ref.a", "ref.b", "-i", "hyp.1", "-m", "cer", "wer", "-w", "6")
+    cer, wer = out  # sorted names: CER before WER
+    refs = [REF_A, REF_B]
+    assert wer["name"] == "WER"
+    assert wer["score"] == round(bleuprint.corpus_wer(HYP_1, refs).score, 6)
+    assert cer["score"] == round(bleuprint.corpus_cer(HYP_1, refs).score, 6)
+    assert wer["unit"] == "word"
+    assert cer["unit"] == "char"
+
+
+def test_wer_options_reach_the_metric(data: Path) -> None:
+    args = ["--wer-transform", "standardize", "--wer-remove-punctuation", "-m", "wer", "-w", "6"]
+    out = _json(data, "ref.a", "-i", "hyp.2", *args)
+    expected = bleuprint.corpus_wer(
+        HYP_2, [REF_A], transform="standardize", remove_punctuation=True
+    )
+    assert out["score"] == round(expected.score, 6)
+    assert "punct:removed" in out["signature"]
+    assert out["case"] == "lc"
+
+
+def test_wer_matches_jiwer(data: Path) -> None:
+    jiwer = pytest.importorskip("jiwer")
+    score = float(
+        bleuprint_cli(["ref.a", "-i", "hyp.1", "-m", "wer", "-b", "-w", "10"], data).stdout
+    )
+    assert score == round(100 * jiwer.wer(REF_A, HYP_1), 10)
+
+
+def test_wer_sentence_level_and_tables(data: Path) -> None:
+    lines = bleuprint_cli(["ref.a", "-i", "hyp.1", "-m", "cer", "-sl", "-b", "-w", "4"], data)
+    expected = bleuprint.CER().sentence_scores(HYP_1, [REF_A])
+    assert lines.stdout.decode().split() == [f"{v:.4f}" for v in expected]
+    table = bleuprint_cli(
+        ["ref.a", "-i", "hyp.1", "hyp.2", "-m", "wer", "bleu", "-f", "text"], data
+    )
+    text = table.stdout.decode()
+    assert "BLEU" in text
+    assert " - WER        nrefs:1|unit:word|transform:default|case:mixed|" in text
