@@ -32,6 +32,7 @@ pub mod ngram;
 pub mod normalize;
 pub mod parallel;
 pub mod script;
+pub mod ter;
 pub mod text;
 pub mod tokenize;
 

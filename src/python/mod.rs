@@ -5,6 +5,7 @@ mod convert;
 mod errors;
 mod io;
 mod mecab;
+mod ter;
 mod tokenize;
 
 use pyo3::prelude::*;
@@ -29,6 +30,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(ter::ter_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(ter::ter_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
     Ok(())
