@@ -264,11 +264,14 @@ fn compute_row(
     ) else {
         return;
     };
-    for (((&d, &u), &r), c) in diagonal.iter().zip(above).zip(words).zip(out) {
-        let best = (d + i32::from(r != word)).min(u + 1);
-        // `left` may exceed INFINITY by the run length; capping the stored value suffices.
-        left = best.min(left + 1);
-        *c = left.min(INFINITY);
+    // Diagonal and deletion do not depend on this row, so they vectorize; the insertion chain
+    // runs after them. Capping here keeps every value at most INFINITY.
+    for (((&d, &u), &r), c) in diagonal.iter().zip(above).zip(words).zip(out.iter_mut()) {
+        *c = (d + i32::from(r != word)).min(u + 1).min(INFINITY);
+    }
+    for c in out {
+        left = (*c).min(left + 1);
+        *c = left;
     }
 }
 

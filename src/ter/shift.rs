@@ -19,6 +19,44 @@ pub struct ShiftScratch {
     shifted: Vec<u32>,
     trace: Vec<Op>,
     alignment: Alignment,
+    occurrences: Occurrences,
+}
+
+/// Where each word occurs in the reference, so the pair search visits only matching starts.
+#[derive(Debug, Default)]
+struct Occurrences {
+    /// `first[id]`: the first reference position holding `id`, or [`NONE`].
+    first: Vec<u32>,
+    /// `next[r]`: the next position after `r` holding the same word, or [`NONE`].
+    next: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Occurrences {
+    fn build(&mut self, reference: &[u32]) {
+        let ids = reference.iter().max().map_or(0, |&id| id as usize + 1);
+        self.first.clear();
+        self.first.resize(ids, NONE);
+        self.next.clear();
+        self.next.resize(reference.len(), NONE);
+        for (r, (&id, next)) in reference.iter().zip(self.next.iter_mut()).enumerate().rev() {
+            if let Some(first) = self.first.get_mut(id as usize) {
+                *next = *first;
+                *first = u32::try_from(r).unwrap_or(NONE);
+            }
+        }
+    }
+
+    /// The positions of `id` in `lo..hi`, in increasing order.
+    fn positions(&self, id: u32, lo: usize, hi: usize) -> impl Iterator<Item = usize> + '_ {
+        let start = self.first.get(id as usize).copied().unwrap_or(NONE);
+        std::iter::successors(Some(start), |&r| self.next.get(r as usize).copied())
+            .take_while(|&r| r != NONE)
+            .map(|r| r as usize)
+            .skip_while(move |&r| r < lo)
+            .take_while(move |&r| r < hi)
+    }
 }
 
 /// `trace_to_alignment` of the flipped trace. The error lists are kept as prefix sums, since
@@ -139,17 +177,19 @@ impl ShiftScratch {
             words,
             shifted,
             alignment,
+            occurrences,
             ..
         } = self;
         let m = reference.len();
         let mut best: Option<(Rank, usize, usize, usize)> = None;
+        // Every candidate needs an error on both sides: without one, all are skipped.
+        if alignment.hyp_errors.last() == Some(&0) || alignment.ref_errors.last() == Some(&0) {
+            return Round::Best(None);
+        }
         for (start_h, &first) in words.iter().enumerate() {
             let lo = start_h.saturating_sub(MAX_SHIFT_DIST);
             let hi = m.min(start_h + MAX_SHIFT_DIST + 1);
-            for start_r in lo..hi {
-                if reference.get(start_r) != Some(&first) {
-                    continue;
-                }
+            for start_r in occurrences.positions(first, lo, hi) {
                 // `_find_shifted_pairs` yields every matching length 1..=10 in turn.
                 let mut length = 0;
                 while length < MAX_SHIFT_SIZE
@@ -216,6 +256,7 @@ pub fn translation_edit_rate(
         return Ok((hypothesis.len(), 0));
     }
     scratch.ed.reset(reference, hypothesis.len())?;
+    scratch.occurrences.build(reference);
     scratch.words.clear();
     scratch.words.extend_from_slice(hypothesis);
     let mut shifts = 0usize;
