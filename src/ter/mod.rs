@@ -34,6 +34,7 @@ pub const WIDTH: usize = 3;
 struct Scratch {
     tokenizer: TokenizerScratch,
     tokenized: String,
+    retokenized: String,
     /// Word ids of the current segment: text in `vocabulary`, looked up through `table`.
     table: IdTable,
     vocabulary: String,
@@ -46,12 +47,13 @@ struct Scratch {
 }
 
 impl Scratch {
-    /// Tokenizes `line` and appends its word ids to `ids` (`ids` is one of our own buffers, so
-    /// it is passed by a selector rather than borrowed alongside `self`).
+    /// Tokenizes `line` as sacrebleu's TER does for a hypothesis or a reference, and appends
+    /// its word ids to `self.hypothesis` or `self.references`.
     fn add_words(&mut self, line: &str, config: TerTokenizerConfig, into_hypothesis: bool) {
         let Self {
             tokenizer,
             tokenized,
+            retokenized,
             table,
             vocabulary,
             spans,
@@ -87,8 +89,15 @@ impl Scratch {
         };
         if config.is_identity() {
             py_split(py_rstrip(line)).for_each(&mut intern);
-        } else {
+        } else if into_hypothesis {
             tokenizer::tokenize_into(line, config, tokenizer, tokenized);
+            split_joined(tokenized).for_each(&mut intern);
+        } else {
+            // sacrebleu preprocesses references twice (`_cache_references`, then
+            // `_extract_reference_info`), and normalizing twice is not always normalizing once:
+            // "it's's" becomes "it's 's", then "it 's 's".
+            tokenizer::tokenize_into(line, config, tokenizer, retokenized);
+            tokenizer::tokenize_into(retokenized, config, tokenizer, tokenized);
             split_joined(tokenized).for_each(&mut intern);
         }
     }
@@ -246,6 +255,11 @@ mod tests {
         assert_eq!(
             segment_stats("a b (c) d.", &["a b ( c ) e ."], config).unwrap(),
             [1, 7, 1]
+        );
+        // References are tokenized twice: "it 's 's" (3 words), the hypothesis once: "it's 's".
+        assert_eq!(
+            segment_stats("it's's", &["it's's"], config).unwrap(),
+            [2, 3, 1]
         );
     }
 }
