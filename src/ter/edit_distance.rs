@@ -264,14 +264,19 @@ fn compute_row(
     ) else {
         return;
     };
-    // Diagonal and deletion do not depend on this row, so they vectorize; the insertion chain
-    // runs after them. Capping here keeps every value at most INFINITY.
+    // Diagonal and deletion do not depend on this row, so they vectorize. The insertion chain
+    // `cur[j] = min(t[j], cur[j-1] + 1)` is `j + prefix_min(t[k] - k)`: a running minimum,
+    // half the latency of add-then-min. Capping `t` keeps every value at most INFINITY.
+    let mut offset = 0i32;
     for (((&d, &u), &r), c) in diagonal.iter().zip(above).zip(words).zip(out.iter_mut()) {
-        *c = (d + i32::from(r != word)).min(u + 1).min(INFINITY);
+        offset += 1;
+        *c = (d + i32::from(r != word)).min(u + 1).min(INFINITY) - offset;
     }
+    let mut offset = 0i32;
     for c in out {
-        left = (*c).min(left + 1);
-        *c = left;
+        offset += 1;
+        left = left.min(*c);
+        *c = left + offset;
     }
 }
 
