@@ -32,20 +32,36 @@ pub enum Op {
     Del,
 }
 
+/// The columns of one matrix row: it computes `[min_j, max_j)` and stores `[lo, hi)` at
+/// `offset` in the matrix. The stored span adds the cells the next row reads around the beam
+/// (one to the left, and up to the next row's end), which stay [`INFINITY`].
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    min_j: usize,
+    max_j: usize,
+    lo: usize,
+    hi: usize,
+    offset: usize,
+}
+
 /// Beam edit distance against one reference, for hypotheses of one length.
 #[derive(Debug, Default)]
 pub struct BeamEditDistance {
     reference: Vec<u32>,
-    /// `bounds[i]`: the columns `[min_j, max_j)` row `i` computes.
-    bounds: Vec<(usize, usize)>,
+    /// Row `i` of the matrix, for `i` in `0..=hyp_len`.
+    rows: Vec<Row>,
     /// The hypothesis whose rows `matrix` holds.
     base: Vec<u32>,
-    /// `(hyp_len + 1) × (ref_len + 1)` values; cells outside the beam stay [`INFINITY`].
+    /// The stored span of every row, back to back: memory grows with the beam, not with
+    /// `hyp_len × ref_len`.
     matrix: Vec<i32>,
-    /// Two rows for candidates, so scoring one never disturbs `matrix`.
+    /// Two full-width rows for candidates, so scoring one never disturbs `matrix`.
     row_a: Vec<i32>,
     row_b: Vec<i32>,
 }
+
+/// Scratch larger than this many cells is released after use rather than kept for reuse.
+const KEEP_CELLS: usize = 1 << 22;
 
 impl BeamEditDistance {
     /// Prepares for hypotheses of `hyp_len` words against `reference`.
@@ -56,8 +72,6 @@ impl BeamEditDistance {
         self.reference.clear();
         self.reference.extend_from_slice(reference);
         let width = reference.len() + 1;
-        self.bounds.clear();
-        self.bounds.push((0, width));
         // `length_ratio = n_ref / n_hyp if words_h else 1`, as Python floats.
         #[allow(clippy::cast_precision_loss)] // sacrebleu divides Python ints into a float too
         let ratio = if hyp_len == 0 {
@@ -70,7 +84,10 @@ impl BeamEditDistance {
         } else {
             BEAM_WIDTH
         };
-        for i in 1..=hyp_len {
+        let beam_of = |i: usize| -> (usize, usize) {
+            if i == 0 {
+                return (0, width);
+            }
             #[allow(clippy::cast_precision_loss)]
             let diagonal = float_to_usize((i as f64 * ratio).floor());
             let min_j = diagonal.saturating_sub(beam);
@@ -79,22 +96,43 @@ impl BeamEditDistance {
             } else {
                 width.min(diagonal.saturating_add(beam))
             };
-            self.bounds.push((min_j, max_j.max(min_j)));
+            (min_j, max_j.max(min_j))
+        };
+        self.rows.clear();
+        let mut offset = 0usize;
+        let mut next = beam_of(0);
+        for i in 0..=hyp_len {
+            let (min_j, max_j) = next;
+            next = if i < hyp_len { beam_of(i + 1) } else { next };
+            let (lo, hi) = (min_j.saturating_sub(1), max_j.max(next.1));
+            self.rows.push(Row {
+                min_j,
+                max_j,
+                lo,
+                hi,
+                offset,
+            });
+            offset = offset
+                .checked_add(hi - lo)
+                .ok_or_else(|| too_long(hyp_len, reference.len()))?;
         }
-        let cells = width
-            .checked_mul(hyp_len + 1)
-            .ok_or_else(|| too_long(hyp_len, reference.len()))?;
+        if self.matrix.capacity() > KEEP_CELLS.max(offset) {
+            self.matrix = Vec::new();
+        }
         self.matrix.clear();
         self.matrix
-            .try_reserve_exact(cells)
+            .try_reserve_exact(offset)
             .map_err(|_| too_long(hyp_len, reference.len()))?;
-        self.matrix.resize(cells, INFINITY);
+        self.matrix.resize(offset, INFINITY);
         // Row 0: `(j * COST_INS, 'i')`.
         for (cell, j) in self.matrix.iter_mut().zip(0..width) {
             *cell = to_i32(j);
         }
         self.base.clear();
         for row in [&mut self.row_a, &mut self.row_b] {
+            if row.capacity() > KEEP_CELLS.max(width) {
+                *row = Vec::new();
+            }
             row.clear();
             row.resize(width, INFINITY);
         }
@@ -105,6 +143,16 @@ impl BeamEditDistance {
         self.reference.len() + 1
     }
 
+    fn row(&self, i: usize) -> Row {
+        self.rows.get(i).copied().unwrap_or(Row {
+            min_j: 0,
+            max_j: 0,
+            lo: 0,
+            hi: 0,
+            offset: 0,
+        })
+    }
+
     /// The edit distance of `words` (of the length given to [`Self::reset`]); its rows become
     /// the ones candidates start from. `trace` receives the operations from the start.
     ///
@@ -112,66 +160,85 @@ impl BeamEditDistance {
     /// [`crate::ErrorKind::InvalidInput`] if the trace reaches an uncomputed cell, which
     /// sacrebleu reports as an unknown operation (it cannot happen for a valid beam).
     pub fn distance_with_trace(&mut self, words: &[u32], trace: &mut Vec<Op>) -> Result<i32> {
-        let width = self.width();
         let n = words.len();
         // Rows up to the common prefix with the previous base stay valid.
         let common = common_prefix(words, &self.base);
         self.base.clear();
         self.base.extend_from_slice(words);
         for i in common + 1..=n {
-            let (min_j, max_j) = self.bounds.get(i).copied().unwrap_or((0, 0));
+            let (above, row) = (self.row(i - 1), self.row(i));
             let word = words.get(i - 1).copied().unwrap_or(u32::MAX);
-            let (above, rest) = self.matrix.split_at_mut(i * width);
-            let prev = above.get((i - 1) * width..).unwrap_or_default();
-            let cur = rest.get_mut(..width).unwrap_or_default();
-            compute_row(prev, cur, word, &self.reference, min_j, max_j);
+            let (before, rest) = self.matrix.split_at_mut(row.offset);
+            let prev = before.get(above.offset..).unwrap_or_default();
+            let cur = rest.get_mut(..row.hi - row.lo).unwrap_or_default();
+            compute_row(
+                (prev, above.lo),
+                (cur, row.lo),
+                word,
+                &self.reference,
+                row.min_j,
+                row.max_j,
+            );
         }
         self.trace(trace)?;
-        Ok(self.cell(n, width - 1))
+        Ok(self.cell(n, self.width() - 1))
     }
 
     /// The edit distance of `words`, reusing the rows of the last
     /// [`Self::distance_with_trace`] hypothesis down to their common prefix.
     pub fn distance(&mut self, words: &[u32]) -> i32 {
-        let width = self.width();
         let n = words.len();
         let common = common_prefix(words, &self.base);
         if common == n {
-            return self.cell(n, width - 1);
+            return self.cell(n, self.width() - 1);
         }
         let mut prev = std::mem::take(&mut self.row_a);
         let mut cur = std::mem::take(&mut self.row_b);
-        let first = self
+        // Row `common + 1` reads only inside the stored span of row `common`.
+        let first = self.row(common);
+        let stored = self
             .matrix
-            .get(common * width..(common + 1) * width)
+            .get(first.offset..first.offset + (first.hi - first.lo))
             .unwrap_or_default();
-        prev.clear();
-        prev.extend_from_slice(first);
+        if let Some(span) = prev.get_mut(first.lo..first.hi) {
+            span.copy_from_slice(stored);
+        }
         for i in common + 1..=n {
-            let (min_j, max_j) = self.bounds.get(i).copied().unwrap_or((0, 0));
-            let next_max = self.bounds.get(i + 1).map_or(max_j, |&(_, b)| b);
+            let row = self.row(i);
             let word = words.get(i - 1).copied().unwrap_or(u32::MAX);
-            compute_row(&prev, &mut cur, word, &self.reference, min_j, max_j);
-            // The next row reads one cell left of this row's beam and up to its own end:
-            // those cells must read as uncomputed, not as a stale row's values.
-            if let Some(left) = min_j.checked_sub(1).and_then(|j| cur.get_mut(j)) {
+            compute_row(
+                (&prev, 0),
+                (&mut cur, 0),
+                word,
+                &self.reference,
+                row.min_j,
+                row.max_j,
+            );
+            // The next row reads this row's stored span: the cells around the beam must read
+            // as uncomputed, not as a stale row's values.
+            if let Some(left) = row.min_j.checked_sub(1).and_then(|j| cur.get_mut(j)) {
                 *left = INFINITY;
             }
-            if let Some(right) = cur.get_mut(max_j..next_max.max(max_j)) {
+            if let Some(right) = cur.get_mut(row.max_j..row.hi) {
                 right.fill(INFINITY);
             }
             std::mem::swap(&mut prev, &mut cur);
         }
-        let distance = prev.get(width - 1).copied().unwrap_or(INFINITY);
+        let distance = prev.get(self.width() - 1).copied().unwrap_or(INFINITY);
         self.row_a = prev;
         self.row_b = cur;
         distance
     }
 
+    /// The value of cell `(i, j)`: [`INFINITY`] outside the stored span.
     #[inline]
     fn cell(&self, i: usize, j: usize) -> i32 {
+        let row = self.row(i);
+        if j < row.lo || j >= row.hi {
+            return INFINITY;
+        }
         self.matrix
-            .get(i * self.width() + j)
+            .get(row.offset + j - row.lo)
             .copied()
             .unwrap_or(INFINITY)
     }
@@ -187,8 +254,8 @@ impl BeamEditDistance {
             let op = if i == 0 {
                 Op::Ins
             } else {
-                let (min_j, max_j) = self.bounds.get(i).copied().unwrap_or((0, 0));
-                if j < min_j || j >= max_j {
+                let row = self.row(i);
+                if j < row.min_j || j >= row.max_j {
                     None
                 } else if j == 0 {
                     Some(Op::Del)
@@ -231,13 +298,14 @@ impl BeamEditDistance {
     }
 }
 
-/// Computes row `i` into `cur` (columns `[min_j, max_j)`) from row `i - 1` in `prev`.
-/// Column 0 is a deletion from the cell above; other cells take the first strictly smaller of
-/// diagonal, deletion and insertion, starting from [`INFINITY`].
+/// Computes a row (columns `[min_j, max_j)`) into `cur` from the row above in `prev`; each
+/// comes with the column its slice starts at. Column 0 is a deletion from the cell above;
+/// other cells take the first strictly smaller of diagonal, deletion and insertion, starting
+/// from [`INFINITY`].
 #[inline]
 fn compute_row(
-    prev: &[i32],
-    cur: &mut [i32],
+    (prev, prev_lo): (&[i32], usize),
+    (cur, cur_lo): (&mut [i32], usize),
     word: u32,
     reference: &[u32],
     min_j: usize,
@@ -253,14 +321,14 @@ fn compute_row(
         *first = left;
         start = 1;
     }
-    if start >= max_j {
+    if start >= max_j || start - 1 < prev_lo || start < cur_lo {
         return;
     }
     let (Some(diagonal), Some(above), Some(words), Some(out)) = (
-        prev.get(start - 1..max_j - 1),
-        prev.get(start..max_j),
+        prev.get(start - 1 - prev_lo..max_j - 1 - prev_lo),
+        prev.get(start - prev_lo..max_j - prev_lo),
         reference.get(start - 1..max_j - 1),
-        cur.get_mut(start..max_j),
+        cur.get_mut(start - cur_lo..max_j - cur_lo),
     ) else {
         return;
     };
@@ -319,6 +387,139 @@ mod tests {
             }
         }
         row[b.len()]
+    }
+
+    /// A literal port of sacrebleu's `_edit_distance` (full matrix, Python's uncapped 1e16
+    /// infinity, `'x'` for uncomputed cells), returning the distance and the trace.
+    fn sacrebleu_beam(hyp: &[u32], reference: &[u32]) -> (i64, Vec<Op>) {
+        const INF: i64 = 10_000_000_000_000_000;
+        let (n, m) = (hyp.len(), reference.len());
+        let mut dist = vec![vec![(INF, 'x'); m + 1]; n + 1];
+        for (j, cell) in dist[0].iter_mut().enumerate() {
+            *cell = (j as i64, 'i');
+        }
+        let ratio = if n == 0 { 1.0 } else { m as f64 / n as f64 };
+        let beam = if 25.0 < ratio / 2.0 {
+            (ratio / 2.0 + 25.0).ceil() as i64
+        } else {
+            25
+        };
+        for i in 1..=n {
+            let diag = (i as f64 * ratio).floor() as i64;
+            let min_j = (diag - beam).max(0) as usize;
+            let mut max_j = ((m + 1) as i64).min(diag + beam).max(0) as usize;
+            if i == n {
+                max_j = m + 1;
+            }
+            for j in min_j..max_j {
+                if j == 0 {
+                    dist[i][0] = (dist[i - 1][0].0 + 1, 'd');
+                    continue;
+                }
+                let (cost, op) = if hyp[i - 1] == reference[j - 1] {
+                    (0, ' ')
+                } else {
+                    (1, 's')
+                };
+                let ops = [
+                    (dist[i - 1][j - 1].0 + cost, op),
+                    (dist[i - 1][j].0 + 1, 'd'),
+                    (dist[i][j - 1].0 + 1, 'i'),
+                ];
+                for (c, o) in ops {
+                    if dist[i][j].0 > c {
+                        dist[i][j] = (c, o);
+                    }
+                }
+            }
+        }
+        let (mut i, mut j, mut trace) = (n, m, Vec::new());
+        while i > 0 || j > 0 {
+            let op = dist[i][j].1;
+            trace.push(match op {
+                ' ' => Op::Nop,
+                's' => Op::Sub,
+                'i' => Op::Ins,
+                'd' => Op::Del,
+                _ => panic!("unknown operation at ({i}, {j})"),
+            });
+            match op {
+                ' ' | 's' => (i, j) = (i - 1, j - 1),
+                'i' => j -= 1,
+                _ => i -= 1,
+            }
+        }
+        trace.reverse();
+        (dist[n][m].0, trace)
+    }
+
+    /// xorshift: deterministic pseudo-random numbers without a dependency.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn matches_a_literal_port_of_sacrebleu() {
+        let mut state = 0x9E37_79B9_7F4A_7C15;
+        let mut ed = BeamEditDistance::default();
+        let mut trace = Vec::new();
+        for round in 0..150 {
+            let vocab = 2 + next(&mut state) % 6;
+            // Mostly similar lengths, sometimes far apart (the beam widens past ratio 50).
+            let n = (next(&mut state) % 90) as usize;
+            let m = if round % 5 == 0 {
+                (next(&mut state) % 400) as usize
+            } else {
+                (n as u64 + next(&mut state) % 20).saturating_sub(10) as usize
+            };
+            let junk = n.min((next(&mut state) % 50) as usize);
+            let mut words = |len: usize| -> Vec<u32> {
+                (0..len)
+                    .map(|_| (next(&mut state) % vocab) as u32)
+                    .collect()
+            };
+            let reference = words(m);
+            let mut hyp = words(n);
+            if round % 3 == 1 {
+                // Junk, then the reference: the best path runs down column 0, then along the
+                // beam's left edge.
+                hyp = words(junk);
+                hyp.extend_from_slice(&reference);
+            }
+            let n = hyp.len();
+            ed.reset(&reference, n).unwrap();
+            for _ in 0..4 {
+                let (expected, expected_trace) = sacrebleu_beam(&hyp, &reference);
+                assert_eq!(
+                    i64::from(ed.distance_with_trace(&hyp, &mut trace).unwrap()),
+                    expected
+                );
+                assert_eq!(trace, expected_trace);
+                // Candidates: the base with a random stretch rewritten.
+                for _ in 0..6 {
+                    let mut other = hyp.clone();
+                    if n > 0 {
+                        let from = (next(&mut state) as usize) % n;
+                        let to = from + (next(&mut state) as usize) % (n - from) + 1;
+                        for w in &mut other[from..to] {
+                            *w = (next(&mut state) % vocab) as u32;
+                        }
+                    }
+                    let (expected, _) = sacrebleu_beam(&other, &reference);
+                    assert_eq!(i64::from(ed.distance(&other)), expected, "n={n} m={m}");
+                }
+                // The next base shares a prefix with this one.
+                if n > 0 {
+                    let from = (next(&mut state) as usize) % n;
+                    for w in &mut hyp[from..] {
+                        *w = (next(&mut state) % vocab) as u32;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -158,6 +158,18 @@ def test_long_lines_match_sacrebleu(corpus) -> None:
     assert_same_rows(hyps, streams)
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    junk=st.tuples(long_line(0, 60, 6), long_line(0, 60, 6)),
+    reference=long_line(20, 80, 6),
+)
+def test_reference_inside_junk_matches_sacrebleu(junk, reference) -> None:
+    """The hypothesis is the reference with junk around it: the best alignment runs along the
+    beam's edges."""
+    hyp = " ".join(part for part in (junk[0], reference, junk[1]) if part)
+    assert_same_rows([hyp, reference], [[reference, hyp]])
+
+
 def shift_rounds(hyp: str, ref: str) -> list[int]:
     """The cumulative `checked_candidates` after each of sacrebleu's shift rounds for a pair."""
     seen = []
