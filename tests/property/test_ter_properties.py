@@ -204,6 +204,19 @@ def test_candidate_cap_matches() -> None:
     assert_same_rows(hyps, [refs, hyps[::-1]])
 
 
+def test_extreme_length_ratios() -> None:
+    """Lengths 1:3000 and 40:2000 widen the beam (ratio / 2 + 25); 3000:2 keeps it at 25."""
+    rng = random.Random(2)
+    words = [f"w{i}" for i in range(50)]
+
+    def text(n):
+        return " ".join(rng.choice(words) for _ in range(n))
+
+    hyps = ["w1", text(3000), text(40), text(2)]
+    refs = [text(3000), "w1 w2", text(2000), text(700)]
+    assert_same_rows(hyps, [refs])
+
+
 def test_worker_counts_agree() -> None:
     hyps = [" ".join(VOCAB[(i * j) % 7] for j in range(i % 23)) for i in range(300)]
     refs = [" ".join(VOCAB[(i + j) % 5] for j in range(i % 17)) for i in range(300)]
