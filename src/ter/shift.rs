@@ -190,7 +190,8 @@ impl ShiftScratch {
             let lo = start_h.saturating_sub(MAX_SHIFT_DIST);
             let hi = m.min(start_h + MAX_SHIFT_DIST + 1);
             for start_r in occurrences.positions(first, lo, hi) {
-                // `_find_shifted_pairs` yields every matching length 1..=10 in turn.
+                // `_find_shifted_pairs` yields every matching length 1..=10 in turn, and stops
+                // where either sequence ends.
                 let mut length = 0;
                 while length < MAX_SHIFT_SIZE
                     && words.get(start_h + length).is_some()
@@ -235,7 +236,6 @@ impl ShiftScratch {
                     if *checked >= MAX_SHIFT_CANDIDATES {
                         return Round::Capped;
                     }
-                    // The `while` condition re-checks the bounds sacrebleu breaks on.
                 }
             }
         }
