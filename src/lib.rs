@@ -34,6 +34,7 @@ pub mod normalize;
 pub mod parallel;
 pub mod reference_sets;
 pub mod script;
+pub mod ter;
 pub mod text;
 pub mod tokenize;
 pub mod vocabulary;

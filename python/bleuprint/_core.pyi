@@ -49,6 +49,34 @@ def bleu_scores(
     effective_order: bool,
     compensated_sum: bool,
 ) -> npt.NDArray[np.float64]: ...
+def ter_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    *,
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    workers: int = -1,
+) -> tuple[npt.NDArray[np.int64], int]:
+    """Per-segment TER statistics ``[best_edits, sum_of_ref_lengths, references]`` (int64,
+    shape ``(n, 3)``) and the references per segment (-1 where it varies).
+
+    Exactly sacrebleu's ``TER(...)._extract_corpus_statistics``: its row is ``[best_edits,
+    sum_of_ref_lengths / references]``. Lowercase the text first (``str.lower()``) unless
+    TER is case-sensitive; ``None`` drops a reference for one segment.
+    """
+
+def ter_tokenize(
+    lines: Sequence[str],
+    *,
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    workers: int = -1,
+) -> list[str]:
+    """Each line as sacrebleu's TER tokenizes a hypothesis: ``TercomTokenizer(...)(line.rstrip())``
+    without the lowercasing. (sacrebleu tokenizes references twice; ``ter_stats`` does too.)"""
+
 def read_lines(path: str) -> list[str]: ...
 
 # WER/CER. Statistics rows are [substitutions, deletions, insertions, hits, ref_words,

@@ -6,6 +6,7 @@ mod convert;
 mod errors;
 mod io;
 mod mecab;
+mod ter;
 mod tokenize;
 mod wer;
 
@@ -33,6 +34,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_stats, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(ter::ter_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(ter::ter_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_stats, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_alignments, m)?)?;

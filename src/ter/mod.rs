@@ -1,0 +1,265 @@
+//! TER (Snover et al. 2006) exactly as sacrebleu 2.6.0 computes it (`metrics/ter.py`,
+//! `metrics/lib_ter.py`).
+//!
+//! - [`tokenizer`]: the Tercom tokenizer (lowercasing is left to the caller).
+//! - [`edit_distance`]: the beam edit distance with its trace.
+//! - [`shift`]: the greedy shift search, `translation_edit_rate`.
+//!
+//! A segment's statistics are the integers `[best_edits, sum_of_ref_lengths, references]`;
+//! sacrebleu's `[best_edits, sum_of_ref_lengths / references]` is one float division away.
+
+pub mod edit_distance;
+pub mod shift;
+pub mod tokenizer;
+
+pub use shift::translation_edit_rate;
+pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
+
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
+use crate::error::{Error, Result};
+use crate::id_table::IdTable;
+use crate::parallel;
+use crate::text::{py_rstrip, py_split, split_joined};
+use shift::ShiftScratch;
+use tokenizer::TokenizerScratch;
+
+/// Columns of a statistics row: best edits, summed reference lengths, number of references.
+pub const WIDTH: usize = 3;
+
+/// Per-thread buffers reused across segments.
+#[derive(Debug, Default)]
+struct Scratch {
+    tokenizer: TokenizerScratch,
+    tokenized: String,
+    retokenized: String,
+    /// Word ids of the current segment: text in `vocabulary`, looked up through `table`.
+    table: IdTable,
+    vocabulary: String,
+    spans: Vec<(usize, usize)>,
+    hypothesis: Vec<u32>,
+    /// All references' ids back to back; reference `k` is `references[ends[k-1]..ends[k]]`.
+    references: Vec<u32>,
+    ends: Vec<usize>,
+    shift: ShiftScratch,
+}
+
+impl Scratch {
+    /// Tokenizes `line` as sacrebleu's TER does for a hypothesis or a reference, and appends
+    /// its word ids to `self.hypothesis` or `self.references`.
+    fn add_words(&mut self, line: &str, config: TerTokenizerConfig, into_hypothesis: bool) {
+        let Self {
+            tokenizer,
+            tokenized,
+            retokenized,
+            table,
+            vocabulary,
+            spans,
+            hypothesis,
+            references,
+            ..
+        } = self;
+        let ids = if into_hypothesis {
+            hypothesis
+        } else {
+            references
+        };
+        let mut intern = |word: &str| {
+            let mut hasher = FxHasher::default();
+            hasher.write(word.as_bytes());
+            let fresh = u32::try_from(spans.len()).unwrap_or(u32::MAX);
+            let id = table.find_or_insert(
+                hasher.finish(),
+                |id| {
+                    spans
+                        .get(id as usize)
+                        .and_then(|&(start, end)| vocabulary.get(start..end))
+                        == Some(word)
+                },
+                || fresh,
+            );
+            if id == fresh {
+                let start = vocabulary.len();
+                vocabulary.push_str(word);
+                spans.push((start, vocabulary.len()));
+            }
+            ids.push(id);
+        };
+        if config.is_identity() {
+            py_split(py_rstrip(line)).for_each(&mut intern);
+        } else if into_hypothesis {
+            tokenizer::tokenize_into(line, config, tokenizer, tokenized);
+            split_joined(tokenized).for_each(&mut intern);
+        } else {
+            // sacrebleu preprocesses references twice (`_cache_references`, then
+            // `_extract_reference_info`), and normalizing twice is not always normalizing once:
+            // "it's's" becomes "it's 's", then "it 's 's".
+            tokenizer::tokenize_into(line, config, tokenizer, retokenized);
+            tokenizer::tokenize_into(retokenized, config, tokenizer, tokenized);
+            split_joined(tokenized).for_each(&mut intern);
+        }
+    }
+
+    /// The statistics row of one segment; `index` names it in errors.
+    fn segment_row<'a>(
+        &mut self,
+        hypothesis: &str,
+        references: impl Iterator<Item = &'a str>,
+        config: TerTokenizerConfig,
+        index: usize,
+    ) -> Result<[i64; WIDTH]> {
+        self.table.clear();
+        self.vocabulary.clear();
+        self.spans.clear();
+        self.hypothesis.clear();
+        self.references.clear();
+        self.ends.clear();
+        for reference in references {
+            self.add_words(reference, config, false);
+            self.ends.push(self.references.len());
+        }
+        if self.ends.is_empty() {
+            return Err(Error::invalid_input(format!(
+                "segment {index} has no references: every reference stream holds None there"
+            )));
+        }
+        self.add_words(hypothesis, config, true);
+        let mut best_edits: Option<usize> = None;
+        let mut ref_lengths = 0usize;
+        let mut start = 0;
+        for &end in &self.ends {
+            let words = self.references.get(start..end).unwrap_or_default();
+            start = end;
+            let (edits, ref_len) = translation_edit_rate(&self.hypothesis, words, &mut self.shift)?;
+            ref_lengths += ref_len;
+            best_edits = Some(best_edits.map_or(edits, |b| b.min(edits)));
+        }
+        Ok([
+            to_i64(best_edits.unwrap_or(0)),
+            to_i64(ref_lengths),
+            to_i64(self.ends.len()),
+        ])
+    }
+}
+
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// The statistics of one hypothesis against its references: `[min edits over the references,
+/// sum of the reference lengths, number of references]`. Texts are lowercased already unless
+/// TER is case-sensitive.
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidInput`] when `references` is empty.
+pub fn segment_stats(
+    hypothesis: &str,
+    references: &[&str],
+    config: TerTokenizerConfig,
+) -> Result<[i64; WIDTH]> {
+    Scratch::default().segment_row(hypothesis, references.iter().copied(), config, 0)
+}
+
+/// Statistics for hypotheses against reference *streams*: `streams[k][i]` is the k-th
+/// reference of segment `i`, and `None` drops it for that segment. Returns a row-major
+/// `(n, 3)` matrix of [`segment_stats`] rows.
+///
+/// # Errors
+/// - [`crate::ErrorKind::InvalidInput`] when a stream's length differs from the number of
+///   hypotheses, or a segment has no reference at all.
+/// - [`crate::ErrorKind::InvalidOption`] for an invalid `workers`.
+pub fn stream_stats(
+    hypotheses: &[&str],
+    streams: &[Vec<Option<&str>>],
+    config: TerTokenizerConfig,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    if streams.is_empty() {
+        return Err(Error::invalid_input("no reference streams were given"));
+    }
+    for (k, stream) in streams.iter().enumerate() {
+        if stream.len() != hypotheses.len() {
+            return Err(Error::invalid_input(format!(
+                "reference stream {k} has {} segments but there are {} hypotheses",
+                stream.len(),
+                hypotheses.len()
+            )));
+        }
+    }
+    let mut out = vec![0i64; hypotheses.len() * WIDTH];
+    parallel::fill_rows(
+        &mut out,
+        WIDTH,
+        workers,
+        Scratch::default,
+        |scratch, i, row| {
+            let hypothesis = hypotheses.get(i).copied().unwrap_or("");
+            let refs = streams.iter().filter_map(|s| s.get(i).copied().flatten());
+            row.copy_from_slice(&scratch.segment_row(hypothesis, refs, config, i)?);
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segment_statistics() {
+        let config = TerTokenizerConfig::default();
+        // sacrebleu: 'a b c' against 'a b c d e' (2 edits) and 'x' (3 edits).
+        assert_eq!(
+            segment_stats("a b c", &["a b c d e", "x"], config).unwrap(),
+            [2, 6, 2]
+        );
+        assert_eq!(segment_stats("", &[""], config).unwrap(), [0, 0, 1]);
+        assert_eq!(
+            segment_stats("a  b \t", &["  "], config).unwrap(),
+            [2, 0, 1]
+        );
+        assert!(segment_stats("a", &[], config).is_err());
+    }
+
+    #[test]
+    fn streams_skip_missing_references_and_check_lengths() {
+        let config = TerTokenizerConfig::default();
+        let hyps = ["a b c", "d e f g h a b c"];
+        let streams = vec![
+            vec![Some("a b c d e"), Some("a b c d e f g h")],
+            vec![Some("x"), None],
+        ];
+        for workers in [1, 2, -1] {
+            assert_eq!(
+                stream_stats(&hyps, &streams, config, workers).unwrap(),
+                [2, 6, 2, 1, 8, 1]
+            );
+        }
+        let ragged = vec![vec![Some("a")]];
+        assert!(stream_stats(&hyps, &ragged, config, 1).is_err());
+        let none = vec![vec![None, Some("a")]];
+        assert!(stream_stats(&hyps, &none, config, 1).is_err());
+        assert!(stream_stats(&hyps, &[], config, 1).is_err());
+    }
+
+    #[test]
+    fn normalized_tokens_are_interned_per_segment() {
+        let config = TerTokenizerConfig {
+            normalized: true,
+            ..TerTokenizerConfig::default()
+        };
+        // "a b (c) d." tokenizes to 6 words; the reference differs by one.
+        assert_eq!(
+            segment_stats("a b (c) d.", &["a b ( c ) e ."], config).unwrap(),
+            [1, 7, 1]
+        );
+        // References are tokenized twice: "it 's 's" (3 words), the hypothesis once: "it's 's".
+        assert_eq!(
+            segment_stats("it's's", &["it's's"], config).unwrap(),
+            [2, 3, 1]
+        );
+    }
+}
