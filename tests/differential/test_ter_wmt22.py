@@ -1,5 +1,6 @@
-"""TER statistics of `_core.ter_stats` equal sacrebleu 2.6.0's per segment (`==`) on WMT22
-system outputs: `[best_edits, ref_lengths / len(refs)]` for every sampled segment.
+"""TER of `bleuprint.TER` equals sacrebleu 2.6.0's (`==`) on WMT22 system outputs: the
+per-segment statistics `[best_edits, ref_lengths / len(refs)]` of every sampled segment, and
+the corpus score, edits and summed reference length of the sample.
 
 sacrebleu's TER costs about 1.5 ms a segment (far more on long ones), so each system output
 is compared on a fixed sample of its segments: 300 with default options against reference A
@@ -13,7 +14,7 @@ import random
 
 import pytest
 
-from bleuprint import _core
+import bleuprint
 from tests.conftest import WMT22, read_lines, wmt22_references, wmt22_systems
 
 sacrebleu = pytest.importorskip("sacrebleu")
@@ -39,15 +40,11 @@ def sample(n: int, k: int, seed: str) -> list[int]:
 
 
 def ours(hyps, streams, flags, case_sensitive):
-    """sacrebleu's rows from the core's integers: `[edits, ref_len_sum / nrefs]`."""
-
-    def prepare(s):
-        return s if case_sensitive else s.lower()
-
-    stats, _ = _core.ter_stats(
-        [prepare(h) for h in hyps], [[prepare(r) for r in s] for s in streams], **flags
-    )
-    return [[edits, total / k] for edits, total, k in stats.tolist()]
+    """sacrebleu's rows from bleuprint's integers, `[edits, ref_words / nrefs]`, and the corpus
+    score."""
+    stats = bleuprint.TER(case_sensitive=case_sensitive, **flags).stats(hyps, streams)
+    rows = [[edits, total / k] for edits, total, k in stats.rows.tolist()]
+    return rows, stats.score()
 
 
 def theirs(hyps, streams, flags, case_sensitive):
@@ -57,7 +54,14 @@ def theirs(hyps, streams, flags, case_sensitive):
 
 def assert_same(hyps, streams, flags, case_sensitive, where):
     expected = theirs(hyps, streams, flags, case_sensitive)
-    got = ours(hyps, streams, flags, case_sensitive)
+    got, score = ours(hyps, streams, flags, case_sensitive)
+    metric = sacrebleu.metrics.TER(**flags, case_sensitive=case_sensitive)
+    corpus = metric._aggregate_and_compute(expected)
+    assert (score.score, score.num_edits, score.ref_length) == (
+        corpus.score,
+        corpus.num_edits,
+        corpus.ref_length,
+    ), where
     bad = [(i, g, e) for i, (g, e) in enumerate(zip(got, expected)) if g != e]
     assert not bad, f"{where}: {len(bad)} of {len(hyps)} segments differ, e.g. {bad[:3]}"
     assert len(got) == len(expected) == len(hyps)
