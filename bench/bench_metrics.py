@@ -197,10 +197,12 @@ def bench_tools(
     describe: Callable[[Any], str],
     repeats: dict[str, int],
     sample: Optional[int] = None,
+    scored: Optional[int] = None,
 ) -> None:
     """Times every runner on the same input; the anchor (first) is timed on ``sample`` evenly
     spaced segments and scaled when ``sample`` is given. Checks each other result against the
-    anchor's with ``same``."""
+    anchor's with ``same``. ``scored``: the number of scores a call makes, when it is not one
+    per hypothesis (all pairs)."""
     timings: dict[str, Timing] = {}
     scale = 1.0
     for tool, runner in runners.items():
@@ -213,12 +215,13 @@ def bench_tools(
         timings[tool] = time_call(runner, h, r, repeats[tool], warmup=repeats[tool] > 1)
     base = timings[anchor].median * scale
     expected = timings[anchor].result
+    segments = scored or len(hyps)
     for tool, t in timings.items():
         if tool == anchor:
             note = describe(expected)
             if scale != 1.0:
                 note += f"; timed on {sample:,} evenly spaced segments and scaled"
-            add_time(report, workload, tool, len(hyps), t, anchor, base, note, scale=scale)
+            add_time(report, workload, tool, segments, t, anchor, base, note, scale=scale)
             continue
         ok = (
             same(t.result, expected)
@@ -226,13 +229,13 @@ def bench_tools(
             else same_sample(t.result, expected, hyps, sample)
         )
         match = report.check(f"{workload}: {tool} == {anchor}", ok)
-        add_time(report, workload, tool, len(hyps), t, anchor, base, f"== {anchor}: {match}", match)
+        add_time(report, workload, tool, segments, t, anchor, base, f"== {anchor}: {match}", match)
 
 
 def same_sample(result: Any, expected: Any, hyps: list[str], sample: Optional[int]) -> bool:
     idx = spaced(len(hyps), sample or len(hyps))
-    values = list(result)
-    return [values[i] for i in idx] == list(expected)
+    values = flat(result)
+    return [values[i] for i in idx] == flat(expected)
 
 
 def same_chrf(a: Any, b: Any) -> bool:
@@ -254,8 +257,9 @@ def same_values(a: Any, b: Any) -> bool:
 
 
 def same_wer(a: Any, b: Any) -> bool:
-    # The native API returns a score object (a percentage); compat and jiwer return a float.
-    value = getattr(a, "fraction", a)
+    # The native API returns a WERScore (.wer is the fraction, .score a percentage); compat and
+    # jiwer return the fraction itself.
+    value = a.wer if hasattr(a, "wer") else a
     return float(value) == float(b)
 
 
@@ -403,6 +407,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         bench_tools(
             report, wm, pair_h, pair_r, runners, "fastchrf", same_values,
             lambda s: f"{len(flat(s)):,} scores", {"fastchrf": fast, "bleuprint": fast},
+            scored=len(pair_h) * len(pair_r),
         )  # fmt: skip
 
     def ter() -> None:
@@ -425,7 +430,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         }
         bench_tools(
             report, workload, hyps, refs, runners, "jiwer", same_wer,
-            lambda v: f"{unit.upper() if unit == 'word' else 'CER'} {v!r}",
+            lambda v: f"{'WER' if unit == 'word' else 'CER'} {v!r}",
             {"jiwer": slow, "bleuprint.compat.jiwer": fast, "bleuprint": fast},
         )  # fmt: skip
 
