@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib.metadata
 import importlib.util
 import warnings
 from collections.abc import Sequence
@@ -333,7 +334,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     skipped: dict[str, str] = {}
     for module, keys in (("fastchrf", ("(l)", "(m)")), ("jiwer", ("(o)", "(p)"))):
         if installed(module):
-            info[module] = importlib.import_module(module).__dict__.get("__version__", "installed")
+            info[module] = importlib.metadata.version(module)
         else:
             info[module] = ""
             skipped.update(dict.fromkeys(keys, f"{module} is not installed"))
