@@ -65,6 +65,27 @@ struct ReferenceNgrams {
     touched: Vec<u32>,
 }
 
+/// Turns `order` from the ids of the (n-1)-grams starting at each position into those of the
+/// n-grams (from the symbols themselves when `n == 1`), with `id(prefix, last)` giving each
+/// n-gram's id; order 1 has the prefix `ABSENT`.
+fn next_order(
+    order: &mut Vec<u32>,
+    symbols: &[u32],
+    n: usize,
+    mut id: impl FnMut(u32, u32) -> u32,
+) {
+    order.truncate((symbols.len() + 1).saturating_sub(n));
+    if n == 1 {
+        for slot in order.iter_mut() {
+            *slot = id(ABSENT, *slot);
+        }
+    } else {
+        for (slot, &last) in order.iter_mut().zip(symbols.iter().skip(n - 1)) {
+            *slot = id(*slot, last);
+        }
+    }
+}
+
 #[inline]
 fn key(prefix: u32, symbol: u32) -> u64 {
     (u64::from(prefix) << 32) | u64::from(symbol)
@@ -125,16 +146,9 @@ impl ReferenceNgrams {
         order.clear();
         order.extend_from_slice(symbols);
         for n in 1..=self.max_order {
-            order.truncate((symbols.len() + 1).saturating_sub(n));
-            if n == 1 {
-                for slot in &mut order {
-                    *slot = self.intern(ABSENT, *slot);
-                }
-            } else {
-                for (slot, &last) in order.iter_mut().zip(symbols.iter().skip(n - 1)) {
-                    *slot = self.intern(*slot, last);
-                }
-            }
+            next_order(&mut order, symbols, n, |prefix, last| {
+                self.intern(prefix, last)
+            });
             let Some(counts) = self.counts.get_mut(r) else {
                 break;
             };
@@ -155,20 +169,14 @@ impl ReferenceNgrams {
         order.clear();
         order.extend_from_slice(symbols);
         for n in 1..=self.max_order {
-            order.truncate((symbols.len() + 1).saturating_sub(n));
-            if n == 1 {
-                for slot in &mut order {
-                    *slot = self.lookup(ABSENT, *slot);
+            next_order(&mut order, symbols, n, |prefix, last| {
+                // An n-gram whose prefix no reference has cannot be in a reference either.
+                if n > 1 && prefix == ABSENT {
+                    ABSENT
+                } else {
+                    self.lookup(prefix, last)
                 }
-            } else {
-                for (slot, &last) in order.iter_mut().zip(symbols.iter().skip(n - 1)) {
-                    *slot = if *slot == ABSENT {
-                        ABSENT
-                    } else {
-                        self.lookup(*slot, last)
-                    };
-                }
-            }
+            });
             let column = 3 * (first_order + n - 1);
             for ((row, counts), &ref_len) in
                 rows.iter_mut().zip(&mut self.counts).zip(&self.lengths)

@@ -4,8 +4,8 @@ use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::convert::{extract_reference_streams, StrStream};
-use super::errors::to_py_err;
+use super::convert::{extract_reference_streams, rows_array, StrStream};
+use super::errors::{shape_error, to_py_err};
 use crate::bleu::{self, BleuConfig, FloatSemantics, Smoothing};
 use crate::error::Error;
 use crate::tokenize::{Pipeline, Tokenizer};
@@ -25,10 +25,6 @@ fn config(
     };
     config.validate().map_err(to_py_err)?;
     Ok(config)
-}
-
-fn shape_error(e: impl std::fmt::Display) -> PyErr {
-    to_py_err(Error::invalid_input(e.to_string()))
 }
 
 /// Per-segment BLEU statistics, shape `(n, 2 + 2 * max_order)`, dtype int64, together with
@@ -62,8 +58,7 @@ pub(crate) fn bleu_stats<'py>(
             Ok((rows, nrefs, bleu::count_tokenized_periods(&hyps)))
         })
         .map_err(to_py_err)?;
-    let array = Array2::from_shape_vec((n, config.width()), rows).map_err(shape_error)?;
-    Ok((array.into_pyarray(py), nrefs, periods))
+    Ok((rows_array(py, n, config.width(), rows)?, nrefs, periods))
 }
 
 /// Every row's score with the parts behind it: `(scores (n,), bp (n,), precisions (n, N),

@@ -1,10 +1,10 @@
 //! Bindings for chrF statistics and scoring: one FFI call per batch.
 
-use numpy::ndarray::{Array1, Array2};
+use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::convert::{extract_reference_streams, StrStream};
+use super::convert::{extract_reference_streams, rows_array, StrStream};
 use super::errors::to_py_err;
 use crate::chrf::{self, ChrfConfig};
 use crate::error::Error;
@@ -69,9 +69,10 @@ pub(crate) fn chrf_stats<'py>(
             Ok::<_, Error>((rows, nrefs))
         })
         .map_err(to_py_err)?;
-    let array = Array2::from_shape_vec((hyp_stream.len(), config.width()), rows)
-        .map_err(|e| to_py_err(Error::invalid_input(e.to_string())))?;
-    Ok((array.into_pyarray(py), nrefs))
+    Ok((
+        rows_array(py, hyp_stream.len(), config.width(), rows)?,
+        nrefs,
+    ))
 }
 
 /// Scores every row of a chrF statistics matrix; returns a float64 array of shape `(n,)`.

@@ -120,6 +120,11 @@ impl<'py> StrStream<'py> {
 pub(crate) fn extract_reference_streams<'py>(
     references: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<StrStream<'py>>> {
+    if references.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "references must be a sequence of reference streams, got a single str",
+        ));
+    }
     let references = references
         .cast::<pyo3::types::PySequence>()
         .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
@@ -128,4 +133,94 @@ pub(crate) fn extract_reference_streams<'py>(
         .enumerate()
         .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
         .collect()
+}
+
+/// A row-major statistics buffer as an `(n, width)` int64 array.
+pub(crate) fn rows_array(
+    py: Python<'_>,
+    n: usize,
+    width: usize,
+    rows: Vec<i64>,
+) -> PyResult<Bound<'_, numpy::PyArray2<i64>>> {
+    use numpy::IntoPyArray;
+    let array = numpy::ndarray::Array2::from_shape_vec((n, width), rows)
+        .map_err(super::errors::shape_error)?;
+    Ok(array.into_pyarray(py))
+}
+
+/// Token lists taken from Python (`list[list[str]]`): every token's UTF-8 bytes, borrowed from
+/// the string (or, for a string with lone surrogates, from its `surrogatepass` encoding), kept
+/// alive by snapshots of the lists.
+pub(crate) struct TokenLists<'py> {
+    _keep: Vec<Bound<'py, PyAny>>,
+    views: Vec<Vec<(*const u8, usize)>>,
+}
+
+impl<'py> TokenLists<'py> {
+    /// Extracts a sequence of token lists; `what` names the argument in error messages.
+    pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        let py = seq.py();
+        let outer = seq
+            .cast::<pyo3::types::PySequence>()
+            .map_err(|_| PyTypeError::new_err(format!("{what} must be a list of token lists")))?
+            .to_list()?;
+        let mut keep: Vec<Bound<'py, PyAny>> = vec![outer.clone().into_any()];
+        let mut views = Vec::with_capacity(outer.len());
+        for (i, item) in outer.iter().enumerate() {
+            if item.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err(format!(
+                    "{what}[{i}] must be a list of str tokens, got a str"
+                )));
+            }
+            let inner = item
+                .cast::<pyo3::types::PySequence>()
+                .map_err(|_| {
+                    PyTypeError::new_err(format!("{what}[{i}] must be a list of str tokens"))
+                })?
+                .to_list()?;
+            let mut line = Vec::with_capacity(inner.len());
+            for (j, token) in inner.iter().enumerate() {
+                let token = token.cast_into::<PyString>().map_err(|e| {
+                    let type_name = e
+                        .into_inner()
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+                    PyTypeError::new_err(format!("{what}[{i}][{j}] must be str, got {type_name}"))
+                })?;
+                // SAFETY: `token` is a live str and we hold the GIL; the buffer lives as long
+                // as the string, which `inner` (kept below) holds.
+                match unsafe { utf8_of(py, token.as_ptr()) } {
+                    Ok(view) => line.push(view),
+                    Err(_) => {
+                        // Lone surrogates: compare their surrogatepass encodings instead.
+                        let encoded = token
+                            .call_method1("encode", ("utf-8", "surrogatepass"))?
+                            .cast_into::<pyo3::types::PyBytes>()
+                            .map_err(|_| PyTypeError::new_err("encode did not return bytes"))?;
+                        let bytes = encoded.as_bytes();
+                        line.push((bytes.as_ptr(), bytes.len()));
+                        keep.push(encoded.into_any());
+                    }
+                }
+            }
+            keep.push(inner.into_any());
+            views.push(line);
+        }
+        Ok(Self { _keep: keep, views })
+    }
+
+    /// The tokens as byte slices, one list per line.
+    pub(crate) fn borrow(&self) -> Vec<Vec<&[u8]>> {
+        self.views
+            .iter()
+            .map(|line| {
+                line.iter()
+                    // SAFETY: each pointer and length came from a buffer owned by an object in
+                    // `self._keep`, alive while `self` is borrowed.
+                    .map(|&(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
+                    .collect()
+            })
+            .collect()
+    }
 }

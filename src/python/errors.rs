@@ -18,3 +18,8 @@ pub(crate) fn to_py_err(err: Error) -> PyErr {
         ErrorKind::Decode => InputDecodeError::new_err(message),
     }
 }
+
+/// An array of the wrong shape: only possible through a bug, reported rather than panicking.
+pub(crate) fn shape_error(e: impl std::fmt::Display) -> PyErr {
+    to_py_err(Error::invalid_input(e.to_string()))
+}

@@ -1,17 +1,14 @@
 //! Bindings for TER statistics and the Tercom tokenizer. Lowercasing (TER's default) is done
 //! by the caller with Python's `str.lower()`.
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray2};
-use pyo3::exceptions::PyTypeError;
+use numpy::PyArray2;
 use pyo3::prelude::*;
-use pyo3::types::PySequence;
 
-use super::convert::StrStream;
+use super::convert::{extract_reference_streams, rows_array, StrStream};
 use super::errors::to_py_err;
-use crate::bleu;
 use crate::error::Error;
 use crate::parallel;
+use crate::reference_sets::references_per_segment;
 use crate::ter::{self, TerTokenizerConfig};
 
 /// Per-segment TER statistics `[best_edits, sum_of_ref_lengths, references]`, shape `(n, 3)`,
@@ -33,28 +30,19 @@ pub(crate) fn ter_stats<'py>(
         asian_support,
     };
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let references = references
-        .cast::<PySequence>()
-        .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
-    let ref_streams = references
-        .try_iter()?
-        .enumerate()
-        .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
-        .collect::<PyResult<Vec<_>>>()?;
+    let ref_streams = extract_reference_streams(references)?;
     let hyps = hyp_stream.borrow_all();
     let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
     let n = hyp_stream.len();
     let (rows, nrefs) = py
         .detach(|| {
             let rows = ter::stream_stats(&hyps, &streams, config, workers)?;
-            let nrefs = bleu::references_per_segment(&streams)
+            let nrefs = references_per_segment(&streams)
                 .map_or(-1, |k| i64::try_from(k).unwrap_or(i64::MAX));
             Ok::<_, Error>((rows, nrefs))
         })
         .map_err(to_py_err)?;
-    let array = Array2::from_shape_vec((n, ter::WIDTH), rows)
-        .map_err(|e| to_py_err(Error::invalid_input(e.to_string())))?;
-    Ok((array.into_pyarray(py), nrefs))
+    Ok((rows_array(py, n, ter::WIDTH, rows)?, nrefs))
 }
 
 /// Every line as TER sees it: sacrebleu's `TercomTokenizer(...)(line.rstrip())`, without the

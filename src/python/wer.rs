@@ -3,24 +3,12 @@
 
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
-use pyo3::exceptions::PyTypeError;
-use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PySequence, PyString};
+use pyo3::types::PyList;
 
-use super::convert::StrStream;
-use super::errors::to_py_err;
-use crate::error::Error;
+use super::convert::{extract_reference_streams, rows_array, StrStream, TokenLists};
+use super::errors::{shape_error, to_py_err};
 use crate::wer::{self, OpTag, SegmentAlignment, Split, Unit};
-
-extern "C" {
-    // As in `convert.rs`: exported by every CPython >= 3.3 (stable ABI since 3.10) but hidden
-    // by pyo3-ffi for abi3 builds targeting 3.9. Borrows the string's cached UTF-8 buffer.
-    fn PyUnicode_AsUTF8AndSize(
-        unicode: *mut ffi::PyObject,
-        size: *mut ffi::Py_ssize_t,
-    ) -> *const std::os::raw::c_char;
-}
 
 fn split(unit: &str, raw: bool) -> PyResult<Split> {
     Ok(Split {
@@ -29,34 +17,12 @@ fn split(unit: &str, raw: bool) -> PyResult<Split> {
     })
 }
 
-fn shape_error(e: impl std::fmt::Display) -> PyErr {
-    to_py_err(Error::invalid_input(e.to_string()))
-}
-
 fn to_i64(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-fn reference_streams<'py>(references: &Bound<'py, PyAny>) -> PyResult<Vec<StrStream<'py>>> {
-    if references.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
-            "references must be a sequence of reference streams, got a single str",
-        ));
-    }
-    let references = references
-        .cast::<PySequence>()
-        .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
-    references
-        .try_iter()?
-        .enumerate()
-        .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
-        .collect()
-}
-
 fn stats_array(py: Python<'_>, n: usize, rows: Vec<i64>) -> PyResult<Bound<'_, PyArray2<i64>>> {
-    Ok(Array2::from_shape_vec((n, wer::WIDTH), rows)
-        .map_err(shape_error)?
-        .into_pyarray(py))
+    rows_array(py, n, wer::WIDTH, rows)
 }
 
 /// Per-segment statistics `[substitutions, deletions, insertions, hits, ref_words,
@@ -73,7 +39,7 @@ pub(crate) fn wer_stats<'py>(
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let split = split(unit, raw)?;
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = reference_streams(references)?;
+    let ref_streams = extract_reference_streams(references)?;
     let hyps = hyp_stream.borrow_all();
     let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
     let rows = py
@@ -146,7 +112,7 @@ pub(crate) fn wer_alignments<'py>(
 ) -> PyResult<Alignments<'py>> {
     let split = split(unit, raw)?;
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = reference_streams(references)?;
+    let ref_streams = extract_reference_streams(references)?;
     let hyps = hyp_stream.borrow_all();
     let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
     let aligned = py
@@ -177,83 +143,6 @@ pub(crate) fn wer_tokens<'py>(
         out.append(PyList::new(py, line)?)?;
     }
     Ok(out)
-}
-
-/// Token lists taken from Python: every token's UTF-8 bytes, borrowed from the string (or,
-/// for a string with lone surrogates, from its `surrogatepass` encoding), kept alive by
-/// snapshots of the lists.
-struct TokenLists<'py> {
-    _keep: Vec<Bound<'py, PyAny>>,
-    views: Vec<Vec<(*const u8, usize)>>,
-}
-
-impl<'py> TokenLists<'py> {
-    fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
-        let py = seq.py();
-        let outer = seq
-            .cast::<PySequence>()
-            .map_err(|_| PyTypeError::new_err(format!("{what} must be a list of token lists")))?
-            .to_list()?;
-        let mut keep: Vec<Bound<'py, PyAny>> = vec![outer.clone().into_any()];
-        let mut views = Vec::with_capacity(outer.len());
-        for (i, item) in outer.iter().enumerate() {
-            if item.is_instance_of::<PyString>() {
-                return Err(PyTypeError::new_err(format!(
-                    "{what}[{i}] must be a list of str tokens, got a str"
-                )));
-            }
-            let inner = item
-                .cast::<PySequence>()
-                .map_err(|_| {
-                    PyTypeError::new_err(format!("{what}[{i}] must be a list of str tokens"))
-                })?
-                .to_list()?;
-            let mut line = Vec::with_capacity(inner.len());
-            for (j, token) in inner.iter().enumerate() {
-                let token = token.cast_into::<PyString>().map_err(|e| {
-                    let type_name = e
-                        .into_inner()
-                        .get_type()
-                        .name()
-                        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
-                    PyTypeError::new_err(format!("{what}[{i}][{j}] must be str, got {type_name}"))
-                })?;
-                let mut size: ffi::Py_ssize_t = 0;
-                // SAFETY: `token` is a live str and we hold the GIL; the buffer lives as long as
-                // the string, which `inner` (kept below) holds.
-                let data = unsafe { PyUnicode_AsUTF8AndSize(token.as_ptr(), &mut size) };
-                if data.is_null() {
-                    // Lone surrogates: compare their surrogatepass encodings instead.
-                    let _ = PyErr::take(py);
-                    let encoded = token
-                        .call_method1("encode", ("utf-8", "surrogatepass"))?
-                        .cast_into::<PyBytes>()
-                        .map_err(|_| PyTypeError::new_err("encode did not return bytes"))?;
-                    let bytes = encoded.as_bytes();
-                    line.push((bytes.as_ptr(), bytes.len()));
-                    keep.push(encoded.into_any());
-                } else {
-                    line.push((data.cast::<u8>(), usize::try_from(size).unwrap_or(0)));
-                }
-            }
-            keep.push(inner.into_any());
-            views.push(line);
-        }
-        Ok(Self { _keep: keep, views })
-    }
-
-    fn borrow(&self) -> Vec<Vec<&[u8]>> {
-        self.views
-            .iter()
-            .map(|line| {
-                line.iter()
-                    // SAFETY: each pointer and length came from a buffer owned by an object in
-                    // `self._keep`, alive while `self` is borrowed.
-                    .map(|&(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
-                    .collect()
-            })
-            .collect()
-    }
 }
 
 /// Statistics `(n, 6)` of already-split tokens, one reference token list per hypothesis.

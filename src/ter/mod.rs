@@ -15,14 +15,11 @@ pub mod tokenizer;
 pub use shift::translation_edit_rate;
 pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
-use std::hash::Hasher;
-
-use rustc_hash::FxHasher;
-
-use crate::error::{Error, Result};
-use crate::id_table::IdTable;
+use crate::error::Result;
 use crate::parallel;
+use crate::reference_sets::{check_streams, no_references};
 use crate::text::{py_rstrip, py_split, split_joined};
+use crate::vocabulary::Vocabulary;
 use shift::ShiftScratch;
 use tokenizer::TokenizerScratch;
 
@@ -35,10 +32,8 @@ struct Scratch {
     tokenizer: TokenizerScratch,
     tokenized: String,
     retokenized: String,
-    /// Word ids of the current segment: text in `vocabulary`, looked up through `table`.
-    table: IdTable,
-    vocabulary: String,
-    spans: Vec<(usize, usize)>,
+    /// Word ids of the current segment.
+    vocabulary: Vocabulary,
     hypothesis: Vec<u32>,
     /// All references' ids back to back; reference `k` is `references[ends[k-1]..ends[k]]`.
     references: Vec<u32>,
@@ -54,9 +49,7 @@ impl Scratch {
             tokenizer,
             tokenized,
             retokenized,
-            table,
             vocabulary,
-            spans,
             hypothesis,
             references,
             ..
@@ -66,27 +59,7 @@ impl Scratch {
         } else {
             references
         };
-        let mut intern = |word: &str| {
-            let mut hasher = FxHasher::default();
-            hasher.write(word.as_bytes());
-            let fresh = u32::try_from(spans.len()).unwrap_or(u32::MAX);
-            let id = table.find_or_insert(
-                hasher.finish(),
-                |id| {
-                    spans
-                        .get(id as usize)
-                        .and_then(|&(start, end)| vocabulary.get(start..end))
-                        == Some(word)
-                },
-                || fresh,
-            );
-            if id == fresh {
-                let start = vocabulary.len();
-                vocabulary.push_str(word);
-                spans.push((start, vocabulary.len()));
-            }
-            ids.push(id);
-        };
+        let mut intern = |word: &str| ids.push(vocabulary.intern(word));
         if config.is_identity() {
             py_split(py_rstrip(line)).for_each(&mut intern);
         } else if into_hypothesis {
@@ -110,9 +83,7 @@ impl Scratch {
         config: TerTokenizerConfig,
         index: usize,
     ) -> Result<[i64; WIDTH]> {
-        self.table.clear();
         self.vocabulary.clear();
-        self.spans.clear();
         self.hypothesis.clear();
         self.references.clear();
         self.ends.clear();
@@ -121,9 +92,7 @@ impl Scratch {
             self.ends.push(self.references.len());
         }
         if self.ends.is_empty() {
-            return Err(Error::invalid_input(format!(
-                "segment {index} has no references: every reference stream holds None there"
-            )));
+            return Err(no_references(index));
         }
         self.add_words(hypothesis, config, true);
         let mut best_edits: Option<usize> = None;
@@ -176,18 +145,7 @@ pub fn stream_stats(
     config: TerTokenizerConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    if streams.is_empty() {
-        return Err(Error::invalid_input("no reference streams were given"));
-    }
-    for (k, stream) in streams.iter().enumerate() {
-        if stream.len() != hypotheses.len() {
-            return Err(Error::invalid_input(format!(
-                "reference stream {k} has {} segments but there are {} hypotheses",
-                stream.len(),
-                hypotheses.len()
-            )));
-        }
-    }
+    check_streams(hypotheses.len(), streams)?;
     let mut out = vec![0i64; hypotheses.len() * WIDTH];
     parallel::fill_rows(
         &mut out,

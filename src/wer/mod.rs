@@ -27,6 +27,7 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::parallel;
+use crate::reference_sets::{check_streams, no_references};
 pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
 pub use split::{Split, Unit};
 
@@ -136,6 +137,17 @@ impl<'a> Scratch<'a> {
         }
     }
 
+    /// Starts a segment of already-split tokens: `ref_ids` and `hyp_ids` get their ids.
+    fn encode_token_pair(&mut self, reference: &[&'a [u8]], hypothesis: &[&'a [u8]]) {
+        self.begin_segment(Unit::Word);
+        let mut ids = std::mem::take(&mut self.ref_ids);
+        self.encode_tokens(reference, &mut ids);
+        self.ref_ids = ids;
+        let mut ids = std::mem::take(&mut self.hyp_ids);
+        self.encode_tokens(hypothesis, &mut ids);
+        self.hyp_ids = ids;
+    }
+
     /// The counts of aligning the current `ref_ids` to `hyp_ids`.
     fn counts(&mut self) -> EditCounts {
         let alphabet = Some(self.alphabet());
@@ -203,23 +215,6 @@ fn row(counts: &EditCounts, ref_len: usize, hyp_len: usize) -> [i64; WIDTH] {
     ]
 }
 
-fn check_streams(hypotheses: usize, streams: &[Vec<Option<&str>>]) -> Result<()> {
-    if streams.is_empty() {
-        return Err(Error::invalid_input(
-            "no reference streams: give at least one",
-        ));
-    }
-    for (k, stream) in streams.iter().enumerate() {
-        if stream.len() != hypotheses {
-            return Err(Error::invalid_input(format!(
-                "reference stream {k} has {} segments but there are {hypotheses} hypotheses",
-                stream.len()
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// The references of segment `i` (skipping `None`) and their stream indices.
 fn segment_references<'a>(
     streams: &[Vec<Option<&'a str>>],
@@ -236,9 +231,7 @@ fn segment_references<'a>(
         }
     }
     if refs.is_empty() {
-        return Err(Error::invalid_input(format!(
-            "segment {i} has no references: every reference stream holds None there"
-        )));
+        return Err(no_references(i));
     }
     Ok(())
 }
@@ -341,6 +334,18 @@ fn check_token_lengths(hyps: usize, refs: usize) -> Result<()> {
     }
 }
 
+/// Segment `i`'s hypothesis and reference tokens.
+fn token_pair<'a, 'b>(
+    hyps: &'a [Vec<&'b [u8]>],
+    refs: &'a [Vec<&'b [u8]>],
+    i: usize,
+) -> (&'a [&'b [u8]], &'a [&'b [u8]]) {
+    (
+        hyps.get(i).map_or(&[][..], Vec::as_slice),
+        refs.get(i).map_or(&[][..], Vec::as_slice),
+    )
+}
+
 /// Statistics rows for already-split tokens, one reference per hypothesis.
 ///
 /// # Errors
@@ -354,17 +359,8 @@ pub fn token_stats(hyps: &[Vec<&[u8]>], refs: &[Vec<&[u8]>], workers: i64) -> Re
         workers,
         Scratch::new,
         |scratch, i, out_row| {
-            let (hyp, reference) = (
-                hyps.get(i).map_or(&[][..], Vec::as_slice),
-                refs.get(i).map_or(&[][..], Vec::as_slice),
-            );
-            scratch.begin_segment(Unit::Word);
-            let mut ids = std::mem::take(&mut scratch.ref_ids);
-            scratch.encode_tokens(reference, &mut ids);
-            scratch.ref_ids = ids;
-            let mut ids = std::mem::take(&mut scratch.hyp_ids);
-            scratch.encode_tokens(hyp, &mut ids);
-            scratch.hyp_ids = ids;
+            let (hyp, reference) = token_pair(hyps, refs, i);
+            scratch.encode_token_pair(reference, hyp);
             let counts = scratch.counts();
             out_row.copy_from_slice(&row(&counts, reference.len(), hyp.len()));
             Ok(())
@@ -385,17 +381,8 @@ pub fn token_alignments(
     check_token_lengths(hyps.len(), refs.len())?;
     let indices: Vec<usize> = (0..hyps.len()).collect();
     parallel::map_init(&indices, workers, Scratch::new, |scratch, &i| {
-        let (hyp, reference) = (
-            hyps.get(i).map_or(&[][..], Vec::as_slice),
-            refs.get(i).map_or(&[][..], Vec::as_slice),
-        );
-        scratch.begin_segment(Unit::Word);
-        let mut ids = std::mem::take(&mut scratch.ref_ids);
-        scratch.encode_tokens(reference, &mut ids);
-        scratch.ref_ids = ids;
-        let mut ids = std::mem::take(&mut scratch.hyp_ids);
-        scratch.encode_tokens(hyp, &mut ids);
-        scratch.hyp_ids = ids;
+        let (hyp, reference) = token_pair(hyps, refs, i);
+        scratch.encode_token_pair(reference, hyp);
         let opcodes = scratch.opcodes();
         let mut counts = EditCounts::default();
         for op in &opcodes {
