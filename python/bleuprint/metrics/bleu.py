@@ -22,7 +22,7 @@ from bleuprint.language import (
     cjk_tokenizer_advice,
 )
 from bleuprint.metrics.base import Score, Signature, register_config
-from bleuprint.metrics.metric import Metric, References
+from bleuprint.metrics.metric import Metric
 from bleuprint.tokenizers import (
     TOKENIZERS,
     check_normalization,
@@ -36,7 +36,6 @@ from bleuprint.tokenizers import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from bleuprint.stats import Stats
 
 MAX_NGRAM_ORDER = 4
 
@@ -220,7 +219,7 @@ class BLEUSignature(Signature):
             self.info["norm"] = config.normalize
 
 
-class BLEU(Metric):
+class BLEU(Metric[BLEUScore]):
     """BLEU with sacrebleu's constructor, methods and results.
 
     Parameters
@@ -332,25 +331,6 @@ class BLEU(Metric):
     def normalize(self) -> Optional[str]:
         return self.config.normalize
 
-    def stats(self, hypotheses: Sequence[str], references: Optional[References] = None) -> Stats:
-        """Per-segment statistics, one int64 row per hypothesis.
-
-        Parameters
-        ----------
-        hypotheses
-            One string per segment.
-        references
-            Reference streams (``references[k][i]``); ``None`` uses the references given to
-            the constructor.
-
-        Returns
-        -------
-        Stats
-            Rows ``[hyp_len, ref_len, correct_1..N, total_1..N]`` that merge with ``+`` and
-            score with ``.score()``.
-        """
-        return super().stats(hypotheses, references)
-
     def _compute_stats(
         self, hyps: Sequence[Any], streams: list[Sequence[Any]]
     ) -> tuple[np.ndarray, int]:
@@ -386,16 +366,6 @@ class BLEU(Metric):
                 "numbers; pass detokenized text, or force=True (--force) to silence this."
             )
         return rows, nrefs
-
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Optional[References] = None
-    ) -> BLEUScore:
-        """Corpus BLEU: statistics summed over segments, then scored."""
-        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
-
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> BLEUScore:
-        """BLEU of one hypothesis against its references (a list of strings)."""
-        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]
 
     @staticmethod
     def compute_bleu(

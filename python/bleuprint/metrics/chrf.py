@@ -161,7 +161,7 @@ class CHRFSignature(Signature):
         )
 
 
-class CHRF(Metric):
+class CHRF(Metric[CHRFScore]):
     """chrF / chrF++ with sacrebleu's constructor, methods and results.
 
     Parameters
@@ -251,13 +251,3 @@ class CHRF(Metric):
         self, hyps: Sequence[Any], streams: list[Sequence[Any]]
     ) -> tuple[np.ndarray, int]:
         return _core.chrf_stats(hyps, streams, workers=self.workers, **self.config.core_kwargs())
-
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Optional[References] = None
-    ) -> CHRFScore:
-        """Corpus chrF: statistics summed over segments, then scored."""
-        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
-
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> CHRFScore:
-        """chrF of one hypothesis against its references (a list of strings)."""
-        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]

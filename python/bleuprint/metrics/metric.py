@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
 from bleuprint.errors import InvalidOptionError, ReferenceLayoutError
 from bleuprint.layout import check_hypotheses, check_references, count_references
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]
+
+#: The score class a metric returns (``BLEUScore``, ``CHRFScore``, ...).
+ScoreT = TypeVar("ScoreT", bound=Score)
 
 
 def lower(stream: Sequence[Any]) -> list[Any]:
@@ -43,7 +46,7 @@ def _first_stream_length(references: Any) -> int:
         return 0
 
 
-class Metric(ABC):
+class Metric(ABC, Generic[ScoreT]):
     """Shared behaviour of :class:`~bleuprint.BLEU`, :class:`~bleuprint.CHRF`,
     :class:`~bleuprint.TER` and the WER family.
 
@@ -115,7 +118,10 @@ class Metric(ABC):
         -------
         Stats
             Rows that merge with ``+``, and score with ``.score()`` (corpus) or
-            ``.sentence_scores()`` (each row).
+            ``.sentence_scores()`` (each row); ``.column_names`` names the columns: BLEU
+            ``hyp_len, ref_len, correct_1..N, total_1..N``; chrF ``hyp, ref, match`` per
+            order; TER ``edits, ref_words, nrefs``; WER ``substitutions, deletions,
+            insertions, hits, ref_words, hyp_words``.
         """
         from bleuprint.stats import Stats
 
@@ -125,14 +131,14 @@ class Metric(ABC):
 
     def corpus_score(
         self, hypotheses: Sequence[str], references: Optional[References] = None
-    ) -> Score:
+    ) -> ScoreT:
         """The corpus score: statistics summed over segments, then scored."""
-        return self.stats(hypotheses, references).score()
+        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
 
     def _before_sentence_scores(self) -> None:  # noqa: B027 (an optional hook)
         """A hook for warnings about sentence-level use (BLEU without effective order)."""
 
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> Score:
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> ScoreT:
         """The score of one hypothesis against its references (a list of strings)."""
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")

@@ -139,7 +139,7 @@ class TERSignature(Signature):
         )
 
 
-class TER(Metric):
+class TER(Metric[TERScore]):
     """Translation edit rate with sacrebleu's constructor, methods and results.
 
     Parameters
@@ -210,13 +210,3 @@ class TER(Metric):
             asian_support=self.config.asian_support,
             workers=self.workers,
         )
-
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Optional[References] = None
-    ) -> TERScore:
-        """Corpus TER: total edits over the summed average reference lengths."""
-        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
-
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> TERScore:
-        """TER of one hypothesis against its references (a list of strings)."""
-        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]

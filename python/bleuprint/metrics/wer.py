@@ -27,7 +27,6 @@ from bleuprint.metrics.metric import Metric, References
 if TYPE_CHECKING:
     import numpy as np
 
-    from bleuprint.stats import Stats
 
 #: Token units: words (WER, MER, WIL, WIP) or characters (CER).
 UNITS = ("word", "char")
@@ -402,7 +401,7 @@ class Alignments(Sequence[SegmentAlignment]):
         return f"Alignments(segments={len(self)}, {self.score!r})"
 
 
-class WER(Metric):
+class WER(Metric[WERScore]):
     """Word error rate (and MER, WIL, WIP) with jiwer's numbers and bleuprint's layout.
 
     Hypotheses come first and references are streams, as in :class:`~bleuprint.BLEU`:
@@ -467,17 +466,6 @@ class WER(Metric):
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
         return self.config.prepare(stream)
 
-    def stats(self, hypotheses: Sequence[str], references: Optional[References] = None) -> Stats:
-        """Per-segment statistics, one int64 row per hypothesis.
-
-        Returns
-        -------
-        Stats
-            Rows ``[substitutions, deletions, insertions, hits, ref_words, hyp_words]`` that
-            merge with ``+`` and score with ``.score()``.
-        """
-        return super().stats(hypotheses, references)
-
     def _compute_stats(
         self, hyps: Sequence[Any], streams: list[Sequence[Any]]
     ) -> tuple[np.ndarray, int]:
@@ -485,16 +473,6 @@ class WER(Metric):
             hyps, streams, unit=self.config.unit, raw=self.config.raw, workers=self.workers
         )
         return rows, count_references(streams)
-
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Optional[References] = None
-    ) -> WERScore:
-        """Corpus WER (CER): the counts summed over segments, then divided."""
-        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
-
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> WERScore:
-        """The score of one hypothesis against its references (a list of strings)."""
-        return super().sentence_score(hypothesis, references)  # type: ignore[return-value]
 
     def align(
         self,
