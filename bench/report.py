@@ -1,6 +1,6 @@
 #!/usr/bin/env python
-"""Markdown tables for docs/performance.md from a CSV written by bench_bleu.py or
-bench_tokenizers.py.
+"""Markdown tables for docs/performance.md from a CSV written by bench_bleu.py,
+bench_tokenizers.py or bench_metrics.py.
 
 Prints the targets table, the figures table (median, range, speed-ups), then whichever of the
 peak-memory table, the start-up table (bench_bleu.py), the SentencePiece model and the RSS
@@ -48,6 +48,18 @@ TARGET_TEXT = {
         '(h) `sentence_bleu(h, [r], tokenize="flores200")` in a loop: >= {t}x faster per '
         "call than sacrebleu's"
     ),
+    "(j) corpus chrF vs sacrebleu": "(j) corpus chrF, {n} segments: >= {t}x faster than sacrebleu",
+    "(l) sentence chrF vs fastchrf": (
+        "(l) sentence chrF scores, one batch: at least fastchrf's speed (>= {t}x), sacrebleu-exact"
+    ),
+    "(m) 64x64 pairwise chrF vs fastchrf": (
+        "(m) chrF of all 64 x 64 pairs: at least fastchrf's `pairwise_chrf` speed (>= {t}x)"
+    ),
+    "(n) corpus TER vs sacrebleu": (
+        "(n) corpus TER, 5,000 WMT22 segments: >= {t}x faster than sacrebleu, identical scores"
+    ),
+    "(o) WER vs jiwer": "(o) WER, {n} segments: >= {t}x faster than jiwer",
+    "(p) CER vs jiwer": "(p) CER, {n} segments: >= {t}x faster than jiwer",
 }
 
 #: bleuprint's and the other tool's rows behind a speed-up target, where the target's name
@@ -55,7 +67,12 @@ TARGET_TEXT = {
 TARGET_ROWS = {
     "(c)": ("bleuprint", "sacrebleu (loop)"),
     "(h)": ("bleuprint (loop)", "sacrebleu (loop)"),
+    "(o)": ("bleuprint.compat.jiwer", "jiwer"),
+    "(p)": ("bleuprint.compat.jiwer", "jiwer"),
 }
+
+#: Speed-up columns of the figures table, shown when the CSV has values for them.
+RATIO_COLUMNS = ("sacrebleu", "bleuscore", "fastchrf", "jiwer")
 
 #: Display names of workloads and tools in the figures table.
 WORKLOAD_TEXT = {
@@ -78,7 +95,19 @@ TOOL_TEXT = {
     ("(h)", "bleuprint sentence_scores"): (
         'bleuprint `BLEU(tokenize="flores200", effective_order=True).sentence_scores`'
     ),
+    ("(l)", "bleuprint"): "**bleuprint** `CHRF().sentence_scores`",
+    ("(l)", "sacrebleu"): "sacrebleu loop of `sentence_chrf(h, [r])`",
+    ("(l)", "fastchrf"): "fastchrf `pairwise_chrf`, a 1 x 1 batch per segment",
+    ("(m)", "bleuprint"): "**bleuprint** `CHRF().sentence_scores` over the 4,096 pairs",
+    ("(m)", "fastchrf"): "fastchrf `pairwise_chrf([H], [R])`",
+    ("(o)", "bleuprint.compat.jiwer"): "**bleuprint** `compat.jiwer.wer(refs, hyps)`",
+    ("(o)", "bleuprint"): "bleuprint `corpus_wer(hyps, [refs])`",
+    ("(o)", "jiwer"): "jiwer `wer(refs, hyps)`",
+    ("(p)", "bleuprint.compat.jiwer"): "**bleuprint** `compat.jiwer.cer(refs, hyps)`",
+    ("(p)", "bleuprint"): "bleuprint `corpus_cer(hyps, [refs])`",
+    ("(p)", "jiwer"): "jiwer `cer(refs, hyps)`",
     ("", "bleuprint"): "**bleuprint**",
+    ("", "bleuprint (workers=1)"): "bleuprint `workers=1`",
     ("", "bleuprint workers=1"): "bleuprint `workers=1`",
 }
 
@@ -200,6 +229,11 @@ def figures_table(rows: list[Row]) -> str:
     meta = rows[0]
     out = []
     seen = set()
+    columns = [
+        t
+        for t in RATIO_COLUMNS
+        if t == "sacrebleu" or any(r["kind"] == "time" and r.get(f"vs_{t}") for r in rows)
+    ]
     for r in rows:
         if r["kind"] != "time":
             continue
@@ -215,7 +249,7 @@ def figures_table(rows: list[Row]) -> str:
         name = TOOL_TEXT.get((key, r["tool"])) or TOOL_TEXT.get(("", r["tool"]), r["tool"])
         bold = name.startswith("**")
         time = fmt_time(num(r["seconds"])) + (" *" if r["extrapolated"] == "True" else "")
-        cells = [time, fmt_ratio(num(r["vs_sacrebleu"])), fmt_ratio(num(r["vs_bleuscore"]))]
+        cells = [time, *(fmt_ratio(num(r.get(f"vs_{t}", ""))) for t in columns)]
         if bold:
             cells = [f"**{c}**" if c != "–" else c for c in cells]
         out.append(
@@ -230,10 +264,8 @@ def figures_table(rows: list[Row]) -> str:
             ]
         )
     header = ["Workload", "Tool", "Segments", "Runs", "Time (median)", "Range"]
-    header += ["vs sacrebleu", "vs bleuscore"]
-    if not any(r["kind"] == "time" and r["vs_bleuscore"] for r in rows):
-        return table(header[:-1], "llrrrlr", [cells[:-1] for cells in out])
-    return table(header, "llrrrlrr", out)
+    header += [f"vs {t}" for t in columns]
+    return table(header, "llrrrl" + "r" * len(columns), out)
 
 
 def memory_table(rows: list[Row]) -> str:
