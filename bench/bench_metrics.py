@@ -344,7 +344,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "quick": args.quick,
         "repeats_fast": args.repeats,
         "repeats_slow": args.slow_repeats,
-        "segments": args.segments,
+        "corpus_size": args.segments,
         "sentences": args.sentences,
         "sentence_sample": args.sentence_sample,
         "ter_segments": args.ter_segments,
