@@ -34,3 +34,4 @@ stubtest:  ## Check _core.pyi against the built module
 bench:  ## Benchmarks against sacrebleu and bleuscore (needs ../shared)
 	python3 bench/bench_bleu.py
 	python3 bench/bench_tokenizers.py
+	python3 bench/bench_metrics.py

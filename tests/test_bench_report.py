@@ -12,8 +12,9 @@ SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "report.py"
 
 FIELDS = [
     "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",
-    "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "exact_match",
-    "extrapolated", "note", "date_utc", "label", "repo_commit", "usable_cpus", "corpus_size",
+    "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "vs_fastchrf", "vs_jiwer",
+    "exact_match", "extrapolated", "note", "date_utc", "label", "repo_commit", "usable_cpus",
+    "corpus_size",
 ]  # fmt: skip
 
 META = {
@@ -300,3 +301,63 @@ def test_tokenizer_model_and_rss(rendered_tokenizers):
     assert "Thread scaling" not in text
     assert "Exactness checks: all passed" in text
     assert "scaled linearly from a sample" in text
+
+
+def test_readme_metric_ratios_come_from_the_committed_results(report_module):
+    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-metrics.csv"))
+    assert results, "no committed metric benchmark results"
+    with results[-1].open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    r = report_module
+    for workload, tool, column, text in (
+        ("(j)", "bleuprint", "vs_sacrebleu", "corpus chrF"),
+        ("(k)", "bleuprint", "vs_sacrebleu", "chrF++"),
+        ("(n)", "bleuprint", "vs_sacrebleu", "TER (5,000 segments)"),
+        ("(l)", "bleuprint", "vs_fastchrf", "sentence chrF scores"),
+        ("(o)", "bleuprint.compat.jiwer", "vs_jiwer", "WER"),
+        ("(p)", "bleuprint.compat.jiwer", "vs_jiwer", "CER"),
+    ):
+        row = r.find(rows, "time", workload, tool)
+        value = row[column]
+        if not value:  # (l): the ratio to fastchrf is a target row, not a column
+            fast = r.find(rows, "time", workload, "fastchrf")
+            value = str(r.num(fast["seconds"]) / r.num(row["seconds"]))
+        ratio = r.fmt_ratio(r.num(value))
+        assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
+
+
+# A CSV of bench_metrics.py: speed-ups against fastchrf and jiwer in their own columns.
+METRIC_ROWS = [
+    {"workload": "(m) chrF of all 64 x 64 pairs", "tool": "fastchrf", "kind": "time",
+     "segments": "4096", "repeats": "5", "seconds": "0.016", "min_seconds": "0.015",
+     "max_seconds": "0.02", "vs_fastchrf": "1.0"},
+    {"workload": "(m) chrF of all 64 x 64 pairs", "tool": "bleuprint", "kind": "time",
+     "segments": "4096", "repeats": "5", "seconds": "0.008", "min_seconds": "0.005",
+     "max_seconds": "0.01", "vs_fastchrf": "2.0", "exact_match": "yes"},
+    {"workload": "(o) WER, 1,000 segments", "tool": "jiwer", "kind": "time",
+     "segments": "1000", "repeats": "3", "seconds": "4.0", "min_seconds": "3.9",
+     "max_seconds": "4.1", "vs_jiwer": "1.0"},
+    {"workload": "(o) WER, 1,000 segments", "tool": "bleuprint.compat.jiwer", "kind": "time",
+     "segments": "1000", "repeats": "5", "seconds": "0.08", "min_seconds": "0.079",
+     "max_seconds": "0.081", "vs_jiwer": "50.0", "exact_match": "yes"},
+    {"workload": "target", "tool": "(o) WER vs jiwer", "kind": "target", "value": "50.0",
+     "unit": "speed-up", "note": "target >= 2x: met"},
+]  # fmt: skip
+
+
+def test_metric_report_has_fastchrf_and_jiwer_columns(report_module, tmp_path):
+    rendered = render(report_module, tmp_path / "metrics.csv", METRIC_ROWS, META)
+    assert (
+        "| Workload | Tool | Segments | Runs | Time (median) | Range | vs sacrebleu "
+        "| vs fastchrf | vs jiwer |"
+    ) in rendered
+    assert (
+        "|  | **bleuprint** `compat.jiwer.wer(refs, hyps)` | 1,000 | 5 | **80.0 ms** "
+        "| 79.0–81.0 ms | – | – | **50.0x** |"
+    ) in rendered
+    assert (
+        "| (o) WER, 1,000 segments: >= 2x faster than jiwer | **50.0x** (80.0 ms vs 4.00 s) "
+        "| met; 48.1–51.9x over the runs' ranges |"
+    ) in rendered
