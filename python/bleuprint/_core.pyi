@@ -49,6 +49,34 @@ def bleu_scores(
     effective_order: bool,
     compensated_sum: bool,
 ) -> npt.NDArray[np.float64]: ...
+def chrf_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    *,
+    char_order: int,
+    word_order: int,
+    factor: float,
+    one_plus_factor: float,
+    whitespace: bool,
+    eps_smoothing: bool,
+    workers: int = -1,
+) -> tuple[npt.NDArray[np.int64], int]:
+    """Per-segment chrF statistics ``[hyp, ref, match]`` per character order, then per word
+    order (int64, shape ``(n, 3 * (char_order + word_order))``), of each segment's reference
+    with the best F-score, and the references per segment (-1 where it varies). ``factor`` is
+    ``beta ** 2`` and ``one_plus_factor`` ``1 + beta ** 2``, computed in Python."""
+
+def chrf_scores(
+    stats: npt.NDArray[np.int64],
+    *,
+    char_order: int,
+    word_order: int,
+    factor: float,
+    one_plus_factor: float,
+    eps_smoothing: bool,
+) -> npt.NDArray[np.float64]:
+    """The chrF score (0..100) of every statistics row, with sacrebleu's float operations."""
+
 def ter_stats(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
