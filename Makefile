@@ -1,5 +1,5 @@
 # Developer shortcuts. The README's test command (and .ci/run) is the source of truth for CI.
-.PHONY: help build-dev build-prod test test-rust test-python lint format bench stubtest
+.PHONY: help build-dev build-prod test test-fast test-rust test-python lint format bench stubtest
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -18,6 +18,10 @@ test-rust:  ## Pure-Rust unit tests and doctests, no interpreter needed
 test-python:  ## pytest (differential tests skip without ../shared or sacrebleu)
 	python3 -m pytest
 
+test-fast:  ## Rust tests and pytest without the whole-WMT22 runs (about 2 minutes)
+	cargo test --no-default-features
+	python3 -m pytest -m "not slow"
+
 lint:  ## rustfmt, clippy, ruff
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
@@ -31,7 +35,7 @@ format:  ## Apply rustfmt and ruff format
 stubtest:  ## Check _core.pyi against the built module
 	python3 -m mypy.stubtest bleuprint._core
 
-bench:  ## Benchmarks against sacrebleu and bleuscore (needs ../shared)
+bench:  ## Benchmarks against sacrebleu, bleuscore, fastchrf and jiwer (needs ../shared)
 	python3 bench/bench_bleu.py
 	python3 bench/bench_tokenizers.py
 	python3 bench/bench_metrics.py
