@@ -281,10 +281,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     wer.add_argument(
         "--wer-transform", choices=["default", "standardize", "none"], default="default",
-        help="Text clean-up, the same on both sides: default (jiwer's wer_default/cer_default: "
-        "strip, split on spaces and whitespace runs), standardize (jiwer's wer_standardize: "
-        "also lowercase, expand contractions, drop Kaldi non-words) or none (default: "
-        "%(default)s).",
+        help="Text clean-up, the same on both sides: default (the default; jiwer's "
+        "wer_default/cer_default: strip, split on spaces and whitespace runs), standardize "
+        "(jiwer's wer_standardize: also lowercase, expand contractions, drop Kaldi non-words) "
+        "or none (no clean-up).",
     )  # fmt: skip
     wer.add_argument(
         "--wer-lowercase", action="store_true", help="Case-insensitive WER/CER."
