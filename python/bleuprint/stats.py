@@ -107,11 +107,7 @@ class Stats:
 
     def score(self) -> Score:
         """The corpus score of all rows."""
-        # TER sums float averages in segment order, so it scores the rows, not their sum.
-        score_corpus = getattr(self.config, "score_corpus", None)
-        if score_corpus is not None:
-            return score_corpus(self.rows)
-        return self.config.score_row(self.sum())
+        return self.config.score_corpus(self.rows)
 
     def sentence_scores(self) -> np.ndarray:
         """The score of every row on its own; float64, shape ``(n,)``."""

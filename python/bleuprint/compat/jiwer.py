@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import string
+from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -74,7 +75,7 @@ Sentences = Union[str, list[str]]
 # Transforms (jiwer.transforms)
 
 
-class AbstractTransform:
+class AbstractTransform(ABC):
     """Base class of a transform: a str goes to ``process_string``, a list to
     ``process_list``; anything else is a ``ValueError``."""
 
@@ -85,8 +86,9 @@ class AbstractTransform:
             return self.process_list(sentences)
         raise ValueError(f"input {sentences} was expected to be a string or list of strings")
 
+    @abstractmethod
     def process_string(self, s: str) -> Any:
-        raise NotImplementedError()
+        """The transform of one sentence (every transform defines it)."""
 
     def process_list(self, inp: list[str]) -> Any:
         return [self.process_string(s) for s in inp]

@@ -20,11 +20,23 @@ def register_config(cls: _Config) -> _Config:
     """Class decorator: records a metric configuration under its ``metric`` name.
 
     A configuration is a frozen dataclass with ``metric``, ``width``, ``column_names``,
-    ``score_row``, ``score_rows``, ``score_rows_detailed``, ``signature(nrefs)`` and
-    ``to_dict``; :class:`~bleuprint.Stats` needs nothing else.
+    ``score_row``, ``score_rows``, ``score_rows_detailed``, ``score_corpus``,
+    ``signature(nrefs)`` and ``to_dict``; :class:`~bleuprint.Stats` needs nothing else.
     """
     METRIC_CONFIGS[cls.metric] = cls
     return cls
+
+
+class SummedRowsScoring:
+    """``score_corpus`` for metrics whose corpus score is the score of the column sums (BLEU,
+    chrF, WER). TER defines its own: it adds per-segment float averages in order."""
+
+    def score_corpus(self, rows: Any) -> Any:
+        """The corpus score of per-segment rows."""
+        import numpy as np
+
+        summed = np.asarray(rows, dtype=np.int64).sum(axis=0, dtype=np.int64)
+        return self.score_row(summed)  # type: ignore[attr-defined]
 
 
 class Score:

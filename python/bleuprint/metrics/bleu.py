@@ -21,7 +21,7 @@ from bleuprint.language import (
     TOKENIZER_FOR_LANGUAGE,
     cjk_tokenizer_advice,
 )
-from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
 from bleuprint.metrics.metric import Metric
 from bleuprint.tokenizers import (
     TOKENIZERS,
@@ -48,7 +48,7 @@ _COMPENSATED_SUM = sys.version_info >= (3, 12)
 
 @register_config
 @dataclass(frozen=True)
-class BLEUConfig:
+class BLEUConfig(SummedRowsScoring):
     """Every setting that changes BLEU statistics or scores.
 
     Statistics made under one config can only be merged with statistics of an equal config.

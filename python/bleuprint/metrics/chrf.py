@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
 from bleuprint.metrics.metric import Metric, References
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def _check_order(name: str, value: Any) -> None:
 
 @register_config
 @dataclass(frozen=True)
-class CHRFConfig:
+class CHRFConfig(SummedRowsScoring):
     """Every setting that changes chrF statistics or scores.
 
     ``beta`` is part of the statistics too, because the best of several references is the one

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
 from bleuprint import _core, _wer_text
 from bleuprint.errors import InvalidOptionError
 from bleuprint.layout import count_references
-from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
 from bleuprint.metrics.metric import Metric, References
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def _measures(s: int, d: int, i: int, h: int, ref_words: int, hyp_words: int) ->
 
 @register_config
 @dataclass(frozen=True)
-class WERConfig:
+class WERConfig(SummedRowsScoring):
     """Every setting that changes WER/CER statistics.
 
     ``transform="standardize"`` is jiwer's ``wer_standardize`` and implies ``lowercase``,
@@ -510,7 +510,7 @@ class WER(Metric[WERScore]):
                 )
                 for i, row in enumerate(rows.tolist())
             ]
-        score = self.config.score_row(rows.sum(axis=0))
+        score = self.config.score_corpus(rows)
         return Alignments(segments, score, unit)
 
 
