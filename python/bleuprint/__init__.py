@@ -57,6 +57,15 @@ from bleuprint.metrics import (
     WERScore,
     WERSignature,
 )
+from bleuprint.significance import (
+    Comparison,
+    ConfidenceInterval,
+    PairedTestResult,
+    SystemResult,
+    bootstrap_ci,
+    paired_test,
+    paired_test_stats,
+)
 from bleuprint.tokenizers import tokenize
 
 
@@ -82,6 +91,10 @@ __all__ = [
     "CHRFConfig",
     "CHRFScore",
     "CHRFSignature",
+    "Comparison",
+    "ConfidenceInterval",
+    "PairedTestResult",
+    "SystemResult",
     "TERConfig",
     "TERScore",
     "TERSignature",
@@ -100,6 +113,7 @@ __all__ = [
     "Stats",
     "StatsMismatchError",
     "__version__",
+    "bootstrap_ci",
     "corpus_bleu",
     "corpus_cer",
     "corpus_chrf",
@@ -108,6 +122,8 @@ __all__ = [
     "corpus_wer",
     "corpus_wil",
     "corpus_wip",
+    "paired_test",
+    "paired_test_stats",
     "raw_corpus_bleu",
     "sentence_bleu",
     "sentence_cer",

@@ -10,5 +10,7 @@ pub mod stats;
 
 pub use crate::reference_sets::references_per_segment;
 pub use config::{BleuConfig, Smoothing};
-pub use score::{score_from_stats, scores_from_rows, BleuScore, FloatSemantics};
+pub use score::{
+    score_from_float32_sums, score_from_stats, scores_from_rows, BleuScore, FloatSemantics,
+};
 pub use stats::{count_tokenized_periods, segment_stats, stream_stats, Segment};

@@ -3,6 +3,7 @@
 
 use super::config::{BleuConfig, Smoothing};
 use crate::error::{Error, Result};
+use crate::numpy_float::NumpyFloat;
 
 /// The value sacrebleu's `my_log` returns for `log(0)`.
 const LOG_ZERO: f64 = -9_999_999_999.0;
@@ -81,39 +82,86 @@ fn check_row(row: &[i64], config: &BleuConfig) -> Result<()> {
     Ok(())
 }
 
-/// sacrebleu's `BLEU.compute_bleu` on a checked row, writing the precisions into `precisions`
-/// (`max_order` long). Returns `(score, bp, smoothed_orders)`.
+/// A count as `compute_bleu` sees it: a Python int (corpus statistics) or a `numpy.float32`
+/// (the bootstrap's resampled sums), which makes the precisions float32 arithmetic.
+trait Count: Copy {
+    fn is_zero(self) -> bool;
+    fn add(self, k: f64) -> Self;
+    /// `100. * correct / total`.
+    fn percent(correct: Self, total: Self) -> f64;
+    /// `100. / (smooth_mteval * total)`.
+    fn exp_smoothed(smooth_mteval: f64, total: Self) -> f64;
+    /// `100. * k / total`.
+    fn floor_smoothed(k: f64, total: Self) -> f64;
+}
+
 #[allow(clippy::cast_precision_loss)] // counts stay far below 2^53
-fn compute(
-    row: &[i64],
+fn as_python_float(count: i64) -> f64 {
+    count as f64
+}
+
+impl Count for f64 {
+    fn is_zero(self) -> bool {
+        self == 0.0
+    }
+    fn add(self, k: f64) -> Self {
+        self + k
+    }
+    fn percent(correct: Self, total: Self) -> f64 {
+        100.0 * correct / total
+    }
+    fn exp_smoothed(smooth_mteval: f64, total: Self) -> f64 {
+        100.0 / (smooth_mteval * total)
+    }
+    fn floor_smoothed(k: f64, total: Self) -> f64 {
+        100.0 * k / total
+    }
+}
+
+impl Count for f32 {
+    fn is_zero(self) -> bool {
+        self == 0.0
+    }
+    fn add(self, k: f64) -> Self {
+        (NumpyFloat::Float32(self) + NumpyFloat::Python(k)).value() as f32
+    }
+    fn percent(correct: Self, total: Self) -> f64 {
+        (NumpyFloat::Python(100.0) * correct.into() / total.into()).value()
+    }
+    fn exp_smoothed(smooth_mteval: f64, total: Self) -> f64 {
+        (NumpyFloat::Python(100.0) / (NumpyFloat::Python(smooth_mteval) * total.into())).value()
+    }
+    fn floor_smoothed(k: f64, total: Self) -> f64 {
+        (NumpyFloat::Python(100.0 * k) / total.into()).value()
+    }
+}
+
+/// sacrebleu's `BLEU.compute_bleu`, writing the precisions into `precisions` (`max_order`
+/// long). Returns `(score, bp, smoothed_orders)`.
+fn compute<C: Count>(
+    (sys_len, ref_len): (i64, i64),
+    correct: &[C],
+    total: &[C],
     config: &BleuConfig,
     semantics: FloatSemantics,
     precisions: &mut [f64],
 ) -> (f64, f64, usize) {
-    let n = config.max_order;
-    let (sys_len, ref_len) = match row {
-        [s, r, ..] => (*s, *r),
-        _ => (0, 0),
-    };
-    let counts = row.get(2..).unwrap_or_default();
-    let (correct, total) = counts.split_at(n.min(counts.len()));
-
     let mut bp = 1.0;
     if sys_len < ref_len {
         bp = if sys_len > 0 {
-            (1.0 - ref_len as f64 / sys_len as f64).exp()
+            (1.0 - as_python_float(ref_len) / as_python_float(sys_len)).exp()
         } else {
             0.0
         };
     }
     precisions.fill(0.0);
     // sacrebleu #141: no match at all scores 0 before any smoothing applies.
-    if correct.iter().all(|&c| c == 0) {
+    if correct.iter().all(|c| c.is_zero()) {
         return (0.0, bp, 0);
     }
 
     let mut smooth_mteval = 1.0f64;
-    let mut eff_order = n;
+    let mut eff_order = config.max_order;
     let mut smoothed_orders = 0;
     for (i, ((&c, &t), p)) in correct
         .iter()
@@ -121,36 +169,79 @@ fn compute(
         .zip(precisions.iter_mut())
         .enumerate()
     {
-        let (mut c, mut t) = (c as f64, t as f64);
+        let (mut c, mut t) = (c, t);
         if let Smoothing::AddK(k) = config.smoothing {
             if i > 0 {
-                c += k;
-                t += k;
+                c = c.add(k);
+                t = t.add(k);
                 smoothed_orders += 1;
             }
         }
-        if t == 0.0 {
+        if t.is_zero() {
             break;
         }
         if config.effective_order {
             eff_order = i + 1;
         }
-        if c == 0.0 {
+        if c.is_zero() {
             match config.smoothing {
                 Smoothing::Exp => {
                     smooth_mteval *= 2.0;
-                    *p = 100.0 / (smooth_mteval * t);
+                    *p = C::exp_smoothed(smooth_mteval, t);
                 }
-                Smoothing::Floor(k) => *p = 100.0 * k / t,
+                Smoothing::Floor(k) => *p = C::floor_smoothed(k, t),
                 Smoothing::None | Smoothing::AddK(_) => {}
             }
         } else {
-            *p = 100.0 * c / t;
+            *p = C::percent(c, t);
         }
     }
     let logs = precisions.iter().take(eff_order).map(|&p| my_log(p));
+    #[allow(clippy::cast_precision_loss)] // an order count
     let score = bp * (py_sum(logs, semantics) / eff_order as f64).exp();
     (score, bp, smoothed_orders)
+}
+
+/// [`compute`] on a checked integer row; `counts` is scratch space for its counts as floats.
+fn compute_row(
+    row: &[i64],
+    config: &BleuConfig,
+    semantics: FloatSemantics,
+    precisions: &mut [f64],
+    counts: &mut Vec<f64>,
+) -> (f64, f64, usize) {
+    let [sys_len, ref_len, ref counts_row @ ..] = *row else {
+        return (0.0, 0.0, 0);
+    };
+    counts.clear();
+    counts.extend(counts_row.iter().map(|&c| as_python_float(c)));
+    let (correct, total) = counts.split_at(config.max_order.min(counts.len()));
+    compute(
+        (sys_len, ref_len),
+        correct,
+        total,
+        config,
+        semantics,
+        precisions,
+    )
+}
+
+/// The score of sums that sacrebleu's bootstrap holds as float32 (it casts the statistics to
+/// float32 before resampling): the precisions become float32 arithmetic, the score stays a
+/// Python float. `row` must be `config.width()` long.
+#[allow(clippy::cast_possible_truncation)] // int(np.float32): the sums are whole numbers
+pub fn score_from_float32_sums(
+    row: &[f32],
+    config: &BleuConfig,
+    semantics: &FloatSemantics,
+) -> f64 {
+    let [sys_len, ref_len, ref counts @ ..] = *row else {
+        return 0.0;
+    };
+    let (correct, total) = counts.split_at(config.max_order.min(counts.len()));
+    let mut precisions = vec![0.0; config.max_order];
+    let lengths = (sys_len as i64, ref_len as i64);
+    compute(lengths, correct, total, config, *semantics, &mut precisions).0
 }
 
 /// Scores one statistics row `[hyp_len, ref_len, correct_1..N, total_1..N]`
@@ -167,7 +258,8 @@ pub fn score_from_stats(
     config.validate()?;
     check_row(row, config)?;
     let mut precisions = vec![0.0; config.max_order];
-    let (score, bp, smoothed_orders) = compute(row, config, *semantics, &mut precisions);
+    let (score, bp, smoothed_orders) =
+        compute_row(row, config, *semantics, &mut precisions, &mut Vec::new());
     Ok(BleuScore {
         score,
         bp,
@@ -187,10 +279,11 @@ pub fn scores_from_rows(
 ) -> Result<Vec<f64>> {
     config.validate()?;
     let mut precisions = vec![0.0; config.max_order];
+    let mut counts = Vec::with_capacity(config.width());
     rows.chunks(config.width())
         .map(|row| {
             check_row(row, config)?;
-            Ok(compute(row, config, *semantics, &mut precisions).0)
+            Ok(compute_row(row, config, *semantics, &mut precisions, &mut counts).0)
         })
         .collect()
 }

@@ -10,5 +10,5 @@ pub mod score;
 pub mod stats;
 
 pub use config::ChrfConfig;
-pub use score::{f_score, scores_from_rows};
+pub use score::{f_score, f_score_float32, scores_from_rows};
 pub use stats::{segment_stats, stream_stats};

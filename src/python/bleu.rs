@@ -4,10 +4,9 @@ use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::convert::{extract_reference_streams, rows_array, StrStream};
+use super::convert::{extract_reference_streams, owned_rows, rows_array, StrStream};
 use super::errors::{shape_error, to_py_err};
 use crate::bleu::{self, BleuConfig, FloatSemantics, Smoothing};
-use crate::error::Error;
 use crate::tokenize::{Pipeline, Tokenizer};
 
 use super::tokenize::normalization;
@@ -116,30 +115,18 @@ fn to_i64(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// The scoring configuration and the rows as one owned buffer: the GIL is released while they
-/// are scored, and Python code could write to the array meanwhile.
-fn scoring_inputs(
-    stats: &PyReadonlyArray2<'_, i64>,
+/// The scoring configuration and the rows as one owned buffer.
+fn scoring_inputs<T: numpy::Element + Copy>(
+    stats: &PyReadonlyArray2<'_, T>,
     max_order: usize,
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
     compensated_sum: bool,
-) -> PyResult<(BleuConfig, Vec<i64>, FloatSemantics)> {
+) -> PyResult<(BleuConfig, Vec<T>, FloatSemantics)> {
     let config = config(max_order, smooth_method, smooth_value, effective_order)?;
-    let array = stats.as_array();
-    if array.ncols() != config.width() {
-        return Err(to_py_err(Error::invalid_input(format!(
-            "BLEU statistics for max_ngram_order={} need {} columns, got {}",
-            config.max_order,
-            config.width(),
-            array.ncols()
-        ))));
-    }
-    let rows = match stats.as_slice() {
-        Ok(contiguous) => contiguous.to_vec(),
-        Err(_) => array.iter().copied().collect(),
-    };
+    let what = format!("BLEU statistics for max_ngram_order={}", config.max_order);
+    let rows = owned_rows(stats, config.width(), &what)?;
     Ok((config, rows, FloatSemantics { compensated_sum }))
 }
 
@@ -166,5 +153,34 @@ pub(crate) fn bleu_scores<'py>(
     let scores = py
         .detach(|| bleu::scores_from_rows(&rows, &config, &semantics))
         .map_err(to_py_err)?;
+    Ok(Array1::from_vec(scores).into_pyarray(py))
+}
+
+/// Scores float32 sums (sacrebleu's bootstrap resamples): precisions in float32 arithmetic,
+/// as `compute_bleu` does on numpy.float32 counts; a float64 array of shape `(n,)`.
+#[pyfunction]
+#[pyo3(signature = (sums, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum))]
+pub(crate) fn bleu_scores_float32<'py>(
+    py: Python<'py>,
+    sums: PyReadonlyArray2<'py, f32>,
+    max_order: usize,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    compensated_sum: bool,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let (config, rows, semantics) = scoring_inputs(
+        &sums,
+        max_order,
+        smooth_method,
+        smooth_value,
+        effective_order,
+        compensated_sum,
+    )?;
+    let scores: Vec<f64> = py.detach(|| {
+        rows.chunks_exact(config.width())
+            .map(|row| bleu::score_from_float32_sums(row, &config, &semantics))
+            .collect()
+    });
     Ok(Array1::from_vec(scores).into_pyarray(py))
 }

@@ -4,7 +4,9 @@ use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::convert::{extract_reference_streams, rows_array, StrStream};
+use super::convert::{
+    extract_reference_streams, numpy_floats_array, owned_rows, rows_array, StrStream,
+};
 use super::errors::to_py_err;
 use crate::chrf::{self, ChrfConfig};
 use crate::error::Error;
@@ -95,20 +97,41 @@ pub(crate) fn chrf_scores<'py>(
         false,
         eps_smoothing,
     )?;
-    let array = stats.as_array();
-    if array.ncols() != config.width() {
-        return Err(to_py_err(Error::invalid_input(format!(
-            "chrF statistics for char_order={char_order}, word_order={word_order} need {} \
-             columns, got {}",
-            config.width(),
-            array.ncols()
-        ))));
-    }
-    // An owned copy: the GIL is released while scoring and Python could write to the array.
-    let rows: Vec<i64> = match stats.as_slice() {
-        Ok(contiguous) => contiguous.to_vec(),
-        Err(_) => array.iter().copied().collect(),
-    };
+    let what = format!("chrF statistics for char_order={char_order}, word_order={word_order}");
+    let rows = owned_rows(&stats, config.width(), &what)?;
     let scores = py.detach(|| chrf::scores_from_rows(&rows, &config));
     Ok(Array1::from_vec(scores).into_pyarray(py))
+}
+
+/// Scores float32 sums (sacrebleu's bootstrap resamples) with numpy's float32 arithmetic:
+/// `(values, is_float32)`, the scores as float64 and whether each is a numpy.float32 (a score
+/// of exactly 0 from no matches at all is a Python float).
+#[pyfunction]
+#[pyo3(signature = (sums, *, char_order, word_order, factor, one_plus_factor, eps_smoothing))]
+#[allow(clippy::type_complexity)]
+pub(crate) fn chrf_scores_float32<'py>(
+    py: Python<'py>,
+    sums: PyReadonlyArray2<'py, f32>,
+    char_order: usize,
+    word_order: usize,
+    factor: f64,
+    one_plus_factor: f64,
+    eps_smoothing: bool,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+    let config = config(
+        char_order,
+        word_order,
+        factor,
+        one_plus_factor,
+        false,
+        eps_smoothing,
+    )?;
+    let what = format!("chrF statistics for char_order={char_order}, word_order={word_order}");
+    let rows = owned_rows(&sums, config.width(), &what)?;
+    let scores: Vec<_> = py.detach(|| {
+        rows.chunks_exact(config.width())
+            .map(|row| chrf::f_score_float32(row, &config))
+            .collect()
+    });
+    Ok(numpy_floats_array(py, &scores))
 }

@@ -224,3 +224,41 @@ impl<'py> TokenLists<'py> {
             .collect()
     }
 }
+
+/// A 2-D array's values as an owned row-major buffer, after checking its column count.
+/// Owned because the GIL is released while the core works, and Python could write to the
+/// array meanwhile.
+pub(crate) fn owned_rows<T: numpy::Element + Copy>(
+    array: &numpy::PyReadonlyArray2<'_, T>,
+    width: usize,
+    what: &str,
+) -> PyResult<Vec<T>> {
+    let view = array.as_array();
+    if view.ncols() != width {
+        return Err(super::errors::to_py_err(
+            crate::error::Error::invalid_input(format!(
+                "{what} need {width} columns, got {}",
+                view.ncols()
+            )),
+        ));
+    }
+    Ok(match array.as_slice() {
+        Ok(contiguous) => contiguous.to_vec(),
+        Err(_) => view.iter().copied().collect(),
+    })
+}
+
+/// Values with their numpy scalar kinds as two arrays: the values as float64 and whether each
+/// is a `numpy.float32` (else a Python float).
+pub(crate) fn numpy_floats_array<'py>(
+    py: Python<'py>,
+    values: &[crate::numpy_float::NumpyFloat],
+) -> (
+    Bound<'py, numpy::PyArray1<f64>>,
+    Bound<'py, numpy::PyArray1<bool>>,
+) {
+    use numpy::IntoPyArray;
+    let floats: Vec<f64> = values.iter().map(|v| v.value()).collect();
+    let is_float32: Vec<bool> = values.iter().map(|v| v.is_float32()).collect();
+    (floats.into_pyarray(py), is_float32.into_pyarray(py))
+}

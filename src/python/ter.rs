@@ -1,12 +1,15 @@
 //! Bindings for TER statistics and the Tercom tokenizer. Lowercasing (TER's default) is done
 //! by the caller with Python's `str.lower()`.
 
-use numpy::PyArray2;
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::convert::{extract_reference_streams, rows_array, StrStream};
+use super::convert::{
+    extract_reference_streams, numpy_floats_array, owned_rows, rows_array, StrStream,
+};
 use super::errors::to_py_err;
 use crate::error::Error;
+use crate::numpy_float::NumpyFloat;
 use crate::parallel;
 use crate::reference_sets::references_per_segment;
 use crate::ter::{self, TerTokenizerConfig};
@@ -77,4 +80,35 @@ pub(crate) fn ter_tokenize(
         )
     })
     .map_err(to_py_err)
+}
+
+/// TER scores of summed `[edits, reference length]` rows, float32 (the bootstrap's sums) or
+/// float64 (the approximate randomization's): `(values, is_float32)` as numpy would hold them.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub(crate) fn ter_scores_from_sums<'py>(
+    py: Python<'py>,
+    sums: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+    let what = "summed TER statistics [edits, reference length]";
+    let scores: Vec<NumpyFloat> = if let Ok(f32_sums) = sums.extract::<PyReadonlyArray2<'py, f32>>()
+    {
+        let rows = owned_rows(&f32_sums, 2, what)?;
+        rows.chunks_exact(2)
+            .map(|r| match *r {
+                [edits, length] => ter::score_from_sums(edits.into(), length.into()),
+                _ => NumpyFloat::Python(f64::NAN),
+            })
+            .collect()
+    } else {
+        let f64_sums: PyReadonlyArray2<'py, f64> = sums.extract()?;
+        let rows = owned_rows(&f64_sums, 2, what)?;
+        rows.chunks_exact(2)
+            .map(|r| match *r {
+                [edits, length] => ter::score_from_sums(edits.into(), length.into()),
+                _ => NumpyFloat::Python(f64::NAN),
+            })
+            .collect()
+    };
+    Ok(numpy_floats_array(py, &scores))
 }

@@ -16,6 +16,7 @@ pub use shift::translation_edit_rate;
 pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
 use crate::error::Result;
+use crate::numpy_float::NumpyFloat;
 use crate::parallel;
 use crate::reference_sets::{check_streams, no_references};
 use crate::text::{py_rstrip, py_split, split_joined};
@@ -160,6 +161,19 @@ pub fn stream_stats(
         },
     )?;
     Ok(out)
+}
+
+/// sacrebleu's `TER._compute_score_from_stats` on summed `[edits, reference length]`, either
+/// Python floats (the approximate randomization's float64 sums) or float32 (the bootstrap's).
+pub fn score_from_sums(total_edits: NumpyFloat, sum_ref_lengths: NumpyFloat) -> NumpyFloat {
+    let score = if sum_ref_lengths.value() > 0.0 {
+        total_edits / sum_ref_lengths
+    } else if total_edits.value() > 0.0 {
+        NumpyFloat::Python(1.0) // empty references and a non-empty hypothesis
+    } else {
+        NumpyFloat::Python(0.0)
+    };
+    NumpyFloat::Python(100.0) * score
 }
 
 #[cfg(test)]

@@ -122,6 +122,15 @@ class BLEUConfig(SummedRowsScoring):
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
         return _core.bleu_scores(rows, **self._score_kwargs())
 
+    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Scores float32 resample sums with sacrebleu's arithmetic on numpy.float32 counts:
+        ``(scores, is_float32)``; a BLEU score is always a Python float."""
+        import numpy as np
+
+        sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
+        scores = _core.bleu_scores_float32(sums, **self._score_kwargs())
+        return scores, np.zeros(len(scores), dtype=bool)
+
     def score_rows_detailed(self, rows: Any) -> list[BLEUScore]:
         """Scores every row of a statistics matrix, as full :class:`BLEUScore` objects."""
         import numpy as np

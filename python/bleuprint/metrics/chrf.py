@@ -114,6 +114,20 @@ class CHRFConfig(SummedRowsScoring):
             **self._beta_kwargs(),
         )
 
+    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Scores float32 resample sums with sacrebleu's arithmetic on numpy.float32 counts:
+        ``(scores, is_float32)``, the values as float64 and which are numpy.float32."""
+        import numpy as np
+
+        sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
+        return _core.chrf_scores_float32(
+            sums,
+            char_order=self.char_order,
+            word_order=self.word_order,
+            eps_smoothing=self.eps_smoothing,
+            **self._beta_kwargs(),
+        )
+
     def score_rows_detailed(self, rows: Any) -> list[CHRFScore]:
         """Scores every row, as :class:`CHRFScore` objects."""
         return [

@@ -67,6 +67,8 @@ class Metric(ABC, Generic[ScoreT]):
         #: References per segment in the last evaluation (-1: it varies); read by signatures.
         self.num_refs: Optional[int] = None
         self._ref_cache: Optional[list[Sequence[Any]]] = None
+        # After a bootstrap, sacrebleu's signatures keep its size and seed (bs, seed).
+        self._bootstrap_signature: dict[str, Any] = {}
         if references is not None:
             self._ref_cache = self._prepare_references(references)
 
@@ -130,10 +132,31 @@ class Metric(ABC, Generic[ScoreT]):
         return Stats(rows, self.config, nrefs=nrefs)
 
     def corpus_score(
-        self, hypotheses: Sequence[str], references: Optional[References] = None
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[References] = None,
+        n_bootstrap: int = 1,
     ) -> ScoreT:
-        """The corpus score: statistics summed over segments, then scored."""
-        return self.stats(hypotheses, references).score()  # type: ignore[return-value]
+        """The corpus score: statistics summed over segments, then scored.
+
+        With ``n_bootstrap > 1``, the score also carries ``mean`` and ``ci`` (the 95%
+        half-width) from that many bootstrap resamples, seeded from ``SACREBLEU_SEED`` /
+        ``BLEUPRINT_SEED`` (default 12345) exactly as sacrebleu does, and the signature gains
+        ``bs`` and ``seed``. :func:`bleuprint.bootstrap_ci` returns the interval as data.
+        """
+        stats = self.stats(hypotheses, references)
+        score = stats.score()
+        if n_bootstrap != 1:
+            from bleuprint.significance.bootstrap import check_samples, resample_single_system
+            from bleuprint.significance.estimates import score_estimate_ci
+            from bleuprint.significance.seed import resolve_seed
+
+            n = check_samples(n_bootstrap, "n_bootstrap")
+            seed = resolve_seed()
+            resampled = resample_single_system(stats, n, seed, self.workers)
+            score.mean, score.ci = score_estimate_ci(resampled.as_objects())
+            self._bootstrap_signature = {"bs": n, "seed": seed.label}
+        return score  # type: ignore[return-value]
 
     def _before_sentence_scores(self) -> None:  # noqa: B027 (an optional hook)
         """A hook for warnings about sentence-level use (BLEU without effective order)."""
@@ -164,7 +187,10 @@ class Metric(ABC, Generic[ScoreT]):
         """The reproducibility signature of the last evaluation."""
         if self.num_refs is None:
             raise ValueError("Number of references unknown, please evaluate the metric first.")
-        return self.config.signature(self.num_refs)
+        signature = self.config.signature(self.num_refs)
+        for key, value in self._bootstrap_signature.items():
+            signature.update(key, value)
+        return signature
 
     def __repr__(self) -> str:
         from dataclasses import asdict

@@ -78,6 +78,47 @@ class TERConfig:
             scores = np.where(lengths > 0, edits / lengths, np.where(edits > 0, 1.0, 0.0))
         return 100 * scores
 
+    #: sacrebleu's bootstrap casts these statistics to float32 before summing resamples.
+    resample_float32 = True
+
+    def float_rows(self, rows: Any) -> np.ndarray:
+        """sacrebleu's per-segment statistics ``[edits, average reference length]``."""
+        import numpy as np
+
+        edits, lengths = self._edits_and_lengths(rows)
+        return np.stack([edits.astype(np.float64), lengths], axis=1)
+
+    def randomization_rows(self, rows: Any) -> Optional[tuple[np.ndarray, int]]:
+        """Integer rows and a divisor whose quotient is sacrebleu's float sums exactly, or
+        ``None``. Exact when every segment's reference count is a power of two: the averages
+        are then multiples of 1 / (largest count), which float64 adds without rounding in any
+        order (sacrebleu adds them inside a matrix product)."""
+        import numpy as np
+
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, 3)
+        nrefs = np.maximum(rows[:, 2], 1)
+        if np.any(nrefs & (nrefs - 1)):
+            return None
+        scale = int(nrefs.max()) if len(nrefs) else 1
+        scaled = np.stack([rows[:, 0] * scale, rows[:, 1] * (scale // nrefs)], axis=1)
+        # Beyond 2**53 / scale the float sums would round.
+        if scaled.sum(axis=0).max(initial=0) >= 2**53 // 2:
+            return None
+        return scaled, scale
+
+    def score_sums(self, sums: Any) -> np.ndarray:
+        """Scores of float64 sums ``[edits, reference length]``: float64, ``(n,)``."""
+        import numpy as np
+
+        return _core.ter_scores_from_sums(np.ascontiguousarray(sums, dtype=np.float64))[0]
+
+    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Scores float32 resample sums as sacrebleu does on numpy.float32 statistics:
+        ``(scores, is_float32)``."""
+        import numpy as np
+
+        return _core.ter_scores_from_sums(np.ascontiguousarray(sums, dtype=np.float32))
+
     def score_rows_detailed(self, rows: Any) -> list[TERScore]:
         """Scores every row, as :class:`TERScore` objects."""
         edits, lengths = self._edits_and_lengths(rows)

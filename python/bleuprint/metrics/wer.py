@@ -74,6 +74,8 @@ class WERConfig(SummedRowsScoring):
     remove_kaldi_non_words: bool = False
 
     metric = "WER"
+    #: No sacrebleu counterpart to match: resampled sums stay exact integers.
+    resample_float32 = False
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:

@@ -1,0 +1,117 @@
+"""Bootstrap confidence intervals for one system (sacrebleu's ``--confidence``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+
+from bleuprint.errors import InvalidOptionError
+from bleuprint.significance.estimates import ResampledScores, score_estimate_ci
+from bleuprint.significance.resampling import bootstrap_indices, bootstrap_scores
+from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
+from bleuprint.stats import Stats
+
+DEFAULT_SAMPLES = 1000
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A score with its bootstrap estimate.
+
+    Attributes
+    ----------
+    metric
+        The metric's display name (``BLEU``, ``chrF2``, ``TER``, ``WER``).
+    score
+        The score of the whole test set.
+    mean
+        The mean of the resampled scores.
+    ci
+        The half-width of the 95% interval, ``(upper - lower) / 2``: sacrebleu's ``±``.
+    lower, upper
+        The 2.5% and 97.5% order statistics of the resampled scores.
+    n_samples
+        Number of resamples.
+    seed
+        The seed (``None``: unseeded).
+    """
+
+    metric: str
+    score: float
+    mean: float
+    ci: float
+    lower: float
+    upper: float
+    n_samples: int
+    seed: Optional[int]
+
+
+def check_samples(n: Any, name: str = "n_samples") -> int:
+    """``n`` as a positive int, or an error that says so."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise InvalidOptionError(f"{name} must be a positive integer, got {n!r}")
+    return int(n)
+
+
+def resample_single_system(
+    stats: Stats, n_samples: int, seed: Seed, workers: int = -1
+) -> ResampledScores:
+    """The scores of ``n_samples`` bootstrap resamples, drawn as sacrebleu's
+    ``_bootstrap_resample`` draws them (a generator seeded with ``seed.value``)."""
+    if len(stats) == 0:
+        raise InvalidOptionError("cannot bootstrap a test set of zero segments")
+    rng = np.random.default_rng(seed.value)
+    return bootstrap_scores(stats, bootstrap_indices(rng, len(stats), n_samples), workers)
+
+
+def bootstrap_ci(
+    stats: Stats,
+    n_samples: int = DEFAULT_SAMPLES,
+    *,
+    seed: SeedArg = FROM_ENVIRONMENT,
+    workers: int = -1,
+) -> ConfidenceInterval:
+    """The bootstrap confidence interval of a system's corpus score, from its statistics.
+
+    Identical to ``corpus_score(..., n_bootstrap=n_samples)`` in sacrebleu for the same seed.
+
+    Parameters
+    ----------
+    stats
+        Per-segment statistics (``metric.stats(hypotheses, references)``).
+    n_samples
+        Number of resamples.
+    seed
+        An int, ``None`` (unseeded), or read from ``SACREBLEU_SEED``/``BLEUPRINT_SEED``
+        (default 12345).
+    workers
+        Threads (``-1``: every core). Results do not depend on it.
+
+    Examples
+    --------
+    >>> import bleuprint
+    >>> stats = bleuprint.BLEU().stats(["a b c d", "e f g h"], [["a b c d", "e f x h"]])
+    >>> ci = bleuprint.bootstrap_ci(stats, 100, seed=1)
+    >>> ci.lower <= ci.mean <= ci.upper
+    True
+    """
+    n_samples = check_samples(n_samples)
+    resolved = resolve_seed(seed)
+    resampled = resample_single_system(stats, n_samples, resolved, workers)
+    values = resampled.as_objects()
+    mean, ci = score_estimate_ci(values)
+    ordered = sorted(values)
+    lower, upper = ordered[n_samples // 40], ordered[n_samples - n_samples // 40 - 1]
+    score = stats.score()
+    return ConfidenceInterval(
+        metric=score.name,
+        score=score.score,
+        mean=float(mean),
+        ci=float(ci),
+        lower=float(lower),
+        upper=float(upper),
+        n_samples=n_samples,
+        seed=resolved.value,
+    )

@@ -1,0 +1,73 @@
+"""The confidence-interval and p-value formulas of sacrebleu's ``significance.py``.
+
+Resampled scores arrive as :class:`ResampledScores`: float64 values plus which of them
+sacrebleu holds as ``numpy.float32``. These functions rebuild exactly the Python or numpy
+values sacrebleu computes with, then apply its formulas, so means, intervals and p-values are
+bit-identical (and of the same type).
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class ResampledScores:
+    """One score per resample or trial: ``values`` as float64 and, per value, whether
+    sacrebleu's arithmetic leaves it a ``numpy.float32`` (else a Python float)."""
+
+    values: np.ndarray
+    is_float32: np.ndarray
+
+    @classmethod
+    def of_floats(cls, values: np.ndarray) -> ResampledScores:
+        """Scores that are all Python floats (float64)."""
+        return cls(values, np.zeros(len(values), dtype=bool))
+
+    def as_array(self) -> np.ndarray:
+        """``np.array([score, ...])`` as sacrebleu builds it: float32 when every score is a
+        numpy.float32, else float64."""
+        if len(self.values) and self.is_float32.all():
+            return self.values.astype(np.float32)
+        return self.values
+
+    def as_objects(self) -> list[Any]:
+        """The scores as sacrebleu's Python objects (``float`` or ``numpy.float32``)."""
+        f32 = np.float32
+        return [
+            f32(v) if is32 else v for v, is32 in zip(self.values.tolist(), self.is_float32.tolist())
+        ]
+
+
+def _bounds(n: int) -> tuple[int, int]:
+    # 95%: drop 1/40 of the sorted values on each side.
+    lower = n // 40
+    return lower, n - lower - 1
+
+
+def estimate_ci(scores: np.ndarray) -> tuple[Any, Any]:
+    """``(mean, half-width)`` of resampled scores, as ``significance.estimate_ci`` computes
+    them (numpy mean of the array, half the spread of the 2.5% and 97.5% order statistics)."""
+    scores = np.sort(scores)
+    lower, upper = _bounds(len(scores))
+    ci = 0.5 * (scores[upper] - scores[lower])
+    return scores.mean(), ci
+
+
+def score_estimate_ci(scores: list[Any]) -> tuple[Any, Any]:
+    """``(mean, half-width)`` as ``Score.estimate_ci`` computes them for a single system's
+    bootstrap: a sorted Python list and ``statistics.mean``."""
+    values = sorted(scores)
+    lower, upper = _bounds(len(values))
+    return statistics.mean(values), 0.5 * (values[upper] - values[lower])
+
+
+def p_value(sample_statistics: np.ndarray, real_difference: float) -> float:
+    """``(count(sample > real) + 1) / (n + 1)`` (Multeval's formula; the strict ``>`` makes a
+    system compared with itself get p = 1)."""
+    count = int(np.sum(sample_statistics > real_difference))
+    return (count + 1) / (len(sample_statistics) + 1)

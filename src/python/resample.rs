@@ -1,0 +1,92 @@
+//! Bindings for resampled sums (bootstrap and approximate randomization). The index and swap
+//! matrices are drawn by numpy on the Python side.
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
+use pyo3::prelude::*;
+
+use super::convert::owned_rows;
+use super::errors::{shape_error, to_py_err};
+use crate::resample;
+
+fn sums_array<T: numpy::Element>(
+    py: Python<'_>,
+    width: usize,
+    sums: Vec<T>,
+) -> PyResult<Bound<'_, PyArray2<T>>> {
+    let rows = sums.len().checked_div(width).unwrap_or(0);
+    let array = Array2::from_shape_vec((rows, width), sums).map_err(shape_error)?;
+    Ok(array.into_pyarray(py))
+}
+
+fn bootstrap<'py, T>(
+    py: Python<'py>,
+    stats: &PyReadonlyArray2<'py, T>,
+    indices: &PyReadonlyArray2<'py, i64>,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<T>>>
+where
+    T: numpy::Element + Copy + Default + std::ops::AddAssign + Send + Sync,
+{
+    let width = stats.as_array().ncols();
+    let rows = owned_rows(stats, width, "statistics")?;
+    let n_segments = stats.as_array().nrows();
+    let idx = owned_rows(indices, n_segments, "resample indices (one per segment)")?;
+    let sums = py
+        .detach(|| resample::bootstrap_sums(&rows, width, &idx, workers))
+        .map_err(to_py_err)?;
+    sums_array(py, width, sums)
+}
+
+/// Float32 statistics summed per resample, row after row in index order (numpy's
+/// `stats[indices[k]].sum(0)`); shape `(n_resamples, width)`.
+#[pyfunction]
+#[pyo3(signature = (stats, indices, *, workers = -1))]
+pub(crate) fn bootstrap_sums_float32<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, f32>,
+    indices: PyReadonlyArray2<'py, i64>,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    bootstrap(py, &stats, &indices, workers)
+}
+
+/// Integer statistics summed per resample; shape `(n_resamples, width)`.
+#[pyfunction]
+#[pyo3(signature = (stats, indices, *, workers = -1))]
+pub(crate) fn bootstrap_sums_int64<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
+    indices: PyReadonlyArray2<'py, i64>,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    bootstrap(py, &stats, &indices, workers)
+}
+
+/// Approximate-randomization sums `(a, b)`, each `(n_trials, width)`: in trial `k`, `a` takes
+/// segment `i` from the baseline where `swaps[k, i]` and from the system otherwise; `b` takes
+/// the other.
+#[pyfunction]
+#[pyo3(signature = (baseline, system, swaps, *, workers = -1))]
+#[allow(clippy::type_complexity)]
+pub(crate) fn randomization_sums<'py>(
+    py: Python<'py>,
+    baseline: PyReadonlyArray2<'py, i64>,
+    system: PyReadonlyArray2<'py, i64>,
+    swaps: PyReadonlyArray2<'py, bool>,
+    workers: i64,
+) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
+    let width = baseline.as_array().ncols();
+    let bl = owned_rows(&baseline, width, "baseline statistics")?;
+    let sys = owned_rows(
+        &system,
+        width,
+        "system statistics (as many as the baseline's)",
+    )?;
+    let n_segments = baseline.as_array().nrows();
+    let flags = owned_rows(&swaps, n_segments, "swap flags (one per segment)")?;
+    let (a, b) = py
+        .detach(|| resample::randomization_sums(&bl, &sys, width, &flags, workers))
+        .map_err(to_py_err)?;
+    Ok((sums_array(py, width, a)?, sums_array(py, width, b)?))
+}
