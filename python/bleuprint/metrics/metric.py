@@ -146,7 +146,7 @@ class Metric(ABC, Generic[ScoreT]):
         """
         stats = self.stats(hypotheses, references)
         score = stats.score()
-        if n_bootstrap != 1:
+        if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
             from bleuprint.significance.bootstrap import check_samples, resample_single_system
             from bleuprint.significance.estimates import score_estimate_ci
             from bleuprint.significance.seed import resolve_seed

@@ -60,14 +60,31 @@ def estimate_ci(scores: np.ndarray) -> tuple[Any, Any]:
 
 def score_estimate_ci(scores: list[Any]) -> tuple[Any, Any]:
     """``(mean, half-width)`` as ``Score.estimate_ci`` computes them for a single system's
-    bootstrap: a sorted Python list and ``statistics.mean``."""
+    bootstrap: a sorted Python list and ``statistics.mean``.
+
+    When a chrF or TER resample scores exactly 0 (a Python float among numpy.float32 values),
+    ``statistics.mean`` refuses the mix and sacrebleu stops with a TypeError; the mean is then
+    taken over the values as Python floats.
+    """
     values = sorted(scores)
     lower, upper = _bounds(len(values))
-    return statistics.mean(values), 0.5 * (values[upper] - values[lower])
+    try:
+        mean = statistics.mean(values)
+    except TypeError:
+        mean = statistics.mean([float(v) for v in values])
+    return mean, 0.5 * (values[upper] - values[lower])
 
 
 def p_value(sample_statistics: np.ndarray, real_difference: float) -> float:
-    """``(count(sample > real) + 1) / (n + 1)`` (Multeval's formula; the strict ``>`` makes a
-    system compared with itself get p = 1)."""
-    count = int(np.sum(sample_statistics > real_difference))
+    """``(count(sample > real) + 1) / (n + 1)``, sacrebleu's (Multeval's) formula.
+
+    One deliberate difference: when the real difference is exactly 0, samples equal to it
+    count too (``>=``). sacrebleu's strict ``>`` gives a system compared with itself
+    p = 1 / (n + 1), "significantly different", against the intent stated in its own
+    comment; here that p-value is 1. Every other p-value is sacrebleu's.
+    """
+    if real_difference == 0:
+        count = int(np.sum(sample_statistics >= real_difference))
+    else:
+        count = int(np.sum(sample_statistics > real_difference))
     return (count + 1) / (len(sample_statistics) + 1)

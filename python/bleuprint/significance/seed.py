@@ -56,9 +56,12 @@ def _parse(text: str, source: str) -> Seed:
     if label == "none":
         return Seed(None, label)
     try:
-        return Seed(int(text), label)
+        value = int(text)
     except ValueError:
-        raise InvalidOptionError(f"{source} must be an integer or 'None', got {text!r}") from None
+        value = -1
+    if value < 0:
+        raise InvalidOptionError(f"{source} must be a non-negative integer or 'None', got {text!r}")
+    return Seed(value, label)
 
 
 def resolve_seed(seed: SeedArg = FROM_ENVIRONMENT) -> Seed:
@@ -68,7 +71,7 @@ def resolve_seed(seed: SeedArg = FROM_ENVIRONMENT) -> Seed:
     Raises
     ------
     InvalidOptionError
-        For a value that is not an integer or ``None``, or when ``SACREBLEU_SEED`` and
+        For a value that is not a non-negative integer or ``None``, or when ``SACREBLEU_SEED`` and
         ``BLEUPRINT_SEED`` are both set to different values.
     """
     if seed is None:
@@ -76,6 +79,8 @@ def resolve_seed(seed: SeedArg = FROM_ENVIRONMENT) -> Seed:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise InvalidOptionError(f"seed must be an int or None, got {seed!r}")
     if isinstance(seed, int):
+        if seed < 0:
+            raise InvalidOptionError(f"seed must be a non-negative integer or None, got {seed}")
         return Seed(seed, str(seed))
     if seed != FROM_ENVIRONMENT:
         return _parse(seed, "seed")
