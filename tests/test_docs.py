@@ -12,10 +12,11 @@ import bleuprint.stats
 import bleuprint.tokenizers
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+SIGNIFICANCE = README.parent / "docs" / "significance.md"
 
 
-def _python_blocks() -> list[str]:
-    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+def _python_blocks(path: Path = README) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
 
 
 def test_readme_has_two_quickstart_commands():
@@ -43,6 +44,24 @@ def test_readme_printed_values_are_true(capsys):
             line.split("# ", 1)[1] for line in block.splitlines() if line.startswith("print(")
         ]
         assert printed == expected
+
+
+def test_significance_guide_runs_as_printed(capsys, monkeypatch):
+    """docs/significance.md's example on the shipped examples/ data prints what its comments
+    say: ``print(...)  # text`` lines, and ``#> text`` lines for output printed in a loop."""
+    monkeypatch.chdir(README.parent)
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    monkeypatch.delenv("BLEUPRINT_SEED", raising=False)
+    (block,) = _python_blocks(SIGNIFICANCE)
+    exec(compile(block, str(SIGNIFICANCE), "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    expected = []
+    for line in block.splitlines():
+        if line.startswith("print(") and "# " in line:
+            expected.append(line.split("# ", 1)[1])
+        elif line.startswith("#> "):
+            expected.append(line[3:])
+    assert printed == expected
 
 
 @pytest.mark.parametrize("module", [bleuprint.stats, bleuprint.tokenizers])

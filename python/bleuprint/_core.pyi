@@ -49,6 +49,17 @@ def bleu_scores(
     effective_order: bool,
     compensated_sum: bool,
 ) -> npt.NDArray[np.float64]: ...
+def bleu_scores_float32(
+    sums: npt.NDArray[np.float32],
+    *,
+    max_order: int,
+    smooth_method: str,
+    smooth_value: Optional[float],
+    effective_order: bool,
+    compensated_sum: bool,
+) -> npt.NDArray[np.float64]:
+    """BLEU of float32 resample sums, with sacrebleu's arithmetic on numpy.float32 counts."""
+
 def chrf_stats(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
@@ -76,6 +87,17 @@ def chrf_scores(
     eps_smoothing: bool,
 ) -> npt.NDArray[np.float64]:
     """The chrF score (0..100) of every statistics row, with sacrebleu's float operations."""
+
+def chrf_scores_float32(
+    sums: npt.NDArray[np.float32],
+    *,
+    char_order: int,
+    word_order: int,
+    factor: float,
+    one_plus_factor: float,
+    eps_smoothing: bool,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """chrF of float32 resample sums: the values and which of them are numpy.float32."""
 
 def ter_stats(
     hypotheses: Sequence[str],
@@ -105,7 +127,33 @@ def ter_tokenize(
     """Each line as sacrebleu's TER tokenizes a hypothesis: ``TercomTokenizer(...)(line.rstrip())``
     without the lowercasing. (sacrebleu tokenizes references twice; ``ter_stats`` does too.)"""
 
+def ter_scores_from_sums(
+    sums: Union[npt.NDArray[np.float32], npt.NDArray[np.float64]],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """TER of summed ``[edits, reference length]`` rows: the values and which are float32."""
+
 def read_lines(path: str) -> list[str]: ...
+
+# Resampling (significance tests); index and swap matrices are drawn by numpy.
+def bootstrap_sums_float32(
+    stats: npt.NDArray[np.float32], indices: npt.NDArray[np.int64], *, workers: int = -1
+) -> npt.NDArray[np.float32]:
+    """Per resample (a row of ``indices``), the rows it selects summed in index order."""
+
+def bootstrap_sums_int64(
+    stats: npt.NDArray[np.int64], indices: npt.NDArray[np.int64], *, workers: int = -1
+) -> npt.NDArray[np.int64]:
+    """Per resample (a row of ``indices``), the rows it selects summed exactly."""
+
+def randomization_sums(
+    baseline: npt.NDArray[np.int64],
+    system: npt.NDArray[np.int64],
+    swaps: npt.NDArray[np.bool_],
+    *,
+    workers: int = -1,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Per trial, the sums of the two pseudo-systems: A takes the baseline's row where
+    ``swaps`` is true and the system's elsewhere, B the other."""
 
 # WER/CER. Statistics rows are [substitutions, deletions, insertions, hits, ref_words,
 # hyp_words]; opcodes rows are [tag, ref_start, ref_end, hyp_start, hyp_end] with tag 0 equal,
