@@ -13,7 +13,7 @@
 use std::ops::AddAssign;
 
 use crate::error::{Error, Result};
-use crate::parallel::map_init;
+use crate::parallel::{for_each_mut_init, map_init};
 
 /// Rows of `stats` (`width` columns) summed per resample: `indices` holds one row of segment
 /// indices per resample, each `stats.len() / width` long. Returns `n_resamples * width` sums.
@@ -76,17 +76,25 @@ fn segments(len: usize, width: usize) -> Result<usize> {
 
 /// Segments handled by one lookup table: one byte of the packed swap matrix.
 const BLOCK: usize = 8;
+/// Bytes of lookup tables read by one pass over a batch of trials; kept within a core's L2
+/// cache, since every trial reads a random entry of every table.
+const TABLE_BYTES_PER_PASS: usize = 256 * 1024;
+/// Trials summed together in one pass over a group of tables.
+const TRIALS_PER_BATCH: usize = 256;
 
-/// Approximate-randomization sums for `n_trials = swaps.len() / n_segments` trials.
+/// Approximate-randomization sums for `n_trials = swaps.len() / ceil(n_segments / 8)` trials.
 ///
-/// In trial `k`, pseudo-system A takes segment `i` from `baseline` where `swaps[k][i]` is
-/// true and from `system` otherwise; pseudo-system B takes the other one. This is sacrebleu's
+/// `swaps` is the trial-by-segment swap matrix packed 8 segments to a byte, least
+/// significant bit first (numpy's `packbits(..., axis=1, bitorder="little")`). In trial `k`,
+/// pseudo-system A takes segment `i` from `baseline` where the flag is set and from `system`
+/// otherwise; pseudo-system B takes the other one. This is sacrebleu's
 /// `pos_sel @ bl_stats + neg_sel @ sys_stats` and its mirror. Returns `(a, b)`, each
 /// `n_trials * width` sums.
 ///
 /// A's sum is `sum(system) + sum(baseline - system over swapped segments)`. The second term
 /// is read from per-block tables of all 256 subset sums of 8 segments, so a trial costs
-/// `n_segments / 8` table rows instead of `n_segments` rows.
+/// `n_segments / 8` table rows instead of `n_segments` rows; tables are visited a group at a
+/// time for a batch of trials, so the group stays in cache.
 ///
 /// # Errors
 /// [`crate::ErrorKind::InvalidInput`] if the shapes disagree; as
@@ -95,7 +103,7 @@ pub fn randomization_sums(
     baseline: &[i64],
     system: &[i64],
     width: usize,
-    swaps: &[bool],
+    swaps: &[u8],
     workers: i64,
 ) -> Result<(Vec<i64>, Vec<i64>)> {
     let n_segments = segments(baseline.len(), width)?;
@@ -105,9 +113,11 @@ pub fn randomization_sums(
             system.len() / width
         )));
     }
-    if n_segments == 0 || swaps.len() % n_segments != 0 {
+    let n_blocks = n_segments.div_ceil(BLOCK);
+    if n_segments == 0 || swaps.len() % n_blocks != 0 {
         return Err(Error::invalid_input(format!(
-            "each trial needs {n_segments} swap flags (one per segment), got {} in all",
+            "each trial needs {n_blocks} bytes of packed swap flags ({n_segments} segments), \
+             got {} bytes in all",
             swaps.len()
         )));
     }
@@ -121,40 +131,45 @@ pub fn randomization_sums(
     let (total_baseline, total_system) = (column_sums(baseline), column_sums(system));
     let diff: Vec<i64> = baseline.iter().zip(system).map(|(b, s)| b - s).collect();
     let tables = subset_sum_tables(&diff, width, n_segments);
+    let tables: Vec<&[i64]> = tables.chunks_exact(256 * width).collect();
+    let blocks_per_pass = (TABLE_BYTES_PER_PASS / (256 * width * 8)).max(1);
 
-    let entries: Vec<&[i64]> = tables.chunks_exact(width).collect();
-    let trials: Vec<&[bool]> = swaps.chunks_exact(n_segments).collect();
-    let per_trial = map_init(
-        &trials,
+    let n_trials = swaps.len() / n_blocks;
+    let mut swapped = vec![0i64; n_trials * width];
+    let mut batches: Vec<(&mut [i64], &[u8])> = swapped
+        .chunks_mut(TRIALS_PER_BATCH * width)
+        .zip(swaps.chunks(TRIALS_PER_BATCH * n_blocks))
+        .collect();
+    for_each_mut_init(
+        &mut batches,
         workers,
         || (),
-        |(), flags| {
-            let mut swapped = vec![0i64; width];
-            for (block, chunk) in flags.chunks(BLOCK).enumerate() {
-                let byte = chunk
-                    .iter()
-                    .enumerate()
-                    .fold(0usize, |m, (bit, &f)| m | (usize::from(f) << bit));
-                let entry = entries.get(block * 256 + byte).copied().unwrap_or_default();
-                for (s, &v) in swapped.iter_mut().zip(entry) {
-                    *s += v;
+        |(), (sums, batch)| {
+            for (pass, group) in tables.chunks(blocks_per_pass).enumerate() {
+                let first = pass * blocks_per_pass;
+                for (sum, flags) in sums
+                    .chunks_exact_mut(width)
+                    .zip(batch.chunks_exact(n_blocks))
+                {
+                    let bytes = flags.get(first..).unwrap_or_default();
+                    for (table, &byte) in group.iter().zip(bytes) {
+                        let entry = table.get(usize::from(byte) * width..).unwrap_or_default();
+                        for (s, &v) in sum.iter_mut().zip(entry) {
+                            *s += v;
+                        }
+                    }
                 }
             }
-            let a: Vec<i64> = total_system
-                .iter()
-                .zip(&swapped)
-                .map(|(t, s)| t + s)
-                .collect();
-            let b: Vec<i64> = total_baseline
-                .iter()
-                .zip(&swapped)
-                .map(|(t, s)| t - s)
-                .collect();
-            (a, b)
+            Ok(())
         },
     )?;
-    let (a, b): (Vec<_>, Vec<_>) = per_trial.into_iter().unzip();
-    Ok((a.concat(), b.concat()))
+    let mut a = Vec::with_capacity(swapped.len());
+    let mut b = Vec::with_capacity(swapped.len());
+    for trial in swapped.chunks_exact(width) {
+        a.extend(total_system.iter().zip(trial).map(|(t, s)| t + s));
+        b.extend(total_baseline.iter().zip(trial).map(|(t, s)| t - s));
+    }
+    Ok((a, b))
 }
 
 /// For each block of 8 segments, the sums of `rows` over all 256 subsets of the block:
@@ -185,6 +200,22 @@ fn subset_sum_tables(rows: &[i64], width: usize, n_segments: usize) -> Vec<i64> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Packs a row-major trial-by-segment flag matrix 8 segments to a byte, least significant
+    /// bit first, as [`randomization_sums`] takes it.
+    fn pack_swaps(flags: &[bool], n_segments: usize) -> Vec<u8> {
+        flags
+            .chunks(n_segments.max(1))
+            .flat_map(|trial| {
+                trial.chunks(BLOCK).map(|chunk| {
+                    chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0u8, |m, (bit, &f)| m | (u8::from(f) << bit))
+                })
+            })
+            .collect()
+    }
 
     #[test]
     fn bootstrap_adds_rows_in_index_order() {
@@ -235,8 +266,9 @@ mod tests {
         let swaps: Vec<bool> = (0..n * 40)
             .map(|v| (v * 2_654_435_761usize) % 7 < 3)
             .collect();
+        let packed = pack_swaps(&swaps, n);
         for workers in [1, 2] {
-            let (a, b) = randomization_sums(&baseline, &system, width, &swaps, workers).unwrap();
+            let (a, b) = randomization_sums(&baseline, &system, width, &packed, workers).unwrap();
             assert_eq!(a, naive(&baseline, &system, width, &swaps));
             let flipped: Vec<bool> = swaps.iter().map(|f| !f).collect();
             assert_eq!(b, naive(&baseline, &system, width, &flipped));
@@ -244,8 +276,26 @@ mod tests {
     }
 
     #[test]
+    fn randomization_over_many_table_passes_and_trial_batches() {
+        // 603 segments (76 blocks, the last partial) of width 18: several table groups per
+        // pass; 700 trials: several batches.
+        let (n, width) = (603, 18);
+        let baseline: Vec<i64> = (0..n * width).map(|v| (v * 31 % 97) as i64).collect();
+        let system: Vec<i64> = (0..n * width).map(|v| (v * 17 % 89) as i64 - 5).collect();
+        let swaps: Vec<bool> = (0..n * 700)
+            .map(|v| (v * 2_654_435_761usize) >> 7 & 1 == 1)
+            .collect();
+        let (a, b) =
+            randomization_sums(&baseline, &system, width, &pack_swaps(&swaps, n), 2).unwrap();
+        assert_eq!(a, naive(&baseline, &system, width, &swaps));
+        let flipped: Vec<bool> = swaps.iter().map(|f| !f).collect();
+        assert_eq!(b, naive(&baseline, &system, width, &flipped));
+    }
+
+    #[test]
     fn randomization_shape_errors() {
-        assert!(randomization_sums(&[1, 2], &[1], 1, &[true, false], 1).is_err());
-        assert!(randomization_sums(&[1, 2], &[1, 2], 1, &[true], 1).is_err());
+        assert!(randomization_sums(&[1, 2], &[1], 1, &[1], 1).is_err());
+        // 9 segments need 2 bytes per trial.
+        assert!(randomization_sums(&[1; 9], &[1; 9], 1, &[0, 0, 0], 1).is_err());
     }
 }

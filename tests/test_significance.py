@@ -298,5 +298,5 @@ class TestBadInput:
             _core.bootstrap_sums_int64(stats, np.array([[0, 1, 3]]))
         with pytest.raises(InvalidInputError, match="need 3 columns"):
             _core.bootstrap_sums_int64(stats, np.array([[0, 1]]))
-        with pytest.raises(InvalidInputError, match="need 3 columns"):
-            _core.randomization_sums(stats, stats, np.ones((2, 2), dtype=bool))
+        with pytest.raises(InvalidInputError, match="need 1 columns"):
+            _core.randomization_sums(stats, stats, np.ones((2, 2), dtype=np.uint8))

@@ -148,12 +148,13 @@ def bootstrap_sums_int64(
 def randomization_sums(
     baseline: npt.NDArray[np.int64],
     system: npt.NDArray[np.int64],
-    swaps: npt.NDArray[np.bool_],
+    packed_swaps: npt.NDArray[np.uint8],
     *,
     workers: int = -1,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Per trial, the sums of the two pseudo-systems: A takes the baseline's row where
-    ``swaps`` is true and the system's elsewhere, B the other."""
+    """Per trial, the sums of the two pseudo-systems: A takes the baseline's row where the
+    swap flag is set and the system's elsewhere, B the other. Flags are packed 8 segments to a
+    byte: ``numpy.packbits(flags, axis=1, bitorder="little")``."""
 
 # WER/CER. Statistics rows are [substitutions, deletions, insertions, hits, ref_words,
 # hyp_words]; opcodes rows are [tag, ref_start, ref_end, hyp_start, hyp_end] with tag 0 equal,

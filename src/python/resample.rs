@@ -64,16 +64,17 @@ pub(crate) fn bootstrap_sums_int64<'py>(
 }
 
 /// Approximate-randomization sums `(a, b)`, each `(n_trials, width)`: in trial `k`, `a` takes
-/// segment `i` from the baseline where `swaps[k, i]` and from the system otherwise; `b` takes
-/// the other.
+/// segment `i` from the baseline where swap flag `[k, i]` is set and from the system
+/// otherwise; `b` takes the other. `packed_swaps` is the flag matrix packed 8 segments to a
+/// byte (`numpy.packbits(flags, axis=1, bitorder="little")`).
 #[pyfunction]
-#[pyo3(signature = (baseline, system, swaps, *, workers = -1))]
+#[pyo3(signature = (baseline, system, packed_swaps, *, workers = -1))]
 #[allow(clippy::type_complexity)]
 pub(crate) fn randomization_sums<'py>(
     py: Python<'py>,
     baseline: PyReadonlyArray2<'py, i64>,
     system: PyReadonlyArray2<'py, i64>,
-    swaps: PyReadonlyArray2<'py, bool>,
+    packed_swaps: PyReadonlyArray2<'py, u8>,
     workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
     let width = baseline.as_array().ncols();
@@ -84,7 +85,8 @@ pub(crate) fn randomization_sums<'py>(
         "system statistics (as many as the baseline's)",
     )?;
     let n_segments = baseline.as_array().nrows();
-    let flags = owned_rows(&swaps, n_segments, "swap flags (one per segment)")?;
+    let what = "packed swap flags (one bit per segment)";
+    let flags = owned_rows(&packed_swaps, n_segments.div_ceil(8), what)?;
     let (a, b) = py
         .detach(|| resample::randomization_sums(&bl, &sys, width, &flags, workers))
         .map_err(to_py_err)?;

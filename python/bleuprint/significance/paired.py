@@ -25,8 +25,8 @@ from bleuprint.significance.estimates import ResampledScores, estimate_ci, p_val
 from bleuprint.significance.resampling import (
     bootstrap_indices,
     bootstrap_scores,
+    SwapFlags,
     randomization_scores,
-    swap_flags,
 )
 from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
 from bleuprint.stats import Stats
@@ -241,17 +241,17 @@ class _Draws:
         self.test, self.n_segments = test, n_segments
         self.n_samples, self.n_conf = n_samples, n_conf
         self.seed = seed.paired_value
-        self._cached: Optional[tuple[np.ndarray, Optional[np.ndarray]]] = None
+        self._cached: Optional[tuple[Any, Optional[np.ndarray]]] = None
 
-    def next(self) -> tuple[np.ndarray, Optional[np.ndarray]]:
-        """``(indices or swap flags, confidence indices or None)`` for one comparison."""
+    def next(self) -> tuple[Any, Optional[np.ndarray]]:
+        """``(indices or SwapFlags, confidence indices or None)`` for one comparison."""
         if self._cached is not None:
             return self._cached
         rng = np.random.default_rng(self.seed)
         if self.test == "bs":
             draws = (bootstrap_indices(rng, self.n_segments, self.n_samples), None)
         else:
-            swaps = swap_flags(rng, self.n_segments, self.n_samples)
+            swaps = SwapFlags.draw(rng, self.n_segments, self.n_samples)
             conf = bootstrap_indices(rng, self.n_segments, self.n_conf) if self.n_conf > 0 else None
             draws = (swaps, conf)
         if self.seed is not None:
@@ -277,7 +277,7 @@ class _BootstrapCache:
 def _compare(
     baseline: Stats,
     system: Stats,
-    draws: tuple[np.ndarray, Optional[np.ndarray]],
+    draws: tuple[Any, Optional[np.ndarray]],
     test: str,
     cache: _BootstrapCache,
     workers: int,

@@ -22,10 +22,19 @@ def bootstrap_indices(rng: np.random.Generator, n_segments: int, n_samples: int)
     return rng.choice(n_segments, size=(n_samples, n_segments), replace=True)
 
 
-def swap_flags(rng: np.random.Generator, n_segments: int, n_trials: int) -> np.ndarray:
-    """sacrebleu's ``rng.integers(2, size=(n, N), dtype=bool)``: per trial, which segments the
-    first pseudo-system takes from the baseline."""
-    return rng.integers(2, size=(n_trials, n_segments), dtype=bool)
+class SwapFlags:
+    """Per trial, which segments the first pseudo-system takes from the baseline: sacrebleu's
+    ``rng.integers(2, size=(n, N), dtype=bool)``, also packed 8 segments to a byte for the
+    core (packed once, however many systems and metrics use it)."""
+
+    def __init__(self, flags: np.ndarray) -> None:
+        self.flags = np.ascontiguousarray(flags, dtype=bool)
+        self.packed = np.packbits(self.flags, axis=1, bitorder="little")
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator, n_segments: int, n_trials: int) -> SwapFlags:
+        """The draw sacrebleu's ``_paired_ar_test`` makes first."""
+        return cls(rng.integers(2, size=(n_trials, n_segments), dtype=bool))
 
 
 def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> ResampledScores:
@@ -45,7 +54,7 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
 
 
 def _randomization_sums(
-    config: Any, baseline: np.ndarray, system: np.ndarray, swaps: np.ndarray, workers: int
+    config: Any, baseline: np.ndarray, system: np.ndarray, swaps: SwapFlags, workers: int
 ) -> tuple[np.ndarray, np.ndarray]:
     exact_baseline = config.randomization_rows(baseline)
     exact_system = config.randomization_rows(system)
@@ -55,26 +64,25 @@ def _randomization_sums(
         and exact_baseline[1] == exact_system[1]
     ):
         (bl, divisor), (sys, _) = exact_baseline, exact_system
-        a, b = _core.randomization_sums(bl, sys, swaps, workers=workers)
+        a, b = _core.randomization_sums(bl, sys, swaps.packed, workers=workers)
         if divisor == 1:
             return a, b
         return a / divisor, b / divisor
     # Float statistics that integers cannot stand for: sacrebleu's own matrix products.
     bl, sys = config.float_rows(baseline), config.float_rows(system)
-    keep = ~swaps
-    return swaps @ bl + keep @ sys, keep @ bl + swaps @ sys
+    take, keep = swaps.flags, ~swaps.flags
+    return take @ bl + keep @ sys, keep @ bl + take @ sys
 
 
 def randomization_scores(
-    baseline: Stats, system: Stats, swaps: np.ndarray, workers: int = -1
+    baseline: Stats, system: Stats, swaps: SwapFlags, workers: int = -1
 ) -> tuple[np.ndarray, np.ndarray]:
     """Scores of the two pseudo-systems of every trial: float64 arrays ``(a, b)``.
 
-    In trial ``k``, ``a`` takes segment ``i`` from the baseline where ``swaps[k, i]`` is true
-    and from the system elsewhere; ``b`` takes the rest. The sums are sacrebleu's integer (or
+    In trial ``k``, ``a`` takes segment ``i`` from the baseline where ``swaps.flags[k, i]`` is
+    true and from the system elsewhere; ``b`` takes the rest. The sums are sacrebleu's integer (or
     float64) matrix products, so the scores are identical to its.
     """
     config = baseline.config
-    swaps = np.ascontiguousarray(swaps, dtype=bool)
     a, b = _randomization_sums(config, baseline.rows, system.rows, swaps, workers)
     return config.score_sums(a), config.score_sums(b)
