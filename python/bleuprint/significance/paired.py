@@ -23,9 +23,9 @@ from bleuprint.significance.clusters import cluster_numbers, rank_clusters
 from bleuprint.significance.correction import adjust_p_values, check_correction
 from bleuprint.significance.estimates import ResampledScores, estimate_ci, p_value
 from bleuprint.significance.resampling import (
+    SwapFlags,
     bootstrap_indices,
     bootstrap_scores,
-    SwapFlags,
     randomization_scores,
 )
 from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
