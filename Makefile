@@ -39,3 +39,4 @@ bench:  ## Benchmarks against sacrebleu, bleuscore, fastchrf and jiwer (needs ..
 	python3 bench/bench_bleu.py
 	python3 bench/bench_tokenizers.py
 	python3 bench/bench_metrics.py
+	python3 bench/bench_significance.py

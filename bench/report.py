@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 """Markdown tables for docs/performance.md from a CSV written by bench_bleu.py,
-bench_tokenizers.py or bench_metrics.py.
+bench_tokenizers.py, bench_metrics.py or bench_significance.py.
 
 Prints the targets table, the figures table (median, range, speed-ups), then whichever of the
 peak-memory table, the start-up table (bench_bleu.py), the SentencePiece model and the RSS
@@ -60,6 +60,15 @@ TARGET_TEXT = {
     ),
     "(o) WER vs jiwer": "(o) WER, {n} segments: >= {t}x faster than jiwer",
     "(p) CER vs jiwer": "(p) CER, {n} segments: >= {t}x faster than jiwer",
+    "(q) paired AR vs sacrebleu": (
+        "(q) 9 WMT22 en-de systems, BLEU + chrF + TER, paired approximate randomization "
+        "(10,000 trials), text in, p-values out: >= {t}x faster than sacrebleu's `PairedTest`, "
+        "identical p-values"
+    ),
+    "(r) paired BS vs sacrebleu": (
+        "(r) the same with paired bootstrap resampling (1,000 resamples): >= {t}x faster than "
+        "sacrebleu's `PairedTest`, identical means, intervals and p-values"
+    ),
 }
 
 #: bleuprint's and the other tool's rows behind a speed-up target, where the target's name
@@ -106,6 +115,16 @@ TOOL_TEXT = {
     ("(p)", "bleuprint.compat.jiwer"): "**bleuprint** `compat.jiwer.cer(refs, hyps)`",
     ("(p)", "bleuprint"): "bleuprint `corpus_cer(hyps, [refs])`",
     ("(p)", "jiwer"): "jiwer `cer(refs, hyps)`",
+    ("(q)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="ar")()`',
+    ("(q)", "bleuprint"): '**bleuprint** `paired_test(..., test="ar")`, {cores} threads',
+    ("(r)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="bs")()`',
+    ("(r)", "bleuprint"): '**bleuprint** `paired_test(..., test="bs")`',
+    ("(s)", "sacrebleu BLEU"): "sacrebleu `BLEU().corpus_score(h, [r], n_bootstrap=...)`",
+    ("(s)", "bleuprint BLEU"): "**bleuprint** `BLEU().corpus_score(h, [r], n_bootstrap=...)`",
+    ("(s)", "sacrebleu CHRF"): "sacrebleu `CHRF().corpus_score(h, [r], n_bootstrap=...)`",
+    ("(s)", "bleuprint CHRF"): "**bleuprint** `CHRF().corpus_score(h, [r], n_bootstrap=...)`",
+    ("(s)", "sacrebleu TER"): "sacrebleu `TER().corpus_score(h, [r], n_bootstrap=...)`",
+    ("(s)", "bleuprint TER"): "**bleuprint** `TER().corpus_score(h, [r], n_bootstrap=...)`",
     ("", "bleuprint"): "**bleuprint**",
     ("", "bleuprint (workers=1)"): "bleuprint `workers=1`",
     ("", "bleuprint workers=1"): "bleuprint `workers=1`",
@@ -304,7 +323,7 @@ def startup_table(rows: list[Row]) -> str:
 
 def scaling_line(rows: list[Row]) -> str:
     parts = []
-    for key in ("(b)", "(c)"):
+    for key in ("(b)", "(c)", "(q)"):
         many = find(rows, "time", key, "bleuprint")
         one = find(rows, "time", key, "bleuprint workers=1")
         if many and one:

@@ -361,3 +361,63 @@ def test_metric_report_has_fastchrf_and_jiwer_columns(report_module, tmp_path):
         "| (o) WER, 1,000 segments: >= 2x faster than jiwer | **50.0x** (80.0 ms vs 4.00 s) "
         "| met; 48.1–51.9x over the runs' ranges |"
     ) in rendered
+
+
+# A CSV of bench_significance.py: a single sacrebleu run, a target that needs exact results too.
+SIGNIFICANCE_META = {k: v for k, v in META.items() if k != "corpus_size"}
+
+SIGNIFICANCE_ROWS = [
+    {"workload": "(q) 9 en-de systems x 2,037 segments, BLEU + chrF + TER, paired AR",
+     "tool": "sacrebleu", "kind": "time", "segments": "18333", "repeats": "1",
+     "seconds": "40.0", "min_seconds": "40.0", "max_seconds": "40.0", "vs_sacrebleu": "1.0"},
+    {"workload": "(q) 9 en-de systems x 2,037 segments, BLEU + chrF + TER, paired AR",
+     "tool": "bleuprint", "kind": "time", "segments": "18333", "repeats": "5",
+     "seconds": "0.8", "min_seconds": "0.78", "max_seconds": "0.82", "vs_sacrebleu": "50.0",
+     "exact_match": "yes"},
+    {"workload": "(q) 9 en-de systems x 2,037 segments, BLEU + chrF + TER, paired AR",
+     "tool": "bleuprint workers=1", "kind": "time", "segments": "18333", "repeats": "5",
+     "seconds": "1.2", "min_seconds": "1.1", "max_seconds": "1.3", "vs_sacrebleu": "33.3",
+     "exact_match": "yes"},
+    {"workload": "(r) 9 en-de systems x 2,037 segments, BLEU + chrF + TER, paired BS",
+     "tool": "sacrebleu", "kind": "time", "segments": "18333", "repeats": "1",
+     "seconds": "27.0", "min_seconds": "27.0", "max_seconds": "27.0", "vs_sacrebleu": "1.0"},
+    {"workload": "(r) 9 en-de systems x 2,037 segments, BLEU + chrF + TER, paired BS",
+     "tool": "bleuprint", "kind": "time", "segments": "18333", "repeats": "5",
+     "seconds": "0.9", "min_seconds": "0.85", "max_seconds": "0.95", "vs_sacrebleu": "30.0",
+     "exact_match": "NO"},
+    {"workload": "(t) paired_test_stats on precomputed statistics of (q) and (r)",
+     "tool": "bleuprint paired_test_stats, ar, 10,000 trials", "kind": "time",
+     "segments": "18333", "repeats": "5", "seconds": "0.5", "min_seconds": "0.49",
+     "max_seconds": "0.51", "exact_match": "yes"},
+    {"workload": "target", "tool": "(q) paired AR vs sacrebleu", "kind": "target",
+     "value": "50.0", "unit": "speed-up", "note": "target >= 40x: met (identical results: yes)"},
+    {"workload": "target", "tool": "(r) paired BS vs sacrebleu", "kind": "target",
+     "value": "30.0", "unit": "speed-up",
+     "note": "target >= 40x: NOT met (identical results: NO)"},
+]  # fmt: skip
+
+
+def test_significance_report(report_module, tmp_path):
+    rendered = render(report_module, tmp_path / "sig.csv", SIGNIFICANCE_ROWS, SIGNIFICANCE_META)
+    assert (
+        "| (q) 9 WMT22 en-de systems, BLEU + chrF + TER, paired approximate randomization "
+        "(10,000 trials), text in, p-values out: >= 40x faster than sacrebleu's `PairedTest`, "
+        "identical p-values | **50.0x** (800.0 ms vs 40.00 s) "
+        "| met; 48.8–51.3x over the runs' ranges |"
+    ) in rendered
+    assert any(
+        line.startswith("| (r) the same with paired bootstrap resampling (1,000 resamples)")
+        and "| **30.0x** (900.0 ms vs 27.00 s) | **not met**;" in line
+        for line in rendered
+    )
+    assert (
+        '|  | **bleuprint** `paired_test(..., test="ar")`, 2 threads | 18,333 | 5 '
+        "| **800.0 ms** | 780.0–820.0 ms | **50.0x** |"
+    ) in rendered
+    assert (
+        "| (t) paired_test_stats on precomputed statistics of (q) and (r) "
+        "| bleuprint paired_test_stats, ar, 10,000 trials | 18,333 | 5 | 500.0 ms "
+        "| 490.0–510.0 ms | – |"
+    ) in rendered
+    assert "Thread scaling, `workers=-1` (2 threads) over `workers=1`: (q) 1.50x" in rendered
+    assert any(line.startswith("Exactness checks: FAILED: (r)") for line in rendered)
