@@ -90,25 +90,23 @@ pub(crate) fn ter_scores_from_sums<'py>(
     py: Python<'py>,
     sums: &Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
-    let what = "summed TER statistics [edits, reference length]";
-    let scores: Vec<NumpyFloat> = if let Ok(f32_sums) = sums.extract::<PyReadonlyArray2<'py, f32>>()
-    {
-        let rows = owned_rows(&f32_sums, 2, what)?;
-        rows.chunks_exact(2)
-            .map(|r| match *r {
-                [edits, length] => ter::score_from_sums(edits.into(), length.into()),
-                _ => NumpyFloat::Python(f64::NAN),
-            })
-            .collect()
-    } else {
-        let f64_sums: PyReadonlyArray2<'py, f64> = sums.extract()?;
-        let rows = owned_rows(&f64_sums, 2, what)?;
-        rows.chunks_exact(2)
-            .map(|r| match *r {
-                [edits, length] => ter::score_from_sums(edits.into(), length.into()),
-                _ => NumpyFloat::Python(f64::NAN),
-            })
-            .collect()
+    let scores = match sums.extract::<PyReadonlyArray2<'py, f32>>() {
+        Ok(float32_sums) => scores_of(&float32_sums)?,
+        Err(_) => scores_of(&sums.extract::<PyReadonlyArray2<'py, f64>>()?)?,
     };
     Ok(numpy_floats_array(py, &scores))
+}
+
+fn scores_of<T>(sums: &PyReadonlyArray2<'_, T>) -> PyResult<Vec<NumpyFloat>>
+where
+    T: numpy::Element + Copy + Into<NumpyFloat>,
+{
+    let rows = owned_rows(sums, 2, "summed TER statistics [edits, reference length]")?;
+    Ok(rows
+        .chunks_exact(2)
+        .map(|r| match *r {
+            [edits, length] => ter::score_from_sums(edits.into(), length.into()),
+            _ => NumpyFloat::Python(f64::NAN),
+        })
+        .collect())
 }
