@@ -101,8 +101,8 @@ def test_single_system_bootstrap_equals_sacrebleu(data, seed) -> None:
                 # averages them as floats instead.
                 assert isinstance(ours.mean, float)
                 continue
-            if seed is None:  # unseeded: only the shape of the result is comparable
-                assert type(ours.mean) is type(theirs._mean)
+            if seed is None:  # unseeded: different draws, nothing to compare but sanity
+                assert np.isfinite(ours.mean)
                 continue
             assert ours.mean == theirs._mean
             assert type(ours.mean) is type(theirs._mean)
