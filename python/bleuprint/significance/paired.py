@@ -248,6 +248,7 @@ class _Draws:
         if self._cached is not None:
             return self._cached
         rng = np.random.default_rng(self.seed)
+        draws: tuple[Any, Optional[np.ndarray]]
         if self.test == "bs":
             draws = (bootstrap_indices(rng, self.n_segments, self.n_samples), None)
         else:

@@ -47,10 +47,10 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
     indices = np.ascontiguousarray(indices, dtype=np.int64)
     if config.resample_float32:
         rows = np.ascontiguousarray(config.float_rows(stats.rows), dtype=np.float32)
-        sums = _core.bootstrap_sums_float32(rows, indices, workers=workers)
-        return ResampledScores(*config.score_float32_sums(sums))
-    sums = _core.bootstrap_sums_int64(stats.rows, indices, workers=workers)
-    return ResampledScores.of_floats(config.score_sums(sums))
+        float32_sums = _core.bootstrap_sums_float32(rows, indices, workers=workers)
+        return ResampledScores(*config.score_float32_sums(float32_sums))
+    int_sums = _core.bootstrap_sums_int64(stats.rows, indices, workers=workers)
+    return ResampledScores.of_floats(config.score_sums(int_sums))
 
 
 def _randomization_sums(
