@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,7 @@ from tests.conftest import read_lines
 from tests.test_cli import (
     OUR_VERSION,
     SACREBLEU_VERSION,
+    _env,
     assert_same_as_sacrebleu,
     bleuprint_cli,
     sacrebleu_cli,
@@ -215,6 +219,51 @@ def test_colours_only_on_a_terminal(data: Path) -> None:
         assert b"\x1b[" not in bleuprint_cli(args, data, env=env).stdout
         args = ["ref.A", "-i", "Online-A", "-ci", "-cin", "100", "-f", "text"]
         assert b"\x1b[" not in bleuprint_cli(args, data, env=env).stdout
+
+
+def _on_terminal(command: list[str], cwd: Path) -> bytes:
+    """stdout of ``command`` run with a pseudo-terminal as stdout (colours on)."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+        env=_env(),
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # EIO: the terminal closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    process.wait(timeout=120)
+    os.close(master)
+    return b"".join(chunks)
+
+
+COLOURED = {
+    "pbs-text": ["ref.A", *PAIRED3, *THREE, *PBS, *TEXT],
+    "par-latex": ["ref.A", *PAIRED3, "-m", "ter", "bleu", *PAR, "-f", "latex"],
+    "ci-text": [*ONE, *THREE, *CIN, *TEXT],
+    "ci-score-only": [*ONE, *THREE, *CIN, "-b", *TEXT],
+}
+
+
+@pytest.mark.parametrize("name", list(COLOURED))
+def test_colours_on_a_terminal_same_as_sacrebleu(data: Path, name: str) -> None:
+    pytest.importorskip("sacrebleu")
+    args = COLOURED[name]
+    ours = _on_terminal([sys.executable, "-m", "bleuprint", *args], data)
+    theirs = _on_terminal([sys.executable, "-m", "sacrebleu", *args], data)
+    assert b"\x1b[36m" in theirs
+    assert ours.replace(OUR_VERSION.encode(), SACREBLEU_VERSION.encode()) == theirs
 
 
 def test_confidence_colour_is_applied_before_alignment() -> None:
