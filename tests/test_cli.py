@@ -458,10 +458,6 @@ def test_field_count_errors_exit_17(data: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["-ci"], "-ci/--confidence is not supported yet"),
-        (["--confidence-n", "100"], "--confidence-n is not supported yet"),
-        (["--paired-bs"], "--paired-bs is not supported yet"),
-        (["-par"], "--paired-ar is not supported yet"),
         (["-t", "wmt17"], "--test-set is not supported yet"),
         (["--echo", "src"], "--echo is not supported yet"),
         (["--list"], "--list is not supported yet"),

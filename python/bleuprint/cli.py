@@ -2,8 +2,10 @@
 
 Every BLEU, chrF and TER invocation of ``sacrebleu`` 2.6.0 works unchanged and prints the same
 bytes on stdout, except that signatures say ``version:bleuprint-X`` instead of
-``version:2.6.0``. ``-m wer cer`` adds the WER family. Options that belong to features
-bleuprint does not have yet (test sets, significance tests) are accepted by the parser, so the
+``version:2.6.0``; that includes confidence intervals (``-ci``) and paired significance tests
+(``-pbs``, ``-par``). ``-m wer cer`` adds the WER family, ``--paired-all`` compares every pair
+of systems with a multiple-comparison correction (``--correction``). Options that belong to
+features bleuprint does not have yet (built-in test sets) are accepted by the parser, so the
 usage text is familiar, and exit with status 2 and a one-line message when used. See
 ``docs/cli.md``.
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Optional
 
 from bleuprint._core import __version__
@@ -35,6 +37,12 @@ OUTPUT_FORMATS = ("json", "text", "latex")
 #: Environment variables that override ``-f/--format``, strongest first.
 FORMAT_ENV_VARS = ("BLEUPRINT_FORMAT", "SACREBLEU_FORMAT")
 
+#: Defaults of -cin, -pbsn and -parn (sacrebleu's).
+DEFAULT_CONFIDENCE_N = 1000
+DEFAULT_PAIRED_N = {"bs": 1000, "ar": 10000}
+#: --correction choices (bleuprint.significance.CORRECTIONS, without importing numpy).
+CORRECTION_CHOICES = ("holm", "bonferroni", "none")
+
 # Exit statuses.
 EXIT_ERROR = 1  # unreadable input, line count mismatch, empty system
 EXIT_USAGE = 2  # bad or unsupported options (argparse uses 2 as well)
@@ -49,13 +57,6 @@ _UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
     ("subset", "--subset", None),
     ("download", "--download", None),
     ("echo", "--echo", None),
-    ("confidence", "-ci/--confidence", False),
-    ("confidence_n", "-cin/--confidence-n", None),
-    ("paired_ar", "-par/--paired-ar", False),
-    ("paired_bs", "-pbs/--paired-bs", False),
-    ("paired_ar_n", "-parn/--paired-ar-n", None),
-    ("paired_bs_n", "-pbsn/--paired-bs-n", None),
-    ("paired_jobs", "-j/--paired-jobs", None),
     ("detail", "-d/--detail", False),
 )
 
@@ -67,7 +68,9 @@ Quick usage:
     {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
     cat hyp.en | {PROG} ref.en                     the system output on standard input
     {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table
-    {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics"""
+    {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics
+    {PROG} ref.en -i hyp.en -ci -f text            a bootstrap confidence interval
+    {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)"""
 
 _EPILOG = f"""\
 input rules:
@@ -80,11 +83,15 @@ environment:
   BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
   NO_COLOR                             disable colours, like -nc
   BLEUPRINT_NUM_THREADS                threads for scoring (default: all cores)
+  SACREBLEU_SEED, BLEUPRINT_SEED       seed of -ci, -pbs and -par: an integer (default
+                                       12345), or None for a different draw every run
 
 exit status:
   0   success
-  1   unreadable or undecodable input, different line counts, empty system output
-  2   bad usage, or an option that {PROG} does not support yet
+  1   unreadable or undecodable input, different line counts, empty system output;
+      a statistical option refused as sacrebleu refuses it (e.g. -ci with two systems)
+  2   bad usage (e.g. -pbsn 0, an invalid SACREBLEU_SEED), or an option that {PROG}
+      does not support yet
   17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)"""
 
 
@@ -302,49 +309,59 @@ def build_parser() -> argparse.ArgumentParser:
         help="Drop Kaldi non-words such as [noise] and <unk>.",
     )  # fmt: skip
 
-    ci = parser.add_argument_group("Confidence intervals for one system (not supported yet)")
+    ci = parser.add_argument_group("Confidence interval (CI) for one system")
     ci.add_argument(
-        "--confidence", "-ci", action="store_true", help="Report a bootstrap confidence interval."
-    )
+        "--confidence", "-ci", action="store_true",
+        help="Add each score's bootstrap mean and 95%% confidence half-width, printed as "
+        "'(μ = MEAN ± HALF-WIDTH)' as sacrebleu does (one system only; seeded by "
+        "SACREBLEU_SEED).",
+    )  # fmt: skip
     ci.add_argument(
-        "--confidence-n",
-        "-cin",
-        type=int,
-        default=None,
-        help="Bootstrap resamples (sacrebleu default: 1000).",
-    )
+        "--confidence-n", "-cin", type=int, default=DEFAULT_CONFIDENCE_N, metavar="N",
+        help="Bootstrap resamples for -ci (default: %(default)s).",
+    )  # fmt: skip
 
     paired = parser.add_argument_group(
-        "Paired significance tests for several systems (not supported yet)"
+        "Paired significance tests for several systems",
+        "The first system is the baseline; every other system is compared with it (or,\n"
+        "with --paired-all, every pair of systems). Seeded by SACREBLEU_SEED.",
     )
     choice = paired.add_mutually_exclusive_group()
     choice.add_argument(
-        "--paired-ar", "-par", action="store_true", help="Paired approximate randomization test."
-    )
+        "--paired-ar", "-par", action="store_true",
+        help="Paired approximate randomization test (exclusive with --paired-bs).",
+    )  # fmt: skip
     choice.add_argument(
-        "--paired-bs", "-pbs", action="store_true", help="Paired bootstrap resampling test."
-    )
+        "--paired-bs", "-pbs", action="store_true",
+        help="Paired bootstrap resampling test; also reports each system's bootstrap mean and "
+        "95%% CI (exclusive with --paired-ar).",
+    )  # fmt: skip
     paired.add_argument(
-        "--paired-ar-n",
-        "-parn",
-        type=int,
-        default=None,
-        help="Approximate randomization trials (sacrebleu default: 10000).",
-    )
+        "--paired-ar-n", "-parn", type=int, default=DEFAULT_PAIRED_N["ar"], metavar="N",
+        help="Approximate randomization trials (default: %(default)s).",
+    )  # fmt: skip
     paired.add_argument(
-        "--paired-bs-n",
-        "-pbsn",
-        type=int,
-        default=None,
-        help="Bootstrap resamples (sacrebleu default: 1000).",
-    )
+        "--paired-bs-n", "-pbsn", type=int, default=DEFAULT_PAIRED_N["bs"], metavar="N",
+        help="Bootstrap resamples of the paired bootstrap test (default: %(default)s).",
+    )  # fmt: skip
     paired.add_argument(
-        "--paired-jobs",
-        "-j",
-        type=int,
-        default=None,
-        help="Worker processes (sacrebleu default: 1).",
-    )
+        "--paired-jobs", "-j", type=int, default=None, metavar="N",
+        help="Threads for scoring and the tests: 0 or unset uses every core (or "
+        "BLEUPRINT_NUM_THREADS). Results do not depend on it. (sacrebleu: worker processes, "
+        "default 1.)",
+    )  # fmt: skip
+    paired.add_argument(
+        "--paired-all", action="store_true",
+        help="(bleuprint only) Compare every pair of systems instead of each system with the "
+        "baseline, and group systems that do not differ significantly into clusters. Needs "
+        "-pbs or -par.",
+    )  # fmt: skip
+    paired.add_argument(
+        "--correction", choices=CORRECTION_CHOICES, default=None,
+        help="(bleuprint only) Multiple-comparison correction of the p-values of each metric: "
+        "holm (the default with --paired-all), bonferroni, or none (the default otherwise, "
+        "sacrebleu's p-values).",
+    )  # fmt: skip
 
     report = parser.add_argument_group("Reporting related arguments")
     report.add_argument(
@@ -457,6 +474,51 @@ def _check_usage(args: argparse.Namespace) -> None:
         codecs.lookup(args.encoding)
     except LookupError:
         raise CliError(f"unknown encoding {args.encoding!r} (-e/--encoding)", EXIT_USAGE) from None
+    _check_statistics_usage(args)
+
+
+def _paired(args: argparse.Namespace) -> bool:
+    return bool(args.paired_bs or args.paired_ar)
+
+
+def _check_statistics_usage(args: argparse.Namespace) -> None:
+    """The options of -ci and the paired tests. Sample counts must be positive (sacrebleu
+    silently uses its defaults for 0 and fails later on negative numbers)."""
+    for value, option in (
+        (args.confidence_n, "-cin/--confidence-n"),
+        (args.paired_bs_n, "-pbsn/--paired-bs-n"),
+        (args.paired_ar_n, "-parn/--paired-ar-n"),
+    ):
+        if value <= 0:
+            raise CliError(
+                f"{option} must be a positive number of samples, got {value}", EXIT_USAGE
+            )
+    if args.paired_jobs is not None and args.paired_jobs < 0:
+        raise CliError(
+            f"-j/--paired-jobs must be 0 (every core) or more, got {args.paired_jobs}", EXIT_USAGE
+        )
+    if not _paired(args):
+        for given, option in ((args.paired_all, "--paired-all"), (args.correction, "--correction")):
+            if given:
+                raise CliError(
+                    f"{option} needs a paired test: add -pbs/--paired-bs or -par/--paired-ar",
+                    EXIT_USAGE,
+                )
+    if args.confidence or _paired(args):
+        from bleuprint.errors import InvalidOptionError
+        from bleuprint.significance.seed import resolve_seed
+
+        try:
+            seed = resolve_seed()
+        except InvalidOptionError as e:
+            raise CliError(str(e), EXIT_USAGE) from None
+        if seed.value is not None and seed.value < 0:
+            # numpy's generators take no negative seed (sacrebleu dies with a traceback).
+            name = next(v for v in ("SACREBLEU_SEED", "BLEUPRINT_SEED") if v in os.environ)
+            raise CliError(
+                f"{name} must be a non-negative integer or 'None', got {os.environ[name]!r}",
+                EXIT_USAGE,
+            )
 
 
 def _read_file(path: str, encoding: str) -> list[str]:
@@ -489,12 +551,18 @@ def _read_references(args: argparse.Namespace) -> tuple[list[list[str]], list[st
     return streams, [f"{path} (field {k + 1})" for k in range(n)]
 
 
-def _read_systems(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
-    """The system outputs and their names (paths, or ``System N`` for stdin fields)."""
+def _read_systems(
+    args: argparse.Namespace, reporter: _Reporter
+) -> tuple[list[list[str]], list[str]]:
+    """The system outputs and their names (paths, or ``System N`` for stdin fields). In a
+    paired test, a file given again as the baseline is skipped, as in sacrebleu."""
     if args.input is not None:
         names: list[str] = []
         systems = []
         for path in args.input:
+            if names and path == names[0] and _paired(args):
+                reporter.info(f"Ignoring {path!r} as it was also given as the baseline.")
+                continue
             if path in names:
                 raise CliError(
                     f"{path!r} is given twice to -i/--input; every system needs a different "
@@ -570,6 +638,7 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
     from bleuprint.metrics.wer import WER
 
     trg_lang = args.langpair.split("-")[1] if args.langpair else ""
+    workers = _workers(args)
     metrics: dict[str, Any] = {}
     for name in dict.fromkeys(args.metrics):
         if name == "bleu":
@@ -582,6 +651,7 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
                 effective_order=args.sentence_level,
                 trg_lang=trg_lang,
                 references=references,
+                workers=workers,
                 normalize=args.bleu_normalize,
                 spm_model=args.bleu_spm_model,
             )
@@ -594,6 +664,7 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
                 whitespace=args.chrf_whitespace,
                 eps_smoothing=args.chrf_eps_smoothing,
                 references=references,
+                workers=workers,
             )
         elif name in ("wer", "cer"):
             metrics[name.upper()] = WER(
@@ -604,6 +675,7 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
                 expand_contractions=args.wer_expand_contractions,
                 remove_kaldi_non_words=args.wer_remove_kaldi_non_words,
                 references=references,
+                workers=workers,
             )
         elif name == "ter":
             metrics["TER"] = TER(
@@ -612,6 +684,7 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
                 asian_support=args.ter_asian_support,
                 case_sensitive=args.ter_case_sensitive,
                 references=references,
+                workers=workers,
             )
     return metrics
 
@@ -654,9 +727,11 @@ def _table_lines(
     fmt: str,
     width: int,
     color: bool,
+    notes: Sequence[str] = (),
 ) -> list[str]:
-    """sacrebleu's multi-system output: a table (text, latex) or a JSON list, then the
-    signature of every metric (not in JSON)."""
+    """sacrebleu's multi-system output (``print_results_table``): a table (text, latex) or
+    a JSON list, then ``notes`` (the paired test's explanations) and the signature of every
+    metric (not in JSON)."""
     if fmt == "json":
         import json
 
@@ -668,8 +743,6 @@ def _table_lines(
         ]
         return [json.dumps(rows, indent=4)]
 
-    from tabulate import tabulate
-
     table: dict[str, list[str]] = {}
     has_baseline = False
     for name, column in columns.items():
@@ -678,25 +751,45 @@ def _table_lines(
             has_baseline = True
             column[0] = _color(color, column[0], "33")
         table[_color(color, name, "36")] = column
-    text = tabulate(
-        table,
-        headers="keys",
-        tablefmt="fancy_grid" if fmt == "text" else "latex_booktabs",
-        colalign=("right",),
-        stralign="center",
-        numalign="center",
-        floatfmt=f".{width}f",
+    lines = [_tabulate(table, fmt, width), "", *notes]
+    return lines + _signature_lines(signatures)
+
+
+def _tabulate(table: dict[str, list[str]], fmt: str, width: int, numparse: bool = True) -> str:
+    """``tabulate`` as sacrebleu calls it (``numparse=False`` keeps strings such as ``+0.9``
+    or ``0.0123`` as written)."""
+    from tabulate import tabulate
+
+    return str(
+        tabulate(
+            table,
+            headers="keys",
+            tablefmt="fancy_grid" if fmt == "text" else "latex_booktabs",
+            colalign=("right",),
+            stralign="center",
+            numalign="center",
+            floatfmt=f".{width}f",
+            disable_numparse=not numparse,
+        )
     )
-    lines = [text, "", "-----------------", "Metric signatures", "-----------------"]
-    lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
-    return lines
 
 
-def single_system_lines(results: list[str], fmt: str) -> list[str]:
+def _signature_lines(signatures: dict[str, str]) -> list[str]:
+    lines = ["-----------------", "Metric signatures", "-----------------"]
+    return lines + [f" - {name:<10} {sig}" for name, sig in signatures.items()]
+
+
+def single_system_lines(results: list[str], fmt: str, color: bool = False) -> list[str]:
     """sacrebleu's ``print_single_results``: a JSON array for several metrics, else the text
-    lines right-aligned on their ``=``."""
+    lines right-aligned on their ``=`` (confidence intervals in cyan with ``color``)."""
     if fmt == "json":
         return ["[\n" + ",\n".join(results) + "\n]"] if len(results) > 1 else results
+    if color and "μ" in results[0]:
+        # sacrebleu colours each "(μ = ... ± ...)" before aligning the lines on "=".
+        import re
+
+        pattern = re.compile(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))")
+        results = [pattern.sub(lambda m: _color(True, m.group(), "36"), r) for r in results]
     if len(results) == 1:
         return results
     lines = []
@@ -720,10 +813,17 @@ def _run(args: argparse.Namespace) -> int:
     _make_metrics(args, reporter, report=False)
 
     refs, ref_names = _read_references(args)
-    systems, names = _read_systems(args)
+    systems, names = _read_systems(args, reporter)
     from_stdin = args.input is None
     if args.sentence_level and len(systems) > 1:
         raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
+    # sacrebleu's checks, messages and statuses.
+    if args.sentence_level and (args.confidence or _paired(args)):
+        raise CliError("Statistical tests are unavailable in sentence-level mode.")
+    if _paired(args) and len(systems) == 1:
+        raise CliError("Paired tests require multiple input systems given to --input (-i).")
+    if len(systems) > 1 and args.confidence:
+        raise CliError("Use paired tests (--paired) for multiple systems.")
     _check_lengths(systems, names, refs, ref_names, from_stdin)
 
     import warnings
@@ -774,15 +874,20 @@ def _corpus_level(
     # References are prepared once and reused for every system, as in sacrebleu.
     metrics = _make_metrics(args, reporter, references=refs)
     order = sorted(metrics)
+    color = _colors_enabled(args)
     if len(systems) == 1:
+        n_bootstrap = args.confidence_n if args.confidence else 1
         results = []
         for key in order:
-            score = metrics[key].corpus_score(systems[0])
+            score = metrics[key].corpus_score(systems[0], n_bootstrap=n_bootstrap)
             sig = metrics[key].get_signature().format(args.short if fmt != "json" else False)
             results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
-        return single_system_lines(results, fmt)
+        return single_system_lines(results, fmt, color)
 
     reporter.info(f"Found {len(systems)} systems.")
+    if _paired(args):
+        # The metrics in -m order (sacrebleu's PairedTest keeps it; other modes sort).
+        return _paired_lines(args, fmt, systems, names, list(metrics.values()), color)
     columns: dict[str, list[str]] = {"System": list(names)}
     signatures: dict[str, str] = {}
     for system in systems:
@@ -790,7 +895,319 @@ def _corpus_level(
             score = metrics[key].corpus_score(system)
             signatures[score.name] = metrics[key].get_signature().format(args.short)
             columns.setdefault(score.name, []).append(score.format(args.width, True))
-    return _table_lines(columns, signatures, fmt, args.width, _colors_enabled(args))
+    return _table_lines(columns, signatures, fmt, args.width, color)
+
+
+# --------------------------------------------------------------------------------------------
+# Paired significance tests (-pbs, -par), as sacrebleu prints them, and --paired-all
+
+
+def _workers(args: argparse.Namespace) -> int:
+    """Core threads from -j: 0 or unset means every core (``-1``)."""
+    return -1 if not args.paired_jobs else int(args.paired_jobs)
+
+
+def _paired_names(args: argparse.Namespace, names: list[str]) -> list[str]:
+    """sacrebleu's names: ``Baseline: PATH`` (stdin: ``Baseline``, ``System 1``, ...). With
+    --paired-all no system is a baseline, so names stay paths (stdin: ``System N``)."""
+    if args.paired_all:
+        return list(names)
+    if args.input is None:
+        return ["Baseline"] + [f"System {i + 1}" for i in range(len(names) - 1)]
+    return [f"Baseline: {names[0]}", *names[1:]]
+
+
+def _paired_lines(
+    args: argparse.Namespace,
+    fmt: str,
+    systems: list[list[str]],
+    names: list[str],
+    metrics: list[Any],
+    color: bool,
+) -> list[str]:
+    from bleuprint.significance.paired import paired_test_stats
+
+    names = _paired_names(args, names)
+    named = [(name, [m.stats(system) for m in metrics]) for name, system in zip(names, systems)]
+    test = "bs" if args.paired_bs else "ar"
+    n_comparisons = len(names) * (len(names) - 1) // 2 if args.paired_all else len(names) - 1
+    progress = _progress_reporter(args.quiet, n_comparisons)
+    result = paired_test_stats(
+        named,
+        test=test,
+        n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n,
+        all_pairs=args.paired_all,
+        correction=args.correction,
+        workers=_workers(args),
+        progress=progress,
+    )
+    if args.paired_all:
+        return paired_all_lines(result, fmt, args.width, args.short, color)
+    return paired_baseline_lines(result, fmt, args.width, args.short, color)
+
+
+def _progress_reporter(quiet: bool, total: int) -> Optional[Callable[[int, int], None]]:
+    """``progress(done, total)`` writing ``bleuprint: paired test: 3/8 comparisons`` over
+    itself on a terminal's stderr (and erasing it when done); None elsewhere or with -q."""
+    stream = sys.stderr
+    if quiet or not _isatty(stream):
+        return None
+
+    def progress(done: int, total: int) -> None:
+        end = "\r\x1b[K" if done >= total else ""
+        stream.write(f"\r{PROG}: paired test: {done}/{total} comparisons{end}")
+        stream.flush()
+
+    progress(0, total)
+    return progress
+
+
+def _json_value(value: Any) -> Any:
+    # sacrebleu's JSON crashes on the numpy.float32 means of chrF and TER: Python floats here.
+    import numpy as np
+
+    if isinstance(value, np.floating):
+        return float(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _p_value_text(p: float, adjusted: Optional[float], color: bool) -> str:
+    """sacrebleu's ``(p = 0.0123)*``, or red when not significant; with a correction, the
+    adjusted p-value follows and decides."""
+    if adjusted is None:
+        msg, decisive = f"(p = {p:.4f})", p
+    else:
+        msg, decisive = f"(p = {p:.4f}, adj. p = {adjusted:.4f})", adjusted
+    return _color(color, msg, "31") if decisive > 0.05 else msg + "*"
+
+
+def _score_cells(rows: Sequence[Any], width: int, is_bootstrap: bool) -> tuple[list[str], bool]:
+    """Each system's ``score (mean ± ci)``; sacrebleu's flag for the column title stays set
+    once a metric had a bootstrap estimate."""
+    cells = []
+    for r in rows:
+        text = f"{r.score:.{width}f}"
+        if r.mean is not None:
+            is_bootstrap = True
+            text += f" ({r.mean:.{width}f} ± {r.ci:.{width}f})"
+        cells.append(text)
+    return cells, is_bootstrap
+
+
+def paired_baseline_lines(
+    result: Any, fmt: str, width: int, short: bool = False, color: bool = False
+) -> list[str]:
+    """sacrebleu's ``print_results_table`` for a paired test against the baseline, with the
+    adjusted p-value next to the raw one when a correction is used."""
+    adjusted = result.correction != "none"
+    signatures = {m: sig.format(short) for m, sig in result.signatures.items()}
+    if fmt == "json":
+        import json
+
+        keys = ("score", "p_value", "mean", "ci") + (("adjusted_p_value",) if adjusted else ())
+        rows = [
+            {
+                "system": name,
+                **{m: {k: getattr(result.results[m][i], k) for k in keys} for m in result.metrics},
+            }
+            for i, name in enumerate(result.systems)
+        ]
+        return [json.dumps(rows, indent=4, default=_json_value)]
+
+    separator = "\n" if fmt == "text" else " "
+    columns: dict[str, list[str]] = {"System": list(result.systems)}
+    is_bootstrap = False
+    for metric in result.metrics:
+        rows = result.results[metric]
+        cells, is_bootstrap = _score_cells(rows, width, is_bootstrap)
+        for i, r in enumerate(rows):
+            if r.p_value is not None:
+                p_adj = r.adjusted_p_value if adjusted else None
+                cells[i] += separator + _p_value_text(r.p_value, p_adj, color)
+        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    baseline = result.systems[0] if result.systems[0].startswith("Baseline:") else ""
+    notes = _baseline_notes(result, baseline, color)
+    return _table_lines(columns, signatures, fmt, width, color, notes)
+
+
+def _test_header(result: Any, suffix: str = "") -> list[str]:
+    if result.test == "bs":
+        msg = f"Paired bootstrap resampling test with {result.n_samples} resampling trials"
+    else:
+        msg = f"Paired approximate randomization test with {result.n_samples} trials"
+    msg += suffix
+    return ["-" * len(msg), msg, "-" * len(msg)]
+
+
+_CORRECTION_NAMES = {
+    "holm": "Holm's step-down (Holm-Bonferroni) method",
+    "bonferroni": "the Bonferroni method",
+}
+
+
+def _baseline_notes(result: Any, baseline_name: str, color: bool) -> list[str]:
+    """sacrebleu's explanation of a paired test, word for word (and colour for colour)."""
+    bline = _color(color, "baseline", "33")
+    bline_name = _color(color, baseline_name, "33")
+    null_hyp = _color(color, "Null hypothesis", "32")
+    pval_color = _color(color, "highlighted in red", "31")
+    lines = _test_header(result)
+    lines.append(f" - Each system is pairwise compared to {bline_name}.")
+    if result.test == "bs":
+        lines.append(
+            "   Actual system score / bootstrap estimated true mean / 95% CI are provided for "
+            "each metric."
+        )
+    else:
+        lines.append("   Actual system score is provided for each metric.")
+    lines += [
+        "",
+        f" - {null_hyp}: the system and the {bline} translations are essentially",
+        f"   generated by the same underlying process. For a given system and the {bline},",
+        "   the p-value is roughly the probability of the absolute score difference (delta)",
+        f"   or higher occurring due to chance, under the assumption that the "
+        f"{null_hyp.lower()} is correct.",
+        "",
+        f" - Assuming a significance threshold of 0.05, the {null_hyp.lower()} can be rejected",
+        '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be '
+        "attributed",
+        f'   to chance, hence the system is significantly "different" than the {bline}.',
+        f"   Otherwise, the p-values are {pval_color}.",
+        "",
+    ]
+    if result.correction != "none":
+        k = len(result.systems) - 1
+        lines += [
+            f" - Correction: the p-values of each metric are adjusted for its {k} comparisons",
+            f"   with {_CORRECTION_NAMES[result.correction]} (--correction {result.correction}),",
+            '   shown as "adj. p"; the "*" and the red highlighting follow the adjusted p-value.',
+            "",
+        ]
+    lines += [
+        f' - NOTE: Significance does not tell whether a system is "better" than the {bline} '
+        "but rather",
+        '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
+    return lines
+
+
+def paired_all_lines(
+    result: Any, fmt: str, width: int, short: bool = False, color: bool = False
+) -> list[str]:
+    """--paired-all: each system's score and cluster, every comparison (delta, p-value and
+    adjusted p-value), an explanation and the signatures; ``-f json``: the result's
+    ``to_dict()`` with the signatures formatted as the other outputs format them."""
+    signatures = {m: sig.format(short) for m, sig in result.signatures.items()}
+    if fmt == "json":
+        import json
+
+        data = result.to_dict()
+        data["signatures"] = signatures
+        return [json.dumps(data, indent=4, default=_json_value)]
+
+    separator = "\n" if fmt == "text" else " "
+    columns: dict[str, list[str]] = {"System": list(result.systems)}
+    is_bootstrap = False
+    for metric in result.metrics:
+        rows = result.results[metric]
+        cells, is_bootstrap = _score_cells(rows, width, is_bootstrap)
+        cells = [f"{c}{separator}(cluster {r.cluster})" for c, r in zip(cells, rows)]
+        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    systems_table = {_color(color, k, "36"): v for k, v in columns.items()}
+
+    adjusted = result.correction != "none"
+    pairs: dict[str, list[str]] = {
+        "Metric": [],
+        "System A": [],
+        "System B": [],
+        "Δ (B − A)": [],
+        "p-value": [],
+    }
+    if adjusted:
+        pairs[f"adj. p ({result.correction})"] = []
+    for c in result.comparisons:
+        pairs["Metric"].append(c.metric)
+        pairs["System A"].append(c.baseline)
+        pairs["System B"].append(c.system)
+        pairs["Δ (B − A)"].append(f"{c.delta:+.{width}f}")
+        decisive = f"{c.adjusted_p_value:.4f}" if adjusted else f"{c.p_value:.4f}"
+        decisive = decisive + "*" if c.significant else _color(color, decisive, "31")
+        if adjusted:
+            pairs["p-value"].append(f"{c.p_value:.4f}")
+            pairs[f"adj. p ({result.correction})"].append(decisive)
+        else:
+            pairs["p-value"].append(decisive)
+    pairs_table = {_color(color, k, "36"): v for k, v in pairs.items()}
+
+    lines = [
+        _tabulate(systems_table, fmt, width, numparse=False),
+        "",
+        _tabulate(pairs_table, fmt, width, numparse=False),
+        "",
+        *_all_pairs_notes(result, color),
+    ]
+    return lines + _signature_lines(signatures)
+
+
+def _all_pairs_notes(result: Any, color: bool) -> list[str]:
+    n = len(result.systems)
+    k = n * (n - 1) // 2
+    null_hyp = _color(color, "Null hypothesis", "32")
+    pval_color = _color(color, "highlighted in red", "31")
+    lines = _test_header(result, f", all {k} pairs of {n} systems")
+    lines.append(f" - Every pair of systems is compared ({k} comparisons per metric).")
+    p_values = "its p-value" if result.correction == "none" else "its raw and adjusted p-values"
+    if result.test == "bs":
+        lines += [
+            "   The first table gives each system's actual score / bootstrap estimated true "
+            "mean / 95% CI",
+            "   and cluster for each metric; the second gives every comparison: the score",
+            f"   difference (delta, B - A) and {p_values}.",
+        ]
+    else:
+        lines += [
+            "   The first table gives each system's actual score and cluster for each metric;",
+            "   the second gives every comparison: the score difference (delta, B - A) and",
+            f"   {p_values}.",
+        ]
+    lines += [
+        "",
+        f" - {null_hyp}: the two systems' translations are essentially generated by the same",
+        "   underlying process. The p-value is roughly the probability of the absolute score",
+        "   difference (delta) or higher occurring due to chance, under the assumption that the",
+        f"   {null_hyp.lower()} is correct.",
+        "",
+    ]
+    if result.correction == "none":
+        lines += [
+            " - Correction: none (--correction none). The p-values are not adjusted for the",
+            f"   {k} comparisons of each metric, so some differences will look significant by "
+            "chance.",
+        ]
+    else:
+        lines += [
+            f" - Correction: the p-values of each metric are adjusted for its {k} comparisons",
+            f"   with {_CORRECTION_NAMES[result.correction]} (--correction {result.correction}),",
+            "   which keeps the chance of any false positive among them at most 0.05.",
+        ]
+    decisive = "adjusted p-value" if result.correction != "none" else "p-value"
+    lines += [
+        f'   A pair differs significantly when its {decisive} is at most 0.05 (marked with "*");',
+        f"   otherwise the p-values are {pval_color}.",
+        "",
+        " - Clusters: systems are ranked by score (best first; lower is better for TER, WER,",
+        "   CER) and grouped top-down: a system joins the current cluster unless it differs",
+        "   significantly from one of its members. No two systems in a cluster differ",
+        "   significantly; cluster 1 holds the best systems.",
+        "",
+        ' - NOTE: Significance does not tell whether a system is "better" but rather emphasizes',
+        '   the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
+    return lines
 
 
 def _colors_enabled(args: argparse.Namespace) -> bool:

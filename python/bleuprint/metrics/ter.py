@@ -33,6 +33,8 @@ class TERConfig:
 
     metric = "TER"
     width = 3
+    #: Lower scores are better (read by the paired tests' clusters, which rank best first).
+    higher_is_better = False
     column_names = ("edits", "ref_words", "nrefs")
 
     @property

@@ -74,6 +74,8 @@ class WERConfig(SummedRowsScoring):
     remove_kaldi_non_words: bool = False
 
     metric = "WER"
+    #: Lower scores are better (read by the paired tests' clusters, which rank best first).
+    higher_is_better = False
     #: No sacrebleu counterpart to match: resampled sums stay exact integers.
     resample_float32 = False
 
