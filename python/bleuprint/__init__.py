@@ -57,24 +57,31 @@ from bleuprint.metrics import (
     WERScore,
     WERSignature,
 )
-from bleuprint.significance import (
-    Comparison,
-    ConfidenceInterval,
-    PairedTestResult,
-    SystemResult,
-    bootstrap_ci,
-    paired_test,
-    paired_test_stats,
-)
 from bleuprint.tokenizers import tokenize
+
+# Names whose modules need numpy: loaded on first use, so `import bleuprint` stays fast.
+_LAZY = {
+    "Stats": "bleuprint.stats",
+    **dict.fromkeys(
+        (
+            "Comparison",
+            "ConfidenceInterval",
+            "PairedTestResult",
+            "SystemResult",
+            "bootstrap_ci",
+            "paired_test",
+            "paired_test_stats",
+        ),
+        "bleuprint.significance",
+    ),
+}
 
 
 def __getattr__(name: str):  # noqa: ANN202
-    # Stats needs numpy; load it on first use so `import bleuprint` stays fast.
-    if name == "Stats":
-        from bleuprint.stats import Stats
+    if name in _LAZY:
+        import importlib
 
-        return Stats
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'bleuprint' has no attribute {name!r}")
 
 

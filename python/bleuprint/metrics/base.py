@@ -22,6 +22,9 @@ def register_config(cls: _Config) -> _Config:
     A configuration is a frozen dataclass with ``metric``, ``width``, ``column_names``,
     ``score_row``, ``score_rows``, ``score_rows_detailed``, ``score_corpus``,
     ``signature(nrefs)`` and ``to_dict``; :class:`~bleuprint.Stats` needs nothing else.
+    Significance tests also read ``higher_is_better``, ``resample_float32``, ``float_rows``,
+    ``randomization_rows``, ``score_sums`` and (with ``resample_float32``)
+    ``score_float32_sums``.
     """
     METRIC_CONFIGS[cls.metric] = cls
     return cls

@@ -64,6 +64,8 @@ class BLEUConfig(SummedRowsScoring):
     spm_model: Optional[str] = None
 
     metric = "BLEU"
+    #: Higher scores are better (read by the paired tests' clusters, which rank best first).
+    higher_is_better = True
 
     def __post_init__(self) -> None:
         check_tokenizer(self.tokenize)

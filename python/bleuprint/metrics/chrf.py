@@ -46,6 +46,8 @@ class CHRFConfig(SummedRowsScoring):
     eps_smoothing: bool = False
 
     metric = "chrF"
+    #: Higher scores are better (read by the paired tests' clusters, which rank best first).
+    higher_is_better = True
 
     def __post_init__(self) -> None:
         _check_order("char_order", self.char_order)

@@ -53,8 +53,8 @@ class SystemResult:
     score
         The corpus score.
     p_value
-        Against the baseline (``None`` for the baseline itself and when every pair is
-        compared; see :attr:`PairedTestResult.comparisons`).
+        Against the baseline, the first system (``None`` for the baseline itself). With
+        every pair compared, the other pairs are in :attr:`PairedTestResult.comparisons`.
     mean, ci
         Bootstrap mean and 95% half-width (bootstrap tests, or randomization with
         ``n_ar_confidence``), else ``None``.
@@ -412,7 +412,7 @@ def paired_test_stats(
         ]
         comparisons.extend(family)
         if all_pairs:
-            higher_is_better = getattr(baseline_stats[k].config, "higher_is_better", True)
+            higher_is_better = baseline_stats[k].config.higher_is_better
             ranked = sorted(names, key=lambda s: scores[s][k].score, reverse=higher_is_better)
             different = {frozenset((c.baseline, c.system)) for c in family if c.significant}
             clusters[metric] = rank_clusters(ranked, different)
