@@ -328,6 +328,22 @@ def test_readme_metric_ratios_come_from_the_committed_results(report_module):
         assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
 
 
+def test_readme_significance_ratios_come_from_the_committed_results(report_module):
+    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-significance.csv"))
+    assert results, "no committed significance benchmark results"
+    with results[-1].open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    r = report_module
+    for workload, text in (
+        ("(q)", "paired approximate randomization (10,000 trials)"),
+        ("(r)", "paired bootstrap (1,000 resamples)"),
+    ):
+        ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")["vs_sacrebleu"]))
+        assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
+
+
 # A CSV of bench_metrics.py: speed-ups against fastchrf and jiwer in their own columns.
 METRIC_ROWS = [
     {"workload": "(m) chrF of all 64 x 64 pairs", "tool": "fastchrf", "kind": "time",
