@@ -1,0 +1,354 @@
+"""How the command line's results look: sacrebleu's tables, aligned score lines and
+sentence lines, and the paired tests' tables and explanations, byte for byte as sacrebleu 2.6.0
+prints them (plus ``--paired-all``'s own tables). Pure functions from results to lines of text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+#: How the explanations name each correction.
+_CORRECTION_NAMES = {
+    "holm": "Holm's step-down (Holm-Bonferroni) method",
+    "bonferroni": "the Bonferroni method",
+}
+
+
+def colored(enabled: bool, text: str, code: str) -> str:
+    # colorama's Fore.<COLOR> ... Style.RESET_ALL, which sacrebleu only keeps on a terminal.
+    return f"\x1b[{code}m{text}\x1b[0m" if enabled else text
+
+
+def table_lines(
+    columns: dict[str, list[str]],
+    signatures: dict[str, str],
+    fmt: str,
+    width: int,
+    color: bool,
+    notes: Sequence[str] = (),
+) -> list[str]:
+    """sacrebleu's multi-system output (``print_results_table``): a table (text, latex) or
+    a JSON list, then ``notes`` (the paired test's explanations) and the signature of every
+    metric (not in JSON)."""
+    if fmt == "json":
+        import json
+
+        names = columns["System"]
+        metric_columns = [k for k in columns if k != "System"]
+        rows = [
+            {"system": name, **{m: columns[m][i] for m in metric_columns}}
+            for i, name in enumerate(names)
+        ]
+        return [json.dumps(rows, indent=4)]
+
+    table: dict[str, list[str]] = {}
+    has_baseline = False
+    for name, column in columns.items():
+        column = list(column)
+        if column[0].startswith("Baseline:") or has_baseline:
+            has_baseline = True
+            column[0] = colored(color, column[0], "33")
+        table[colored(color, name, "36")] = column
+    lines = [tabulate_table(table, fmt, width), "", *notes]
+    return lines + signature_lines(signatures)
+
+
+def tabulate_table(table: dict[str, list[str]], fmt: str, width: int, numparse: bool = True) -> str:
+    """``tabulate`` as sacrebleu calls it (``numparse=False`` keeps strings such as ``+0.9``
+    or ``0.0123`` as written)."""
+    from tabulate import tabulate
+
+    return str(
+        tabulate(
+            table,
+            headers="keys",
+            tablefmt="fancy_grid" if fmt == "text" else "latex_booktabs",
+            colalign=("right",),
+            stralign="center",
+            numalign="center",
+            floatfmt=f".{width}f",
+            disable_numparse=not numparse,
+        )
+    )
+
+
+def signature_lines(signatures: dict[str, str]) -> list[str]:
+    lines = ["-----------------", "Metric signatures", "-----------------"]
+    return lines + [f" - {name:<10} {sig}" for name, sig in signatures.items()]
+
+
+def single_system_lines(results: list[str], fmt: str, color: bool = False) -> list[str]:
+    """sacrebleu's ``print_single_results``: a JSON array for several metrics, else the text
+    lines right-aligned on their ``=`` (confidence intervals in cyan with ``color``)."""
+    if fmt == "json":
+        return ["[\n" + ",\n".join(results) + "\n]"] if len(results) > 1 else results
+    if color and "μ" in results[0]:
+        # sacrebleu colours each "(μ = ... ± ...)" before aligning the lines on "=".
+        import re
+
+        pattern = re.compile(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))")
+        results = [pattern.sub(lambda m: colored(True, m.group(), "36"), r) for r in results]
+    if len(results) == 1:
+        return results
+    lines = []
+    cuts = []
+    for line in results:
+        if "=" in line:
+            cuts.append(line.index("=") - 1)
+        else:
+            lines.append(line)  # a bare score (-b)
+    if cuts:
+        w = max(cuts)
+        lines += [f"{line[:cut]:>{w}}{line[cut:]}" for cut, line in zip(cuts, results)]
+    return lines
+
+
+def sentence_lines(stats: Any, width: int, score_only: bool, signature: str) -> list[str]:
+    """sacrebleu's ``-sl`` output: ``score.format(width, score_only, signature)`` per segment,
+    with every score computed in one batched call into the core."""
+    if score_only:
+        return [f"{score:.{width}f}" for score in stats.sentence_scores().tolist()]
+    return [s.format(width, False, signature) for s in stats.sentence_results()]
+
+
+def json_value(value: Any) -> Any:
+    # sacrebleu's JSON crashes on the numpy.float32 means of chrF and TER: Python floats here.
+    import numpy as np
+
+    if isinstance(value, np.floating):
+        return float(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def p_value_text(p: float, adjusted: Optional[float], color: bool) -> str:
+    """sacrebleu's ``(p = 0.0123)*``, or red when not significant; with a correction, the
+    adjusted p-value follows and decides."""
+    if adjusted is None:
+        msg, decisive = f"(p = {p:.4f})", p
+    else:
+        msg, decisive = f"(p = {p:.4f}, adj. p = {adjusted:.4f})", adjusted
+    return colored(color, msg, "31") if decisive > 0.05 else msg + "*"
+
+
+def score_cells(rows: Sequence[Any], width: int, is_bootstrap: bool) -> tuple[list[str], bool]:
+    """Each system's ``score (mean ± ci)``; sacrebleu's flag for the column title stays set
+    once a metric had a bootstrap estimate."""
+    cells = []
+    for r in rows:
+        text = f"{r.score:.{width}f}"
+        if r.mean is not None:
+            is_bootstrap = True
+            text += f" ({r.mean:.{width}f} ± {r.ci:.{width}f})"
+        cells.append(text)
+    return cells, is_bootstrap
+
+
+def paired_baseline_lines(
+    result: Any, fmt: str, width: int, short: bool = False, color: bool = False
+) -> list[str]:
+    """sacrebleu's ``print_results_table`` for a paired test against the baseline, with the
+    adjusted p-value next to the raw one when a correction is used."""
+    adjusted = result.correction != "none"
+    signatures = {m: sig.format(short) for m, sig in result.signatures.items()}
+    if fmt == "json":
+        import json
+
+        keys = ("score", "p_value", "mean", "ci") + (("adjusted_p_value",) if adjusted else ())
+        rows = [
+            {
+                "system": name,
+                **{m: {k: getattr(result.results[m][i], k) for k in keys} for m in result.metrics},
+            }
+            for i, name in enumerate(result.systems)
+        ]
+        return [json.dumps(rows, indent=4, default=json_value)]
+
+    separator = "\n" if fmt == "text" else " "
+    columns: dict[str, list[str]] = {"System": list(result.systems)}
+    is_bootstrap = False
+    for metric in result.metrics:
+        rows = result.results[metric]
+        cells, is_bootstrap = score_cells(rows, width, is_bootstrap)
+        for i, r in enumerate(rows):
+            if r.p_value is not None:
+                p_adj = r.adjusted_p_value if adjusted else None
+                cells[i] += separator + p_value_text(r.p_value, p_adj, color)
+        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    baseline = result.systems[0] if result.systems[0].startswith("Baseline:") else ""
+    notes = baseline_notes(result, baseline, color)
+    return table_lines(columns, signatures, fmt, width, color, notes)
+
+
+def paired_test_header(result: Any, suffix: str = "") -> list[str]:
+    if result.test == "bs":
+        msg = f"Paired bootstrap resampling test with {result.n_samples} resampling trials"
+    else:
+        msg = f"Paired approximate randomization test with {result.n_samples} trials"
+    msg += suffix
+    return ["-" * len(msg), msg, "-" * len(msg)]
+
+
+def baseline_notes(result: Any, baseline_name: str, color: bool) -> list[str]:
+    """sacrebleu's explanation of a paired test, word for word (and colour for colour)."""
+    bline = colored(color, "baseline", "33")
+    bline_name = colored(color, baseline_name, "33")
+    null_hyp = colored(color, "Null hypothesis", "32")
+    pval_color = colored(color, "highlighted in red", "31")
+    lines = paired_test_header(result)
+    lines.append(f" - Each system is pairwise compared to {bline_name}.")
+    if result.test == "bs":
+        lines.append(
+            "   Actual system score / bootstrap estimated true mean / 95% CI are provided for "
+            "each metric."
+        )
+    else:
+        lines.append("   Actual system score is provided for each metric.")
+    lines += [
+        "",
+        f" - {null_hyp}: the system and the {bline} translations are essentially",
+        f"   generated by the same underlying process. For a given system and the {bline},",
+        "   the p-value is roughly the probability of the absolute score difference (delta)",
+        f"   or higher occurring due to chance, under the assumption that the "
+        f"{null_hyp.lower()} is correct.",
+        "",
+        f" - Assuming a significance threshold of 0.05, the {null_hyp.lower()} can be rejected",
+        '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be '
+        "attributed",
+        f'   to chance, hence the system is significantly "different" than the {bline}.',
+        f"   Otherwise, the p-values are {pval_color}.",
+        "",
+    ]
+    if result.correction != "none":
+        k = len(result.systems) - 1
+        lines += [
+            f" - Correction: the p-values of each metric are adjusted for its {k} comparisons",
+            f"   with {_CORRECTION_NAMES[result.correction]} (--correction {result.correction}),",
+            '   shown as "adj. p"; the "*" and the red highlighting follow the adjusted p-value.',
+            "",
+        ]
+    lines += [
+        f' - NOTE: Significance does not tell whether a system is "better" than the {bline} '
+        "but rather",
+        '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
+    return lines
+
+
+def paired_all_lines(
+    result: Any, fmt: str, width: int, short: bool = False, color: bool = False
+) -> list[str]:
+    """--paired-all: each system's score and cluster, every comparison (delta, p-value and
+    adjusted p-value), an explanation and the signatures; ``-f json``: the result's
+    ``to_dict()`` with the signatures formatted as the other outputs format them."""
+    signatures = {m: sig.format(short) for m, sig in result.signatures.items()}
+    if fmt == "json":
+        import json
+
+        data = result.to_dict()
+        data["signatures"] = signatures
+        return [json.dumps(data, indent=4, default=json_value)]
+
+    separator = "\n" if fmt == "text" else " "
+    columns: dict[str, list[str]] = {"System": list(result.systems)}
+    is_bootstrap = False
+    for metric in result.metrics:
+        rows = result.results[metric]
+        cells, is_bootstrap = score_cells(rows, width, is_bootstrap)
+        cells = [f"{c}{separator}(cluster {r.cluster})" for c, r in zip(cells, rows)]
+        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    systems_table = {colored(color, k, "36"): v for k, v in columns.items()}
+
+    adjusted = result.correction != "none"
+    pairs: dict[str, list[str]] = {
+        "Metric": [],
+        "System A": [],
+        "System B": [],
+        "Δ (B − A)": [],
+        "p-value": [],
+    }
+    if adjusted:
+        pairs[f"adj. p ({result.correction})"] = []
+    for c in result.comparisons:
+        pairs["Metric"].append(c.metric)
+        pairs["System A"].append(c.baseline)
+        pairs["System B"].append(c.system)
+        pairs["Δ (B − A)"].append(f"{c.delta:+.{width}f}")
+        decisive = f"{c.adjusted_p_value:.4f}" if adjusted else f"{c.p_value:.4f}"
+        decisive = decisive + "*" if c.significant else colored(color, decisive, "31")
+        if adjusted:
+            pairs["p-value"].append(f"{c.p_value:.4f}")
+            pairs[f"adj. p ({result.correction})"].append(decisive)
+        else:
+            pairs["p-value"].append(decisive)
+    pairs_table = {colored(color, k, "36"): v for k, v in pairs.items()}
+
+    lines = [
+        tabulate_table(systems_table, fmt, width, numparse=False),
+        "",
+        tabulate_table(pairs_table, fmt, width, numparse=False),
+        "",
+        *all_pairs_notes(result, color),
+    ]
+    return lines + signature_lines(signatures)
+
+
+def all_pairs_notes(result: Any, color: bool) -> list[str]:
+    n = len(result.systems)
+    k = n * (n - 1) // 2
+    null_hyp = colored(color, "Null hypothesis", "32")
+    pval_color = colored(color, "highlighted in red", "31")
+    lines = paired_test_header(result, f", all {k} pairs of {n} systems")
+    lines.append(f" - Every pair of systems is compared ({k} comparisons per metric).")
+    p_values = "its p-value" if result.correction == "none" else "its raw and adjusted p-values"
+    if result.test == "bs":
+        lines += [
+            "   The first table gives each system's actual score / bootstrap estimated true "
+            "mean / 95% CI",
+            "   and cluster for each metric; the second gives every comparison: the score",
+            f"   difference (delta, B - A) and {p_values}.",
+        ]
+    else:
+        lines += [
+            "   The first table gives each system's actual score and cluster for each metric;",
+            "   the second gives every comparison: the score difference (delta, B - A) and",
+            f"   {p_values}.",
+        ]
+    lines += [
+        "",
+        f" - {null_hyp}: the two systems' translations are essentially generated by the same",
+        "   underlying process. The p-value is roughly the probability of the absolute score",
+        "   difference (delta) or higher occurring due to chance, under the assumption that the",
+        f"   {null_hyp.lower()} is correct.",
+        "",
+    ]
+    if result.correction == "none":
+        lines += [
+            " - Correction: none (--correction none). The p-values are not adjusted for the",
+            f"   {k} comparisons of each metric, so some differences will look significant by "
+            "chance.",
+        ]
+    else:
+        lines += [
+            f" - Correction: the p-values of each metric are adjusted for its {k} comparisons",
+            f"   with {_CORRECTION_NAMES[result.correction]} (--correction {result.correction}),",
+            "   which keeps the chance of any false positive among them at most 0.05.",
+        ]
+    decisive = "adjusted p-value" if result.correction != "none" else "p-value"
+    lines += [
+        f'   A pair differs significantly when its {decisive} is at most 0.05 (marked with "*");',
+        f"   otherwise the p-values are {pval_color}.",
+        "",
+        " - Clusters: systems are ranked by score (best first; lower is better for TER, WER,",
+        "   CER) and grouped top-down: a system joins the current cluster unless it differs",
+        "   significantly from one of its members. No two systems in a cluster differ",
+        "   significantly; cluster 1 holds the best systems.",
+        "",
+        ' - NOTE: Significance does not tell whether a system is "better" but rather emphasizes',
+        '   the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
+    return lines
