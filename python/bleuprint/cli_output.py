@@ -5,7 +5,7 @@ prints them (plus ``--paired-all``'s own tables). Pure functions from results to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
 #: How the explanations name each correction.
@@ -146,6 +146,24 @@ def score_cells(rows: Sequence[Any], width: int, is_bootstrap: bool) -> tuple[li
     return cells, is_bootstrap
 
 
+def system_columns(
+    result: Any, fmt: str, width: int, note: Callable[[Any], Optional[str]]
+) -> dict[str, list[str]]:
+    """A paired test's table columns: the systems, then per metric each system's
+    ``score (mean ± ci)`` followed by ``note(row)`` (when not None) on a second line (text) or
+    after a space (LaTeX)."""
+    separator = "\n" if fmt == "text" else " "
+    columns: dict[str, list[str]] = {"System": list(result.systems)}
+    is_bootstrap = False
+    for metric in result.metrics:
+        rows = result.results[metric]
+        cells, is_bootstrap = score_cells(rows, width, is_bootstrap)
+        notes = [note(r) for r in rows]
+        cells = [c if n is None else f"{c}{separator}{n}" for c, n in zip(cells, notes)]
+        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    return columns
+
+
 def paired_baseline_lines(
     result: Any, fmt: str, width: int, short: bool = False, color: bool = False
 ) -> list[str]:
@@ -166,17 +184,12 @@ def paired_baseline_lines(
         ]
         return [json.dumps(rows, indent=4, default=json_value)]
 
-    separator = "\n" if fmt == "text" else " "
-    columns: dict[str, list[str]] = {"System": list(result.systems)}
-    is_bootstrap = False
-    for metric in result.metrics:
-        rows = result.results[metric]
-        cells, is_bootstrap = score_cells(rows, width, is_bootstrap)
-        for i, r in enumerate(rows):
-            if r.p_value is not None:
-                p_adj = r.adjusted_p_value if adjusted else None
-                cells[i] += separator + p_value_text(r.p_value, p_adj, color)
-        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    def p_value_line(r: Any) -> Optional[str]:
+        if r.p_value is None:
+            return None
+        return p_value_text(r.p_value, r.adjusted_p_value if adjusted else None, color)
+
+    columns = system_columns(result, fmt, width, p_value_line)
     baseline = result.systems[0] if result.systems[0].startswith("Baseline:") else ""
     notes = baseline_notes(result, baseline, color)
     return table_lines(columns, signatures, fmt, width, color, notes)
@@ -252,14 +265,7 @@ def paired_all_lines(
         data["signatures"] = signatures
         return [json.dumps(data, indent=4, default=json_value)]
 
-    separator = "\n" if fmt == "text" else " "
-    columns: dict[str, list[str]] = {"System": list(result.systems)}
-    is_bootstrap = False
-    for metric in result.metrics:
-        rows = result.results[metric]
-        cells, is_bootstrap = score_cells(rows, width, is_bootstrap)
-        cells = [f"{c}{separator}(cluster {r.cluster})" for c, r in zip(cells, rows)]
-        columns[metric + " (μ ± 95% CI)" if is_bootstrap else metric] = cells
+    columns = system_columns(result, fmt, width, lambda r: f"(cluster {r.cluster})")
     systems_table = {colored(color, k, "36"): v for k, v in columns.items()}
 
     adjusted = result.correction != "none"
