@@ -273,6 +273,13 @@ class TestBadInput:
             bleuprint.paired_test(systems, REFS, correction="fdr")
         with pytest.raises(InvalidOptionError, match="metrics is empty"):
             bleuprint.paired_test(systems, REFS, [])
+        with pytest.raises(InvalidOptionError, match=r"\['BLEU'\] repeat"):
+            bleuprint.paired_test(
+                systems, REFS, [bleuprint.BLEU(), bleuprint.BLEU(tokenize="intl")]
+            )
+        for alpha in (0, 1.5, "0.05"):
+            with pytest.raises(InvalidOptionError, match="alpha must be"):
+                bleuprint.paired_test(systems, REFS, alpha=alpha)
 
     def test_mismatched_statistics(self) -> None:
         a = bleuprint.BLEU().stats(HYPS, REFS)

@@ -278,14 +278,15 @@ class _BootstrapCache:
 def _compare(
     baseline: Stats,
     system: Stats,
+    diff: float,
     draws: tuple[Any, Optional[np.ndarray]],
     test: str,
     cache: _BootstrapCache,
     workers: int,
 ) -> tuple[float, Any, Any]:
-    """``(p_value, system mean, system ci)`` of one comparison for one metric, computed as
-    sacrebleu's ``_paired_bs_test`` / ``_paired_ar_test``."""
-    diff = abs(baseline.score().score - system.score().score)
+    """``(p_value, system mean, system ci)`` of one comparison for one metric whose corpus
+    scores differ by ``diff`` (absolute), computed as sacrebleu's ``_paired_bs_test`` /
+    ``_paired_ar_test``."""
     resamples, confidence = draws
     if test == "bs":
         scores_bl = cache.scores(baseline, resamples)
@@ -329,6 +330,12 @@ def _resolve_options(
     if correction is None:
         correction = "holm" if all_pairs else "none"
     return n, n_conf, check_correction(correction)
+
+
+def _check_alpha(alpha: Any) -> float:
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise InvalidOptionError(f"alpha must be a number between 0 and 1, got {alpha!r}")
+    return float(alpha)
 
 
 def paired_test_stats(
@@ -378,6 +385,7 @@ def paired_test_stats(
     n, n_conf, correction = _resolve_options(
         test, n_samples, n_ar_confidence, all_pairs, correction
     )
+    alpha = _check_alpha(alpha)
     resolved = resolve_seed(seed)
     named = _named(systems)
     named = [(name, list(stats)) for name, stats in named]
@@ -387,6 +395,12 @@ def paired_test_stats(
     baseline_stats = named[0][1]
     scores = {name: [s.score() for s in stats] for name, stats in named}
     metric_names = [s.name for s in scores[names[0]]]
+    repeated = sorted({m for m in metric_names if metric_names.count(m) > 1})
+    if repeated:
+        raise InvalidOptionError(
+            f"each metric of a paired test needs its own name, but {repeated} repeat; test "
+            "differently configured metrics of one name in separate calls"
+        )
 
     pairs = list(combinations(names, 2)) if all_pairs else [(names[0], s) for s in names[1:]]
     draws = _Draws(test, len(baseline_stats[0]), n, n_conf, resolved)
@@ -395,7 +409,10 @@ def paired_test_stats(
     for done, (a, b) in enumerate(pairs, start=1):
         drawn = draws.next()
         for k in range(n_metrics):
-            found[a, b, k] = _compare(by_name[a][k], by_name[b][k], drawn, test, cache, workers)
+            diff = abs(scores[a][k].score - scores[b][k].score)
+            found[a, b, k] = _compare(
+                by_name[a][k], by_name[b][k], diff, drawn, test, cache, workers
+            )
         if progress is not None:
             progress(done, len(pairs))
 
