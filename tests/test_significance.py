@@ -307,3 +307,13 @@ class TestBadInput:
             _core.bootstrap_sums_int64(stats, np.array([[0, 1]]))
         with pytest.raises(InvalidInputError, match="need 1 columns"):
             _core.randomization_sums(stats, stats, np.ones((2, 2), dtype=np.uint8))
+
+
+def test_unseeded_comparisons_resample_both_systems_alike() -> None:
+    """Unseeded, each comparison draws new indices; the baseline must be resampled with the
+    same indices as the system it is compared with (copies of it then give p = 1)."""
+    refs = [REFS[0] * 20]
+    systems = {name: HYPS * 20 for name in "abcdef"}
+    for _ in range(3):
+        result = bleuprint.paired_test(systems, refs, test="bs", n_samples=200, seed=None)
+        assert [c.p_value for c in result.comparisons] == [1.0] * 5

@@ -261,15 +261,20 @@ class _Draws:
 
 
 class _BootstrapCache:
-    """Resampled scores by (statistics, draw): with a seed, the baseline is resampled with
-    the same indices in every comparison, so it is scored once."""
+    """Resampled scores of the current draw, by statistics: with a seed, every comparison
+    resamples the baseline with the same indices, so it is scored once."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._scores: dict[tuple[int, int], np.ndarray] = {}
+        self._indices: Optional[np.ndarray] = None
+        self._scores: dict[int, np.ndarray] = {}
 
     def scores(self, stats: Stats, indices: np.ndarray) -> np.ndarray:
-        key = (id(stats), id(indices))
+        if indices is not self._indices:
+            # A new draw (unseeded comparisons): forget the old one. Holding the indices keeps
+            # their id from being reused while cached scores refer to them.
+            self._indices, self._scores = indices, {}
+        key = id(stats)  # the statistics live for the whole test
         if key not in self._scores:
             self._scores[key] = bootstrap_scores(stats, indices, self.workers).as_array()
         return self._scores[key]
