@@ -105,7 +105,12 @@ def test_paired_tests_on_every_language_pair(pair: str) -> None:
     assert compare_paired(systems, refs, metrics(), "ar", 1000) > 0
 
 
-@pytest.mark.parametrize("pair", ["en-de", "zh-en", "cs-en"])
+def quick_and_slow(pairs: list[str], quick: str = "en-de") -> list[Any]:
+    """``pairs`` as parameters, all but ``quick`` in the slow set (whole-WMT22 runs)."""
+    return [p if p == quick else pytest.param(p, marks=pytest.mark.slow) for p in pairs]
+
+
+@pytest.mark.parametrize("pair", quick_and_slow(["en-de", "zh-en", "cs-en"]))
 def test_paired_tests_with_every_reference_and_ter(pair: str) -> None:
     """All references (2 per segment) and TER on a sample of segments."""
     systems, refs = load(pair, 3, all_refs=True, sample=TER_SAMPLE)
@@ -154,7 +159,7 @@ def test_bootstrap_interval_for_metric_options(make: Any) -> None:
     assert same(ours.ci, theirs._ci)
 
 
-@pytest.mark.parametrize("pair", PAIRS)
+@pytest.mark.parametrize("pair", quick_and_slow(PAIRS))
 def test_single_system_bootstrap_on_every_language_pair(pair: str) -> None:
     systems, refs = load(pair, 1)
     hyps = systems[0][1]
