@@ -290,6 +290,8 @@ class TestBadInput:
             bleuprint.paired_test_stats({"a": [a], "b": [a, a]})
         with pytest.raises(InvalidInputError, match="not Stats"):
             bleuprint.paired_test_stats({"a": [a], "b": ["text"]})
+        with pytest.raises(InvalidInputError, match="no statistics for the baseline 'a'"):
+            bleuprint.paired_test_stats({"a": [], "b": []})
 
     def test_duplicate_and_malformed_systems(self) -> None:
         with pytest.raises(InvalidInputError, match="unique"):

@@ -206,8 +206,12 @@ def _named(systems: NamedSystems) -> list[tuple[str, Any]]:
 def _check_stats(named: list[tuple[str, Sequence[Stats]]]) -> int:
     """The number of metrics, after checking every system has comparable statistics."""
     (bl_name, bl_stats), *_ = named
+    if not bl_stats:
+        raise InvalidInputError(
+            f"no statistics for the baseline {bl_name!r}: give one Stats per metric"
+        )
     for name, stats in named:
-        if len(stats) != len(bl_stats) or not stats:
+        if len(stats) != len(bl_stats):
             raise InvalidInputError(
                 f"every system needs one Stats per metric: {bl_name!r} has {len(bl_stats)}, "
                 f"{name!r} has {len(stats)}"
