@@ -147,14 +147,12 @@ class Metric(ABC, Generic[ScoreT]):
         stats = self.stats(hypotheses, references)
         score = stats.score()
         if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
-            from bleuprint.significance.bootstrap import check_samples, resample_single_system
-            from bleuprint.significance.estimates import score_estimate_ci
+            from bleuprint.significance.bootstrap import bootstrap_estimate, check_samples
             from bleuprint.significance.seed import resolve_seed
 
             n = check_samples(n_bootstrap, "n_bootstrap")
             seed = resolve_seed()
-            resampled = resample_single_system(stats, n, seed, self.workers)
-            score.mean, score.ci = score_estimate_ci(resampled.as_objects())
+            score.mean, score.ci, _, _ = bootstrap_estimate(stats, n, seed, self.workers)
             self._bootstrap_signature = {"bs": n, "seed": seed.label}
         return score  # type: ignore[return-value]
 

@@ -8,7 +8,11 @@ from typing import Any, Optional
 import numpy as np
 
 from bleuprint.errors import InvalidOptionError
-from bleuprint.significance.estimates import ResampledScores, score_estimate_ci
+from bleuprint.significance.estimates import (
+    ResampledScores,
+    SingleSystemEstimate,
+    score_estimate_ci,
+)
 from bleuprint.significance.resampling import bootstrap_indices, bootstrap_scores
 from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
 from bleuprint.stats import Stats
@@ -66,6 +70,15 @@ def resample_single_system(
     return bootstrap_scores(stats, bootstrap_indices(rng, len(stats), n_samples), workers)
 
 
+def bootstrap_estimate(
+    stats: Stats, n_samples: int, seed: Seed, workers: int = -1
+) -> SingleSystemEstimate:
+    """sacrebleu's single-system bootstrap (``corpus_score(..., n_bootstrap=n)``): mean,
+    half-width and bounds of the resampled scores, of sacrebleu's types."""
+    resampled = resample_single_system(stats, n_samples, seed, workers)
+    return score_estimate_ci(resampled.as_objects())
+
+
 def bootstrap_ci(
     stats: Stats,
     n_samples: int = DEFAULT_SAMPLES,
@@ -99,19 +112,15 @@ def bootstrap_ci(
     """
     n_samples = check_samples(n_samples)
     resolved = resolve_seed(seed)
-    resampled = resample_single_system(stats, n_samples, resolved, workers)
-    values = resampled.as_objects()
-    mean, ci = score_estimate_ci(values)
-    ordered = sorted(values)
-    lower, upper = ordered[n_samples // 40], ordered[n_samples - n_samples // 40 - 1]
+    estimate = bootstrap_estimate(stats, n_samples, resolved, workers)
     score = stats.score()
     return ConfidenceInterval(
         metric=score.name,
         score=score.score,
-        mean=float(mean),
-        ci=float(ci),
-        lower=float(lower),
-        upper=float(upper),
+        mean=float(estimate.mean),
+        ci=float(estimate.ci),
+        lower=float(estimate.lower),
+        upper=float(estimate.upper),
         n_samples=n_samples,
         seed=resolved.value,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -58,9 +58,19 @@ def estimate_ci(scores: np.ndarray) -> tuple[Any, Any]:
     return scores.mean(), ci
 
 
-def score_estimate_ci(scores: list[Any]) -> tuple[Any, Any]:
-    """``(mean, half-width)`` as ``Score.estimate_ci`` computes them for a single system's
-    bootstrap: a sorted Python list and ``statistics.mean``.
+class SingleSystemEstimate(NamedTuple):
+    """A single system's bootstrap estimate: ``mean ± ci``, and the order statistics
+    ``lower`` and ``upper`` that ``ci`` is half the distance between."""
+
+    mean: Any
+    ci: Any
+    lower: Any
+    upper: Any
+
+
+def score_estimate_ci(scores: list[Any]) -> SingleSystemEstimate:
+    """The estimate as ``Score.estimate_ci`` computes it for a single system's bootstrap: a
+    sorted Python list and ``statistics.mean``.
 
     When a chrF or TER resample scores exactly 0 (a Python float among numpy.float32 values),
     ``statistics.mean`` refuses the mix and sacrebleu stops with a TypeError; the mean is then
@@ -72,7 +82,8 @@ def score_estimate_ci(scores: list[Any]) -> tuple[Any, Any]:
         mean = statistics.mean(values)
     except TypeError:
         mean = statistics.mean([float(v) for v in values])
-    return mean, 0.5 * (values[upper] - values[lower])
+    low, high = values[lower], values[upper]
+    return SingleSystemEstimate(mean, 0.5 * (high - low), low, high)
 
 
 def p_value(sample_statistics: np.ndarray, real_difference: float) -> float:
