@@ -62,7 +62,7 @@ impl NgramMatcher {
         self.references = 0;
     }
 
-    fn intern_token(&mut self, token: &str) -> u32 {
+    fn intern_token<T: AsRef<[u8]> + ?Sized>(&mut self, token: &T) -> u32 {
         let ref_max = &mut self.ref_max;
         self.tokens.intern_with(token, || {
             let id = to_u32(ref_max.len());
@@ -71,7 +71,7 @@ impl NgramMatcher {
         })
     }
 
-    fn lookup_token(&self, token: &str) -> u32 {
+    fn lookup_token<T: AsRef<[u8]> + ?Sized>(&self, token: &T) -> u32 {
         self.tokens.lookup(token).unwrap_or(ABSENT)
     }
 
@@ -99,8 +99,12 @@ impl NgramMatcher {
         self.ngrams.find(key, |_| true).unwrap_or(ABSENT)
     }
 
-    /// Adds one reference; returns its length in tokens.
-    pub fn add_reference<'t>(&mut self, tokens: impl Iterator<Item = &'t str>) -> usize {
+    /// Adds one reference; returns its length in tokens. Tokens are `&str` or `&[u8]`
+    /// (compared as bytes).
+    pub fn add_reference<'t, T: AsRef<[u8]> + ?Sized + 't>(
+        &mut self,
+        tokens: impl Iterator<Item = &'t T>,
+    ) -> usize {
         let mut ids = std::mem::take(&mut self.token_ids);
         ids.clear();
         for token in tokens {
@@ -156,9 +160,9 @@ impl NgramMatcher {
     /// Matches the hypothesis against the references added so far. Writes per-order clipped
     /// matches into `correct` and n-gram totals into `total` (both `max_order` long) and
     /// returns the hypothesis length in tokens.
-    pub fn match_hypothesis<'t>(
+    pub fn match_hypothesis<'t, T: AsRef<[u8]> + ?Sized + 't>(
         &mut self,
-        tokens: impl Iterator<Item = &'t str>,
+        tokens: impl Iterator<Item = &'t T>,
         correct: &mut [i64],
         total: &mut [i64],
     ) -> usize {
@@ -277,6 +281,19 @@ mod tests {
             m.match_hypothesis("a b c".split(' '), &mut c, &mut t);
             assert_eq!(c[..3], [3, 2, 1]);
         }
+    }
+
+    #[test]
+    fn byte_tokens_count_like_text_tokens() {
+        let mut m = NgramMatcher::new(2);
+        m.begin_segment();
+        let reference: [&[u8]; 3] = [b"a b", b"c", &[0xED, 0xA0, 0x80]];
+        assert_eq!(m.add_reference(reference.iter().copied()), 3);
+        let (mut c, mut t) = (vec![0; 2], vec![0; 2]);
+        let hypothesis: [&[u8]; 4] = [b"a", b"b", b"c", &[0xED, 0xA0, 0x80]];
+        m.match_hypothesis(hypothesis.iter().copied(), &mut c, &mut t);
+        // "a b" is one token: it matches neither "a" nor "b".
+        assert_eq!((c, t), (vec![2, 1], vec![4, 3]));
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Token texts to `u32` ids within one segment, without a `String` per token: the distinct
 //! texts are concatenated in one arena and found through an [`IdTable`] keyed by their hash
 //! (verified against the text, so hash collisions cannot merge two tokens).
+//!
+//! Tokens are compared as bytes, so both `&str` and `&[u8]` tokens (pre-split tokens taken
+//! from Python, lone surrogates in their `surrogatepass` encoding) can be interned.
 
 use std::hash::Hasher;
 
@@ -8,9 +11,9 @@ use rustc_hash::FxHasher;
 
 use crate::id_table::IdTable;
 
-fn hash_token(token: &str) -> u64 {
+fn hash_token(token: &[u8]) -> u64 {
     let mut h = FxHasher::default();
-    h.write(token.as_bytes());
+    h.write(token);
     h.finish()
 }
 
@@ -20,7 +23,7 @@ const MAX_RETAINED_ARENA: usize = 1 << 16;
 /// Interned token texts with the id each was given.
 #[derive(Debug, Default)]
 pub struct Vocabulary {
-    arena: String,
+    arena: Vec<u8>,
     /// `spans[slot] = (start, end, id)` locates each distinct text in the arena.
     spans: Vec<(usize, usize, u32)>,
     /// Hash of the text -> slot in `spans`.
@@ -49,7 +52,7 @@ impl Vocabulary {
         self.spans.is_empty()
     }
 
-    fn find(&self, hash: u64, token: &str) -> Option<u32> {
+    fn find(&self, hash: u64, token: &[u8]) -> Option<u32> {
         let (arena, spans) = (&self.arena, &self.spans);
         let slot = self.slots.find(hash, |slot| {
             spans
@@ -62,20 +65,26 @@ impl Vocabulary {
 
     /// The id of `token`, if it was interned.
     #[inline]
-    pub fn lookup(&self, token: &str) -> Option<u32> {
+    pub fn lookup<T: AsRef<[u8]> + ?Sized>(&self, token: &T) -> Option<u32> {
+        let token = token.as_ref();
         self.find(hash_token(token), token)
     }
 
     /// The id of `token`, giving it `make()` if it is new.
     #[inline]
-    pub fn intern_with(&mut self, token: &str, make: impl FnOnce() -> u32) -> u32 {
+    pub fn intern_with<T: AsRef<[u8]> + ?Sized>(
+        &mut self,
+        token: &T,
+        make: impl FnOnce() -> u32,
+    ) -> u32 {
+        let token = token.as_ref();
         let hash = hash_token(token);
         if let Some(id) = self.find(hash, token) {
             return id;
         }
         let id = make();
         let start = self.arena.len();
-        self.arena.push_str(token);
+        self.arena.extend_from_slice(token);
         let slot = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
         self.slots.insert_new(hash, slot);
         self.spans.push((start, self.arena.len(), id));
@@ -83,7 +92,7 @@ impl Vocabulary {
     }
 
     /// The id of `token`; new tokens get `0, 1, 2, ...` in order of first appearance.
-    pub fn intern(&mut self, token: &str) -> u32 {
+    pub fn intern<T: AsRef<[u8]> + ?Sized>(&mut self, token: &T) -> u32 {
         let next = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
         self.intern_with(token, || next)
     }
@@ -103,6 +112,9 @@ mod tests {
         assert_eq!(ids, [0, 1, 0, 2, 3, 2]);
         assert_eq!(v.lookup("c"), Some(3));
         assert_eq!(v.lookup("d"), None);
+        // Bytes and text share one key space.
+        assert_eq!(v.lookup(b"c".as_slice()), Some(3));
+        assert_eq!(v.intern(&[0xED, 0xA0, 0x80][..]), 4);
         v.clear();
         assert!(v.is_empty());
         assert_eq!(v.lookup("a"), None);
