@@ -26,6 +26,7 @@
 pub mod bleu;
 pub mod chrf;
 pub mod error;
+pub mod gleu;
 pub mod id_table;
 pub mod lines;
 pub mod mecab;

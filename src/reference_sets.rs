@@ -40,6 +40,33 @@ pub fn no_references(index: usize) -> Error {
     ))
 }
 
+/// Checks grouped references (`references[i]` lists the references of hypothesis `i`): one
+/// list per hypothesis and, where `require_nonempty`, at least one reference in each.
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidInput`] naming both lengths, or the first empty list.
+pub fn check_grouped<T>(
+    hypotheses: usize,
+    references: &[Vec<T>],
+    require_nonempty: bool,
+) -> Result<()> {
+    if references.len() != hypotheses {
+        return Err(Error::invalid_input(format!(
+            "hypotheses has {hypotheses} items but references has {}: give one list of \
+             references per hypothesis",
+            references.len()
+        )));
+    }
+    if require_nonempty {
+        if let Some(i) = references.iter().position(Vec::is_empty) {
+            return Err(Error::invalid_input(format!(
+                "references[{i}] is empty: every hypothesis needs at least one reference"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Checks there is at least one stream and that every stream has one entry per hypothesis.
 ///
 /// # Errors

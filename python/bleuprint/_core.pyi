@@ -8,12 +8,24 @@ import numpy.typing as npt
 
 __version__: str
 TOKENIZERS: list[str]
+"""Tokenizer names the core runs: sacrebleu's ``none``, ``13a``, ``intl``, ``char``, ``zh``,
+and ``split-ascii`` (Moses ``multi-bleu.perl``: words separated by ASCII whitespace only) and
+``strip-punct`` (jury ``normalize_text`` without lowercasing: ASCII punctuation becomes a
+space, then ``str.split()``). ``tokenize`` joins their words with single spaces; split
+``split-ascii`` output with ``.split(" ")``, since its words may hold U+00A0 and friends."""
+REF_LENGTHS: list[str]
+"""Names accepted by ``ref_length=``: ``closest`` (ties to the shorter; sacrebleu, nltk,
+Moses), ``closest-first`` (ties to the first listed; torchmetrics), ``shortest`` (HF evaluate
+``bleu``) and ``average`` (the column holds the SUM of the reference lengths)."""
 NORMALIZATIONS: list[str]
 NORMALIZATION_UNICODE_VERSION: str
 
 def tokenize(
     lines: Sequence[str], tokenizer: str, *, normalize: Optional[str] = None, workers: int = -1
-) -> list[str]: ...
+) -> list[str]:
+    """Each line as the named tokenizer returns it (see ``TOKENIZERS``), after an optional
+    Unicode normalization."""
+
 def normalize(
     lines: Sequence[Optional[str]], form: str, *, name: str = "lines", workers: int = -1
 ) -> list[Optional[str]]: ...
@@ -27,8 +39,66 @@ def bleu_stats(
     tokenizer: str,
     max_order: int,
     normalize: Optional[str] = None,
+    ref_length: str = "closest",
     workers: int = -1,
-) -> tuple[npt.NDArray[np.int64], int, int]: ...
+) -> tuple[npt.NDArray[np.int64], int, int]:
+    """Per-segment BLEU statistics ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (int64,
+    shape ``(n, 2 + 2 * max_order)``) against reference streams (``references[k][i]``,
+    ``None`` drops a reference), the references per segment (-1 where it varies) and the
+    number of hypotheses ending in ``" ."``.
+
+    ``ref_length`` picks the ``ref_len`` column (see ``REF_LENGTHS``): ``closest`` (default,
+    sacrebleu), ``closest-first`` (ties go to the first stream holding a reference for the
+    segment), ``shortest``, or ``average``, for which the column holds the SUM of the
+    segment's reference lengths: divide it by the segment's number of references.
+    """
+
+def bleu_grouped_stats(
+    hypotheses: Union[Sequence[str], Sequence[Sequence[str]]],
+    references: Union[Sequence[Sequence[str]], Sequence[Sequence[Sequence[str]]]],
+    *,
+    tokenizer: Optional[str],
+    max_order: int,
+    normalize: Optional[str] = None,
+    ref_length: str = "closest",
+    workers: int = -1,
+) -> npt.NDArray[np.int64]:
+    """``bleu_stats`` rows for hypotheses that each carry their own references:
+    ``references[i]`` lists the references of ``hypotheses[i]`` (at least one; their number
+    may vary; "first listed" is list order for ``closest-first``).
+
+    With a tokenizer name, items are text lines counted as ``bleu_stats`` counts them (the
+    rows equal ``bleu_stats`` on the transposed streams). With ``tokenizer=None`` they are
+    already-split tokens (``hypotheses[i]`` a sequence of str, ``references[i][k]`` a sequence
+    of str) counted as given: no splitting, so ``"a b"`` is one token that matches neither
+    ``"a"`` nor ``"b"``; ``normalize`` must then be None. A non-str token raises ``TypeError``
+    starting with its position (``hypotheses[2][5] must be str, got int``).
+    """
+
+def bleu_ngram_details(
+    hypothesis: Sequence[str], references: Sequence[Sequence[str]], *, max_order: int
+) -> list[list[tuple[tuple[str, ...], int, int, int]]]:
+    """For one tokenized hypothesis, per order ``n = 1..max_order``, each distinct n-gram in
+    order of first occurrence as ``(ngram, count, max_ref_count, clipped)``: its count in the
+    hypothesis, its maximum count over the references (0 without references) and
+    ``min(count, max_ref_count)``, which sums to the order's ``correct`` column."""
+
+def gleu_stats(
+    hypotheses: Union[Sequence[str], Sequence[Sequence[str]]],
+    references: Union[Sequence[Sequence[str]], Sequence[Sequence[Sequence[str]]]],
+    *,
+    tokenizer: Optional[str],
+    min_len: int = 1,
+    max_len: int = 4,
+    normalize: Optional[str] = None,
+    workers: int = -1,
+) -> npt.NDArray[np.int64]:
+    """Per-segment GLEU statistics ``[n_match, n_all]`` (int64, shape ``(n, 2)``), exactly as
+    nltk's ``corpus_gleu`` sums them: the corpus GLEU is ``sum(n_match) / sum(n_all)`` (0.0
+    when that is 0). Inputs as ``bleu_grouped_stats`` (text with a tokenizer name, or token
+    lists with ``tokenizer=None``), except that an empty reference list is allowed and gives
+    ``[0, 0]``. Needs ``1 <= min_len <= max_len``."""
+
 def bleu_score_details(
     stats: npt.NDArray[np.int64],
     *,

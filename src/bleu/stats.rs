@@ -2,12 +2,15 @@
 //! per segment, exactly as sacrebleu's `BLEU._compute_segment_statistics` builds it.
 
 use super::config::BleuConfig;
+use super::ref_length::RefLength;
 use crate::error::Result;
 use crate::ngram::NgramMatcher;
 use crate::parallel;
 use crate::reference_sets::{self, SegmentScorer};
 use crate::text::{char_words, py_rstrip, py_split, split_joined, CharWords, JoinedSplit, PySplit};
-use crate::tokenize::{Pipeline, Tokenizer};
+use crate::tokenize::{
+    ascii_words, strip_punct_words, AsciiWords, Pipeline, StripPunctWords, Tokenizer,
+};
 
 /// One hypothesis with its references.
 #[derive(Debug, Clone)]
@@ -18,33 +21,106 @@ pub struct Segment<'a> {
     pub references: Vec<&'a str>,
 }
 
+/// How rows are counted, apart from the scoring [`BleuConfig`]: the text pipeline and the
+/// rule for the `ref_len` column. A [`Tokenizer`] or [`Pipeline`] converts into options with
+/// sacrebleu's closest-length rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatsOptions {
+    /// Normalization and tokenizer for text input.
+    pub pipeline: Pipeline,
+    /// What the `ref_len` column holds.
+    pub ref_length: RefLength,
+}
+
+impl From<Pipeline> for StatsOptions {
+    fn from(pipeline: Pipeline) -> Self {
+        Self {
+            pipeline,
+            ref_length: RefLength::default(),
+        }
+    }
+}
+
+impl From<Tokenizer> for StatsOptions {
+    fn from(tokenizer: Tokenizer) -> Self {
+        Pipeline::from(tokenizer).into()
+    }
+}
+
+/// One segment's references, interned, with their lengths.
+struct Counter {
+    matcher: NgramMatcher,
+    ref_lens: Vec<usize>,
+}
+
+impl Counter {
+    fn new(max_order: usize) -> Self {
+        Self {
+            matcher: NgramMatcher::new(max_order),
+            ref_lens: Vec::with_capacity(4),
+        }
+    }
+
+    fn begin_segment(&mut self) {
+        self.matcher.begin_segment();
+        self.ref_lens.clear();
+    }
+
+    fn add_reference<'t, T: AsRef<[u8]> + ?Sized + 't>(
+        &mut self,
+        tokens: impl Iterator<Item = &'t T>,
+    ) {
+        let len = self.matcher.add_reference(tokens);
+        self.ref_lens.push(len);
+    }
+
+    /// Fills the statistics row of the hypothesis `tokens` against the added references.
+    fn fill_row<'t, T: AsRef<[u8]> + ?Sized + 't>(
+        &mut self,
+        tokens: impl Iterator<Item = &'t T>,
+        ref_length: RefLength,
+        row: &mut [i64],
+    ) {
+        let (head, counts) = row.split_at_mut(2.min(row.len()));
+        let (correct, total) = counts.split_at_mut(counts.len() / 2);
+        let hyp_len = self.matcher.match_hypothesis(tokens, correct, total);
+        let ref_len = ref_length.pick(hyp_len, &self.ref_lens);
+        if let [h, r] = head {
+            *h = to_i64(hyp_len);
+            *r = to_i64(ref_len);
+        }
+    }
+}
+
 /// Per-thread buffers reused across segments.
 struct Scratch {
-    matcher: NgramMatcher,
+    counter: Counter,
     tokenized: String,
     normalized: String,
-    ref_lens: Vec<usize>,
 }
 
 impl Scratch {
     fn new(max_order: usize) -> Self {
         Self {
-            matcher: NgramMatcher::new(max_order),
+            counter: Counter::new(max_order),
             tokenized: String::with_capacity(512),
             normalized: String::new(),
-            ref_lens: Vec::with_capacity(4),
         }
     }
 }
 
 /// The words BLEU counts: `tokenizer(line).split()`.
-enum Words<'a> {
+pub(crate) enum Words<'a> {
     /// Python's whitespace split of raw text (`none`).
     Python(PySplit<'a>),
     /// `char`: every non-whitespace character, read straight from the line.
     Chars(CharWords<'a>),
     /// `13a`, `intl` and `zh` output is already `' '.join(words)`: a plain split on `' '` suffices.
     Joined(JoinedSplit<'a>),
+    /// `split-ascii`: runs of ASCII whitespace separate, read straight from the line.
+    Ascii(AsciiWords<'a>),
+    /// `strip-punct`: ASCII punctuation and Python whitespace separate, read from the line.
+    StripPunct(StripPunctWords<'a>),
 }
 
 impl<'a> Iterator for Words<'a> {
@@ -56,42 +132,32 @@ impl<'a> Iterator for Words<'a> {
             Self::Python(it) => it.next(),
             Self::Chars(it) => it.next(),
             Self::Joined(it) => it.next(),
+            Self::Ascii(it) => it.next(),
+            Self::StripPunct(it) => it.next(),
         }
     }
 }
 
 /// Normalizes `line` if asked (into `normalized`), then tokenizes it into `tokenized` (unless
-/// the tokenizer is the identity) and splits it: sacrebleu's `tokenizer(line.rstrip()).split()`.
-fn words<'a>(
+/// the tokenizer's words can be read from the line itself) and splits it: sacrebleu's
+/// `tokenizer(line.rstrip()).split()`. `split-ascii` skips the `rstrip()` (Python's whitespace
+/// set), because `multi-bleu.perl` keeps a trailing U+00A0 as part of the last word.
+pub(crate) fn words<'a>(
     pipeline: Pipeline,
     line: &'a str,
     normalized: &'a mut String,
     tokenized: &'a mut String,
 ) -> Words<'a> {
-    let line = py_rstrip(pipeline.normalize(line, normalized));
+    let line = pipeline.normalize(line, normalized);
     let tokenizer = pipeline.tokenizer;
     match tokenizer {
-        Tokenizer::None => Words::Python(py_split(line)),
-        Tokenizer::Char => Words::Chars(char_words(line)),
+        Tokenizer::SplitAscii => Words::Ascii(ascii_words(line)),
+        Tokenizer::None => Words::Python(py_split(py_rstrip(line))),
+        Tokenizer::Char => Words::Chars(char_words(py_rstrip(line))),
+        Tokenizer::StripPunct => Words::StripPunct(strip_punct_words(py_rstrip(line))),
         Tokenizer::V13a | Tokenizer::Intl | Tokenizer::Zh => {
-            tokenizer.tokenize_into(line, tokenized);
+            tokenizer.tokenize_into(py_rstrip(line), tokenized);
             Words::Joined(split_joined(tokenized))
-        }
-    }
-}
-
-/// sacrebleu's `_get_closest_ref_len`: the reference length closest to `hyp_len`, the shorter
-/// one on ties.
-fn closest_ref_len(hyp_len: usize, ref_len: usize, best: Option<usize>) -> usize {
-    match best {
-        None => ref_len,
-        Some(b) => {
-            let (d, db) = (hyp_len.abs_diff(ref_len), hyp_len.abs_diff(b));
-            if d < db || (d == db && ref_len < b) {
-                ref_len
-            } else {
-                b
-            }
         }
     }
 }
@@ -108,8 +174,7 @@ impl Scratch {
         refs: impl Iterator<Item = &'a str>,
         index: usize,
     ) -> Result<()> {
-        self.matcher.begin_segment();
-        self.ref_lens.clear();
+        self.counter.begin_segment();
         for reference in refs {
             let words = words(
                 pipeline,
@@ -117,54 +182,45 @@ impl Scratch {
                 &mut self.normalized,
                 &mut self.tokenized,
             );
-            self.ref_lens.push(self.matcher.add_reference(words));
+            self.counter.add_reference(words);
         }
-        if self.ref_lens.is_empty() {
+        if self.counter.ref_lens.is_empty() {
             return Err(reference_sets::no_references(index));
         }
         Ok(())
     }
 
     /// Fills the statistics row of `hypothesis` against the prepared references.
-    fn match_row(&mut self, pipeline: Pipeline, hypothesis: &str, row: &mut [i64]) {
-        let (head, counts) = row.split_at_mut(2);
-        let (correct, total) = counts.split_at_mut(counts.len() / 2);
+    fn match_row(&mut self, options: StatsOptions, hypothesis: &str, row: &mut [i64]) {
         let words = words(
-            pipeline,
+            options.pipeline,
             hypothesis,
             &mut self.normalized,
             &mut self.tokenized,
         );
-        let hyp_len = self.matcher.match_hypothesis(words, correct, total);
-        let ref_len = self
-            .ref_lens
-            .iter()
-            .fold(None, |best, &len| Some(closest_ref_len(hyp_len, len, best)))
-            .unwrap_or(0);
-        if let [h, r] = head {
-            *h = to_i64(hyp_len);
-            *r = to_i64(ref_len);
-        }
+        self.counter.fill_row(words, options.ref_length, row);
     }
 }
 
 /// Fills one statistics row from scratch.
 fn fill_row<'a>(
     scratch: &mut Scratch,
-    pipeline: Pipeline,
+    options: StatsOptions,
     hypothesis: &str,
     refs: impl Iterator<Item = &'a str>,
     index: usize,
     row: &mut [i64],
 ) -> Result<()> {
-    scratch.prepare_references(pipeline, refs, index)?;
-    scratch.match_row(pipeline, hypothesis, row);
+    scratch.prepare_references(options.pipeline, refs, index)?;
+    scratch.match_row(options, hypothesis, row);
     Ok(())
 }
 
 /// Statistics for hypotheses against reference *streams*: `streams[k][i]` is the k-th
 /// reference of segment `i`, and `None` drops it for that segment (sacrebleu semantics; an
 /// empty string is a real, empty reference). Returns a row-major `(n, config.width())` matrix.
+/// `options` is a [`Tokenizer`], a [`Pipeline`] or [`StatsOptions`] (to pick another
+/// [`RefLength`] rule; "first listed" is stream order among a segment's references).
 ///
 /// # Errors
 /// - [`crate::ErrorKind::InvalidInput`] when a stream's length differs from the number of
@@ -173,35 +229,108 @@ fn fill_row<'a>(
 pub fn stream_stats(
     hypotheses: &[&str],
     streams: &[Vec<Option<&str>>],
-    pipeline: impl Into<Pipeline>,
+    options: impl Into<StatsOptions>,
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    let pipeline = pipeline.into();
+    let options = options.into();
     config.validate()?;
     reference_sets::score_streams(hypotheses, streams, config.width(), workers, || {
         BleuScorer {
             scratch: Scratch::new(config.max_order),
-            pipeline,
+            options,
         }
     })
 }
 
-/// [`Scratch`] with its pipeline, for [`reference_sets::score_streams`].
+/// [`Scratch`] with its options, for [`reference_sets::score_streams`].
 struct BleuScorer {
     scratch: Scratch,
-    pipeline: Pipeline,
+    options: StatsOptions,
 }
 
 impl SegmentScorer for BleuScorer {
     fn prepare<'a>(&mut self, refs: impl Iterator<Item = &'a str>, index: usize) -> Result<()> {
-        self.scratch.prepare_references(self.pipeline, refs, index)
+        self.scratch
+            .prepare_references(self.options.pipeline, refs, index)
     }
 
     fn score(&mut self, hypothesis: &str, row: &mut [i64]) -> Result<()> {
-        self.scratch.match_row(self.pipeline, hypothesis, row);
+        self.scratch.match_row(self.options, hypothesis, row);
         Ok(())
     }
+}
+
+/// Statistics for hypotheses that each carry their own list of references:
+/// `references[i]` are the references of `hypotheses[i]`, as many as it has (in order: the
+/// first listed is the first for [`RefLength::ClosestFirst`]). The same rows as
+/// [`stream_stats`] on the transposed streams. Returns a row-major `(n, config.width())` matrix.
+///
+/// # Errors
+/// - [`crate::ErrorKind::InvalidInput`] when `references` and `hypotheses` differ in length or
+///   a hypothesis has an empty reference list.
+/// - [`crate::ErrorKind::InvalidOption`] for an invalid `config` or `workers`.
+pub fn grouped_stats(
+    hypotheses: &[&str],
+    references: &[Vec<&str>],
+    options: impl Into<StatsOptions>,
+    config: &BleuConfig,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    let options = options.into();
+    config.validate()?;
+    reference_sets::check_grouped(hypotheses.len(), references, true)?;
+    let width = config.width();
+    let mut out = vec![0i64; hypotheses.len() * width];
+    parallel::fill_rows(
+        &mut out,
+        width,
+        workers,
+        || Scratch::new(config.max_order),
+        |scratch, i, row| match (hypotheses.get(i), references.get(i)) {
+            (Some(hypothesis), Some(refs)) => {
+                fill_row(scratch, options, hypothesis, refs.iter().copied(), i, row)
+            }
+            _ => Ok(()),
+        },
+    )?;
+    Ok(out)
+}
+
+/// Like [`grouped_stats`], for already-split tokens counted as given (`&str` or `&[u8]`,
+/// compared as bytes): `hypotheses[i]` is a token sequence and `references[i][k]` the k-th
+/// reference of hypothesis `i` as a token sequence.
+///
+/// # Errors
+/// As [`grouped_stats`].
+pub fn grouped_token_stats<T: AsRef<[u8]> + Sync>(
+    hypotheses: &[Vec<T>],
+    references: &[Vec<Vec<T>>],
+    ref_length: RefLength,
+    config: &BleuConfig,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    config.validate()?;
+    reference_sets::check_grouped(hypotheses.len(), references, true)?;
+    let width = config.width();
+    let mut out = vec![0i64; hypotheses.len() * width];
+    parallel::fill_rows(
+        &mut out,
+        width,
+        workers,
+        || Counter::new(config.max_order),
+        |counter, i, row| {
+            if let (Some(hypothesis), Some(refs)) = (hypotheses.get(i), references.get(i)) {
+                counter.begin_segment();
+                for reference in refs {
+                    counter.add_reference(reference.iter());
+                }
+                counter.fill_row(hypothesis.iter(), ref_length, row);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out)
 }
 
 /// How many hypotheses end in `" ."`: sacrebleu warns (unless `force`) when at least 100 do,
@@ -217,11 +346,11 @@ pub fn count_tokenized_periods(hypotheses: &[&str]) -> usize {
 /// As [`stream_stats`].
 pub fn segment_stats(
     segments: &[Segment<'_>],
-    pipeline: impl Into<Pipeline>,
+    options: impl Into<StatsOptions>,
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    let pipeline = pipeline.into();
+    let options = options.into();
     config.validate()?;
     let width = config.width();
     let mut out = vec![0i64; segments.len() * width];
@@ -233,7 +362,7 @@ pub fn segment_stats(
         |scratch, i, row| match segments.get(i) {
             Some(s) => fill_row(
                 scratch,
-                pipeline,
+                options,
                 s.hypothesis,
                 s.references.iter().copied(),
                 i,
@@ -249,17 +378,184 @@ pub fn segment_stats(
 mod tests {
     use super::*;
 
+    fn options(tokenizer: Tokenizer, ref_length: &str) -> StatsOptions {
+        StatsOptions {
+            pipeline: tokenizer.into(),
+            ref_length: RefLength::from_name(ref_length).unwrap(),
+        }
+    }
+
     #[test]
-    fn closest_length_prefers_shorter_on_ties() {
-        let pick = |hyp, refs: &[usize]| {
-            refs.iter()
-                .fold(None, |b, &r| Some(closest_ref_len(hyp, r, b)))
-                .unwrap()
+    fn ref_length_rules_on_rows() {
+        let config = BleuConfig::default();
+        // hyp_len 12; references of 13 and 11 tokens, in both orders.
+        let hyp = "a b c d e f g h i j k l";
+        let (r13, r11) = ("a b c d e f g h i j k l m", "a b c d e f g h i j k");
+        let expected = [
+            ("closest", [11, 11]),
+            ("closest-first", [13, 11]),
+            ("shortest", [11, 11]),
+            ("average", [24, 24]),
+        ];
+        for (rule, ref_lens) in expected {
+            let streams = vec![vec![Some(r13), Some(r11)], vec![Some(r11), Some(r13)]];
+            let rows = stream_stats(
+                &[hyp, hyp],
+                &streams,
+                options(Tokenizer::None, rule),
+                &config,
+                1,
+            )
+            .unwrap();
+            assert_eq!([rows[1], rows[11]], ref_lens, "{rule}");
+            let grouped = grouped_stats(
+                &[hyp, hyp],
+                &[vec![r13, r11], vec![r11, r13]],
+                options(Tokenizer::None, rule),
+                &config,
+                1,
+            )
+            .unwrap();
+            assert_eq!(grouped, rows, "{rule}");
+        }
+        // "First listed" among the streams that hold a reference for the segment.
+        let streams = vec![vec![None], vec![Some(r13)], vec![Some(r11)]];
+        let rows = stream_stats(
+            &[hyp],
+            &streams,
+            options(Tokenizer::None, "closest-first"),
+            &config,
+            1,
+        )
+        .unwrap();
+        assert_eq!(rows[1], 13);
+        // The default keeps sacrebleu's rule.
+        let rows = stream_stats(&[hyp], &streams, Tokenizer::None, &config, 1).unwrap();
+        assert_eq!(rows[1], 11);
+    }
+
+    #[test]
+    fn grouped_rows_equal_stream_rows() {
+        let config = BleuConfig::default();
+        let hyps_text: Vec<String> = (0..300)
+            .map(|i| format!("The cat {} sat on a mat, barked {}.", i % 7, i % 3))
+            .collect();
+        let hyps: Vec<&str> = hyps_text.iter().map(String::as_str).collect();
+        let pool = [
+            "The cat is on the mat.",
+            "A dog barked 2 times!",
+            "",
+            "the cat sat on a mat barked 1",
+        ];
+        let refs: Vec<Vec<&str>> = (0..hyps.len())
+            .map(|i| (0..1 + i % 3).map(|k| pool[(i + k) % 4]).collect())
+            .collect();
+        // Streams: the k-th reference of each segment, None where it has fewer.
+        let streams: Vec<Vec<Option<&str>>> = (0..3)
+            .map(|k| refs.iter().map(|r| r.get(k).copied()).collect())
+            .collect();
+        for tokenizer in Tokenizer::NAMES {
+            let tokenizer = Tokenizer::from_name(tokenizer).unwrap();
+            for rule in RefLength::NAMES {
+                let opts = options(tokenizer, rule);
+                for workers in [1, 2] {
+                    let grouped = grouped_stats(&hyps, &refs, opts, &config, workers).unwrap();
+                    let streamed = stream_stats(&hyps, &streams, opts, &config, workers).unwrap();
+                    assert_eq!(grouped, streamed, "{tokenizer:?} {rule}");
+                }
+            }
+        }
+        // Tokens as given: the `none` split of the same text gives the same rows.
+        fn split(s: &str) -> Vec<&[u8]> {
+            s.split_whitespace().map(str::as_bytes).collect()
+        }
+        let hyp_tokens: Vec<Vec<&[u8]>> = hyps.iter().map(|h| split(h)).collect();
+        let ref_tokens: Vec<Vec<Vec<&[u8]>>> = refs
+            .iter()
+            .map(|r| r.iter().map(|t| split(t)).collect())
+            .collect();
+        for rule in RefLength::NAMES {
+            let rule = RefLength::from_name(rule).unwrap();
+            let tokens = grouped_token_stats(&hyp_tokens, &ref_tokens, rule, &config, 2).unwrap();
+            let text = grouped_stats(
+                &hyps,
+                &refs,
+                StatsOptions {
+                    pipeline: Tokenizer::None.into(),
+                    ref_length: rule,
+                },
+                &config,
+                1,
+            )
+            .unwrap();
+            assert_eq!(tokens, text);
+        }
+    }
+
+    #[test]
+    fn tokens_with_spaces_are_single_tokens() {
+        let config = BleuConfig {
+            max_order: 2,
+            ..BleuConfig::default()
         };
-        assert_eq!(pick(5, &[4, 6]), 4);
-        assert_eq!(pick(5, &[6, 4]), 4);
-        assert_eq!(pick(5, &[7, 6, 3]), 6);
-        assert_eq!(pick(0, &[0, 3]), 0);
+        let hyps = vec![vec!["a", "b"]];
+        let refs = vec![vec![vec!["a b"]]];
+        let rows = grouped_token_stats(&hyps, &refs, RefLength::Closest, &config, 1).unwrap();
+        assert_eq!(rows, [2, 1, 0, 0, 2, 1]);
+    }
+
+    #[test]
+    fn grouped_errors_name_the_problem() {
+        let config = BleuConfig::default();
+        let err =
+            grouped_stats(&["a", "b"], &[vec!["a"]], Tokenizer::None, &config, 1).unwrap_err();
+        assert!(
+            err.message()
+                .starts_with("hypotheses has 2 items but references has 1"),
+            "{err}"
+        );
+        let err = grouped_stats(
+            &["a", "b", "c"],
+            &[vec!["a"], vec!["b"], vec![]],
+            Tokenizer::None,
+            &config,
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.message(),
+            "references[2] is empty: every hypothesis needs at least one reference"
+        );
+        let hyps: Vec<Vec<&str>> = vec![vec![]];
+        let refs: Vec<Vec<Vec<&str>>> = vec![vec![]];
+        assert!(grouped_token_stats(&hyps, &refs, RefLength::Closest, &config, 1).is_err());
+    }
+
+    #[test]
+    fn new_splitters_in_rows() {
+        let config = BleuConfig {
+            max_order: 1,
+            ..BleuConfig::default()
+        };
+        let rows = grouped_stats(
+            &["a\u{a0}b c d\u{a0}"],
+            &[vec!["a b c d"]],
+            Tokenizer::SplitAscii,
+            &config,
+            1,
+        )
+        .unwrap();
+        // `a\u{a0}b` and `d\u{a0}` are words of their own: only `c` matches.
+        assert_eq!(rows, [3, 4, 1, 3]);
+        let rows = grouped_stats(
+            &["Look! what a wonderful day, today."],
+            &[vec!["look what a day today"]],
+            Tokenizer::StripPunct,
+            &config,
+            1,
+        )
+        .unwrap();
+        assert_eq!(rows, [6, 5, 4, 6]);
     }
 
     #[test]

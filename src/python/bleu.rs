@@ -3,10 +3,15 @@
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
-use super::convert::{extract_reference_streams, owned_rows, rows_array, StrStream};
+use super::convert::{
+    extract_reference_streams, owned_rows, rows_array, GroupedInput, StrStream, TokenLine,
+    TokenLists,
+};
 use super::errors::{shape_error, to_py_err};
-use crate::bleu::{self, BleuConfig, FloatSemantics, Smoothing};
+use crate::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
+use crate::error::Error;
 use crate::tokenize::{Pipeline, Tokenizer};
 
 use super::tokenize::normalization;
@@ -26,11 +31,40 @@ fn config(
     Ok(config)
 }
 
+/// The text pipeline for a tokenizer name and an optional normalization.
+pub(crate) fn pipeline(tokenizer: &str, normalize: Option<&str>) -> PyResult<Pipeline> {
+    Ok(Pipeline {
+        normalization: normalization(normalize)?,
+        tokenizer: Tokenizer::from_name(tokenizer).map_err(to_py_err)?,
+    })
+}
+
+/// The pipeline for `tokenizer=` of the grouped bindings: `None` (token lists) takes no
+/// normalization.
+pub(crate) fn optional_pipeline(
+    tokenizer: Option<&str>,
+    normalize: Option<&str>,
+) -> PyResult<Option<Pipeline>> {
+    match tokenizer {
+        Some(name) => pipeline(name, normalize).map(Some),
+        None if normalize.is_some() => Err(to_py_err(Error::invalid_option(
+            "normalize= applies to text, but tokenizer=None takes token lists counted as given: \
+             normalize the tokens first, or pass text with a tokenizer name",
+        ))),
+        None => Ok(None),
+    }
+}
+
+fn ref_length(name: &str) -> PyResult<RefLength> {
+    RefLength::from_name(name).map_err(to_py_err)
+}
+
 /// Per-segment BLEU statistics, shape `(n, 2 + 2 * max_order)`, dtype int64, together with
 /// the references per segment (-1 where it varies) and the number of hypotheses that end in a
 /// tokenized period (sacrebleu's `force` heuristic), which come from the same pass.
 #[pyfunction]
-#[pyo3(signature = (hypotheses, references, *, tokenizer, max_order, normalize = None, workers = -1))]
+#[pyo3(signature = (hypotheses, references, *, tokenizer, max_order, normalize = None, ref_length = "closest", workers = -1))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn bleu_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
@@ -38,11 +72,12 @@ pub(crate) fn bleu_stats<'py>(
     tokenizer: &str,
     max_order: usize,
     normalize: Option<&str>,
+    ref_length: &str,
     workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64, usize)> {
-    let pipeline = Pipeline {
-        normalization: normalization(normalize)?,
-        tokenizer: Tokenizer::from_name(tokenizer).map_err(to_py_err)?,
+    let options = StatsOptions {
+        pipeline: pipeline(tokenizer, normalize)?,
+        ref_length: self::ref_length(ref_length)?,
     };
     let config = config(max_order, "none", None, false)?;
     let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
@@ -52,12 +87,86 @@ pub(crate) fn bleu_stats<'py>(
     let n = hyp_stream.len();
     let (rows, nrefs, periods) = py
         .detach(|| {
-            let rows = bleu::stream_stats(&hyps, &streams, pipeline, &config, workers)?;
+            let rows = bleu::stream_stats(&hyps, &streams, options, &config, workers)?;
             let nrefs = bleu::references_per_segment(&streams).map_or(-1, to_i64);
             Ok((rows, nrefs, bleu::count_tokenized_periods(&hyps)))
         })
         .map_err(to_py_err)?;
     Ok((rows_array(py, n, config.width(), rows)?, nrefs, periods))
+}
+
+/// Per-segment BLEU statistics `(n, 2 + 2 * max_order)` for hypotheses that each carry their
+/// own list of references: text lines with a tokenizer name, or token lists with
+/// `tokenizer=None`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, *, tokenizer, max_order, normalize = None, ref_length = "closest", workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bleu_grouped_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    tokenizer: Option<&str>,
+    max_order: usize,
+    normalize: Option<&str>,
+    ref_length: &str,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let pipeline = optional_pipeline(tokenizer, normalize)?;
+    let ref_length = self::ref_length(ref_length)?;
+    let config = config(max_order, "none", None, false)?;
+    let rows = match GroupedInput::extract(hypotheses, references, pipeline)? {
+        GroupedInput::Text {
+            hypotheses,
+            references,
+            pipeline,
+        } => {
+            let hyps = hypotheses.borrow_all();
+            let refs: Vec<Vec<&str>> = references.iter().map(StrStream::borrow_all).collect();
+            let options = StatsOptions {
+                pipeline,
+                ref_length,
+            };
+            py.detach(|| bleu::grouped_stats(&hyps, &refs, options, &config, workers))
+        }
+        GroupedInput::Tokens {
+            hypotheses,
+            references,
+        } => {
+            let (hyps, refs) = (hypotheses.borrow(), references.borrow());
+            py.detach(|| bleu::grouped_token_stats(&hyps, &refs, ref_length, &config, workers))
+        }
+    }
+    .map_err(to_py_err)?;
+    let n = rows.len() / config.width();
+    rows_array(py, n, config.width(), rows)
+}
+
+/// Per order `1..=max_order`, the distinct n-grams of one tokenized hypothesis in order of
+/// first occurrence: `(ngram, count, max_ref_count, clipped)`.
+#[pyfunction]
+#[pyo3(signature = (hypothesis, references, *, max_order))]
+pub(crate) fn bleu_ngram_details<'py>(
+    py: Python<'py>,
+    hypothesis: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    max_order: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let hyp = TokenLine::extract(hypothesis, "hypothesis")?;
+    let refs = TokenLists::extract(references, "references")?;
+    let (tokens, ref_tokens) = (hyp.borrow(), refs.borrow());
+    let orders = py
+        .detach(|| bleu::details::ngram_details(&tokens, &ref_tokens, max_order))
+        .map_err(to_py_err)?;
+    let out = PyList::empty(py);
+    for (i, order) in orders.iter().enumerate() {
+        let entries = PyList::empty(py);
+        for d in order {
+            let ngram = hyp.list().get_slice(d.start, d.start + i + 1).to_tuple();
+            entries.append((ngram, d.count, d.max_ref, d.clipped))?;
+        }
+        out.append(entries)?;
+    }
+    Ok(out)
 }
 
 /// Every row's score with the parts behind it: `(scores (n,), bp (n,), precisions (n, N),

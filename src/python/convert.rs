@@ -148,62 +148,113 @@ pub(crate) fn rows_array(
     Ok(array.into_pyarray(py))
 }
 
+/// A token view: a pointer and length into a buffer kept alive elsewhere.
+type TokenView = (*const u8, usize);
+
+/// The type name of `item`, for error messages.
+fn type_name(item: &Bound<'_, PyAny>) -> String {
+    item.get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
+/// A snapshot of the sequence `seq` as a list; `what` names it in errors, `expected` says what
+/// it should be (e.g. "a list of str tokens").
+fn snapshot_list<'py>(
+    seq: &Bound<'py, PyAny>,
+    what: &str,
+    expected: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    if seq.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be {expected}, got a str"
+        )));
+    }
+    seq.cast::<pyo3::types::PySequence>()
+        .map_err(|_| {
+            PyTypeError::new_err(format!("{what} must be {expected}, got {}", type_name(seq)))
+        })?
+        .to_list()
+}
+
+/// One token sequence: every token's UTF-8 bytes, borrowed from the string (or, for a string
+/// with lone surrogates, from its `surrogatepass` encoding, which goes into `keep`). Returns
+/// the snapshot list, which the caller must keep alive as long as the views. `what` names the
+/// sequence in errors (`hypotheses[2]`, so a bad token is `hypotheses[2][5]`).
+fn extract_token_line<'py>(
+    item: &Bound<'py, PyAny>,
+    what: &dyn Fn() -> String,
+    keep: &mut Vec<Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, PyList>, Vec<TokenView>)> {
+    let py = item.py();
+    if item.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{} must be a list of str tokens, got a str",
+            what()
+        )));
+    }
+    let inner = item
+        .cast::<pyo3::types::PySequence>()
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{} must be a list of str tokens, got {}",
+                what(),
+                type_name(item)
+            ))
+        })?
+        .to_list()?;
+    let mut line = Vec::with_capacity(inner.len());
+    for (j, token) in inner.iter().enumerate() {
+        let token = token.cast_into::<PyString>().map_err(|e| {
+            let name = type_name(&e.into_inner());
+            PyTypeError::new_err(format!("{}[{j}] must be str, got {name}", what()))
+        })?;
+        // SAFETY: `token` is a live str and we hold the GIL; the buffer lives as long as the
+        // string, which `inner` (returned to the caller, who keeps it) holds.
+        match unsafe { utf8_of(py, token.as_ptr()) } {
+            Ok(view) => line.push(view),
+            Err(_) => {
+                // Lone surrogates: compare their surrogatepass encodings instead.
+                let encoded = token
+                    .call_method1("encode", ("utf-8", "surrogatepass"))?
+                    .cast_into::<pyo3::types::PyBytes>()
+                    .map_err(|_| PyTypeError::new_err("encode did not return bytes"))?;
+                let bytes = encoded.as_bytes();
+                line.push((bytes.as_ptr(), bytes.len()));
+                keep.push(encoded.into_any());
+            }
+        }
+    }
+    Ok((inner, line))
+}
+
+/// The views of a token line as byte slices.
+///
+/// # Safety
+/// Every view must point into a buffer that outlives `'a`.
+unsafe fn token_slices<'a>(line: &[TokenView]) -> Vec<&'a [u8]> {
+    line.iter()
+        // SAFETY: guaranteed by the caller.
+        .map(|&(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
+        .collect()
+}
+
 /// Token lists taken from Python (`list[list[str]]`): every token's UTF-8 bytes, borrowed from
 /// the string (or, for a string with lone surrogates, from its `surrogatepass` encoding), kept
 /// alive by snapshots of the lists.
 pub(crate) struct TokenLists<'py> {
     _keep: Vec<Bound<'py, PyAny>>,
-    views: Vec<Vec<(*const u8, usize)>>,
+    views: Vec<Vec<TokenView>>,
 }
 
 impl<'py> TokenLists<'py> {
     /// Extracts a sequence of token lists; `what` names the argument in error messages.
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
-        let py = seq.py();
-        let outer = seq
-            .cast::<pyo3::types::PySequence>()
-            .map_err(|_| PyTypeError::new_err(format!("{what} must be a list of token lists")))?
-            .to_list()?;
+        let outer = snapshot_list(seq, what, "a list of token lists")?;
         let mut keep: Vec<Bound<'py, PyAny>> = vec![outer.clone().into_any()];
         let mut views = Vec::with_capacity(outer.len());
         for (i, item) in outer.iter().enumerate() {
-            if item.is_instance_of::<PyString>() {
-                return Err(PyTypeError::new_err(format!(
-                    "{what}[{i}] must be a list of str tokens, got a str"
-                )));
-            }
-            let inner = item
-                .cast::<pyo3::types::PySequence>()
-                .map_err(|_| {
-                    PyTypeError::new_err(format!("{what}[{i}] must be a list of str tokens"))
-                })?
-                .to_list()?;
-            let mut line = Vec::with_capacity(inner.len());
-            for (j, token) in inner.iter().enumerate() {
-                let token = token.cast_into::<PyString>().map_err(|e| {
-                    let type_name = e
-                        .into_inner()
-                        .get_type()
-                        .name()
-                        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
-                    PyTypeError::new_err(format!("{what}[{i}][{j}] must be str, got {type_name}"))
-                })?;
-                // SAFETY: `token` is a live str and we hold the GIL; the buffer lives as long
-                // as the string, which `inner` (kept below) holds.
-                match unsafe { utf8_of(py, token.as_ptr()) } {
-                    Ok(view) => line.push(view),
-                    Err(_) => {
-                        // Lone surrogates: compare their surrogatepass encodings instead.
-                        let encoded = token
-                            .call_method1("encode", ("utf-8", "surrogatepass"))?
-                            .cast_into::<pyo3::types::PyBytes>()
-                            .map_err(|_| PyTypeError::new_err("encode did not return bytes"))?;
-                        let bytes = encoded.as_bytes();
-                        line.push((bytes.as_ptr(), bytes.len()));
-                        keep.push(encoded.into_any());
-                    }
-                }
-            }
+            let (inner, line) = extract_token_line(&item, &|| format!("{what}[{i}]"), &mut keep)?;
             keep.push(inner.into_any());
             views.push(line);
         }
@@ -214,14 +265,143 @@ impl<'py> TokenLists<'py> {
     pub(crate) fn borrow(&self) -> Vec<Vec<&[u8]>> {
         self.views
             .iter()
-            .map(|line| {
-                line.iter()
-                    // SAFETY: each pointer and length came from a buffer owned by an object in
+            // SAFETY: each view points into a buffer owned by an object in `self._keep`,
+            // alive while `self` is borrowed.
+            .map(|line| unsafe { token_slices(line) })
+            .collect()
+    }
+}
+
+/// One token sequence taken from Python, with its snapshot list (whose items are the
+/// original `str` objects, e.g. for building result tuples).
+pub(crate) struct TokenLine<'py> {
+    list: Bound<'py, PyList>,
+    _keep: Vec<Bound<'py, PyAny>>,
+    views: Vec<TokenView>,
+}
+
+impl<'py> TokenLine<'py> {
+    /// Extracts a sequence of `str` tokens; `what` names the argument in error messages.
+    pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        let mut keep = Vec::new();
+        let (list, views) = extract_token_line(seq, &|| what.to_owned(), &mut keep)?;
+        Ok(Self {
+            list,
+            _keep: keep,
+            views,
+        })
+    }
+
+    /// The snapshot of the tokens.
+    pub(crate) fn list(&self) -> &Bound<'py, PyList> {
+        &self.list
+    }
+
+    /// The tokens as byte slices.
+    pub(crate) fn borrow(&self) -> Vec<&[u8]> {
+        // SAFETY: each view points into a token of `self.list` or a buffer in `self._keep`.
+        unsafe { token_slices(&self.views) }
+    }
+}
+
+/// Grouped token references taken from Python: `references[i][k]` is the k-th reference
+/// (a list of str tokens) of hypothesis `i`.
+pub(crate) struct GroupedTokenLists<'py> {
+    _keep: Vec<Bound<'py, PyAny>>,
+    views: Vec<Vec<Vec<TokenView>>>,
+}
+
+impl<'py> GroupedTokenLists<'py> {
+    /// Extracts `list[list[list[str]]]`; `what` names the argument in error messages.
+    pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        let outer = snapshot_list(seq, what, "a list of reference lists (one per hypothesis)")?;
+        let mut keep: Vec<Bound<'py, PyAny>> = vec![outer.clone().into_any()];
+        let mut views = Vec::with_capacity(outer.len());
+        for (i, item) in outer.iter().enumerate() {
+            let group = snapshot_list(
+                &item,
+                &format!("{what}[{i}]"),
+                "a list of references, each a list of str tokens",
+            )?;
+            let mut lines = Vec::with_capacity(group.len());
+            for (k, reference) in group.iter().enumerate() {
+                let (inner, line) =
+                    extract_token_line(&reference, &|| format!("{what}[{i}][{k}]"), &mut keep)?;
+                keep.push(inner.into_any());
+                lines.push(line);
+            }
+            keep.push(group.into_any());
+            views.push(lines);
+        }
+        Ok(Self { _keep: keep, views })
+    }
+
+    /// The tokens as byte slices: per hypothesis, per reference, per token.
+    pub(crate) fn borrow(&self) -> Vec<Vec<Vec<&[u8]>>> {
+        self.views
+            .iter()
+            .map(|group| {
+                group
+                    .iter()
+                    // SAFETY: each view points into a buffer owned by an object in
                     // `self._keep`, alive while `self` is borrowed.
-                    .map(|&(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
+                    .map(|line| unsafe { token_slices(line) })
                     .collect()
             })
             .collect()
+    }
+}
+
+/// Extracts grouped text references: `references[i]` is the list of references (str) of
+/// hypothesis `i`.
+pub(crate) fn extract_grouped_text<'py>(
+    references: &Bound<'py, PyAny>,
+) -> PyResult<Vec<StrStream<'py>>> {
+    let outer = snapshot_list(
+        references,
+        "references",
+        "a list of reference lists (one per hypothesis)",
+    )?;
+    outer
+        .iter()
+        .enumerate()
+        .map(|(i, group)| StrStream::extract(&group, &format!("references[{i}]"), false))
+        .collect()
+}
+
+/// Hypotheses with grouped references, as text or as tokens.
+pub(crate) enum GroupedInput<'py> {
+    /// Lines to tokenize with `pipeline`, `references[i]` the references of `hypotheses[i]`.
+    Text {
+        hypotheses: StrStream<'py>,
+        references: Vec<StrStream<'py>>,
+        pipeline: crate::tokenize::Pipeline,
+    },
+    /// Already-split tokens.
+    Tokens {
+        hypotheses: TokenLists<'py>,
+        references: GroupedTokenLists<'py>,
+    },
+}
+
+impl<'py> GroupedInput<'py> {
+    /// Text when there is a `pipeline` (a tokenizer was named), else token lists.
+    pub(crate) fn extract(
+        hypotheses: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        pipeline: Option<crate::tokenize::Pipeline>,
+    ) -> PyResult<Self> {
+        Ok(match pipeline {
+            Some(pipeline) => Self::Text {
+                hypotheses: StrStream::extract(hypotheses, "hypotheses", false)?,
+                references: extract_grouped_text(references)?,
+                pipeline,
+            },
+            None => Self::Tokens {
+                hypotheses: TokenLists::extract(hypotheses, "hypotheses")?,
+                references: GroupedTokenLists::extract(references, "references")?,
+            },
+        })
     }
 }
 

@@ -4,6 +4,7 @@ mod bleu;
 mod chrf;
 mod convert;
 mod errors;
+mod gleu;
 mod io;
 mod mecab;
 mod resample;
@@ -18,6 +19,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
+    m.add("REF_LENGTHS", crate::bleu::RefLength::NAMES.to_vec())?;
     m.add(
         "NORMALIZATIONS",
         crate::normalize::Normalization::NAMES.to_vec(),
@@ -31,6 +33,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenize::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::script_counts, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_grouped_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_ngram_details, m)?)?;
+    m.add_function(wrap_pyfunction!(gleu::gleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores_float32, m)?)?;

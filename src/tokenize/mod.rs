@@ -7,14 +7,29 @@
 //! | `intl` | `TokenizerV14International`    | `intl.rs`   |
 //! | `char` | `TokenizerChar`                | `char.rs`   |
 //! | `zh`   | `TokenizerZh`                  | `zh.rs`     |
+//!
+//! Two splitters that are not sacrebleu's, for emulating other BLEU implementations:
+//!
+//! | name          | upstream                                          | file             |
+//! |---------------|---------------------------------------------------|------------------|
+//! | `split-ascii` | Moses `multi-bleu.perl` (`split` on ASCII spaces) | `split_ascii.rs` |
+//! | `strip-punct` | nlg-metricverse / jury `normalize_text`           | `strip_punct.rs` |
+//!
+//! Their output is the words joined by single spaces; `split-ascii` words may contain
+//! non-ASCII whitespace, so split its output on `' '` only.
 
 mod char;
 mod intl;
 mod none;
 mod regexp;
+mod split_ascii;
+mod strip_punct;
 mod unicode_tables;
 mod v13a;
 mod zh;
+
+pub use split_ascii::{ascii_words, AsciiWords};
+pub use strip_punct::{strip_punct_words, StripPunctWords};
 
 use crate::error::{Error, Result};
 use crate::normalize::Normalization;
@@ -32,13 +47,26 @@ pub enum Tokenizer {
     Char,
     /// Chinese: every CJK character is a token, the rest goes through 13a's regexes.
     Zh,
+    /// Moses `multi-bleu.perl`: words separated by ASCII whitespace only (not sacrebleu's).
+    SplitAscii,
+    /// jury / nlg-metricverse: ASCII punctuation becomes a space, then Python's `split()`
+    /// (not sacrebleu's).
+    StripPunct,
 }
 
 impl Tokenizer {
     /// Every tokenizer name accepted by [`Tokenizer::from_name`].
-    pub const NAMES: [&'static str; 5] = ["none", "13a", "intl", "char", "zh"];
+    pub const NAMES: [&'static str; 7] = [
+        "none",
+        "13a",
+        "intl",
+        "char",
+        "zh",
+        "split-ascii",
+        "strip-punct",
+    ];
 
-    /// Parses a sacrebleu tokenizer name.
+    /// Parses a tokenizer name (sacrebleu's, or `split-ascii` / `strip-punct`).
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] for a name that is not in [`Tokenizer::NAMES`].
@@ -49,6 +77,8 @@ impl Tokenizer {
             "intl" => Ok(Self::Intl),
             "char" => Ok(Self::Char),
             "zh" => Ok(Self::Zh),
+            "split-ascii" => Ok(Self::SplitAscii),
+            "strip-punct" => Ok(Self::StripPunct),
             other => Err(Error::invalid_option(format!(
                 "unknown tokenizer {other:?}; expected one of {}",
                 Self::NAMES.join(", ")
@@ -64,11 +94,14 @@ impl Tokenizer {
             Self::Intl => "intl",
             Self::Char => "char",
             Self::Zh => "zh",
+            Self::SplitAscii => "split-ascii",
+            Self::StripPunct => "strip-punct",
         }
     }
 
     /// Writes the tokenization of `line` into `out` (which is cleared first), exactly as
-    /// sacrebleu's tokenizer `__call__(line)` returns it.
+    /// sacrebleu's tokenizer `__call__(line)` returns it (for `split-ascii` and `strip-punct`:
+    /// their words joined by single spaces).
     pub fn tokenize_into(self, line: &str, out: &mut String) {
         out.clear();
         match self {
@@ -77,6 +110,8 @@ impl Tokenizer {
             Self::Intl => intl::tokenize(line, out),
             Self::Char => char::tokenize(line, out),
             Self::Zh => zh::tokenize(line, out),
+            Self::SplitAscii => split_ascii::tokenize(line, out),
+            Self::StripPunct => strip_punct::tokenize(line, out),
         }
     }
 

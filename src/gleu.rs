@@ -1,0 +1,297 @@
+//! GLEU (Wu et al. 2016) statistics exactly as nltk's `corpus_gleu` computes them (Hugging Face
+//! evaluate `google_bleu` calls it): one row `[n_match, n_all]` per segment, and the corpus
+//! GLEU is `sum(n_match) / sum(n_all)` (0 when that is 0/0).
+//!
+//! Per segment, with every n-gram of lengths `min_len..=max_len` pooled in one multiset:
+//! `tp` is the clipped overlap of hypothesis and reference n-grams, `n_all = max(hypothesis
+//! n-grams, reference n-grams)`; references with `n_all == 0` are skipped, and the row is the
+//! `(tp, n_all)` of the reference with the highest `tp / n_all` (the first on ties, as
+//! Python's `max` keeps it), or `[0, 0]` when no reference is left.
+
+use crate::bleu::stats::words;
+use crate::error::{Error, Result};
+use crate::ngram::NgramMatcher;
+use crate::parallel;
+use crate::reference_sets;
+use crate::tokenize::Pipeline;
+
+/// Columns of one GLEU statistics row: `[n_match, n_all]`.
+pub const WIDTH: usize = 2;
+
+/// The n-gram lengths GLEU counts (nltk `min_len`, `max_len`; defaults 1 and 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GleuConfig {
+    /// Shortest n-gram length counted.
+    pub min_len: usize,
+    /// Longest n-gram length counted.
+    pub max_len: usize,
+}
+
+impl Default for GleuConfig {
+    fn default() -> Self {
+        Self {
+            min_len: 1,
+            max_len: 4,
+        }
+    }
+}
+
+impl GleuConfig {
+    /// Checks `1 <= min_len <= max_len`.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] otherwise.
+    pub fn validate(&self) -> Result<()> {
+        if self.min_len == 0 || self.min_len > self.max_len {
+            return Err(Error::invalid_option(format!(
+                "GLEU needs 1 <= min_len <= max_len, got min_len={} and max_len={}",
+                self.min_len, self.max_len
+            )));
+        }
+        Ok(())
+    }
+
+    /// The number of n-grams of the counted lengths in a sequence of `len` tokens.
+    fn ngrams(&self, len: usize) -> usize {
+        (self.min_len..=self.max_len)
+            .map(|n| (len + 1).saturating_sub(n))
+            .sum()
+    }
+}
+
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// Per-thread state: the hypothesis n-gram counts live in an [`NgramMatcher`] (added as its
+/// "reference"), and each reference is matched against them, since clipping is symmetric.
+struct Counter {
+    config: GleuConfig,
+    matcher: NgramMatcher,
+    correct: Vec<i64>,
+    total: Vec<i64>,
+    tpfp: usize,
+    /// The best `(tp, n_all, tp / n_all)` so far.
+    best: Option<(usize, usize, f64)>,
+}
+
+impl Counter {
+    fn new(config: GleuConfig) -> Self {
+        Self {
+            config,
+            matcher: NgramMatcher::new(config.max_len),
+            correct: vec![0; config.max_len],
+            total: vec![0; config.max_len],
+            tpfp: 0,
+            best: None,
+        }
+    }
+
+    fn begin<'t, T: AsRef<[u8]> + ?Sized + 't>(&mut self, hypothesis: impl Iterator<Item = &'t T>) {
+        self.matcher.begin_segment();
+        let len = self.matcher.add_reference(hypothesis);
+        self.tpfp = self.config.ngrams(len);
+        self.best = None;
+    }
+
+    fn add_reference<'t, T: AsRef<[u8]> + ?Sized + 't>(
+        &mut self,
+        reference: impl Iterator<Item = &'t T>,
+    ) {
+        let len = self
+            .matcher
+            .match_hypothesis(reference, &mut self.correct, &mut self.total);
+        let tpfn = self.config.ngrams(len);
+        let skip = self.config.min_len.saturating_sub(1);
+        let tp: i64 = self.correct.iter().skip(skip).sum();
+        let tp = usize::try_from(tp).unwrap_or(0);
+        let n_all = self.tpfp.max(tpfn);
+        if n_all == 0 {
+            return;
+        }
+        // Python's `tp / n_all` on ints below 2**53 is this correctly rounded division.
+        #[allow(clippy::cast_precision_loss)]
+        let key = tp as f64 / n_all as f64;
+        // Python's `max` replaces its pick only for a strictly greater key.
+        let better = match self.best {
+            None => true,
+            Some((_, _, best)) => key > best,
+        };
+        if better {
+            self.best = Some((tp, n_all, key));
+        }
+    }
+
+    fn finish(&self, row: &mut [i64]) {
+        let (tp, n_all) = self.best.map_or((0, 0), |(tp, n_all, _)| (tp, n_all));
+        if let [m, a] = row {
+            *m = to_i64(tp);
+            *a = to_i64(n_all);
+        }
+    }
+}
+
+/// GLEU rows of text: each line goes through `pipeline` and BLEU's word split (the same
+/// words `bleu_stats` counts); `references[i]` lists the references of `hypotheses[i]` and
+/// may be empty (its row is `[0, 0]`). Returns a row-major `(n, 2)` matrix.
+///
+/// # Errors
+/// - [`crate::ErrorKind::InvalidInput`] when `references` and `hypotheses` differ in length.
+/// - [`crate::ErrorKind::InvalidOption`] for an invalid `config` or `workers`.
+pub fn text_stats(
+    hypotheses: &[&str],
+    references: &[Vec<&str>],
+    pipeline: impl Into<Pipeline>,
+    config: &GleuConfig,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    let pipeline = pipeline.into();
+    config.validate()?;
+    reference_sets::check_grouped(hypotheses.len(), references, false)?;
+    let mut out = vec![0i64; hypotheses.len() * WIDTH];
+    parallel::fill_rows(
+        &mut out,
+        WIDTH,
+        workers,
+        || (Counter::new(*config), String::new(), String::new()),
+        |(counter, normalized, tokenized), i, row| {
+            if let (Some(hypothesis), Some(refs)) = (hypotheses.get(i), references.get(i)) {
+                counter.begin(words(pipeline, hypothesis, normalized, tokenized));
+                for reference in refs {
+                    counter.add_reference(words(pipeline, reference, normalized, tokenized));
+                }
+                counter.finish(row);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+/// GLEU rows of already-split tokens (`&str` or `&[u8]`, compared as bytes), counted as given.
+///
+/// # Errors
+/// As [`text_stats`].
+pub fn token_stats<T: AsRef<[u8]> + Sync>(
+    hypotheses: &[Vec<T>],
+    references: &[Vec<Vec<T>>],
+    config: &GleuConfig,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    config.validate()?;
+    reference_sets::check_grouped(hypotheses.len(), references, false)?;
+    let mut out = vec![0i64; hypotheses.len() * WIDTH];
+    parallel::fill_rows(
+        &mut out,
+        WIDTH,
+        workers,
+        || Counter::new(*config),
+        |counter, i, row| {
+            if let (Some(hypothesis), Some(refs)) = (hypotheses.get(i), references.get(i)) {
+                counter.begin(hypothesis.iter());
+                for reference in refs {
+                    counter.add_reference(reference.iter());
+                }
+                counter.finish(row);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokenize::Tokenizer;
+
+    fn tokens(s: &str) -> Vec<&str> {
+        s.split_whitespace().collect()
+    }
+
+    fn row(hyp: &str, refs: &[&str], config: GleuConfig) -> [i64; 2] {
+        let hyps = vec![tokens(hyp)];
+        let refs = vec![refs.iter().map(|r| tokens(r)).collect()];
+        let rows = token_stats(&hyps, &refs, &config, 1).unwrap();
+        [rows[0], rows[1]]
+    }
+
+    #[test]
+    fn nltk_sentence_gleu_example() {
+        // sentence_gleu([ref], hyp) == 0.5
+        let r = row(
+            "the cat sat on the mat",
+            &["the cat is on the mat"],
+            GleuConfig::default(),
+        );
+        assert_eq!(r, [9, 18]);
+    }
+
+    #[test]
+    fn symmetric_in_hypothesis_and_reference() {
+        let config = GleuConfig::default();
+        // [a b c] has 6 n-grams, [a b] 3; overlap a, b, "a b".
+        assert_eq!(row("a b c", &["a b"], config), [3, 6]);
+        assert_eq!(row("a b", &["a b c"], config), [3, 6]);
+    }
+
+    #[test]
+    fn best_reference_and_ties() {
+        let config = GleuConfig::default();
+        // Ratios 3/6 and 1/2 are equal: the first reference wins.
+        assert_eq!(row("a b c", &["a b", "a x"], config), [3, 6]);
+        assert_eq!(row("a b", &["x y z w", "a b c"], config), [3, 6]);
+        // Equal keys from different pairs (1/3 and 2/6): the first listed wins.
+        assert_eq!(row("a b", &["a c", "b x a"], config), [1, 3]);
+        assert_eq!(row("a b", &["b x a", "a c"], config), [2, 6]);
+    }
+
+    #[test]
+    fn empty_sequences_and_lengths() {
+        let config = GleuConfig::default();
+        assert_eq!(row("", &["", ""], config), [0, 0]);
+        assert_eq!(row("", &[], config), [0, 0]);
+        assert_eq!(row("", &["", "a"], config), [0, 1]);
+        assert_eq!(row("a a a", &["a"], config), [1, 6]);
+        let bigrams = GleuConfig {
+            min_len: 2,
+            max_len: 2,
+        };
+        assert_eq!(row("a b c", &["a b d"], bigrams), [1, 2]);
+        assert_eq!(row("a", &["a"], bigrams), [0, 0]);
+    }
+
+    #[test]
+    fn text_equals_tokens() {
+        let hyps = ["The cat, sat.", "a b c", ""];
+        let refs = vec![vec!["The cat sat.", "the cat"], vec![], vec!["x"]];
+        let config = GleuConfig::default();
+        let text = text_stats(&hyps, &refs, Tokenizer::V13a, &config, 1).unwrap();
+        assert_eq!(text, [6, 14, 0, 0, 0, 1]);
+        let split = text_stats(&hyps, &refs, Tokenizer::None, &config, 1).unwrap();
+        let hyp_tokens: Vec<Vec<&str>> = hyps.iter().map(|h| tokens(h)).collect();
+        let ref_tokens: Vec<Vec<Vec<&str>>> = refs
+            .iter()
+            .map(|r| r.iter().map(|t| tokens(t)).collect())
+            .collect();
+        assert_eq!(
+            split,
+            token_stats(&hyp_tokens, &ref_tokens, &config, 2).unwrap()
+        );
+    }
+
+    #[test]
+    fn invalid_lengths_and_shapes() {
+        for (min_len, max_len) in [(0, 4), (3, 2)] {
+            let config = GleuConfig { min_len, max_len };
+            let err = token_stats::<&str>(&[], &[], &config, 1).unwrap_err();
+            assert!(err.message().contains("1 <= min_len <= max_len"), "{err}");
+        }
+        let err = text_stats(&["a"], &[], Tokenizer::None, &GleuConfig::default(), 1).unwrap_err();
+        assert!(
+            err.message()
+                .starts_with("hypotheses has 1 items but references has 0"),
+            "{err}"
+        );
+    }
+}

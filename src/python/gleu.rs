@@ -1,0 +1,50 @@
+//! Binding for GLEU statistics (nltk `corpus_gleu`): one FFI call per batch.
+
+use numpy::PyArray2;
+use pyo3::prelude::*;
+
+use super::bleu::optional_pipeline;
+use super::convert::{rows_array, GroupedInput, StrStream};
+use super::errors::to_py_err;
+use crate::gleu::{self, GleuConfig};
+
+/// Per-segment GLEU statistics `[n_match, n_all]`, shape `(n, 2)`, dtype int64: text lines
+/// with a tokenizer name, or token lists with `tokenizer=None`; grouped references (an empty
+/// list gives `[0, 0]`).
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, *, tokenizer, min_len = 1, max_len = 4, normalize = None, workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gleu_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    tokenizer: Option<&str>,
+    min_len: usize,
+    max_len: usize,
+    normalize: Option<&str>,
+    workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let pipeline = optional_pipeline(tokenizer, normalize)?;
+    let config = GleuConfig { min_len, max_len };
+    config.validate().map_err(to_py_err)?;
+    let rows = match GroupedInput::extract(hypotheses, references, pipeline)? {
+        GroupedInput::Text {
+            hypotheses,
+            references,
+            pipeline,
+        } => {
+            let hyps = hypotheses.borrow_all();
+            let refs: Vec<Vec<&str>> = references.iter().map(StrStream::borrow_all).collect();
+            py.detach(|| gleu::text_stats(&hyps, &refs, pipeline, &config, workers))
+        }
+        GroupedInput::Tokens {
+            hypotheses,
+            references,
+        } => {
+            let (hyps, refs) = (hypotheses.borrow(), references.borrow());
+            py.detach(|| gleu::token_stats(&hyps, &refs, &config, workers))
+        }
+    }
+    .map_err(to_py_err)?;
+    rows_array(py, rows.len() / gleu::WIDTH, gleu::WIDTH, rows)
+}

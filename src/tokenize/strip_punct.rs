@@ -1,0 +1,103 @@
+//! `strip-punct`: the word split of nlg-metricverse / jury `normalize_text` without its
+//! lowercasing (callers lowercase first): every character of Python's `string.punctuation`
+//! (the 32 ASCII characters ``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``) becomes a space, then the
+//! line is split like Python's `str.split()`. Non-ASCII punctuation (`«`, `—`, `…`) stays.
+
+use crate::text::is_py_whitespace;
+
+/// True for the characters of Python's `string.punctuation`.
+#[inline]
+fn is_punctuation(c: char) -> bool {
+    c.is_ascii_punctuation()
+}
+
+/// Iterator over the words left after punctuation is replaced by spaces: maximal runs of
+/// characters that are neither Python whitespace nor ASCII punctuation, without building the
+/// replaced line.
+#[derive(Debug, Clone)]
+pub struct StripPunctWords<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+#[inline]
+fn is_separator(c: char) -> bool {
+    is_punctuation(c) || is_py_whitespace(c)
+}
+
+impl<'a> Iterator for StripPunctWords<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.text.get(self.pos..)?;
+        let skip = rest.find(|c: char| !is_separator(c))?;
+        let start = self.pos + skip;
+        let word = self.text.get(start..)?;
+        let len = word.find(is_separator).unwrap_or(word.len());
+        self.pos = start + len;
+        self.text.get(start..start + len)
+    }
+}
+
+/// The words of `line` with ASCII punctuation as separators.
+pub fn strip_punct_words(line: &str) -> StripPunctWords<'_> {
+    StripPunctWords { text: line, pos: 0 }
+}
+
+/// `' '.join(line.translate(punctuation -> ' ').split())`.
+pub(super) fn tokenize(line: &str, out: &mut String) {
+    for (i, word) in strip_punct_words(line).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_punctuation_is_the_ascii_set() {
+        // string.punctuation
+        let expected = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+        let got: String = (0..0x11_0000u32)
+            .filter_map(char::from_u32)
+            .filter(|&c| is_punctuation(c))
+            .collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn punctuation_becomes_space() {
+        let cases: &[(&str, &[&str])] = &[
+            ("", &[]),
+            ("...", &[]),
+            (
+                "Look! what a wonderful day, today.",
+                &["Look", "what", "a", "wonderful", "day", "today"],
+            ),
+            (
+                "«bonjour» — dit il… ok",
+                &["«bonjour»", "—", "dit", "il…", "ok"],
+            ),
+            (
+                "it's a-b_c\u{3000}d\u{a0}e",
+                &["it", "s", "a", "b", "c", "d", "e"],
+            ),
+            ("x\u{200b}y", &["x\u{200b}y"]),
+        ];
+        for (line, words) in cases {
+            assert_eq!(
+                strip_punct_words(line).collect::<Vec<_>>(),
+                *words,
+                "{line:?}"
+            );
+            let mut out = String::new();
+            tokenize(line, &mut out);
+            assert_eq!(out, words.join(" "), "{line:?}");
+        }
+    }
+}
