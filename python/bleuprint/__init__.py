@@ -62,6 +62,7 @@ from bleuprint.tokenizers import tokenize
 # Names whose modules need numpy: loaded on first use, so `import bleuprint` stays fast.
 _LAZY = {
     "Stats": "bleuprint.stats",
+    "explain": "bleuprint.explanation",
     **dict.fromkeys(
         (
             "Comparison",
@@ -118,6 +119,7 @@ __all__ = [
     "Score",
     "Signature",
     "Stats",
+    "explain",
     "StatsMismatchError",
     "__version__",
     "bootstrap_ci",

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Optional
 
 from bleuprint._core import __version__
+from bleuprint.cli_compat import COMPAT_MODES, SUBCOMMANDS, compat_output, run_subcommand
 from bleuprint.cli_output import (
     paired_all_lines,
     paired_baseline_lines,
@@ -370,6 +371,19 @@ def build_parser() -> argparse.ArgumentParser:
         "sacrebleu's p-values).",
     )  # fmt: skip
 
+    compat = parser.add_argument_group(
+        "Other implementations' BLEU",
+        "Also: 'bleuprint explain --hyp TEXT --ref TEXT' shows one sentence's BLEU step by "
+        "step, and 'bleuprint compare-implementations REF -i HYP' scores a file under every "
+        "implementation (see docs/compat.md).",
+    )
+    compat.add_argument(
+        "--compat", choices=COMPAT_MODES, default=None,
+        help="Score one system as this tool does and print its own output: multi-bleu.perl's "
+        "or multi-bleu-detok.perl's BLEU line, mteval's 'BLEU score' line (lowercased, as "
+        "mteval's default), nltk corpus_bleu's float on whitespace tokens, or a JSON dict of "
+        "HF evaluate's bleu, nlg-metricverse's bleu or torchmetrics' bleu_score.",
+    )  # fmt: skip
     report = parser.add_argument_group("Reporting related arguments")
     report.add_argument(
         "--quiet",
@@ -736,6 +750,8 @@ def _run(args: argparse.Namespace) -> int:
     if len(systems) > 1 and args.confidence:
         raise CliError("Use paired tests (--paired) for multiple systems.")
     _check_lengths(systems, names, refs, ref_names, from_stdin)
+    if args.compat is not None:
+        return _compat(args, systems, refs)
 
     import warnings
 
@@ -753,6 +769,18 @@ def _run(args: argparse.Namespace) -> int:
             raise CliError(str(e)) from None
     _report_warnings(reporter, caught)
     _write(out)
+    return 0
+
+
+def _compat(args: argparse.Namespace, systems: list[list[str]], refs: list[list[str]]) -> int:
+    from bleuprint.errors import BleuprintError
+
+    if len(systems) != 1:
+        raise CliError("--compat scores one system", EXIT_USAGE)
+    try:
+        _write(compat_output(args.compat, systems[0], refs))
+    except BleuprintError as e:
+        raise CliError(str(e)) from None
     return 0
 
 
@@ -911,7 +939,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         signal(SIGPIPE, SIG_DFL)
     except (ImportError, ValueError):  # no SIGPIPE (Windows) or not the main thread
         pass
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in SUBCOMMANDS:
+        from bleuprint.errors import BleuprintError
+
+        try:
+            _write(run_subcommand(arguments) or [])
+        except (BleuprintError, OSError) as e:
+            _fail(str(e), EXIT_ERROR)
+        return 0
+    args = build_parser().parse_args(arguments)
     try:
         return _run(args)
     except CliError as e:

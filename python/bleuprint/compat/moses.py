@@ -1,0 +1,104 @@
+"""Moses' ``multi-bleu.perl`` and ``multi-bleu-detok.perl``::
+
+    from bleuprint.compat.moses import multi_bleu
+    print(multi_bleu(hypotheses, [reference_lines]))   # BLEU = 38.37, 66.9/44.1/...
+
+``references`` are streams, one list of lines per reference file (a shorter file leaves the
+later hypotheses without that reference; a hypothesis with none counts a reference length
+of 9999, as the script does). ``str()`` of the result is the script's stdout line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.variants import PRESETS, BleuKnobs, aggregate, score_counts, segment_rows
+
+# multi-bleu.perl's reference length for a hypothesis without any reference line.
+_NO_REFERENCE_LENGTH = 9999
+
+
+@dataclass
+class MosesBLEU:
+    """A multi-bleu.perl result; ``str()`` is its output line."""
+
+    score: float
+    precisions: list[float]
+    bp: float
+    ratio: float
+    hyp_len: int
+    ref_len: int
+
+    def __str__(self) -> str:
+        if self.ref_len == 0:
+            return "BLEU = 0, 0/0/0/0 (BP=0, ratio=0, hyp_len=0, ref_len=0)"
+        precisions = "/".join(f"{100 * p:.1f}" for p in self.precisions)
+        return (
+            f"BLEU = {100 * self.score:.2f}, {precisions} (BP={self.bp:.3f}, "
+            f"ratio={self.ratio:.3f}, hyp_len={self.hyp_len:d}, ref_len={self.ref_len:d})"
+        )
+
+
+def _grouped(
+    hypotheses: Sequence[str], references: Sequence[Sequence[Optional[str]]]
+) -> list[list[str]]:
+    if isinstance(references, str) or not references or isinstance(references[0], str):
+        raise ReferenceLayoutError(
+            "references must be a list of reference files' lines: references=[ref_lines] or "
+            "[ref0_lines, ref1_lines] (each a list of str, one line per hypothesis)"
+        )
+    return [
+        [s[i] for s in references if i < len(s) and s[i] is not None]
+        for i in range(len(hypotheses))
+    ]
+
+
+def _score(knobs: BleuKnobs, hypotheses: Sequence[str], references: Any) -> MosesBLEU:
+    if isinstance(hypotheses, str):
+        raise ReferenceLayoutError("hypotheses must be a list of lines, not a str")
+    grouped = _grouped(hypotheses, references)
+    missing = [i for i, refs in enumerate(grouped) if not refs]
+    rows = segment_rows(hypotheses, [refs or [""] for refs in grouped], knobs)
+    if missing:
+        rows[missing, 1] = _NO_REFERENCE_LENGTH
+    counts = aggregate(rows, knobs)
+    if counts.ref_len == 0:
+        return MosesBLEU(0.0, [0.0] * knobs.max_order, 0.0, 0.0, 0, 0)
+    if counts.hyp_len == 0:
+        raise InvalidInputError("multi-bleu.perl dies on this input: the hypotheses have no tokens")
+    result = score_counts(counts, knobs)
+    return MosesBLEU(
+        result.score,
+        result.precisions,
+        result.bp,
+        result.ratio,
+        int(result.hyp_len),
+        int(result.ref_len),
+    )
+
+
+def multi_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    lowercase: bool = False,
+) -> MosesBLEU:
+    """``multi-bleu.perl [-lc]``: whitespace-split tokens (ASCII whitespace, as Perl's split
+    on bytes), ``-lc`` lowercasing A-Z only."""
+    knobs = PRESETS["moses"].knobs.replace(lowercase="ascii" if lowercase else "no")
+    return _score(knobs, hypotheses, references)
+
+
+def multi_bleu_detok(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    lowercase: bool = False,
+) -> MosesBLEU:
+    """``multi-bleu-detok.perl [-lc]``: mteval-v13a tokenization, Unicode lowercasing."""
+    knobs = PRESETS["moses-detok"].knobs.replace(lowercase="unicode" if lowercase else "no")
+    return _score(knobs, hypotheses, references)
+
+
+__all__ = ["MosesBLEU", "multi_bleu", "multi_bleu_detok"]

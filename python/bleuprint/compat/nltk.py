@@ -1,0 +1,127 @@
+"""nltk's ``nltk.translate.bleu_score``, bit for bit (nltk 3.10.4)::
+
+    from bleuprint.compat.nltk import sentence_bleu, corpus_bleu, SmoothingFunction
+
+Same arguments, return types (the int ``0``, lists for several weight tuples, Fractions that
+keep their counts) and warnings; the counting runs in bleuprint's Rust core. This is the
+``nltk`` preset of :mod:`bleuprint.variants`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Callable, Optional, Union
+
+from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows
+from bleuprint.variants.counting import modified_precision
+from bleuprint.variants.knobs import normalize_weights
+from bleuprint.variants.smoothing import Fraction, SmoothingFunction
+
+_PRESET = PRESETS["nltk"].knobs
+_SHAPE = "list_of_references=[[ref_tokens, ...], ...] (one list of token lists per hypothesis)"
+
+
+class LengthMismatchError(InvalidInputError, AssertionError):
+    """Different numbers of hypotheses and reference lists (nltk raises AssertionError)."""
+
+
+def _check_layout(list_of_references: Any, hypotheses: Any) -> None:
+    for name, value in (("list_of_references", list_of_references), ("hypotheses", hypotheses)):
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            raise ReferenceLayoutError(f"{name} must be a list, got {type(value).__name__}")
+    if len(list_of_references) != len(hypotheses):
+        raise LengthMismatchError(
+            f"The number of hypotheses and their reference(s) should be the same: got "
+            f"{len(hypotheses)} hypotheses and {len(list_of_references)} reference lists"
+        )
+    for i, hypothesis in enumerate(hypotheses):
+        if isinstance(hypothesis, str):
+            raise ReferenceLayoutError(
+                f"hypotheses[{i}] is a str; nltk counts tokens, so pass token lists: "
+                f"hypotheses=[{hypothesis.split()!r}, ...] (e.g. text.split())"
+            )
+    for i, references in enumerate(list_of_references):
+        if isinstance(references, str) or (len(references) and isinstance(references[0], str)):
+            raise ReferenceLayoutError(
+                f"list_of_references[{i}] must be a list of token lists, got "
+                f"{references!r:.60}; expected {_SHAPE}"
+            )
+
+
+def _knobs_for(smoothing_function: Optional[Callable[..., Any]]) -> tuple[dict[str, Any], Any]:
+    """Our own SmoothingFunction methods become smoothing knobs; any other callable is
+    called as nltk calls it."""
+    if smoothing_function is None:
+        return {}, None
+    owner = getattr(smoothing_function, "__self__", None)
+    name = getattr(smoothing_function, "__name__", "")
+    if isinstance(owner, SmoothingFunction) and name.startswith("method") and name[6:].isdigit():
+        method = int(name[6:])
+        value = {1: owner.epsilon, 4: owner.k, 6: owner.alpha, 7: owner.k}.get(method)
+        return {"smoothing": f"nltk{method}", "smooth_value": value}, None
+    return {}, smoothing_function
+
+
+def corpus_bleu(
+    list_of_references: Sequence[Sequence[Sequence[Any]]],
+    hypotheses: Sequence[Sequence[Any]],
+    weights: Any = (0.25, 0.25, 0.25, 0.25),
+    smoothing_function: Optional[Callable[..., Any]] = None,
+    auto_reweigh: bool = False,
+) -> Union[float, int, list[Any]]:
+    """Corpus BLEU from summed counts, as nltk computes it (0..1; the int ``0`` without any
+    unigram match; a list when ``weights`` holds several tuples)."""
+    _check_layout(list_of_references, hypotheses)
+    if not hypotheses:
+        raise InvalidInputError("corpus_bleu needs at least one hypothesis (nltk divides 0 by 0)")
+    changes, custom = _knobs_for(smoothing_function)
+    knobs = _PRESET.replace(
+        weights=normalize_weights(weights), auto_reweigh=auto_reweigh, **changes
+    )
+    rows = segment_rows(hypotheses, list_of_references, knobs)
+    counts = aggregate(
+        rows,
+        knobs,
+        last_hypothesis=hypotheses[-1],
+        last_references=list_of_references[-1],
+    )
+    return score_counts(counts, knobs, smoothing_function=custom).score
+
+
+def sentence_bleu(
+    references: Sequence[Sequence[Any]],
+    hypothesis: Sequence[Any],
+    weights: Any = (0.25, 0.25, 0.25, 0.25),
+    smoothing_function: Optional[Callable[..., Any]] = None,
+    auto_reweigh: bool = False,
+) -> Union[float, int, list[Any]]:
+    """BLEU of one hypothesis: ``corpus_bleu([references], [hypothesis], ...)``."""
+    return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
+
+
+def closest_ref_length(references: Sequence[Sequence[Any]], hyp_len: int) -> int:
+    """The reference length closest to ``hyp_len``, the shorter one on ties."""
+    return min((len(r) for r in references), key=lambda n: (abs(n - hyp_len), n))
+
+
+def brevity_penalty(closest_ref_len: Union[int, float], hyp_len: int) -> Union[int, float]:
+    """``1`` if the hypothesis is longer, ``0`` if empty, else ``exp(1 - r/c)``."""
+    if hyp_len > closest_ref_len:
+        return 1
+    if hyp_len == 0:
+        return 0
+    return math.exp(1 - closest_ref_len / hyp_len)
+
+
+__all__ = [
+    "Fraction",
+    "LengthMismatchError",
+    "SmoothingFunction",
+    "brevity_penalty",
+    "closest_ref_length",
+    "corpus_bleu",
+    "modified_precision",
+    "sentence_bleu",
+]
