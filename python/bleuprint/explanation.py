@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import math
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -54,6 +55,17 @@ class OrderDetail:
         """``matches/total`` as counted (e.g. ``4/6``)."""
         return f"{_number(self.matches)}/{_number(self.total)}"
 
+    @property
+    def heading(self) -> str:
+        """``p_n = 4/6 = 0.6667``, plus the smoothed value when smoothing changed it."""
+        text = f"p_{self.n} = {self.fraction}"
+        raw = float(self.matches) / float(self.total) if self.total else None
+        if raw is not None:
+            text += f" = {raw:.4f}"
+        if raw is None or self.precision != raw:
+            text += f", smoothed to {self.precision:.6g}"
+        return text
+
 
 @dataclass
 class KnobEffect:
@@ -91,7 +103,7 @@ class Explanation:
         for k, ref in enumerate(self.references, start=1):
             out.append(f"reference {k} ({len(ref)} tokens): {' '.join(ref)}")
         for order in self.orders:
-            out += ["", f"{order.n}-grams: p_{order.n} = {order.fraction} = {order.precision:.4f}"]
+            out += ["", f"{order.n}-grams: {order.heading}"]
             width = max([len(" ".join(g)) for g, *_ in order.ngrams] + [6])
             out.append(f"  {'n-gram':<{width}}  count  max ref  clipped")
             for gram, count, max_ref, clipped in order.ngrams:
@@ -108,13 +120,17 @@ class Explanation:
             bp_text = f"BP = exp(1 - r/c) = exp(1 - {_number(r)}/{c}) = {self.brevity_penalty:.4f}"
         out.append(f"brevity penalty: {bp_text}")
         terms = " + ".join(
-            f"{w:g}*log({o.precision:.4f})" for w, o in zip(self.weights, self.orders)
+            f"{w:g}*log({o.precision:.6g})" for w, o in zip(self.weights, self.orders)
         )
         out.append(f"weighted log sum: {terms} = {self.log_sum:.4f}")
-        out.append(
-            f"BLEU = BP * exp(sum) = {self.brevity_penalty:.4f} * {_safe_exp(self.log_sum):.4f} "
-            f"= {_format_score(self.score)}"
-        )
+        value = self.brevity_penalty * _safe_exp(self.log_sum)
+        line = f"BLEU = BP * exp(sum) = {self.brevity_penalty:.4f} * {_safe_exp(self.log_sum):.6g}"
+        line += f" = {value:.6g}"
+        if self.knobs.scale == 100:
+            line += f"; on the 0-100 scale {_format_score(self.score)}"
+        elif not isinstance(self.score, float) or f"{value:.6g}" != f"{self.score:.6g}":
+            line += f"; reported as {_format_score(self.score)}"
+        out.append(line)
         if self.effects:
             out += ["", "knobs that differ from sacrebleu's (each applied after those above it):"]
             out.append(f"  {'knob':<16} {'sacrebleu':<12} {'here':<14} score change")
@@ -140,8 +156,8 @@ class Explanation:
                 for g, c, m, k in order.ngrams
             )
             parts.append(
-                f"<p><b>{order.n}-grams</b>: p<sub>{order.n}</sub> = {order.fraction} = "
-                f"{order.precision:.4f}</p><table><tr><th>n-gram</th><th>count</th>"
+                f"<p><b>{order.n}-grams</b>: {html.escape(order.heading)}</p>"
+                "<table><tr><th>n-gram</th><th>count</th>"
                 f"<th>max ref</th><th>clipped</th></tr>{rows}</table>"
             )
         tail = self._lines()
@@ -164,7 +180,7 @@ def _safe_exp(x: float) -> float:
 
 
 def _format_score(score: Any) -> str:
-    return f"{score:.4f}" if isinstance(score, float) else str(score)
+    return repr(score) if isinstance(score, float) else str(score)
 
 
 def _percent(score: Any, knobs: BleuKnobs) -> float:
@@ -178,6 +194,7 @@ def _percent(score: Any, knobs: BleuKnobs) -> float:
 _WALK = (
     "arithmetic", "dtype", "tokenizer", "lowercase", "ref_length", "aggregation",
     "smoothing", "smooth_value", "max_order", "weights", "effective_order", "auto_reweigh",
+    "drop_empty", "scale",
 )  # fmt: skip
 
 
@@ -185,9 +202,9 @@ def knob_effects(
     hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], knobs: BleuKnobs
 ) -> list[KnobEffect]:
     """Walks from sacrebleu's knobs to ``knobs`` one knob at a time; each step's score change
-    (0..100 scale). The scale knob is listed with a change of 0."""
+    (0..100 scale), so the changes add up to the difference between the two scores."""
     differs = knobs.differences(SACREBLEU)
-    effects = []
+    effects: list[KnobEffect] = []
     current = SACREBLEU
     before = _percent(corpus_score(hypotheses, references, current).score, current)
     for name in _WALK:
@@ -204,8 +221,6 @@ def knob_effects(
             KnobEffect(name, getattr(SACREBLEU, name), getattr(knobs, name), after - before)
         )
         before = after
-    if "scale" in differs:
-        effects.append(KnobEffect("scale", SACREBLEU.scale, knobs.scale, 0.0))
     return effects
 
 
@@ -251,7 +266,10 @@ def explain(
         w * (math.log(p) if p > 0 else -math.inf)
         for w, p in zip(weights, (o.precision for o in orders))
     )
-    effects = [] if knobs == SACREBLEU else knob_effects([hyp], [refs], knobs)
+    with warnings.catch_warnings():
+        # nltk's method0 warns at every step of the walk; the score above already did.
+        warnings.simplefilter("ignore")
+        effects = [] if knobs == SACREBLEU else knob_effects([hyp], [refs], knobs)
     return Explanation(
         implementation=name,
         knobs=knobs,

@@ -23,7 +23,8 @@ _NO_REFERENCE_LENGTH = 9999
 
 @dataclass
 class MosesBLEU:
-    """A multi-bleu.perl result; ``str()`` is its output line."""
+    """A multi-bleu.perl result; ``str()`` is its output line. ``score`` is 0..100 (the
+    script's ``100 * $bleu``), the precisions 0..1."""
 
     score: float
     precisions: list[float]
@@ -37,7 +38,7 @@ class MosesBLEU:
             return "BLEU = 0, 0/0/0/0 (BP=0, ratio=0, hyp_len=0, ref_len=0)"
         precisions = "/".join(f"{100 * p:.1f}" for p in self.precisions)
         return (
-            f"BLEU = {100 * self.score:.2f}, {precisions} (BP={self.bp:.3f}, "
+            f"BLEU = {self.score:.2f}, {precisions} (BP={self.bp:.3f}, "
             f"ratio={self.ratio:.3f}, hyp_len={self.hyp_len:d}, ref_len={self.ref_len:d})"
         )
 

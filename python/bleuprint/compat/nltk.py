@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Callable, Optional, Union
 
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
 from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows
 from bleuprint.variants.counting import modified_precision
-from bleuprint.variants.knobs import normalize_weights
+from bleuprint.variants.knobs import BleuKnobs, Weights, normalize_weights
 from bleuprint.variants.smoothing import Fraction, SmoothingFunction
 
 _PRESET = PRESETS["nltk"].knobs
@@ -50,18 +51,28 @@ def _check_layout(list_of_references: Any, hypotheses: Any) -> None:
             )
 
 
-def _knobs_for(smoothing_function: Optional[Callable[..., Any]]) -> tuple[dict[str, Any], Any]:
+@lru_cache(maxsize=256)
+def _knobs(
+    weights: Weights, auto_reweigh: bool, smoothing: str, value: Optional[float]
+) -> BleuKnobs:
+    """The nltk preset with these arguments (cached: sentence_bleu runs in loops)."""
+    return _PRESET.replace(
+        weights=weights, auto_reweigh=auto_reweigh, smoothing=smoothing, smooth_value=value
+    )
+
+
+def _knobs_for(smoothing_function: Optional[Callable[..., Any]]) -> tuple[tuple[str, Any], Any]:
     """Our own SmoothingFunction methods become smoothing knobs; any other callable is
     called as nltk calls it."""
     if smoothing_function is None:
-        return {}, None
+        return ("nltk0", None), None
     owner = getattr(smoothing_function, "__self__", None)
     name = getattr(smoothing_function, "__name__", "")
     if isinstance(owner, SmoothingFunction) and name.startswith("method") and name[6:].isdigit():
         method = int(name[6:])
         value = {1: owner.epsilon, 4: owner.k, 6: owner.alpha, 7: owner.k}.get(method)
-        return {"smoothing": f"nltk{method}", "smooth_value": value}, None
-    return {}, smoothing_function
+        return (f"nltk{method}", value), None
+    return ("nltk0", None), smoothing_function
 
 
 def corpus_bleu(
@@ -76,10 +87,8 @@ def corpus_bleu(
     _check_layout(list_of_references, hypotheses)
     if not hypotheses:
         raise InvalidInputError("corpus_bleu needs at least one hypothesis (nltk divides 0 by 0)")
-    changes, custom = _knobs_for(smoothing_function)
-    knobs = _PRESET.replace(
-        weights=normalize_weights(weights), auto_reweigh=auto_reweigh, **changes
-    )
+    (smoothing, value), custom = _knobs_for(smoothing_function)
+    knobs = _knobs(normalize_weights(weights), bool(auto_reweigh), smoothing, value)
     rows = segment_rows(hypotheses, list_of_references, knobs)
     counts = aggregate(
         rows,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from bleuprint.errors import InvalidOptionError
+from bleuprint.variants import knobs as _k
 from bleuprint.variants.knobs import SACREBLEU, BleuKnobs
 
 
@@ -129,4 +130,31 @@ def knob_table() -> str:
             text = "–" if value is None else str(value)
             cells.append(f"**{text}**" if name in differs else text)
         lines.append(f"| {preset.name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def knob_values() -> str:
+    """A Markdown list of every knob's values and what each means (from the knob module)."""
+    sections = [
+        ("tokenizer", _k.TOKENIZERS),
+        ("lowercase", _k.LOWERCASE),
+        ("ref_length", _k.REF_LENGTHS),
+        ("smoothing", _k.SMOOTHING_NOTES),
+        ("aggregation", _k.AGGREGATIONS),
+        ("arithmetic", _k.ARITHMETICS),
+    ]
+    lines = []
+    for name, values in sections:
+        lines.append(f"- `{name}`")
+        lines += [f"  - `{value}`: {note}" for value, note in values.items()]
+    lines += [
+        "- `smooth_value`: the value of `floor`, `add-k`, `nltk1` (epsilon), `nltk4`/`nltk7` (K) "
+        "and `nltk6` (alpha); `–` takes the method's default "
+        + ", ".join(f"{k} {v:g}" for k, v in _k.SMOOTHINGS.items() if v is not None),
+        "- `max_order`, `weights`: n-gram orders; one weight tuple or several (`–`: uniform)",
+        "- `effective_order`: average only over orders the hypothesis has n-grams for",
+        "- `auto_reweigh`: nltk's uniform re-weighting of hypotheses shorter than 4 tokens",
+        f"- `drop_empty`: {_k.DROP_EMPTY_NOTE}",
+        "- `scale`: 1 (0..1) or 100 (0..100); `dtype`: float64, or float32 (torchmetrics)",
+    ]
     return "\n".join(lines) + "\n"

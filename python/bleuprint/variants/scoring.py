@@ -78,22 +78,19 @@ def aggregate(
     """
     n = (rows.shape[1] - 2) // 2
     hyp, refs = rows[:, 0], rows[:, 1]
-    correct, total = rows[:, 2 : 2 + n], rows[:, 2 + n :]
     if knobs.aggregation == "nltk":
-        total = np.maximum(total, 1)
+        rows = rows.copy()
+        np.maximum(rows[:, 2 + n :], 1, out=rows[:, 2 + n :])
     if knobs.dtype == "float32":
         # torchmetrics keeps its state in float32 tensors, added to segment by segment.
-        def col_sum(col: np.ndarray) -> Any:
-            return (
-                np.cumsum(col.astype(np.float32), dtype=np.float32)[-1]
-                if len(col)
-                else np.float32(0)
-            )
+        sums = (
+            np.cumsum(rows.astype(np.float32), axis=0, dtype=np.float32)[-1]
+            if len(rows)
+            else np.zeros(rows.shape[1], dtype=np.float32)
+        )
+        totals: list[Any] = list(sums)
     else:
-
-        def col_sum(col: np.ndarray) -> Any:
-            return int(col.sum())
-
+        totals = rows.sum(axis=0).tolist()
     if knobs.ref_length == "average":
         if ref_counts is None:
             raise InvalidOptionError("ref_length='average' needs the number of references per row")
@@ -101,12 +98,12 @@ def aggregate(
         for length, k in zip(refs.tolist(), ref_counts):
             ref_len += float(length) / k
     else:
-        ref_len = col_sum(refs)
+        ref_len = totals[1]
     counts = CorpusCounts(
-        hyp_len=col_sum(hyp),
+        hyp_len=totals[0],
         ref_len=ref_len,
-        correct=[col_sum(correct[:, i]) for i in range(n)],
-        total=[col_sum(total[:, i]) for i in range(n)],
+        correct=totals[2 : 2 + n],
+        total=totals[2 + n :],
         last_hypothesis=last_hypothesis,
         last_references=last_references,
     )

@@ -1,0 +1,454 @@
+"""The compat modules against the verified vectors of ../shared/reference/implementations.md
+(§2 table V1-V10, §4 HF evaluate, §5 torchmetrics, §6 nlg-metricverse, §7 Moses and mteval),
+written here as literals, plus the facts the compat issue quotes from the upstream code.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+
+from bleuprint.compat import evaluate
+from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
+from bleuprint.compat.mteval import mteval_v13a, mteval_v14
+from bleuprint.compat.nlgmetricverse import NLGMetricverse, load_metric
+from bleuprint.compat.nltk import LengthMismatchError, corpus_bleu, sentence_bleu
+from bleuprint.compat.torchmetrics import (
+    BLEUScore,
+    SacreBLEUScore,
+    bleu_score,
+    sacre_bleu_score,
+)
+from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.variants import PRESETS, BleuKnobs, corpus_score, knob_table
+from bleuprint.variants.presets import knob_values
+
+HYP1 = (
+    "It is a guide to action which ensures that the military always obeys the commands of the party"
+)
+REF1 = "It is a guide to action that ensures that the military will forever heed Party commands"
+REF2 = (
+    "It is the guiding principle which guarantees the military forces always being under the "
+    "command of the Party"
+)
+REF3 = "It is the practical guide for the army always to heed the directions of the party"
+W = [f"w{i}" for i in range(13)]
+
+# implementations.md §2: V1..V10 as (hypotheses, references grouped per hypothesis).
+VECTORS = {
+    "V1": ([HYP1], [[REF1, REF2, REF3]]),
+    "V2": (["the cat is on the mat"], [["there is a cat on the mat", "a cat is on the mat"]]),
+    "V3": (["the cat sat on the mat"], [["the cat is on the mat"]]),
+    "V4": ([" ".join(W[:12])], [[" ".join(W[:13]), " ".join(W[:11])]]),
+    "V5": ([" ".join(W[:10])], [[" ".join(W[:12]), " ".join(W[:6])]]),
+    "V6": (["the cat"], [["the cat sat"]]),
+    "V7": (["Hello, world! It's 3.14 - isn't it?"], [["Hello, world! It is 3.14 - isn't it?"]]),
+    "V8": (
+        ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."],
+        [
+            ["The dog bit the man.", "The dog had bit the man."],
+            ["It was not unexpected.", "No one was surprised."],
+            ["The man bit him first.", "The man had bitten the dog."],
+        ],
+    ),
+    "V9": (["", "the cat sat on the mat"], [["the cat"], ["the cat sat on the mat"]]),
+    "V10": (["The Cat sat on the mat"], [["the cat sat on the mat"]]),
+}
+
+# §2's table, one row per implementation, columns V1..V10 (floats compared with ==).
+TABLE = {
+    "sacrebleu": [50.456668400584846, 75.98356856515926, 37.99178428257963, 100.00000000000004,
+                  81.87307530779823, 0.0, 59.54165059120785, 48.530827009929865,
+                  71.65313105737896, 50.81327481546149],
+    "nltk": [0.5045666840058485, 0.7598356856515925, 7.262123179505913e-78, 1.0,
+             0.8187307530779819, 9.047424648113057e-155, 0.42383656282787796,
+             0.4700010036835175, 0.5797502924354595, 0.5081327481546147],
+    "hf": [0.5045666840058485, 0.7598356856515925, 0.0, 1.0, 1.0, 0.0, 0.5954165059120786,
+           0.5147121574755517, 0.7165313105737893, 0.5081327481546147],
+    "torchmetrics": [0.5045666694641113, 0.7598357200622559, 0.0, 0.9200444221496582,
+                     0.8187307119369507, 0.0, 0.4238365590572357, 0.491919606924057,
+                     0.7165312170982361, 0.5081326961517334],
+    "torchmetrics-sacrebleu": [0.5045666694641113, 0.7598357200622559, 0.0, 0.9200444221496582,
+                               0.8187307119369507, 0.0, 0.5954164862632751, 0.4853082299232483,
+                               0.7165312170982361, 0.5081326961517334],
+    "nlgmetricverse": [0.5045666840058485, 0.7598356856515925, 0.0, 1.0, 1.0, 0.0,
+                       0.5969491792019646, 0.48277182283838843, 1.0, 1.0],
+}  # fmt: skip
+# Printed at 2 (Moses) and 4 (mteval) decimals.
+PRINTED = {
+    "moses": ["50.46", "75.98", "0.00", "100.00", "81.87", "0.00", "42.38", "49.19", "71.65",
+              "50.81"],
+    "moses-detok": ["50.46", "75.98", "0.00", "100.00", "81.87", "0.00", "59.54", "48.53", "71.65",
+                    "50.81"],
+    "mteval-v13a": ["0.5046", "0.7598", "0.3799", "1.0000", "0.8187", "0.6065", "0.5954", "0.4853",
+                    "0.7165", "1.0000"],
+}  # fmt: skip
+HF_SMOOTH = [0.5401725898595141, 0.8091067115702212, 0.488923022434901, 1.0, 1.0,
+             0.6065306597126334, 0.6349135031073152, 0.560597610169143, 0.7165313105737893,
+             0.6147881529512643]  # fmt: skip
+TORCH_SMOOTH = {"V1": 0.5397553443908691, "V2": 0.8034284114837646, "V3": 0.0, "V6": 0.0,
+                "V7": 0.5127984881401062, "V8": 0.5430634021759033,
+                "V10": 0.604275107383728}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(TABLE))
+def test_presets_reproduce_the_cross_implementation_table(name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk's method0 warns on V3, V6
+        scores = [corpus_score(h, r, name).score for h, r in VECTORS.values()]
+    assert [float(s) for s in scores] == TABLE[name]
+    if PRESETS[name].knobs.dtype == "float32":
+        assert all(isinstance(s, np.float32) for s in scores)
+
+
+@pytest.mark.parametrize("name", list(PRINTED))
+def test_printed_presets_reproduce_the_table(name: str) -> None:
+    digits = 2 if name.startswith("moses") else 4
+    scores = [corpus_score(h, r, name).score for h, r in VECTORS.values()]
+    assert [f"{s:.{digits}f}" for s in scores] == PRINTED[name]
+
+
+def test_smoothed_variants() -> None:
+    hf = evaluate.load("bleu")
+    scores = [
+        hf.compute(predictions=h, references=r, smooth=True)["bleu"] for h, r in VECTORS.values()
+    ]
+    assert scores == HF_SMOOTH
+    for key, expected in TORCH_SMOOTH.items():
+        hyps, refs = VECTORS[key]
+        assert float(bleu_score(hyps, refs, smooth=True)) == expected
+
+
+# --- nltk --------------------------------------------------------------------------------
+
+
+def test_issue_nltk_fact() -> None:
+    refs = [
+        ["the", "picture", "is", "clicked", "by", "me"],
+        ["this", "picture", "was", "clicked", "by", "me"],
+    ]
+    hyp = ["the", "picture", "the", "picture", "by", "me"]
+    # nltk's method0 warns about the zero 3- and 4-gram precisions even at weight 0.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert sentence_bleu(refs, hyp, weights=(0.25, 0.25, 0, 0)) == 0.7186082239261684
+    assert ["3-gram" in str(w.message) for w in caught] == [True, False]
+
+
+def test_nltk_length_mismatch_names_both_lengths() -> None:
+    with pytest.raises(LengthMismatchError, match="3 hypotheses and 2 reference lists"):
+        corpus_bleu([[["a"]], [["b"]]], [["a"], ["b"], ["c"]])
+    assert issubclass(LengthMismatchError, AssertionError)
+    assert issubclass(LengthMismatchError, ValueError)
+
+
+def test_nltk_wrong_nesting_shows_the_shape() -> None:
+    with pytest.raises(ReferenceLayoutError, match=r"list_of_references=\[\[ref_tokens"):
+        corpus_bleu([["the", "cat"]], [["the", "cat"]])
+    with pytest.raises(ReferenceLayoutError, match=r"hypotheses\[0\] is a str"):
+        corpus_bleu([[["the", "cat"]]], ["the cat"])
+
+
+# --- HF evaluate -------------------------------------------------------------------------
+
+
+def test_issue_hf_bleu_fact() -> None:
+    result = evaluate.load("bleu").compute(
+        predictions=["A bold, full-flavored coffee with a slightly bitter aftertaste."],
+        references=[
+            [
+                "A bold, flavorful coffee with a slightly bitter aftertaste.",
+                "A rich, full-bodied coffee with a smooth finish.",
+            ]
+        ],
+    )
+    assert result == {
+        "bleu": 0.7016879391277371,
+        "precisions": [0.9090909090909091, 0.8, 0.6666666666666666, 0.5],
+        "brevity_penalty": 1.0,
+        "length_ratio": 1.1,
+        "translation_length": 11,
+        "reference_length": 10,
+    }
+
+
+def test_hf_bleu_vectors() -> None:
+    bleu = evaluate.load("bleu")
+    doc = bleu.compute(
+        predictions=["hello there general kenobi", "foo bar foobar"],
+        references=[["hello there general kenobi", "hello there!"], ["foo bar foobar"]],
+    )
+    assert doc == {
+        "bleu": 1.0, "precisions": [1.0, 1.0, 1.0, 1.0], "brevity_penalty": 1.0,
+        "length_ratio": 1.1666666666666667, "translation_length": 7, "reference_length": 6,
+    }  # fmt: skip
+    v1 = bleu.compute(predictions=[HYP1], references=[[REF1, REF2, REF3]])
+    assert v1["precisions"] == [0.9444444444444444, 0.5882352941176471, 0.4375, 0.26666666666666666]
+    assert (v1["length_ratio"], v1["reference_length"]) == (1.125, 16)
+    v1s = bleu.compute(predictions=[HYP1], references=[[REF1, REF2, REF3]], smooth=True)
+    assert v1s["precisions"] == [
+        0.9473684210526315,
+        0.6111111111111112,
+        0.47058823529411764,
+        0.3125,
+    ]
+    v6 = bleu.compute(predictions=["the cat"], references=[["the cat sat"]], smooth=True)
+    assert v6["precisions"] == [1.0, 1.0, 1.0, 1.0]
+    v7 = bleu.compute(predictions=VECTORS["V7"][0], references=VECTORS["V7"][1])
+    assert v7["precisions"] == [0.9, 0.7777777777777778, 0.625, 0.42857142857142855]
+    assert v7["brevity_penalty"] == 0.9048374180359595
+    v3 = bleu.compute(
+        predictions=["the cat sat on the mat"], references=["the cat is on the mat"], max_order=2
+    )
+    assert v3["bleu"] == 0.7071067811865476
+    pred, ref = ["the cat sat on the mat."], [["the cat is on the mat ."]]
+    assert bleu.compute(predictions=pred, references=ref, tokenizer=str.split)["bleu"] == 0.0
+    assert bleu.compute(predictions=pred, references=ref)["bleu"] > 0
+
+
+def test_hf_bleu_errors_instead_of_zero_division() -> None:
+    with pytest.raises(InvalidInputError, match="divides by zero"):
+        evaluate.load("bleu").compute(predictions=[""], references=["the cat sat"])
+    with pytest.raises(ReferenceLayoutError, match="Mismatch in the number"):
+        evaluate.load("bleu").compute(predictions=["a", "b"], references=[["a"]])
+    with pytest.raises(InvalidOptionError, match="no metric 'rouge'"):
+        evaluate.load("rouge")
+
+
+def test_hf_sacrebleu_and_batches() -> None:
+    sacre = evaluate.load("sacrebleu")
+    result = sacre.compute(
+        predictions=["hello there general kenobi", "on our way to ankh morpork"],
+        references=[
+            ["hello there general kenobi", "hello there !"],
+            ["goodbye ankh morpork", "ankh morpork"],
+        ],
+    )
+    assert result == {
+        "score": 39.76353643835252, "counts": [6, 4, 2, 1], "totals": [10, 8, 6, 4],
+        "precisions": [60.0, 50.0, 33.333333333333336, 25.0], "bp": 1.0, "sys_len": 10,
+        "ref_len": 7,
+    }  # fmt: skip
+    with pytest.raises(InvalidInputError, match="same number of references"):
+        sacre.compute(predictions=["a", "b"], references=[["a"], ["b", "c"]])
+    bleu = evaluate.load("evaluate-metric/bleu")
+    for h, r in zip(*VECTORS["V8"]):
+        bleu.add(prediction=h, reference=r)
+    assert bleu.compute()["bleu"] == TABLE["hf"][7]
+
+
+def test_google_bleu_symmetry_and_empty() -> None:
+    gleu = evaluate.load("google_bleu")
+    ab = gleu.compute(predictions=["a b c"], references=[["a b"]])
+    ba = gleu.compute(predictions=["a b"], references=[["a b c"]])
+    assert ab == ba == {"google_bleu": 0.5}
+    assert gleu.compute(predictions=[""], references=[[""]]) == {"google_bleu": 0.0}
+
+
+# --- nlg-metricverse ----------------------------------------------------------------------
+
+
+def _metricverse(**kwargs: object) -> dict:
+    result = NLGMetricverse(metrics=load_metric("bleu"))(**kwargs)
+    result.pop("total_time_elapsed")
+    for value in result.values():
+        if isinstance(value, dict):
+            value.pop("time_elapsed")
+    return result
+
+
+def test_issue_nlgmetricverse_fact() -> None:
+    result = _metricverse(
+        predictions=[
+            ["the cat is on the mat", "There is cat playing on the mat"],
+            ["Look! what a wonderful day, today.", "Today is a very wonderful day"],
+        ],
+        references=[
+            ["the cat is playing on the mat.", "The cat plays on the mat."],
+            ["Today is a wonderful day", "The weather outside is wonderful."],
+        ],
+    )
+    assert result == {
+        "total_items": 2,
+        "empty_items": 0,
+        "bleu": {
+            "score": 0.3378703280802838,
+            "precisions": [0.84, 0.5714285714285714, 0.35294117647058826, 0.07692307692307693],
+            "brevity_penalty": 1.0,
+            "length_ratio": 1.1818181818181819,
+            "translation_length": 13,
+            "reference_length": 11,
+        },
+    }
+
+
+def test_nlgmetricverse_upstream_expected_outputs() -> None:
+    preds = ["There is a cat on the mat.", "Look! a wonderful day."]
+    single = _metricverse(
+        predictions=preds, references=["The cat is playing on the mat.", "Today is a wonderful day"]
+    )["bleu"]
+    precisions = [0.7272727272727273, 0.4444444444444444, 0.2857142857142857, 0.0]
+    assert single == {
+        "score": 0.0, "precisions": precisions, "brevity_penalty": 0.9131007162822622,
+        "length_ratio": 0.9166666666666666, "translation_length": 11, "reference_length": 12,
+    }  # fmt: skip
+    multi_refs = [
+        ["the cat is playing on the mat.", "The cat plays on the mat."],
+        ["Today is a wonderful day", "The weather outside is wonderful."],
+    ]
+    multi = _metricverse(predictions=preds, references=multi_refs)["bleu"]
+    assert (multi["precisions"], multi["brevity_penalty"], multi["length_ratio"]) == (
+        precisions,
+        1.0,
+        1.0,
+    )
+    both = _metricverse(
+        predictions=[
+            ["the cat is on the mat", "There is cat playing on mat"],
+            ["Look! what a wonderful day, today.", "Today is a very wonderful day"],
+        ],
+        references=multi_refs,
+    )["bleu"]
+    assert both["precisions"] == [0.8333333333333334, 0.5, 0.25, 0.0]
+    assert (both["brevity_penalty"], both["length_ratio"]) == (1.0, 1.0909090909090908)
+    assert (both["translation_length"], both["reference_length"]) == (12, 11)
+    empty = _metricverse(
+        predictions=["", "the cat sat"], references=["x", "the cat sat"], max_order=2
+    )
+    assert (empty["total_items"], empty["empty_items"], empty["bleu_2"]["score"]) == (2, 1, 1.0)
+
+
+def test_nlgmetricverse_bad_nesting() -> None:
+    with pytest.raises(ReferenceLayoutError, match="expected predictions="):
+        NLGMetricverse()(predictions=["a"], references=["a", "b"])
+    with pytest.raises(ReferenceLayoutError, match=r"references\[0\] must be a str or a list"):
+        NLGMetricverse()(predictions=["a"], references=[[["a"]]])
+
+
+# --- torchmetrics ------------------------------------------------------------------------
+
+
+def test_torchmetrics_doctest_and_float32() -> None:
+    preds, target = (
+        ["the cat is on the mat"],
+        [["there is a cat on the mat", "a cat is on the mat"]],
+    )
+    score = bleu_score(preds, target)
+    assert f"{float(score):.4f}" == "0.7598"
+    assert float(score) == 0.7598357200622559
+    try:
+        import torch
+    except ImportError:
+        assert isinstance(score, np.float32)
+    else:  # pragma: no cover - torch is not a test dependency
+        assert isinstance(score, torch.Tensor)
+
+
+def test_torchmetrics_classes_accumulate() -> None:
+    metric = BLEUScore()
+    hyps, refs = VECTORS["V8"]
+    first = metric(hyps[:1], refs[:1])
+    assert float(first) == float(bleu_score(hyps[:1], refs[:1]))
+    metric.update(hyps[1:], refs[1:])
+    assert float(metric.compute()) == TABLE["torchmetrics"][7]
+    sacre = SacreBLEUScore(lowercase=True)
+    sacre.update(*VECTORS["V10"])
+    assert float(sacre.compute()) == 1.0
+    assert float(sacre_bleu_score(*VECTORS["V8"])) == TABLE["torchmetrics-sacrebleu"][7]
+    with pytest.raises(InvalidInputError, match="Corpus has different size 1 != 2"):
+        bleu_score(["a"], [["a"], ["b"]])
+    with pytest.raises(InvalidOptionError, match="different weights than `n_gram`"):
+        BLEUScore(weights=(0.5, 0.5))
+    with pytest.raises(ReferenceLayoutError, match=r"target\[0\] must be a list"):
+        sacre_bleu_score(["a b"], ["a b"])
+
+
+# --- Moses and mteval ---------------------------------------------------------------------
+
+
+def test_moses_lines() -> None:
+    hyps, refs = VECTORS["V8"]
+    streams = [[r[0] for r in refs], [r[1] for r in refs]]
+    assert str(multi_bleu(hyps, streams)) == (
+        "BLEU = 49.19, 71.4/54.5/50.0/40.0 (BP=0.931, ratio=0.933, hyp_len=14, ref_len=15)"
+    )
+    assert str(multi_bleu_detok(hyps, streams)) == (
+        "BLEU = 48.53, 82.4/50.0/45.5/37.5 (BP=0.943, ratio=0.944, hyp_len=17, ref_len=18)"
+    )
+    assert str(multi_bleu(["a\u00a0b c d"], [["a b c d"]])) == (
+        "BLEU = 0.00, 66.7/50.0/0.0/0.0 (BP=0.717, ratio=0.750, hyp_len=3, ref_len=4)"
+    )
+    assert str(multi_bleu_detok(["a\u00a0b c d"], [["a b c d"]])).startswith("BLEU = 100.00")
+    assert str(multi_bleu(["ÉCOLE Ünï x y"], [["école ünï x y"]], lowercase=True)).startswith(
+        "BLEU = 0.00, 50.0/33.3/0.0/0.0"
+    )
+    assert str(multi_bleu(["a b c d", "a b c d"], [["a b c d"]])) == (
+        "BLEU = 0.00, 50.0/50.0/50.0/50.0 (BP=0.000, ratio=0.001, hyp_len=8, ref_len=10003)"
+    )
+    assert (
+        str(multi_bleu(["a b"], [[""]]))
+        == "BLEU = 0, 0/0/0/0 (BP=0, ratio=0, hyp_len=0, ref_len=0)"
+    )
+    with pytest.raises(InvalidInputError, match="dies"):
+        multi_bleu([""], [["a b"]])
+    with pytest.raises(ReferenceLayoutError, match="reference files' lines"):
+        multi_bleu(["a b"], ["a b"])
+
+
+def test_mteval() -> None:
+    hyps, refs = VECTORS["V10"]
+    streams = [[r[0] for r in refs]]
+    assert str(mteval_v13a(hyps, streams)) == 'BLEU score = 1.0000 for system "sys"'
+    assert f"{mteval_v13a(hyps, streams, case_sensitive=True).score:.4f}" == "0.5081"
+    assert mteval_v13a(["a b c"], [["a b c"]]).score == 1.0
+    corpus = mteval_v13a(["a b c d", "e f g h"], [["a b c x", "e f y h"]])
+    assert f"{corpus.score:.4f}" == "0.3913"
+    v3, v5 = VECTORS["V3"], VECTORS["V5"]
+    assert mteval_v13a(v3[0], [[r[0] for r in v3[1]]], smoothing=False).score == 0.0
+    v5_streams = [[r[k] for r in v5[1]] for k in range(2)]
+    assert f"{mteval_v13a(v5[0], v5_streams, brevity_penalty='shortest').score:.4f}" == "1.0000"
+    # v13a lowercases ASCII only; v14's international tokenization lowercases everything.
+    assert mteval_v13a(["Ünïcödé ÀB"], [["ünïcödé àb"]]).score < 1.0
+    assert mteval_v14(["Ünïcödé ÀB"], [["ünïcödé àb"]]).score == 1.0
+    assert mteval_v14(["a &amp; b c"], [["a & b c"]]).score == 1.0
+    with pytest.raises(InvalidInputError, match="log of 0"):
+        mteval_v13a([""], [["a"]])
+    with pytest.raises(InvalidInputError, match="reference set 0 has 1 segments"):
+        mteval_v13a(["a", "b"], [["a"]])
+
+
+# --- knobs and the generated table -------------------------------------------------------
+
+
+def test_docs_table_is_generated_from_the_presets() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "compat.md").read_text(encoding="utf-8")
+    assert knob_table() in doc
+    assert knob_values() in doc
+
+
+def test_knob_validation() -> None:
+    with pytest.raises(InvalidOptionError, match="unknown ref_length 'longest'"):
+        BleuKnobs(ref_length="longest")
+    with pytest.raises(InvalidOptionError, match="float32"):
+        BleuKnobs(dtype="float32")
+    with pytest.raises(InvalidOptionError, match="max_order"):
+        BleuKnobs(max_order=0)
+    assert BleuKnobs(weights=(0.5, 0.5)).weights == ((0.5, 0.5),)
+    assert BleuKnobs(weights=[(1,), (0.5, 0.5)]).orders == 2
+
+
+def test_average_reference_length() -> None:
+    knobs = BleuKnobs(ref_length="average", smoothing="none", arithmetic="nmt", scale=1)
+    result = corpus_score(["a b c d"], [["a b c d", "a b c d e f"]], knobs)
+    assert result.ref_len == 5.0
+    assert result.bp == float(np.exp(1 - 5 / 4))
+
+
+def test_compare_json_serialisable() -> None:
+    hyps, refs = VECTORS["V8"]
+    assert json.loads(json.dumps(evaluate.load("bleu").compute(predictions=hyps, references=refs)))

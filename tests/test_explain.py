@@ -1,0 +1,143 @@
+"""``bleuprint.explain``, ``bleuprint explain``, ``compare-implementations`` and ``--compat``."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+import bleuprint
+from bleuprint.cli import main
+from bleuprint.compat import evaluate
+from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
+from bleuprint.compat.mteval import mteval_v13a
+from bleuprint.compat.nltk import corpus_bleu
+from bleuprint.explanation import knob_effects
+from bleuprint.variants import PRESETS, corpus_score
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+GUARD = (
+    "The guard arrived late because of the rain",
+    "The guard arrived late because it was raining",
+)
+PICTURE = (
+    "the picture the picture by me",
+    ["this picture is clicked by me", "the picture was clicked by me"],
+)
+
+
+def test_issue_explain_guard() -> None:
+    result = bleuprint.explain(*GUARD)
+    assert [o.fraction for o in result.orders] == ["5/8", "4/7", "3/6", "2/5"]
+    assert result.brevity_penalty == 1.0
+    assert result.score == bleuprint.sentence_bleu(GUARD[0], [GUARD[1]]).score
+    text = str(result)
+    for line in (
+        "p_1 = 5/8 = 0.6250",
+        "p_2 = 4/7 = 0.5714",
+        "p_3 = 3/6 = 0.5000",
+        "p_4 = 2/5 = 0.4000",
+    ):
+        assert line in text
+    assert "ties go to the shorter" in text
+
+
+def test_issue_explain_picture_clipping() -> None:
+    result = bleuprint.explain(*PICTURE)
+    assert [o.fraction for o in result.orders[:2]] == ["4/6", "2/5"]
+    unigrams = {" ".join(g): (c, k) for g, c, _, k in result.orders[0].ngrams}
+    bigrams = {" ".join(g): (c, k) for g, c, _, k in result.orders[1].ngrams}
+    assert (unigrams["the"], unigrams["picture"]) == ((2, 1), (2, 1))
+    assert (bigrams["the picture"], bigrams["picture the"]) == ((2, 1), (1, 0))
+    html = result._repr_html_()
+    assert "<table>" in html
+    assert "picture the" in html
+
+
+def test_explain_compat_lists_knob_effects_that_add_up() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk's method0 warns about the zero orders
+        result = bleuprint.explain(*PICTURE, compat="nltk")
+    names = [e.knob for e in result.effects]
+    assert names == ["arithmetic", "tokenizer", "aggregation", "smoothing", "scale"]
+    sacre = corpus_score([PICTURE[0]], [PICTURE[1]], "sacrebleu").score
+    total = sum(e.delta for e in result.effects)
+    assert total == pytest.approx(100 * result.score - sacre, abs=1e-9)
+    assert "knobs that differ from sacrebleu's" in str(result)
+
+
+@pytest.mark.parametrize("name", [n for n in PRESETS if n != "sacrebleu"])
+def test_knob_walk_reaches_every_preset(name: str) -> None:
+    hyps = ["The dog bit the man.", "It wasn't surprising."]
+    refs = [["The dog bit the man.", "The dog had bit the man."], ["It was not unexpected."]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        effects = knob_effects(hyps, refs, PRESETS[name].knobs)
+        target = corpus_score(hyps, refs, name).score
+        start = corpus_score(hyps, refs, "sacrebleu").score
+    scale = 1 if PRESETS[name].knobs.scale == 100 else 100
+    assert sum(e.delta for e in effects) == pytest.approx(scale * float(target) - start, abs=1e-6)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+def test_cli_explain(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    html = tmp_path / "explain.html"
+    code, out = _cli(
+        capsys, "explain", "--hyp", PICTURE[0], "--ref", PICTURE[1][0], "--ref", PICTURE[1][1],
+        "--html", str(html),
+    )  # fmt: skip
+    assert code == 0
+    assert out == str(bleuprint.explain(*PICTURE))
+    assert "<table>" in html.read_text(encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code, out = _cli(capsys, "explain", "--hyp", GUARD[0], "--ref", GUARD[1], "--compat", "hf")
+    assert "reference length r = 8: the shortest reference" in out
+    assert "ref_length" in out
+    assert "score change" in out
+
+
+def test_cli_compare_implementations(capsys: pytest.CaptureFixture[str]) -> None:
+    refs = [str(EXAMPLES / "ref.en"), str(EXAMPLES / "ref2.en")]
+    code, out = _cli(capsys, "compare-implementations", *refs, "-i", str(EXAMPLES / "hyp.en"))
+    assert code == 0
+    hyps = (EXAMPLES / "hyp.en").read_text(encoding="utf-8").splitlines()
+    streams = [Path(r).read_text(encoding="utf-8").splitlines() for r in refs]
+    grouped = [list(pair) for pair in zip(*streams)]
+    for name in PRESETS:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            score = float(corpus_score(hyps, grouped, name).score)
+        row = next(line for line in out.splitlines() if line.startswith(name + " "))
+        assert f"{score:.4f}" in row
+    assert "  hf: ref_length=shortest, smoothing=none, arithmetic=nmt, scale=1" in out
+
+
+def test_cli_compat_modes_print_upstream_output(capsys: pytest.CaptureFixture[str]) -> None:
+    ref, hyp = str(EXAMPLES / "ref.en"), str(EXAMPLES / "hyp.en")
+    hyps = (EXAMPLES / "hyp.en").read_text(encoding="utf-8").splitlines()
+    refs = (EXAMPLES / "ref.en").read_text(encoding="utf-8").splitlines()
+    expected = {
+        "moses": str(multi_bleu(hyps, [refs])),
+        "moses-detok": str(multi_bleu_detok(hyps, [refs])),
+        "mteval-v13a": str(mteval_v13a(hyps, [refs])),
+        "nltk": repr(corpus_bleu([[r.split()] for r in refs], [h.split() for h in hyps])),
+        "hf": json.dumps(evaluate.load("bleu").compute(predictions=hyps, references=refs)),
+    }
+    for mode, line in expected.items():
+        code, out = _cli(capsys, ref, "-i", hyp, "--compat", mode)
+        assert (code, out) == (0, line + "\n"), mode
+    assert expected["moses"].startswith("BLEU = ")
+
+
+def test_cli_compat_needs_one_system(capsys: pytest.CaptureFixture[str]) -> None:
+    ref, hyp = str(EXAMPLES / "ref.en"), str(EXAMPLES / "hyp.en")
+    with pytest.raises(SystemExit):
+        main([ref, "-i", hyp, str(EXAMPLES / "hyp2.en"), "--compat", "moses"])
+    assert "--compat scores one system" in capsys.readouterr().err
