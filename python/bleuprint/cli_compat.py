@@ -100,7 +100,7 @@ def _differences(name: str) -> str:
 
 
 def run_compare(argv: Sequence[str]) -> list[str]:
-    from tabulate import tabulate
+    from tabulate import tabulate  # type: ignore[import-untyped]
 
     from bleuprint.variants import PRESETS, corpus_score
 
@@ -130,13 +130,13 @@ def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]
     if mode in ("moses", "moses-detok"):
         from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
 
-        fn = multi_bleu if mode == "moses" else multi_bleu_detok
-        return [str(fn(hypotheses, ref_streams))]
+        moses = multi_bleu if mode == "moses" else multi_bleu_detok
+        return [str(moses(hypotheses, ref_streams))]
     if mode.startswith("mteval"):
         from bleuprint.compat.mteval import mteval_v13a, mteval_v14
 
-        fn = mteval_v13a if mode == "mteval-v13a" else mteval_v14
-        return [str(fn(hypotheses, ref_streams))]
+        mteval = mteval_v13a if mode == "mteval-v13a" else mteval_v14
+        return [str(mteval(hypotheses, ref_streams))]
     if mode == "nltk":
         from bleuprint.compat.nltk import corpus_bleu
 

@@ -86,8 +86,8 @@ class _Metric(ABC):
         return self._compute(predictions, references, **kwargs)
 
     @abstractmethod
-    def _compute(self, predictions: Any, references: Any, **kwargs: Any) -> dict[str, Any]:
-        """The metric's dict for these examples."""
+    def _compute(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The metric's dict for ``(predictions, references, **options)``."""
 
     def __repr__(self) -> str:
         return f'EvaluationModule(name: "{self.name}", module_type: "metric")'

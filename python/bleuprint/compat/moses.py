@@ -51,10 +51,11 @@ def _grouped(
             "references must be a list of reference files' lines: references=[ref_lines] or "
             "[ref0_lines, ref1_lines] (each a list of str, one line per hypothesis)"
         )
-    return [
-        [s[i] for s in references if i < len(s) and s[i] is not None]
-        for i in range(len(hypotheses))
-    ]
+    grouped: list[list[str]] = []
+    for i in range(len(hypotheses)):
+        present = [s[i] for s in references if i < len(s)]
+        grouped.append([r for r in present if r is not None])
+    return grouped
 
 
 def _score(knobs: BleuKnobs, hypotheses: Sequence[str], references: Any) -> MosesBLEU:
@@ -75,7 +76,7 @@ def _score(knobs: BleuKnobs, hypotheses: Sequence[str], references: Any) -> Mose
         result.score,
         result.precisions,
         result.bp,
-        result.ratio,
+        float(result.ratio),
         int(result.hyp_len),
         int(result.ref_len),
     )

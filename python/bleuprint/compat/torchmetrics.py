@@ -25,7 +25,7 @@ _TOKENIZERS = ("none", "13a", "zh", "intl", "char")
 
 def _result(value: np.float32) -> Any:
     try:
-        import torch
+        import torch  # type: ignore[import-not-found]
     except ImportError:
         return value
     return torch.tensor(float(value), dtype=torch.float32)

@@ -121,23 +121,27 @@ def segment_rows(
             f"got {len(hypotheses)} hypotheses but {len(references)} reference lists; "
             "pass one list of references per hypothesis"
         )
-    kwargs = {"max_order": order, "ref_length": knobs.ref_length, "workers": workers}
+    kwargs: dict[str, Any] = {
+        "max_order": order,
+        "ref_length": knobs.ref_length,
+        "workers": workers,
+    }
     if knobs.tokenizer == "tokens":
         try:
             return _core.bleu_grouped_stats(hypotheses, references, tokenizer=None, **kwargs)
         except TypeError as error:
             if not str(error).startswith(("hypotheses[", "references[")):
                 raise
-            hyps, refs = _interned(hypotheses, references)
-            return _core.bleu_grouped_stats(hyps, refs, tokenizer=None, **kwargs)
+            token_hyps, token_refs = _interned(hypotheses, references)
+            return _core.bleu_grouped_stats(token_hyps, token_refs, tokenizer=None, **kwargs)
     tokenizer = _CORE_TOKENIZER[knobs.tokenizer]
     if knobs.lowercase == "after":
-        hyps = _lower_after(hypotheses, tokenizer)
-        refs = [_lower_after(rs, tokenizer) for rs in references]
-        return _core.bleu_grouped_stats(hyps, refs, tokenizer="none", **kwargs)
-    hyps = _prepare(hypotheses, knobs)
-    refs = [_prepare(rs, knobs) for rs in references]
-    return _core.bleu_grouped_stats(hyps, refs, tokenizer=tokenizer, **kwargs)
+        lowered = _lower_after(hypotheses, tokenizer)
+        lowered_refs = [_lower_after(rs, tokenizer) for rs in references]
+        return _core.bleu_grouped_stats(lowered, lowered_refs, tokenizer="none", **kwargs)
+    lines = _prepare(hypotheses, knobs)
+    ref_lines = [_prepare(rs, knobs) for rs in references]
+    return _core.bleu_grouped_stats(lines, ref_lines, tokenizer=tokenizer, **kwargs)
 
 
 def tokens_of(line: Any, knobs: BleuKnobs) -> list[Any]:

@@ -24,7 +24,8 @@ from bleuprint.variants.smoothing import Fraction, smooth
 LOG_ZERO = -9999999999.0
 _SACREBLEU_SMOOTHINGS = ("none", "floor", "add-k", "exp")
 
-Number = Union[int, float]
+#: Counts and lengths: Python ints, floats (average reference length) or numpy.float32.
+Number = Union[int, float, np.floating[Any]]
 
 
 @dataclass
@@ -54,7 +55,7 @@ class VariantScore:
     score: Any
     precisions: list[Any]
     bp: Any
-    ratio: float
+    ratio: Number
     hyp_len: Number
     ref_len: Number
     counts: list[Any]
@@ -201,7 +202,7 @@ def _smoothed(counts: CorpusCounts, knobs: BleuKnobs, orders: int) -> list[Any]:
     return smoothed
 
 
-def _lengths(counts: CorpusCounts) -> tuple[Number, Number, float]:
+def _lengths(counts: CorpusCounts) -> tuple[Number, Number, Number]:
     c, r = counts.hyp_len, counts.ref_len
     return c, r, (float(c) / r if r else 0.0)
 
@@ -257,9 +258,12 @@ def _nltk(
             hyp_len=c,
         )
     scores = []
-    for weight in _weights(knobs, orders) if knobs.effective_order else weights:
+    weight_sets: tuple[tuple[Any, ...], ...] = (
+        _weights(knobs, orders) if knobs.effective_order else weights
+    )
+    for weight in weight_sets:
         if knobs.auto_reweigh and c < 4 and weight == (0.25, 0.25, 0.25, 0.25):
-            weight = (1 / c,) * int(c)
+            weight = (1 / c,) * int(c)  # nltk: uniform over the hypothesis' length
         s = (w_i * math.log(p_i) for w_i, p_i in zip(weight, p_n) if p_i > 0)
         scores.append(bp * math.exp(math.fsum(s)))
     base.score = scores[0] if len(scores) == 1 else scores

@@ -25,6 +25,7 @@ class Fraction(fractions.Fraction):
     arithmetic."""
 
     _original: tuple[int, int]
+    _keep: bool
 
     def __new__(
         cls, numerator: int = 0, denominator: Optional[int] = None, _normalize: bool = False
@@ -136,7 +137,9 @@ class SmoothingFunction:
         """Averages the n-1, n and n+1 precisions; the extra one is always the 5-gram
         precision of ``hypothesis`` (in a corpus, nltk passes the last segment)."""
         if modified_precision is None:
-            from bleuprint.variants.counting import modified_precision
+            from bleuprint.variants import counting
+
+            modified_precision = counting.modified_precision
         m: dict[int, Any] = {}
         p_n_plus1 = [*p_n, modified_precision(references, hypothesis, 5)]
         m[-1] = p_n[0] + 1
@@ -194,9 +197,8 @@ def smooth(
     methods 5 and 6 look at."""
     if name.startswith("nltk"):
         method = int(name[4:])
-        kwargs = {"epsilon": value} if method == 1 else {"alpha": value} if method == 6 else {}
-        if method in (4, 7):
-            kwargs = {"k": value}
+        parameter = {1: "epsilon", 4: "k", 6: "alpha", 7: "k"}.get(method)
+        kwargs: dict[str, float] = {parameter: value} if parameter and value is not None else {}
         fn = getattr(SmoothingFunction(**kwargs), f"method{method}")
         return fn(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_len)
     if name == "floor":
