@@ -51,6 +51,18 @@ def _check_layout(list_of_references: Any, hypotheses: Any) -> None:
             )
 
 
+def _reweighs(weights: Any, auto_reweigh: bool) -> bool:
+    """nltk re-weighs only a weight set that equals the *tuple* ``(0.25, 0.25, 0.25, 0.25)``
+    (a list never compares equal to it)."""
+    if not auto_reweigh:
+        return False
+    try:
+        weights[0][0]
+    except (TypeError, IndexError):
+        weights = [weights]
+    return any(w == (0.25, 0.25, 0.25, 0.25) for w in weights)
+
+
 @lru_cache(maxsize=256)
 def _knobs(
     weights: Weights, auto_reweigh: bool, smoothing: str, value: Optional[float]
@@ -68,7 +80,12 @@ def _knobs_for(smoothing_function: Optional[Callable[..., Any]]) -> tuple[tuple[
         return ("nltk0", None), None
     owner = getattr(smoothing_function, "__self__", None)
     name = getattr(smoothing_function, "__name__", "")
-    if isinstance(owner, SmoothingFunction) and name.startswith("method") and name[6:].isdigit():
+    builtin = getattr(SmoothingFunction, name, None)
+    if (
+        isinstance(owner, SmoothingFunction)
+        and name[6:].isdigit()
+        and getattr(type(owner), name, None) is builtin  # a subclass may override it
+    ):
         method = int(name[6:])
         value = {1: owner.epsilon, 4: owner.k, 6: owner.alpha, 7: owner.k}.get(method)
         return (f"nltk{method}", value), None
@@ -88,7 +105,7 @@ def corpus_bleu(
     if not hypotheses:
         raise InvalidInputError("corpus_bleu needs at least one hypothesis (nltk divides 0 by 0)")
     (smoothing, value), custom = _knobs_for(smoothing_function)
-    knobs = _knobs(normalize_weights(weights), bool(auto_reweigh), smoothing, value)
+    knobs = _knobs(normalize_weights(weights), _reweighs(weights, auto_reweigh), smoothing, value)
     rows = segment_rows(hypotheses, list_of_references, knobs)
     counts = aggregate(
         rows,
