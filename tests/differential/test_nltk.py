@@ -794,14 +794,9 @@ def test_malformed_weights_are_a_clear_error():
         ours.sentence_bleu([["a", "b"]], ["a", "b"], [()])
 
 
-# --- known discrepancies (strict xfail: these fail until bleuprint matches nltk) -----------
+# --- once-discrepancies, now fixed (found by these tests) ----------------------------------
 
 
-@pytest.mark.xfail(
-    reason="auto_reweigh re-weights weights given as a list [0.25]*4; nltk only re-weights "
-    "the tuple (0.25, 0.25, 0.25, 0.25) (weight == (0.25,)*4 is False for a list)",
-    strict=True,
-)
 @pytest.mark.parametrize("weights", [[0.25] * 4, [[0.5, 0.5], [0.25] * 4]])
 def test_auto_reweigh_only_for_the_default_tuple(weights):
     refs, hyp = [["a", "b", "c"]], ["a", "b"]
@@ -812,12 +807,9 @@ def test_auto_reweigh_only_for_the_default_tuple(weights):
     )
 
 
-@pytest.mark.xfail(
-    reason="a subclass of bleuprint's SmoothingFunction that overrides methodN is not called: "
-    "corpus_bleu maps any bound methodN of such an object to the built-in smoothing knob",
-    strict=True,
-)
 def test_overridden_smoothing_method_is_called():
+    """A subclass's own methodN is called, not mapped to the built-in smoothing."""
+
     class Floor(ours.SmoothingFunction):
         def method1(self, p_n, *args, **kwargs):
             return [0.5 if p.numerator == 0 else p for p in p_n]
@@ -830,3 +822,15 @@ def test_overridden_smoothing_method_is_called():
     assert ours.sentence_bleu(refs, hyp, smoothing_function=Floor().method1) == nb.sentence_bleu(
         refs, hyp, smoothing_function=NltkFloor().method1
     )
+
+
+def test_missing_smoothing_parameter_raises_like_nltk():
+    """``SmoothingFunction(epsilon=None).method1`` fails in nltk (None + int); so does ours,
+    rather than quietly using the default."""
+    refs, hyp = C
+    with pytest.raises(TypeError):
+        nb.sentence_bleu(refs, hyp, smoothing_function=nb.SmoothingFunction(epsilon=None).method1)
+    with pytest.raises(TypeError):
+        ours.sentence_bleu(
+            refs, hyp, smoothing_function=ours.SmoothingFunction(epsilon=None).method1
+        )

@@ -425,15 +425,10 @@ def test_nltk_smoothing_knobs_are_nltks_methods(corpus, method, weights):
     weights=NLTK_WEIGHTS,
 )
 def test_nltk_smoothing_knobs_with_default_values(corpus, method, weights):
-    # The knobs' own default smooth_value (method 6: see the xfail below).
+    # The knobs' own default smooth_value (method 6: see the test below).
     _nltk_preset_against_compat(corpus, method, weights, None)
 
 
-@pytest.mark.xfail(
-    reason="the nltk6 knob defaults to smooth_value 5.0 (a float) where nltk's alpha is the "
-    "int 5: method6 then computes in floats instead of Fractions and the last bit can differ",
-    strict=True,
-)
 def test_nltk6_knob_default_equals_nltk_method6():
     knobs = PRESETS["nltk"].knobs.replace(smoothing="nltk6")
     ours = variants.corpus_score(["b b a b"], [["a b b a"]], knobs).score
@@ -443,7 +438,7 @@ def test_nltk6_knob_default_equals_nltk_method6():
         smoothing_function=compat_nltk.SmoothingFunction().method6,
     )
     assert sentence == 0.9519221015352569  # nltk 3.10.4 gives this too
-    assert ours == sentence  # ours: 0.9519221015352568
+    assert ours == sentence  # a float alpha of 5.0 gave 0.9519221015352568
 
 
 ORDER_FREE = [

@@ -88,7 +88,8 @@ def _knobs_for(smoothing_function: Optional[Callable[..., Any]]) -> tuple[tuple[
     ):
         method = int(name[6:])
         value = {1: owner.epsilon, 4: owner.k, 6: owner.alpha, 7: owner.k}.get(method)
-        return (f"nltk{method}", value), None
+        if value is not None or method in (0, 2, 3, 5):
+            return (f"nltk{method}", value), None
     return ("nltk0", None), smoothing_function
 
 

@@ -43,6 +43,7 @@ REF_LENGTHS: dict[str, str] = {
 }
 
 #: Smoothing of zero precisions; the value is ``smooth_value``'s default (``None``: unused).
+# nltk's own defaults are ints (alpha=5, k=5): method6 then stays in exact Fractions.
 SMOOTHINGS: dict[str, Optional[float]] = {
     "none": None,
     "floor": 0.1,
@@ -53,10 +54,10 @@ SMOOTHINGS: dict[str, Optional[float]] = {
     "nltk1": 0.1,
     "nltk2": None,
     "nltk3": None,
-    "nltk4": 5.0,
+    "nltk4": 5,
     "nltk5": None,
-    "nltk6": 5.0,
-    "nltk7": 5.0,
+    "nltk6": 5,
+    "nltk7": 5,
 }
 
 SMOOTHING_NOTES: dict[str, str] = {
