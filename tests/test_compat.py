@@ -214,6 +214,10 @@ def test_hf_bleu_errors_instead_of_zero_division() -> None:
         evaluate.load("bleu").compute(predictions=[""], references=["the cat sat"])
     with pytest.raises(ReferenceLayoutError, match="Mismatch in the number"):
         evaluate.load("bleu").compute(predictions=["a", "b"], references=[["a"]])
+    with pytest.raises(ReferenceLayoutError, match=r"predictions\[1\] must be str, got int"):
+        evaluate.load("bleu").compute(predictions=["a", 3], references=[["a"], ["b"]])
+    with pytest.raises(ReferenceLayoutError, match=r"references\[1\]\[0\] must be str.*expected"):
+        evaluate.load("bleu").compute(predictions=["a", "b"], references=[["a"], [["b"]]])
     with pytest.raises(InvalidOptionError, match="no metric 'rouge'"):
         evaluate.load("rouge")
 

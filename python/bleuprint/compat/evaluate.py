@@ -15,7 +15,8 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
 from bleuprint import _core
@@ -48,16 +49,21 @@ def _check(predictions: Any, references: Any) -> list[list[str]]:
         )
     if references and isinstance(references[0], str):
         references = [[ref] for ref in references]
-    for i, p in enumerate(predictions):
-        if not isinstance(p, str):
-            raise ReferenceLayoutError(f"predictions[{i}] must be a str, got {type(p).__name__}")
-    for i, refs in enumerate(references):
-        if isinstance(refs, str) or not all(isinstance(r, str) for r in refs):
-            raise ReferenceLayoutError(
-                f"references[{i}] must be a list of str (references of predictions[{i}]), "
-                f"got {refs!r:.60}"
-            )
-    return [list(r) for r in references]
+    # Item types are checked by the core, which names the position of a bad item.
+    return references
+
+
+@contextmanager
+def _named_like_hf() -> Iterator[None]:
+    """The core's type errors, with HF's argument names and layout hint."""
+    try:
+        yield
+    except TypeError as error:
+        message = str(error).replace("hypotheses", "predictions", 1)
+        raise ReferenceLayoutError(
+            f"{message}; expected predictions=['text', ...], "
+            "references=[['ref 1', 'ref 2'], ...] or ['ref', ...]"
+        ) from None
 
 
 class _Metric(ABC):
@@ -115,7 +121,8 @@ class Bleu(_Metric):
             max_order=max_order, smoothing="lin-och" if smooth else "none"
         )
         if tokenizer is None or isinstance(tokenizer, Tokenizer13a):
-            rows = segment_rows(predictions, refs, knobs)
+            with _named_like_hf():
+                rows = segment_rows(predictions, refs, knobs)
         else:
             knobs = knobs.replace(tokenizer="tokens")
             rows = segment_rows(
@@ -147,9 +154,10 @@ class GoogleBleu(_Metric):
     ) -> dict[str, Any]:
         refs = _check(predictions, references)
         if tokenizer is None or isinstance(tokenizer, Tokenizer13a):
-            rows = _core.gleu_stats(
-                predictions, refs, tokenizer="13a", min_len=min_len, max_len=max_len
-            )
+            with _named_like_hf():
+                rows = _core.gleu_stats(
+                    predictions, refs, tokenizer="13a", min_len=min_len, max_len=max_len
+                )
         else:
             rows = _core.gleu_stats(
                 _tokens(predictions, tokenizer),

@@ -58,6 +58,8 @@ def ascii_lower(line: str) -> str:
 
 def _prepare(lines: Sequence[Any], knobs: BleuKnobs) -> Sequence[Any]:
     """Lines as the tokenizer must see them: mteval-v14's entity decoding, then lowercasing."""
+    if knobs.tokenizer != "mteval-intl" and knobs.lowercase == "no":
+        return lines
     if knobs.tokenizer == "mteval-intl":
         lines = [mteval_international(s) if isinstance(s, str) else s for s in lines]
     return _lowercase(lines, knobs.lowercase)
@@ -140,7 +142,9 @@ def segment_rows(
         lowered_refs = [_lower_after(rs, tokenizer) for rs in references]
         return _core.bleu_grouped_stats(lowered, lowered_refs, tokenizer="none", **kwargs)
     lines = _prepare(hypotheses, knobs)
-    ref_lines = [_prepare(rs, knobs) for rs in references]
+    ref_lines = references
+    if knobs.tokenizer == "mteval-intl" or knobs.lowercase != "no":
+        ref_lines = [_prepare(rs, knobs) for rs in references]
     return _core.bleu_grouped_stats(lines, ref_lines, tokenizer=tokenizer, **kwargs)
 
 
