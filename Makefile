@@ -35,8 +35,9 @@ format:  ## Apply rustfmt and ruff format
 stubtest:  ## Check _core.pyi against the built module
 	python3 -m mypy.stubtest bleuprint._core
 
-bench:  ## Benchmarks against sacrebleu, bleuscore, fastchrf and jiwer (needs ../shared)
+bench:  ## Benchmarks against sacrebleu, bleuscore, fastchrf, jiwer and nltk (needs ../shared)
 	python3 bench/bench_bleu.py
 	python3 bench/bench_tokenizers.py
 	python3 bench/bench_metrics.py
 	python3 bench/bench_significance.py
+	python3 bench/bench_compat.py

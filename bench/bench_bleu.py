@@ -650,7 +650,7 @@ class Report:
         fields = [
             "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",
             "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "vs_fastchrf",
-            "vs_jiwer", "exact_match", "extrapolated", "note",
+            "vs_jiwer", "vs_nltk", "exact_match", "extrapolated", "note",
         ]  # fmt: skip
         meta = {"date_utc": params["date"], **info}
         meta.update({k: v for k, v in params.items() if k != "date"})
@@ -1138,7 +1138,7 @@ def finish(
     if report.failed_checks:
         print("EXACTNESS CHECKS FAILED: " + "; ".join(report.failed_checks))
     else:
-        print("Exactness checks: all passed (bleuprint == sacrebleu, exact float equality)")
+        print("Exactness checks: all passed (bleuprint == the anchor tool, exact equality)")
 
     output = args.output
     if output is None and not args.quick:

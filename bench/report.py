@@ -60,6 +60,13 @@ TARGET_TEXT = {
     ),
     "(o) WER vs jiwer": "(o) WER, {n} segments: >= {t}x faster than jiwer",
     "(p) CER vs jiwer": "(p) CER, {n} segments: >= {t}x faster than jiwer",
+    "(u) nltk corpus_bleu vs nltk": (
+        "(u) nltk `corpus_bleu`, 10,000 segments: >= {t}x faster than nltk, identical scores"
+    ),
+    "(w) HF bleu vs bleuscore": (
+        "(w) HF evaluate `bleu`, 100,000 segments: at least bleuscore's speed (>= {t}x), "
+        "identical dicts"
+    ),
     "(q) paired AR vs sacrebleu": (
         "(q) 9 WMT22 en-de systems, BLEU + chrF + TER, paired approximate randomization "
         "(10,000 trials), text in, p-values out: >= {t}x faster than sacrebleu's `PairedTest`, "
@@ -81,7 +88,7 @@ TARGET_ROWS = {
 }
 
 #: Speed-up columns of the figures table, shown when the CSV has values for them.
-RATIO_COLUMNS = ("sacrebleu", "bleuscore", "fastchrf", "jiwer")
+RATIO_COLUMNS = ("sacrebleu", "bleuscore", "fastchrf", "jiwer", "nltk")
 
 #: Display names of workloads and tools in the figures table.
 WORKLOAD_TEXT = {
@@ -115,6 +122,14 @@ TOOL_TEXT = {
     ("(p)", "bleuprint.compat.jiwer"): "**bleuprint** `compat.jiwer.cer(refs, hyps)`",
     ("(p)", "bleuprint"): "bleuprint `corpus_cer(hyps, [refs])`",
     ("(p)", "jiwer"): "jiwer `cer(refs, hyps)`",
+    ("(u)", "nltk"): "nltk `corpus_bleu(refs, hyps)`",
+    ("(u)", "bleuprint"): "**bleuprint** `compat.nltk.corpus_bleu(refs, hyps)`",
+    ("(v)", "nltk"): "nltk loop of `sentence_bleu(refs, hyp, smoothing_function=method1)`",
+    ("(v)", "bleuprint"): "**bleuprint** loop of `compat.nltk.sentence_bleu`",
+    ("(w)", "bleuscore"): "bleuscore `compute(references=..., predictions=...)`",
+    ("(w)", "bleuprint"): '**bleuprint** `compat.evaluate.load("bleu").compute(...)`',
+    ("(x)", "nltk"): "nltk `corpus_gleu` on HF's 13a tokens",
+    ("(x)", "bleuprint"): '**bleuprint** `compat.evaluate.load("google_bleu").compute(...)`',
     ("(q)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="ar")()`',
     ("(q)", "bleuprint"): '**bleuprint** `paired_test(..., test="ar")`, {cores} threads',
     ("(r)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="bs")()`',

@@ -437,3 +437,19 @@ def test_significance_report(report_module, tmp_path):
     ) in rendered
     assert "Thread scaling, `workers=-1` (2 threads) over `workers=1`: (q) 1.50x" in rendered
     assert any(line.startswith("Exactness checks: FAILED: (r)") for line in rendered)
+
+
+def test_readme_compat_ratios_come_from_the_committed_results(report_module):
+    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-compat.csv"))
+    assert results, "no committed compat benchmark results"
+    with results[-1].open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    r = report_module
+    for workload, column, text in (
+        ("(u)", "vs_nltk", "nltk `corpus_bleu`"),
+        ("(w)", "vs_bleuscore", "HF evaluate `bleu`"),
+    ):
+        ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")[column]))
+        assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
