@@ -160,3 +160,14 @@ impl Pipeline {
         }
     }
 }
+
+/// Writes `words` joined by single spaces: the `tokenize` output of the splitters, whose words
+/// contain no ASCII space.
+fn push_words<'a>(words: impl Iterator<Item = &'a str>, out: &mut String) {
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+}

@@ -44,12 +44,7 @@ pub fn ascii_words(line: &str) -> AsciiWords<'_> {
 /// The words joined by single spaces. A word never contains an ASCII space, so
 /// `out.split(' ')` recovers them (Python's `split()` would also split at U+00A0 and friends).
 pub(super) fn tokenize(line: &str, out: &mut String) {
-    for (i, word) in ascii_words(line).enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
+    super::push_words(ascii_words(line), out);
 }
 
 #[cfg(test)]

@@ -47,12 +47,7 @@ pub fn strip_punct_words(line: &str) -> StripPunctWords<'_> {
 
 /// `' '.join(line.translate(punctuation -> ' ').split())`.
 pub(super) fn tokenize(line: &str, out: &mut String) {
-    for (i, word) in strip_punct_words(line).enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
+    super::push_words(strip_punct_words(line), out);
 }
 
 #[cfg(test)]
