@@ -325,6 +325,14 @@ def test_nlgmetricverse_upstream_expected_outputs() -> None:
     assert (empty["total_items"], empty["empty_items"], empty["bleu_2"]["score"]) == (2, 1, 1.0)
 
 
+def test_nlgmetricverse_keeps_a_list_holding_an_empty_reference() -> None:
+    # Upstream drops falsy items only: [""] is a non-empty list, so the item stays and adds
+    # a reference length of 0.
+    result = _metricverse(predictions=["the cat sat", "x"], references=[["the cat sat"], [""]])
+    assert result["empty_items"] == 0
+    assert (result["bleu"]["translation_length"], result["bleu"]["reference_length"]) == (4, 3)
+
+
 def test_nlgmetricverse_bad_nesting() -> None:
     with pytest.raises(ReferenceLayoutError, match="expected predictions="):
         NLGMetricverse()(predictions=["a"], references=["a", "b"])

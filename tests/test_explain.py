@@ -12,8 +12,10 @@ import bleuprint
 from bleuprint.cli import main
 from bleuprint.compat import evaluate
 from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
-from bleuprint.compat.mteval import mteval_v13a
+from bleuprint.compat.mteval import mteval_v13a, mteval_v14
+from bleuprint.compat.nlgmetricverse import NLGMetricverse
 from bleuprint.compat.nltk import corpus_bleu
+from bleuprint.compat.torchmetrics import bleu_score
 from bleuprint.explanation import knob_effects
 from bleuprint.variants import PRESETS, corpus_score
 
@@ -129,11 +131,18 @@ def test_cli_compat_modes_print_upstream_output(capsys: pytest.CaptureFixture[st
         "mteval-v13a": str(mteval_v13a(hyps, [refs])),
         "nltk": repr(corpus_bleu([[r.split()] for r in refs], [h.split() for h in hyps])),
         "hf": json.dumps(evaluate.load("bleu").compute(predictions=hyps, references=refs)),
+        "mteval-v14": str(mteval_v14(hyps, [refs])),
+        "torchmetrics": repr(float(bleu_score(hyps, [[r] for r in refs]))),
     }
     for mode, line in expected.items():
         code, out = _cli(capsys, ref, "-i", hyp, "--compat", mode)
         assert (code, out) == (0, line + "\n"), mode
     assert expected["moses"].startswith("BLEU = ")
+    code, out = _cli(capsys, ref, "-i", hyp, "--compat", "nlgmetricverse")
+    printed = json.loads(out)
+    upstream = NLGMetricverse()(predictions=hyps, references=refs)
+    assert printed["bleu"]["score"] == upstream["bleu"]["score"]
+    assert printed["total_items"] == upstream["total_items"] == len(hyps)
 
 
 def test_cli_compat_needs_one_system(capsys: pytest.CaptureFixture[str]) -> None:

@@ -68,8 +68,9 @@ def compare_parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str, encoding: str) -> list[str]:
-    with open(path, encoding=encoding, newline=None) as f:
-        return f.read().splitlines()
+    from bleuprint.io import read_lines  # the CLI's line rules: BOM, "\n" only, rstrip
+
+    return read_lines(path, encoding)
 
 
 def _grouped(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:

@@ -27,6 +27,7 @@ from bleuprint.variants import (
     VariantScore,
     corpus_score,
     get_preset,
+    text_knobs,
     tokens_of,
 )
 from bleuprint.variants.counting import ngram_details
@@ -210,12 +211,7 @@ def knob_effects(
     for name in _WALK:
         if name not in differs:
             continue
-        changes = {name: getattr(knobs, name)}
-        if name == "arithmetic":
-            changes["smoothing"] = (
-                current.smoothing if current.smoothing in ("exp", "none") else "exp"
-            )
-        current = current.replace(**changes)
+        current = current.replace(**{name: getattr(knobs, name)})
         after = _percent(corpus_score(hypotheses, references, current).score, current)
         effects.append(
             KnobEffect(name, getattr(SACREBLEU, name), getattr(knobs, name), after - before)
@@ -241,12 +237,12 @@ def explain(
         knobs, name = preset.knobs, f"{preset.name}: {preset.upstream}"
     else:
         knobs, name = compat, "custom knobs"
-    text_knobs = knobs.replace(tokenizer="none") if knobs.tokenizer == "tokens" else knobs
+    counting = text_knobs(knobs)
     hyp = list(hypothesis) if not isinstance(hypothesis, str) else hypothesis
     refs = list(references)
     result = corpus_score([hyp], [refs], knobs)
-    hyp_tokens = tokens_of(hyp, text_knobs)
-    ref_tokens = [tokens_of(r, text_knobs) for r in refs]
+    hyp_tokens = tokens_of(hyp, counting)
+    ref_tokens = [tokens_of(r, counting) for r in refs]
     details = ngram_details(hyp_tokens, ref_tokens, knobs.orders)
     precisions = [
         float(p) / (100 if knobs.arithmetic == "sacrebleu" else 1) for p in result.precisions

@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows
+from bleuprint.variants import PRESETS, corpus_score
 
 
 class Tokenizer13a:
@@ -122,13 +122,13 @@ class Bleu(_Metric):
         )
         if tokenizer is None or isinstance(tokenizer, Tokenizer13a):
             with _named_like_hf():
-                rows = segment_rows(predictions, refs, knobs)
+                result = corpus_score(predictions, refs, knobs)
         else:
-            knobs = knobs.replace(tokenizer="tokens")
-            rows = segment_rows(
-                _tokens(predictions, tokenizer), [_tokens(r, tokenizer) for r in refs], knobs
+            hyps, ref_tokens = (
+                _tokens(predictions, tokenizer),
+                [_tokens(r, tokenizer) for r in refs],
             )
-        result = score_counts(aggregate(rows, knobs), knobs)
+            result = corpus_score(hyps, ref_tokens, knobs.replace(tokenizer="tokens"))
         return {
             "bleu": result.score,
             "precisions": result.precisions,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows
+from bleuprint.variants import PRESETS, corpus_score
 from bleuprint.variants.knobs import BleuKnobs
 
 
@@ -65,10 +65,9 @@ def _score(
             )
     knobs = knobs.replace(smoothing="exp" if smoothing else "none", ref_length=brevity_penalty)
     grouped = [[s[i] for s in references] for i in range(len(hypotheses))]
-    counts = aggregate(segment_rows(hypotheses, grouped, knobs), knobs)
-    if counts.hyp_len == 0:
+    result = corpus_score(hypotheses, grouped, knobs)
+    if result.hyp_len == 0:
         raise InvalidInputError("mteval dies on this input (log of 0): every hypothesis is empty")
-    result = score_counts(counts, knobs)
     return MtevalBLEU(
         result.score, result.precisions, result.bp, int(result.hyp_len), int(result.ref_len), system
     )

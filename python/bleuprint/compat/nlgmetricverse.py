@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 from bleuprint.errors import ReferenceLayoutError
-from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows
+from bleuprint.variants import PRESETS, corpus_score
 
 _SHAPE = (
     "predictions=['text', ...] or [['candidate 1', 'candidate 2'], ...]; "
@@ -66,8 +66,10 @@ class BleuMetric:
     ) -> dict[str, Any]:
         preds = [_as_list(p, f"predictions[{i}]") for i, p in enumerate(predictions)]
         refs = [_as_list(r, f"references[{i}]") for i, r in enumerate(references)]
+        # NLGMetricverse has dropped empty items already, by upstream's exact rule (a
+        # reference list [""] stays, a reference "" goes), so the knob is off here.
         knobs = PRESETS["nlgmetricverse"].knobs.replace(
-            max_order=max_order, smoothing="lin-och" if smooth else "none"
+            max_order=max_order, smoothing="lin-och" if smooth else "none", drop_empty=False
         )
         multi = any(len(p) > 1 for p in preds)
         if multi:
@@ -75,8 +77,7 @@ class BleuMetric:
         flat = [p for ps in preds for p in ps]
         flat_refs = [r for ps, r in zip(preds, refs) for _ in ps]
         items = [i for i, ps in enumerate(preds) for _ in ps]
-        rows = segment_rows(flat, flat_refs, knobs)
-        result = score_counts(aggregate(rows, knobs, items=items if multi else None), knobs)
+        result = corpus_score(flat, flat_refs, knobs, items=items if multi else None)
         return {
             "score": result.score,
             "precisions": result.precisions,
@@ -107,9 +108,9 @@ class NLGMetricverse:
     def __init__(
         self, metrics: Union[BleuMetric, Sequence[Any], str, None] = None, **kwargs: Any
     ) -> None:
-        if metrics is None or isinstance(metrics, str):
-            metrics = [load_metric("bleu")] if metrics in (None, "bleu") else [load_metric(metrics)]
-        elif isinstance(metrics, BleuMetric):
+        if metrics is None:
+            metrics = "bleu"
+        if isinstance(metrics, (str, BleuMetric)):
             metrics = [metrics]
         self.metrics = [load_metric(m) if isinstance(m, str) else m for m in metrics]
 

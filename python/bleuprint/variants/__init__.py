@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
-from bleuprint.variants.counting import segment_rows, tokens_of
+from bleuprint.variants.counting import segment_rows, text_knobs, tokens_of
 from bleuprint.variants.knobs import SACREBLEU, BleuKnobs
 from bleuprint.variants.presets import PRESETS, Preset, get_preset, knob_table
 from bleuprint.variants.scoring import CorpusCounts, VariantScore, aggregate, score_counts
@@ -50,10 +50,9 @@ def corpus_score(
         hypotheses = [hypotheses[i] for i in kept]
         references = [references[i] for i in kept]
         items = None if items is None else [items[i] for i in kept]
-    # Text under the "tokens" tokenizer: nltk users split on whitespace.
     counting = knobs
-    if knobs.tokenizer == "tokens" and len(hypotheses) and isinstance(hypotheses[0], str):
-        counting = knobs.replace(tokenizer="none")
+    if len(hypotheses) and isinstance(hypotheses[0], str):
+        counting = text_knobs(knobs)
     rows = segment_rows(hypotheses, references, counting, workers=workers)
     last_hyp = last_refs = None
     if knobs.smoothing in ("nltk5", "nltk6", "nltk7") and len(hypotheses):
@@ -84,5 +83,6 @@ __all__ = [
     "knob_table",
     "score_counts",
     "segment_rows",
+    "text_knobs",
     "tokens_of",
 ]

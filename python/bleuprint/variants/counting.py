@@ -14,23 +14,24 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.metrics.metric import lower
 from bleuprint.variants.knobs import BleuKnobs
 from bleuprint.variants.smoothing import Fraction
 
 if TYPE_CHECKING:
     import numpy as np
 
-# The tokenizer knobs the core runs on text; "tokens" means the caller's token lists.
-_CORE_TOKENIZER = {
-    "13a": "13a",
-    "intl": "intl",
-    "zh": "zh",
-    "char": "char",
-    "none": "none",
-    "split-ascii": "split-ascii",
-    "strip-punct": "strip-punct",
-    "mteval-intl": "intl",
-}
+
+def _core_tokenizer(knobs: BleuKnobs) -> str:
+    """The core tokenizer behind a tokenizer knob (mteval-intl is intl after a Python step)."""
+    return "intl" if knobs.tokenizer == "mteval-intl" else knobs.tokenizer
+
+
+def text_knobs(knobs: BleuKnobs) -> BleuKnobs:
+    """The knobs for counting text: the "tokens" tokenizer (nltk's caller-made token lists)
+    reads text as whitespace-split tokens."""
+    return knobs.replace(tokenizer="none") if knobs.tokenizer == "tokens" else knobs
+
 
 # mteval-v14's tokenization_international, before the regexes sacrebleu's intl shares.
 _MTEVAL_ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&apos;", "'"))
@@ -56,19 +57,18 @@ def ascii_lower(line: str) -> str:
     return line.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 
+def _needs_preparing(knobs: BleuKnobs) -> bool:
+    return knobs.tokenizer == "mteval-intl" or knobs.lowercase in ("unicode", "ascii")
+
+
 def _prepare(lines: Sequence[Any], knobs: BleuKnobs) -> Sequence[Any]:
-    """Lines as the tokenizer must see them: mteval-v14's entity decoding, then lowercasing."""
-    if knobs.tokenizer != "mteval-intl" and knobs.lowercase == "no":
-        return lines
+    """Lines as the tokenizer must see them: mteval-v14's entity decoding, then lowercasing
+    (non-str items pass through for the core to report)."""
     if knobs.tokenizer == "mteval-intl":
         lines = [mteval_international(s) if isinstance(s, str) else s for s in lines]
-    return _lowercase(lines, knobs.lowercase)
-
-
-def _lowercase(lines: Sequence[Any], how: str) -> Sequence[Any]:
-    if how == "unicode":
-        return [s.lower() if isinstance(s, str) else s for s in lines]
-    if how == "ascii":
+    if knobs.lowercase == "unicode":
+        return lower(lines)
+    if knobs.lowercase == "ascii":
         return [ascii_lower(s) if isinstance(s, str) else s for s in lines]
     return lines
 
@@ -136,16 +136,15 @@ def segment_rows(
                 raise
             token_hyps, token_refs = _interned(hypotheses, references)
             return _core.bleu_grouped_stats(token_hyps, token_refs, tokenizer=None, **kwargs)
-    tokenizer = _CORE_TOKENIZER[knobs.tokenizer]
+    tokenizer = _core_tokenizer(knobs)
     if knobs.lowercase == "after":
         lowered = _lower_after(hypotheses, tokenizer)
         lowered_refs = [_lower_after(rs, tokenizer) for rs in references]
         return _core.bleu_grouped_stats(lowered, lowered_refs, tokenizer="none", **kwargs)
-    lines = _prepare(hypotheses, knobs)
-    ref_lines = references
-    if knobs.tokenizer == "mteval-intl" or knobs.lowercase != "no":
-        ref_lines = [_prepare(rs, knobs) for rs in references]
-    return _core.bleu_grouped_stats(lines, ref_lines, tokenizer=tokenizer, **kwargs)
+    if _needs_preparing(knobs):  # otherwise no per-segment Python work at all
+        hypotheses = _prepare(hypotheses, knobs)
+        references = [_prepare(rs, knobs) for rs in references]
+    return _core.bleu_grouped_stats(hypotheses, references, tokenizer=tokenizer, **kwargs)
 
 
 def tokens_of(line: Any, knobs: BleuKnobs) -> list[Any]:
@@ -153,7 +152,7 @@ def tokens_of(line: Any, knobs: BleuKnobs) -> list[Any]:
     5 and 6, which look at one segment's tokens)."""
     if knobs.tokenizer == "tokens":
         return list(line)
-    tokenizer = _CORE_TOKENIZER[knobs.tokenizer]
+    tokenizer = _core_tokenizer(knobs)
     if knobs.lowercase == "after":
         return _lower_after([line], tokenizer)[0].split()
     (lowered,) = _prepare([line], knobs)

@@ -176,23 +176,22 @@ def _weights(knobs: BleuKnobs, orders: int) -> tuple[tuple[float, ...], ...]:
 
 
 def _fractions(counts: CorpusCounts, orders: int) -> list[Fraction]:
+    """nltk's precisions ``Fraction(matches, total)``; an order without hypothesis n-grams
+    (possible outside the nltk aggregation, whose totals are at least 1) is 0/1."""
     return [
-        Fraction(int(c), int(t)) for c, t in zip(counts.correct[:orders], counts.total[:orders])
+        Fraction(int(c), int(t)) if t != 0 else Fraction(0, 1)
+        for c, t in zip(counts.correct[:orders], counts.total[:orders])
     ]
 
 
 def _smoothed(counts: CorpusCounts, knobs: BleuKnobs, orders: int) -> list[Any]:
-    """nltk-style precisions after smoothing; an order without hypothesis n-grams (possible
-    outside the nltk aggregation) is 0, or 1/1 under Lin-Och."""
+    """nltk-style precisions after smoothing; an order without hypothesis n-grams stays 0,
+    or becomes 1/1 under Lin-Och."""
     present = [t != 0 for t in counts.total[:orders]]
-    p_n = [
-        Fraction(int(c), int(t)) if t != 0 else Fraction(0, 1)
-        for c, t in zip(counts.correct[:orders], counts.total[:orders])
-    ]
     smoothed = smooth(
         knobs.smoothing,
         knobs.effective_smooth_value,
-        p_n,
+        _fractions(counts, orders),
         counts.last_references,
         counts.last_hypothesis,
         int(counts.hyp_len),
@@ -245,7 +244,7 @@ def _nltk(
     base = VariantScore(0, [], bp, ratio, c, r, list(counts.correct[:n]), list(counts.total[:n]))
     if counts.correct[0] == 0:
         base.score = 0 if len(weights) == 1 else [0] * len(weights)
-        base.precisions = [float(x) for x in _fractions(counts, n)] if all(counts.total[:n]) else []
+        base.precisions = [float(x) for x in _fractions(counts, n)]
         return base
     orders = _orders_in_use(counts, knobs)
     if smoothing_function is None:
