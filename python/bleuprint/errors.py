@@ -27,12 +27,22 @@ class ReferenceLayoutError(BleuprintError, TypeError):
     """References nested the wrong way, e.g. a flat ``list[str]`` where streams are expected."""
 
 
+class InputTypeError(BleuprintError, TypeError):
+    """An input of the wrong type: a non-str item, or a container that is not an ordered
+    sequence (a set, a dict, a one-shot iterator, a whole DataFrame as references)."""
+
+
 class InputDecodeError(BleuprintError, ValueError):
     """A file that is not valid text in the requested encoding."""
 
 
 class StatsMismatchError(BleuprintError, ValueError):
     """Statistics of different metric configurations combined."""
+
+
+class StatsFormatError(BleuprintError, ValueError):
+    """A file or object that is not valid bleuprint statistics (a foreign ``.npz``, a pickle,
+    rows with negative counts or matches above totals)."""
 
 
 class ModelUnavailableError(BleuprintError, OSError):
@@ -61,10 +71,12 @@ __all__ = [
     "BleuprintError",
     "BleuprintWarning",
     "InputDecodeError",
+    "InputTypeError",
     "InvalidInputError",
     "InvalidOptionError",
     "ModelUnavailableError",
     "ReferenceLayoutError",
+    "StatsFormatError",
     "StatsMismatchError",
     "warn",
 ]
