@@ -30,8 +30,8 @@ import argparse
 import datetime as dt
 import importlib.metadata
 import warnings
-from collections.abc import Sequence
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
 
 from bench_bleu import (
     Report,

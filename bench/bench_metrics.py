@@ -36,8 +36,8 @@ import datetime as dt
 import importlib.metadata
 import importlib.util
 import warnings
-from collections.abc import Sequence
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
 
 from bench_bleu import (
     Report,

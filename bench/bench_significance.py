@@ -36,8 +36,8 @@ import argparse
 import datetime as dt
 import os
 import warnings
-from collections.abc import Sequence
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
 
 from bench_bleu import (
     DATA,

@@ -15,9 +15,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError

@@ -10,9 +10,9 @@ keep their counts) and warnings; the counting runs in bleuprint's Rust core. Thi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Callable, Optional, Union
+from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
 from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows

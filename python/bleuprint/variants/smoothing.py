@@ -13,8 +13,8 @@ import fractions
 import math
 import sys
 import warnings
-from collections.abc import Sequence
-from typing import Any, Callable, Optional, Union
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, Union
 
 Precision = Union["Fraction", float, fractions.Fraction]
 
