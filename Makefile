@@ -1,43 +1,58 @@
-# Developer shortcuts. The README's test command (and .ci/run) is the source of truth for CI.
-.PHONY: help build-dev build-prod test test-fast test-rust test-python lint format bench stubtest
+# Developer shortcuts. `make check` is what CI runs (.ci/run) and what the README's test command
+# runs: every quality gate, then the Rust and Python suites.
+PYTHON ?= python3
+PY_DIRS = python tests bench tools
+
+.PHONY: help check lint toolchain build-dev build-prod test test-fast test-rust test-python \
+	format bench stubtest
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
+check: lint test  ## What CI runs: the quality gates, then the Rust and Python suites
+
+lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, stubtest, import layers, clippy
+	cargo fmt --check
+	$(PYTHON) -m ruff check $(PY_DIRS)
+	$(PYTHON) -m ruff format --check $(PY_DIRS)
+	$(PYTHON) tools/gen_unicode_tables.py --check
+	$(PYTHON) -m mypy
+	$(PYTHON) -m mypy.stubtest bleuprint._core
+	lint-imports
+	cargo clippy --all-targets -- -D warnings
+
+toolchain:  ## Add rustfmt and clippy with rustup when they are missing
+	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+
 build-dev:  ## Editable install (rebuild after Rust changes)
-	python3 -m pip install -e ".[dev]" --no-build-isolation
+	$(PYTHON) -m pip install -e ".[dev]" --no-build-isolation
 
 build-prod:  ## Release wheel (fat LTO) into dist/
 	maturin build --release -o dist
 
 test: test-rust test-python  ## Rust and Python suites
 
-test-rust:  ## Pure-Rust unit tests and doctests, no interpreter needed
+test-rust:  ## Pure-Rust unit, integration (golden vectors) and doc tests, no interpreter needed
 	cargo test --no-default-features
 
-test-python:  ## pytest (differential tests skip without ../shared or sacrebleu)
-	python3 -m pytest
+test-python:  ## pytest (the WMT22 differential tests skip without ../shared)
+	$(PYTHON) -m pytest
 
-test-fast:  ## Rust tests and pytest without the whole-WMT22 runs (about 2 minutes)
+test-fast:  ## Rust tests and pytest without the whole-WMT22 runs (about 3 minutes)
 	cargo test --no-default-features
-	python3 -m pytest -m "not slow"
-
-lint:  ## rustfmt, clippy, ruff
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
-	ruff check python tests bench
-	ruff format --check python tests bench
+	$(PYTHON) -m pytest -m "not slow"
 
 format:  ## Apply rustfmt and ruff format
 	cargo fmt
-	ruff format python tests bench
+	$(PYTHON) -m ruff format $(PY_DIRS)
 
 stubtest:  ## Check _core.pyi against the built module
-	python3 -m mypy.stubtest bleuprint._core
+	$(PYTHON) -m mypy.stubtest bleuprint._core
 
 bench:  ## Benchmarks against sacrebleu, bleuscore, fastchrf, jiwer and nltk (needs ../shared)
-	python3 bench/bench_bleu.py
-	python3 bench/bench_tokenizers.py
-	python3 bench/bench_metrics.py
-	python3 bench/bench_significance.py
-	python3 bench/bench_compat.py
+	$(PYTHON) bench/bench_bleu.py
+	$(PYTHON) bench/bench_tokenizers.py
+	$(PYTHON) bench/bench_metrics.py
+	$(PYTHON) bench/bench_significance.py
+	$(PYTHON) bench/bench_compat.py
