@@ -8,10 +8,13 @@ import bleuprint
 from bleuprint import BLEU
 from bleuprint.errors import (
     BleuprintError,
+    InputTypeError,
     InvalidInputError,
     InvalidOptionError,
     ReferenceLayoutError,
+    StatsFormatError,
 )
+from bleuprint.stats import Stats
 
 HYPS = ["a b c", "d e f"]
 
@@ -193,5 +196,173 @@ def test_no_panic_reaches_python_on_odd_input():
         bleu = BLEU(tokenize=tokenize, effective_order=True)
         scores = bleu.sentence_scores(odd, [odd[::-1]])
         assert scores.shape == (len(odd),)
-    with pytest.raises(UnicodeEncodeError):
+    with pytest.raises(InvalidInputError, match=r"hypotheses\[0\].*surrogate"):
         bleuprint.corpus_bleu(["\ud800"], [["a"]])  # a lone surrogate is not text
+
+
+# --- containers: sequences only -------------------------------------------------------------
+
+HYPS3 = ["the cat sat on the mat", "a dog barked loudly", "it rained"]
+REFS3 = [
+    ["the cat is on the mat", "the dog barked", "it was raining"],
+    ["a cat sat on a mat", "a dog barks", "rain fell"],
+]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda np, h, r: (np.array(h), np.array(r)), id="numpy-2d-references"),
+        pytest.param(lambda np, h, r: (np.array(h), [np.array(s) for s in r]), id="numpy-1d"),
+        pytest.param(lambda np, h, r: (tuple(h), tuple(tuple(s) for s in r)), id="tuples"),
+    ],
+)
+def test_numpy_layouts_score_like_lists(make):
+    np = pytest.importorskip("numpy")
+    expected = bleuprint.corpus_bleu(HYPS3, REFS3)
+    hyps, refs = make(np, HYPS3, REFS3)
+    assert bleuprint.corpus_bleu(hyps, refs).score == expected.score
+    assert bleuprint.corpus_chrf(hyps, refs).score == bleuprint.corpus_chrf(HYPS3, REFS3).score
+
+
+def test_numpy_references_of_the_wrong_rank():
+    np = pytest.importorskip("numpy")
+    with pytest.raises(InputTypeError, match=r"shape \(n_refs, n_segments\), got \(1, 1, 3\)"):
+        bleuprint.corpus_bleu(HYPS3, np.array([[REFS3[0]]]))
+    with pytest.raises(InputTypeError, match="hypotheses must be one-dimensional"):
+        bleuprint.corpus_bleu(np.array([HYPS3]), REFS3)
+
+
+def test_pandas_series_and_dataframe_columns():
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"hyp": HYPS3, "ref1": REFS3[0], "ref2": REFS3[1]})
+    got = bleuprint.corpus_bleu(df["hyp"], [df[c] for c in ("ref1", "ref2")])
+    assert got.score == bleuprint.corpus_bleu(HYPS3, REFS3).score
+    with pytest.raises(InputTypeError, match=r"\[df\[c\] for c in"):
+        bleuprint.corpus_bleu(df["hyp"], df[["ref1", "ref2"]])
+    with pytest.raises(InputTypeError, match="whole pandas DataFrame"):
+        bleuprint.corpus_bleu(df, REFS3)
+
+
+def test_pyarrow_arrays_and_chunked_arrays():
+    pa = pytest.importorskip("pyarrow")
+    hyps = pa.chunked_array([HYPS3[:1], HYPS3[1:]])
+    refs = [pa.array(REFS3[0]), pa.chunked_array([REFS3[1]])]
+    assert bleuprint.corpus_bleu(hyps, refs).score == bleuprint.corpus_bleu(HYPS3, REFS3).score
+
+
+@pytest.mark.parametrize(
+    ("hyps", "refs", "message"),
+    [
+        (set(HYPS3), REFS3, "hypotheses must be an ordered sequence, got a set"),
+        (frozenset(HYPS3), REFS3, "got a frozenset"),
+        (dict.fromkeys(HYPS3), REFS3, "hypotheses must be an ordered sequence, got a dict"),
+        ((h for h in HYPS3), REFS3, r"one-shot iterator.*hypotheses=list\(\.\.\.\)"),
+        (iter(HYPS3), REFS3, "list_iterator"),
+        (HYPS3, [set(REFS3[0])], r"references\[0\] must be an ordered sequence, got a set"),
+        (HYPS3, {0: REFS3[0]}, "references must be an ordered sequence, got a dict"),
+        (HYPS3, [iter(REFS3[0])], r"references\[0\] is a list_iterator"),
+        (HYPS3, iter(REFS3), "references is a list_iterator"),
+    ],
+)
+def test_unordered_or_one_shot_containers_are_refused(hyps, refs, message):
+    with pytest.raises(InputTypeError, match=message) as e:
+        bleuprint.corpus_bleu(hyps, refs)
+    assert isinstance(e.value, TypeError)
+    assert "a list or tuple of str, a 1-D numpy array" in str(e.value)
+
+
+@pytest.mark.parametrize("metric", [bleuprint.BLEU, bleuprint.CHRF, bleuprint.TER, bleuprint.WER])
+def test_references_given_to_the_constructor_are_copied(metric):
+    refs = [list(REFS3[0]), list(REFS3[1])]
+    scorer = metric(references=refs)
+    before = scorer.corpus_score(HYPS3).score
+    assert before == metric().corpus_score(HYPS3, REFS3).score
+    refs[0][0] = "something else entirely"
+    refs[1].append("one more")
+    assert scorer.corpus_score(HYPS3).score == before
+
+
+def test_constructor_references_must_agree_in_length():
+    with pytest.raises(
+        InvalidInputError, match="stream 1 has 1 segments but reference stream 0 has 3"
+    ):
+        BLEU(references=[REFS3[0], REFS3[1][:1]])
+
+
+# --- statistics from outside the library -----------------------------------------------------
+
+
+def _stats(metric):
+    return metric().stats(HYPS3, REFS3)
+
+
+@pytest.mark.parametrize(
+    ("metric", "row", "message"),
+    [
+        (BLEU, [3, 3, 5, 0, 0, 0, 3, 2, 1, 0], "correct_n <= total_n"),
+        (BLEU, [3, 3, -1, 0, 0, 0, 3, 2, 1, 0], "negative count: row 0, column 'correct_1'"),
+        (bleuprint.CHRF, [1, 1, 2] + [0] * 15, "match <= hyp and match <= ref"),
+        (bleuprint.CHRF, [-1] + [0] * 17, "negative count"),
+        (bleuprint.TER, [-2, 3, 1], "negative count: row 0, column 'edits'"),
+        (bleuprint.TER, [2, 3, 0], "nrefs >= 1"),
+        (bleuprint.WER, [1, 0, 0, 1, 3, 2], "hits == ref_words"),
+        (bleuprint.WER, [0, 0, -1, 1, 1, 0], "negative count"),
+    ],
+)
+def test_hand_made_rows_that_no_metric_produces_are_refused(metric, row, message):
+    config = _stats(metric).config
+    with pytest.raises(StatsFormatError, match=message) as e:
+        Stats([row], config, 1)
+    assert isinstance(e.value, ValueError)
+
+
+def test_valid_hand_made_rows_still_score():
+    stats = _stats(BLEU)
+    assert Stats(stats.rows.tolist(), stats.config, 2).score().score == stats.score().score
+    with pytest.raises(StatsFormatError, match="nrefs must be >= 1"):
+        Stats(stats.rows, stats.config, 0)
+
+
+def _write_npz(path, **arrays):
+    np = pytest.importorskip("numpy")
+    with open(path, "wb") as f:
+        np.savez(f, **{k: np.asarray(v) for k, v in arrays.items()})
+
+
+def test_stats_load_refuses_files_that_are_not_statistics(tmp_path):
+    import pickle
+
+    np = pytest.importorskip("numpy")
+    stats = _stats(BLEU)
+    meta = '{"config": {"metric": "BLEU"}, "nrefs": 1}'
+    cases = {
+        "foreign.npz": (lambda p: _write_npz(p, a=[1, 2]), r"holds \['a'\]"),
+        "pickle.pkl": (lambda p: p.write_bytes(pickle.dumps(stats)), "not an .npz archive"),
+        "garbage.npz": (lambda p: p.write_bytes(b"\x00garbage" * 20), "not an .npz archive"),
+        "one.npy": (lambda p: np.save(p, np.arange(3)), "single .npy array"),
+        "floats.npz": (lambda p: _write_npz(p, rows=np.zeros((1, 10)), meta=meta), "integers"),
+        "meta.npz": (lambda p: _write_npz(p, rows=np.zeros((1, 10), int), meta=3), "JSON string"),
+        "json.npz": (lambda p: _write_npz(p, rows=np.zeros((1, 10), int), meta="{"), "not JSON"),
+        "option.npz": (
+            lambda p: _write_npz(
+                p, rows=np.zeros((1, 10), int), meta=meta.replace('"BLEU"', '"BLEU", "x": 1')
+            ),
+            r"unknown options \['x'\]",
+        ),
+        "counts.npz": (
+            lambda p: _write_npz(p, rows=[[1, 1, 2, 0, 0, 0, 1, 0, 0, 0]], meta=meta),
+            "correct_n <= total_n",
+        ),
+        "objects.npz": (
+            lambda p: np.savez(p, rows=np.array([[1]], dtype=object), meta=np.array(meta)),
+            "pickled data",
+        ),
+    }
+    for name, (write, message) in cases.items():
+        path = tmp_path / name
+        write(path)
+        with pytest.raises(StatsFormatError, match=message):
+            Stats.load(path)
+    stats.save(tmp_path / "ok.npz")
+    assert Stats.load(tmp_path / "ok.npz") == stats

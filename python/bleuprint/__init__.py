@@ -11,10 +11,12 @@ from bleuprint.errors import (
     BleuprintError,
     BleuprintWarning,
     InputDecodeError,
+    InputTypeError,
     InvalidInputError,
     InvalidOptionError,
     ModelUnavailableError,
     ReferenceLayoutError,
+    StatsFormatError,
     StatsMismatchError,
 )
 from bleuprint.functional import (
@@ -112,6 +114,7 @@ __all__ = [
     "BleuprintError",
     "BleuprintWarning",
     "InputDecodeError",
+    "InputTypeError",
     "InvalidInputError",
     "InvalidOptionError",
     "ModelUnavailableError",
@@ -120,6 +123,7 @@ __all__ = [
     "Signature",
     "Stats",
     "explain",
+    "StatsFormatError",
     "StatsMismatchError",
     "__version__",
     "bootstrap_ci",

@@ -11,10 +11,11 @@ None, got int``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from typing import Any, Optional
 
-from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
 
 _STREAMS_HINT = (
     "references must be a list of reference streams, one stream per reference set, each "
@@ -22,30 +23,67 @@ _STREAMS_HINT = (
     "hypotheses=['h1', 'h2'], references=[['r1 of h1', 'r1 of h2'], ['r2 of h1', 'r2 of h2']]"
 )
 
+#: What a stream of lines may be; named in every container error.
+ACCEPTED_FORMS = (
+    "a list or tuple of str, a 1-D numpy array, a pandas Series (e.g. a DataFrame column) "
+    "or a pyarrow Array/ChunkedArray of strings"
+)
+
 
 def _type_name(obj: Any) -> str:
     return type(obj).__name__
 
 
+def _module_of(obj: Any) -> str:
+    return type(obj).__module__.partition(".")[0]
+
+
+def _is_dataframe(value: Any) -> bool:
+    return _module_of(value) == "pandas" and hasattr(value, "columns")
+
+
 def as_text_sequence(value: Any, name: str) -> Sequence[Any]:
-    """Returns ``value`` as a sequence of lines, or raises TypeError naming ``name``."""
+    """Returns ``value`` as a sequence of lines, or raises :class:`InputTypeError` naming
+    ``name`` and the accepted forms.
+
+    Lists and tuples pass through untouched (no copy: the core copies what it reads). Arrays,
+    Series and Arrow arrays become lists. Containers without a defined order or length (sets,
+    dicts, iterators) are refused: their score would depend on hash seeds or be consumed.
+    """
+    if isinstance(value, (list, tuple)):
+        return value
     if isinstance(value, (str, bytes)):
-        raise TypeError(
+        raise InputTypeError(
             f"{name} must be a sequence of str (one item per segment), got a single "
             f"{_type_name(value)}; wrap it in a list: [{name}]"
         )
-    if isinstance(value, (list, tuple)):
-        return value
-    if hasattr(value, "tolist") and hasattr(value, "ndim"):  # numpy array of str
+    if isinstance(value, (Set, Mapping)):
+        raise InputTypeError(
+            f"{name} must be an ordered sequence, got a {_type_name(value)}, whose order is "
+            f"not the segments' order; pass {ACCEPTED_FORMS}"
+        )
+    if _is_dataframe(value):
+        raise InputTypeError(
+            f"{name} is a whole pandas DataFrame; pass one column, e.g. df['column'] "
+            f"(references: one column per stream, [df[c] for c in columns])"
+        )
+    if _module_of(value) == "pyarrow" and hasattr(value, "to_pylist"):
+        return value.to_pylist()
+    if hasattr(value, "tolist") and hasattr(value, "ndim"):  # numpy array, pandas Series
         if value.ndim != 1:
-            raise TypeError(f"{name} must be one-dimensional, got an array of shape {value.shape}")
+            raise InputTypeError(
+                f"{name} must be one-dimensional (one item per segment), got an array of "
+                f"shape {value.shape}"
+            )
         return value.tolist()
     if isinstance(value, Sequence):
         return value
-    try:
-        return list(value)
-    except TypeError:
-        raise TypeError(f"{name} must be a sequence of str, got {_type_name(value)}") from None
+    if isinstance(value, Iterator):
+        raise InputTypeError(
+            f"{name} is a {_type_name(value)} (a one-shot iterator of unknown length); pass "
+            f"{ACCEPTED_FORMS}, e.g. {name}=list(...)"
+        )
+    raise InputTypeError(f"{name} must be {ACCEPTED_FORMS}; got {_type_name(value)}")
 
 
 def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
@@ -53,38 +91,63 @@ def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
     return as_text_sequence(hypotheses, "hypotheses")
 
 
-def check_references(references: Any, n_hypotheses: int) -> list[Sequence[Any]]:
-    """Validates reference streams against the number of hypotheses.
+def _reference_streams(references: Any) -> Sequence[Any]:
+    """The streams of ``references``: a sequence of streams, or a 2-D array whose rows are
+    the streams (shape ``(n_refs, n_segments)``)."""
+    if isinstance(references, (str, bytes)):
+        raise ReferenceLayoutError(f"{_STREAMS_HINT}; got a single {_type_name(references)}")
+    if _is_dataframe(references):
+        raise InputTypeError(
+            f"{_STREAMS_HINT}. A whole pandas DataFrame would be read by its column names; "
+            f"pass its columns as streams: references=[df[c] for c in ['ref1', 'ref2']]"
+        )
+    if hasattr(references, "ndim") and hasattr(references, "tolist") and references.ndim != 1:
+        if references.ndim != 2:
+            raise InputTypeError(
+                f"{_STREAMS_HINT}; an array of references must have shape (n_refs, "
+                f"n_segments), got {references.shape}"
+            )
+        return references.tolist()  # numpy: references[k][i], one row per stream
+    return as_text_sequence(references, "references")
+
+
+def check_references(references: Any, n_hypotheses: Optional[int]) -> list[Sequence[Any]]:
+    """Validates reference streams against the number of hypotheses (``None``: the streams
+    need only agree with each other, for references given before any hypotheses).
 
     Raises
     ------
     ReferenceLayoutError
         For a flat ``list[str]`` or anything that is not a list of streams.
+    InputTypeError
+        For a container without a defined order or length (set, dict, iterator, DataFrame).
     InvalidInputError
         When a stream's length differs from the number of hypotheses, or there is no stream.
     """
-    if isinstance(references, (str, bytes)):
-        raise ReferenceLayoutError(f"{_STREAMS_HINT}; got a single {_type_name(references)}")
-    streams = as_text_sequence(references, "references")
+    streams = _reference_streams(references)
     if len(streams) == 0:
         raise InvalidInputError("references is empty: give at least one reference stream")
-    checked = []
+    checked: list[Sequence[Any]] = []
     for k, stream in enumerate(streams):
         if isinstance(stream, str):
             raise ReferenceLayoutError(
                 f"{_STREAMS_HINT}. references[{k}] is a str, so references looks like a flat "
                 f"list of strings; for one reference per segment pass references=[refs]"
             )
-        if stream is None or not hasattr(stream, "__len__"):
+        if stream is None or not (hasattr(stream, "__len__") or isinstance(stream, Iterator)):
             raise ReferenceLayoutError(
                 f"{_STREAMS_HINT}; references[{k}] is a {_type_name(stream)}"
             )
         stream = as_text_sequence(stream, f"references[{k}]")
-        if len(stream) != n_hypotheses:
+        if n_hypotheses is None:  # references given alone: streams agree with stream 0
+            expected, what = (len(checked[0]), "reference stream 0 has") if checked else (None, "")
+        else:
+            expected, what = n_hypotheses, "there are"
+        if expected is not None and len(stream) != expected:
             raise InvalidInputError(
-                f"reference stream {k} has {len(stream)} segments but there are {n_hypotheses} "
-                f"hypotheses; every stream needs one item per hypothesis (use None to drop a "
-                f"reference for one segment)"
+                f"reference stream {k} has {len(stream)} segments but {what} {expected}"
+                f"{' hypotheses' if n_hypotheses is not None else ''}; every stream needs one "
+                f"item per hypothesis (use None to drop a reference for one segment)"
             )
         checked.append(stream)
     return checked
@@ -96,3 +159,21 @@ def count_references(streams: list[Sequence[Any]]) -> int:
         return len(streams)
     counts = {sum(s[i] is not None for s in streams) for i in range(len(streams[0]))}
     return counts.pop() if len(counts) == 1 else -1
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate_error(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> InvalidInputError:
+    """The error for text the core could not encode as UTF-8, naming the first item holding a
+    lone surrogate (``hypotheses[3]``); ``named_streams`` pairs a name with its lines."""
+    for name, lines in named_streams:
+        for i, line in enumerate(lines):
+            found = _LONE_SURROGATE.search(line) if isinstance(line, str) else None
+            if found:
+                return InvalidInputError(
+                    f"{name}[{i}] holds a lone surrogate {found.group()!r} at character "
+                    f"{found.start()}, which is not text (it cannot be encoded as UTF-8); "
+                    "decode the input with errors='replace' or fix the source"
+                )
+    return InvalidInputError("the input cannot be encoded as UTF-8 (a lone surrogate)")

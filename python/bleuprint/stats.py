@@ -15,7 +15,8 @@ import numpy as np
 
 import bleuprint.metrics  # noqa: F401  (registers every metric's config)
 from bleuprint.errors import StatsMismatchError
-from bleuprint.metrics.base import METRIC_CONFIGS, Score
+from bleuprint.metrics.base import Score
+from bleuprint.stats_checks import check_nrefs, check_rows, config_from_dict, read_stats_file
 
 
 class Stats:
@@ -44,18 +45,18 @@ class Stats:
     __slots__ = ("config", "nrefs", "rows")
 
     def __init__(self, rows: Any, config: Any, nrefs: int) -> None:
-        rows = np.asarray(rows)
-        if rows.ndim != 2 or rows.shape[1] != config.width:
-            raise StatsMismatchError(
-                f"{config.metric} statistics need shape (n, {config.width}), got {rows.shape}"
-            )
-        if rows.dtype != np.int64:
-            if not np.issubdtype(rows.dtype, np.integer):
-                raise StatsMismatchError(f"statistics must be integers, got dtype {rows.dtype}")
-            rows = rows.astype(np.int64)
-        self.rows = rows
+        # Rows from a caller are checked (shape, dtype, counts a metric could produce).
+        self.rows = check_rows(rows, config)
         self.config = config
-        self.nrefs = nrefs
+        self.nrefs = check_nrefs(nrefs)
+
+    @classmethod
+    def _trusted(cls, rows: np.ndarray, config: Any, nrefs: int) -> Stats:
+        """Stats from rows the library made itself (int64, right width): no checks, so
+        counting, indexing and merging pay nothing for them."""
+        stats = cls.__new__(cls)
+        stats.rows, stats.config, stats.nrefs = rows, config, nrefs
+        return stats
 
     @property
     def column_names(self) -> tuple[str, ...]:
@@ -73,7 +74,7 @@ class Stats:
         rows = self.rows[index]
         if rows.ndim == 1:
             rows = rows[None, :]
-        return Stats(rows, self.config, self.nrefs)
+        return Stats._trusted(rows, self.config, self.nrefs)
 
     def _check_compatible(self, other: Stats) -> None:
         if not isinstance(other, Stats):
@@ -88,7 +89,7 @@ class Stats:
         """Concatenates the rows of two shards of the same configuration."""
         self._check_compatible(other)
         nrefs = self.nrefs if self.nrefs == other.nrefs else -1
-        return Stats(np.concatenate([self.rows, other.rows]), self.config, nrefs)
+        return Stats._trusted(np.concatenate([self.rows, other.rows]), self.config, nrefs)
 
     @classmethod
     def concatenate(cls, shards: list[Stats]) -> Stats:
@@ -99,7 +100,7 @@ class Stats:
             shards[0]._check_compatible(other)
         nrefs = {s.nrefs for s in shards}
         rows = np.concatenate([s.rows for s in shards])
-        return cls(rows, shards[0].config, nrefs.pop() if len(nrefs) == 1 else -1)
+        return cls._trusted(rows, shards[0].config, nrefs.pop() if len(nrefs) == 1 else -1)
 
     def sum(self) -> np.ndarray:
         """The column sums: the corpus statistics vector (int64, shape ``(width,)``)."""
@@ -137,7 +138,7 @@ class Stats:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.rows = state["rows"]
-        self.config = _config_from_dict(state["config"])
+        self.config = config_from_dict(state["config"])
         self.nrefs = state["nrefs"]
 
     def save(self, path: Union[str, os.PathLike]) -> None:
@@ -148,19 +149,15 @@ class Stats:
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> Stats:
-        """Reads statistics written by :meth:`save`."""
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            return cls(data["rows"], _config_from_dict(meta["config"]), meta["nrefs"])
+        """Reads statistics written by :meth:`save` (never unpickling); the rows are checked.
+
+        Raises
+        ------
+        StatsFormatError
+            For a file that is not a bleuprint statistics file, or rows no metric produces.
+        """
+        rows, config, nrefs = read_stats_file(path)
+        return cls(rows, config, nrefs)
 
     def __repr__(self) -> str:
         return f"Stats({self.config.metric}, segments={len(self)}, nrefs={self.nrefs})"
-
-
-def _config_from_dict(d: dict[str, Any]) -> Any:
-    d = dict(d)
-    metric = d.pop("metric")
-    try:
-        return METRIC_CONFIGS[metric](**d)
-    except KeyError:
-        raise StatsMismatchError(f"unknown metric {metric!r} in saved statistics") from None

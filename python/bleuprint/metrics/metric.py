@@ -12,8 +12,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
-from bleuprint.errors import InvalidOptionError, ReferenceLayoutError
-from bleuprint.layout import check_hypotheses, check_references, count_references
+from bleuprint.errors import InputTypeError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.layout import (
+    check_hypotheses,
+    check_references,
+    count_references,
+    lone_surrogate_error,
+)
 from bleuprint.metrics.base import Score, Signature
 
 if TYPE_CHECKING:
@@ -35,15 +40,6 @@ def lower(stream: Sequence[Any]) -> list[Any]:
     sacrebleu's does. Non-str items pass through for the core to report.
     """
     return [s.lower() if isinstance(s, str) else s for s in stream]
-
-
-def _first_stream_length(references: Any) -> int:
-    # Reference caching has no hypotheses to compare with: streams must agree with each other.
-    try:
-        first = references[0]
-        return len(first) if not isinstance(first, str) else 0
-    except (TypeError, IndexError, KeyError):
-        return 0
 
 
 class Metric(ABC, Generic[ScoreT]):
@@ -78,7 +74,8 @@ class Metric(ABC, Generic[ScoreT]):
         return lower(stream) if getattr(self.config, "lowercase", False) else stream
 
     def _prepare_references(self, references: References) -> list[Sequence[Any]]:
-        streams = check_references(references, _first_stream_length(references))
+        # Private copies: the caller may edit their lists after building the metric.
+        streams: list[Sequence[Any]] = [list(s) for s in check_references(references, None)]
         streams = [self._prepare_stream(s) for s in streams]
         self.num_refs = count_references(streams)
         return streams
@@ -127,9 +124,17 @@ class Metric(ABC, Generic[ScoreT]):
         """
         from bleuprint.stats import Stats
 
-        rows, nrefs = self._compute_stats(*self._inputs(hypotheses, references))
+        hyps, streams = self._inputs(hypotheses, references)
+        try:
+            rows, nrefs = self._compute_stats(hyps, streams)
+        except UnicodeEncodeError:
+            named = [
+                ("hypotheses", hyps),
+                *((f"references[{k}]", s) for k, s in enumerate(streams)),
+            ]
+            raise lone_surrogate_error(named) from None
         self.num_refs = nrefs
-        return Stats(rows, self.config, nrefs=nrefs)
+        return Stats._trusted(rows, self.config, nrefs)
 
     def corpus_score(
         self,
@@ -162,7 +167,7 @@ class Metric(ABC, Generic[ScoreT]):
     def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> ScoreT:
         """The score of one hypothesis against its references (a list of strings)."""
         if not isinstance(hypothesis, str):
-            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+            raise InputTypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
         if isinstance(references, str) or not isinstance(references, Sequence):
             raise ReferenceLayoutError(
                 "sentence_score takes a list of reference strings for this one hypothesis, "
