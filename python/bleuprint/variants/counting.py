@@ -129,11 +129,11 @@ def segment_rows(
         "workers": workers,
     }
     if knobs.tokenizer == "tokens":
-        try:
+        try:  # str tokens, the common case, go to the core as they are
             return _core.bleu_grouped_stats(hypotheses, references, tokenizer=None, **kwargs)
-        except TypeError as error:
-            if not str(error).startswith(("hypotheses[", "references[")):
-                raise
+        except TypeError:  # the core's InputTypeError: some token is not a str
+            # Interning maps any hashable tokens to str ids (and reports a bad layout itself);
+            # a scan for non-str tokens before every call would cost more than the counting.
             token_hyps, token_refs = _interned(hypotheses, references)
             return _core.bleu_grouped_stats(token_hyps, token_refs, tokenizer=None, **kwargs)
     tokenizer = _core_tokenizer(knobs)
