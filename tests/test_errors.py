@@ -366,3 +366,15 @@ def test_stats_load_refuses_files_that_are_not_statistics(tmp_path):
             Stats.load(path)
     stats.save(tmp_path / "ok.npz")
     assert Stats.load(tmp_path / "ok.npz") == stats
+
+
+@pytest.mark.parametrize("metrics", [["BLEU"], "BLEU", [bleuprint.CHRF], [BLEU(), None]])
+def test_paired_test_wants_metric_objects(metrics):
+    systems = {"base": HYPS3, "new": HYPS3[::-1]}
+    with pytest.raises(InvalidOptionError, match=r"metric objects such as bleuprint.BLEU\(\)"):
+        bleuprint.paired_test(systems, REFS3, metrics, n_samples=10)
+
+
+def test_paired_test_refuses_unordered_systems():
+    with pytest.raises(InputTypeError, match="system 'new' must be an ordered sequence"):
+        bleuprint.paired_test({"base": HYPS3, "new": set(HYPS3)}, REFS3, n_samples=10)

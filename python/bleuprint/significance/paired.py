@@ -18,6 +18,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, StatsMismatchError
+from bleuprint.layout import as_text_sequence
 from bleuprint.significance.bootstrap import check_samples, resample_single_system
 from bleuprint.significance.clusters import cluster_numbers, rank_clusters
 from bleuprint.significance.correction import adjust_p_values, check_correction
@@ -546,11 +547,20 @@ def paired_test(
     ('new', True, True)
     """
     from bleuprint.metrics import BLEU
+    from bleuprint.metrics.metric import Metric
 
+    if isinstance(metrics, (str, Metric)):
+        metrics = [metrics]  # one metric given alone
     metric_objects = [BLEU()] if metrics is None else list(metrics)
     if not metric_objects:
         raise InvalidOptionError("metrics is empty: give at least one metric object")
-    named = _named(systems)
+    for metric in metric_objects:
+        if not isinstance(metric, Metric):
+            raise InvalidOptionError(
+                f"metrics must be metric objects such as bleuprint.BLEU() or CHRF(), got "
+                f"{metric!r:.40}; e.g. metrics=[bleuprint.BLEU(), bleuprint.CHRF()]"
+            )
+    named = [(name, as_text_sequence(hyps, f"system {name!r}")) for name, hyps in _named(systems)]
     lengths = {name: len(hyps) for name, hyps in named}
     (first, n), *_ = lengths.items()
     for name, length in lengths.items():
