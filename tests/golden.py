@@ -1,0 +1,41 @@
+"""Golden vectors: tests/data/golden_*.jsonl, one vector per line.
+
+Each line names its upstream package and version, where the vector is documented (`source`),
+the metric and how it is called, the inputs and the upstream's exact result (`expected`,
+computed with the installed upstream). `published` is the figure as the source prints it
+(often rounded) and `published_tolerance` the upstream test's tolerance for it, if any.
+tests/golden.rs reads the same files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).resolve().parent / "data"
+
+Vector = dict[str, Any]
+
+
+def load(name: str) -> list[Vector]:
+    """Every vector of tests/data/golden_<name>.jsonl, in file order."""
+    path = DATA / f"golden_{name}.jsonl"
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def params(name: str, **where: Any) -> list[Any]:
+    """The vectors of one file whose fields equal `where`, as pytest params named by id."""
+    return [
+        pytest.param(v, id=v["id"])
+        for v in load(name)
+        if all(v.get(key) == value for key, value in where.items())
+    ]
+
+
+def sentence_references(vector: Vector) -> list[str | None]:
+    """A sentence vector's references: the first segment of every stream."""
+    return [stream[0] for stream in vector["references"]]
