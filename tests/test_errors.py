@@ -378,3 +378,27 @@ def test_paired_test_wants_metric_objects(metrics):
 def test_paired_test_refuses_unordered_systems():
     with pytest.raises(InputTypeError, match="system 'new' must be an ordered sequence"):
         bleuprint.paired_test({"base": HYPS3, "new": set(HYPS3)}, REFS3, n_samples=10)
+
+
+@pytest.mark.parametrize(
+    ("preset", "hypothesis", "references", "bp_line", "bp"),
+    [
+        ("sacrebleu", "", [""], "c = 0 is not shorter than r = 0, so BP = 1", 1.0),
+        ("sacrebleu", "", ["a b"], "the hypothesis is empty (c = 0, r = 2), so BP = 0", 0.0),
+        ("nltk", "", [""], "the hypothesis is empty (c = 0, r = 0), so BP = 0", 0.0),
+    ],
+)
+def test_explain_of_an_empty_hypothesis_agrees_with_its_score(
+    preset, hypothesis, references, bp_line, bp
+):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk's own zero-overlap warnings
+        explanation = bleuprint.explain(hypothesis, references, compat=preset)
+    text = str(explanation)
+    assert f"brevity penalty: {bp_line}\n" in text
+    assert explanation.brevity_penalty == bp
+    assert f"BLEU = BP * exp(sum) = {bp:.4f} * 0 = 0" in text
+    if preset == "sacrebleu":
+        assert bp == bleuprint.corpus_bleu([hypothesis], [[r] for r in references]).bp

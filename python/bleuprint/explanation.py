@@ -113,10 +113,13 @@ class Explanation:
         why = _REF_LENGTH_WHY[self.ref_length_rule].format(c=c)
         out += ["", f"reference length r = {_number(self.ref_length)}: {why} (lengths {lengths})"]
         r = self.ref_length
+        bp = self.brevity_penalty
         if c > r:
             bp_text = f"c = {c} > r = {_number(r)}, so BP = 1"
-        elif c == 0:
-            bp_text = "the hypothesis is empty, so BP = 0"
+        elif c == 0 and bp == 0:
+            bp_text = f"the hypothesis is empty (c = 0, r = {_number(r)}), so BP = 0"
+        elif c == 0:  # sacrebleu: an empty hypothesis of an empty reference is not short
+            bp_text = f"c = 0 is not shorter than r = {_number(r)}, so BP = {bp:g}"
         else:
             bp_text = f"BP = exp(1 - r/c) = exp(1 - {_number(r)}/{c}) = {self.brevity_penalty:.4f}"
         out.append(f"brevity penalty: {bp_text}")
