@@ -22,7 +22,12 @@ from bleuprint.compat.torchmetrics import (
     bleu_score,
     sacre_bleu_score,
 )
-from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.errors import (
+    BleuprintWarning,
+    InvalidInputError,
+    InvalidOptionError,
+    ReferenceLayoutError,
+)
 from bleuprint.variants import PRESETS, BleuKnobs, corpus_score, knob_table
 from bleuprint.variants.presets import knob_values
 
@@ -397,7 +402,11 @@ def test_moses_lines() -> None:
     assert str(multi_bleu(["ÉCOLE Ünï x y"], [["école ünï x y"]], lowercase=True)).startswith(
         "BLEU = 0.00, 50.0/33.3/0.0/0.0"
     )
-    assert str(multi_bleu(["a b c d", "a b c d"], [["a b c d"]])) == (
+    with pytest.raises(InvalidInputError, match="reference file 0 has 1 lines but there are 2"):
+        multi_bleu(["a b c d", "a b c d"], [["a b c d"]])
+    with pytest.warns(BleuprintWarning, match="as multi-bleu.perl does"):
+        perl = multi_bleu(["a b c d", "a b c d"], [["a b c d"]], mismatched="perl")
+    assert str(perl) == (
         "BLEU = 0.00, 50.0/50.0/50.0/50.0 (BP=0.000, ratio=0.001, hyp_len=8, ref_len=10003)"
     )
     assert (

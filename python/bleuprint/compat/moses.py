@@ -3,9 +3,11 @@
     from bleuprint.compat.moses import multi_bleu
     print(multi_bleu(hypotheses, [reference_lines]))   # BLEU = 38.37, 66.9/44.1/...
 
-``references`` are streams, one list of lines per reference file (a shorter file leaves the
-later hypotheses without that reference; a hypothesis with none counts a reference length
-of 9999, as the script does). ``str()`` of the result is the script's stdout line.
+``references`` are streams, one list of lines per reference file, each with one line per
+hypothesis; a file of another length raises :class:`~bleuprint.InvalidInputError`. The
+script itself reads past the end of a short file, ignores the rest of a long one and counts
+a hypothesis without any reference line as reference length 9999: ``mismatched="perl"``
+reproduces that, with a warning. ``str()`` of the result is the script's stdout line.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError, warn
 from bleuprint.variants import PRESETS, BleuKnobs, aggregate, score_counts, segment_rows
 
 # multi-bleu.perl's reference length for a hypothesis without any reference line.
@@ -58,10 +60,33 @@ def _grouped(
     return grouped
 
 
-def _score(knobs: BleuKnobs, hypotheses: Sequence[str], references: Any) -> MosesBLEU:
+def _check_lengths(hypotheses: Sequence[str], references: Any, mismatched: str) -> None:
+    """Reference files of another length than the hypotheses: an error, or with
+    ``mismatched="perl"`` the script's silent truncation and padding, with a warning."""
+    if mismatched not in ("error", "perl"):
+        raise InvalidOptionError(f"mismatched must be 'error' or 'perl', got {mismatched!r}")
+    for k, stream in enumerate(references):
+        if len(stream) == len(hypotheses):
+            continue
+        what = (
+            f"reference file {k} has {len(stream)} lines but there are {len(hypotheses)} hypotheses"
+        )
+        if mismatched == "error":
+            raise InvalidInputError(
+                f"{what}; every reference file needs one line per hypothesis "
+                "(mismatched='perl' reproduces multi-bleu.perl, which silently ignores extra "
+                "lines and counts a missing reference as length 9999)"
+            )
+        warn(f"{what}; scoring as multi-bleu.perl does (extra lines ignored, missing 9999)")
+
+
+def _score(
+    knobs: BleuKnobs, hypotheses: Sequence[str], references: Any, mismatched: str
+) -> MosesBLEU:
     if isinstance(hypotheses, str):
         raise ReferenceLayoutError("hypotheses must be a list of lines, not a str")
     grouped = _grouped(hypotheses, references)
+    _check_lengths(hypotheses, references, mismatched)
     missing = [i for i, refs in enumerate(grouped) if not refs]
     rows = segment_rows(hypotheses, [refs or [""] for refs in grouped], knobs)
     if missing:
@@ -86,21 +111,25 @@ def multi_bleu(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
     lowercase: bool = False,
+    mismatched: str = "error",
 ) -> MosesBLEU:
     """``multi-bleu.perl [-lc]``: whitespace-split tokens (ASCII whitespace, as Perl's split
-    on bytes), ``-lc`` lowercasing A-Z only."""
+    on bytes), ``-lc`` lowercasing A-Z only. ``mismatched="perl"`` scores reference files of
+    another length as the script does (see the module docstring) instead of raising."""
     knobs = PRESETS["moses"].knobs.replace(lowercase="ascii" if lowercase else "no")
-    return _score(knobs, hypotheses, references)
+    return _score(knobs, hypotheses, references, mismatched)
 
 
 def multi_bleu_detok(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
     lowercase: bool = False,
+    mismatched: str = "error",
 ) -> MosesBLEU:
-    """``multi-bleu-detok.perl [-lc]``: mteval-v13a tokenization, Unicode lowercasing."""
+    """``multi-bleu-detok.perl [-lc]``: mteval-v13a tokenization, Unicode lowercasing;
+    ``mismatched`` as in :func:`multi_bleu`."""
     knobs = PRESETS["moses-detok"].knobs.replace(lowercase="unicode" if lowercase else "no")
-    return _score(knobs, hypotheses, references)
+    return _score(knobs, hypotheses, references, mismatched)
 
 
 __all__ = ["MosesBLEU", "multi_bleu", "multi_bleu_detok"]
