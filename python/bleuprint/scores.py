@@ -1,70 +1,18 @@
-"""Scores and signatures, rendered exactly as sacrebleu 2.6.0 renders them."""
+"""Scores and signatures, rendered exactly as sacrebleu 2.6.0 renders them.
+
+The base classes every metric's score and signature extend; below the metrics, so that
+:class:`~bleuprint.Stats` can name what it returns without importing any metric.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, TypeVar
+from typing import Any, Optional
 
 from bleuprint._core import __version__
 
 #: The value of the signature's ``version`` field.
 SIGNATURE_VERSION = f"bleuprint-{__version__}"
-
-#: Every metric's configuration class by metric name, so saved statistics can be restored.
-METRIC_CONFIGS: dict[str, type] = {}
-
-_Config = TypeVar("_Config", bound=type)
-
-
-def register_config(cls: _Config) -> _Config:
-    """Class decorator: records a metric configuration under its ``metric`` name.
-
-    A configuration is a frozen dataclass with ``metric``, ``width``, ``column_names``,
-    ``score_row``, ``score_rows``, ``score_rows_detailed``, ``score_corpus``,
-    ``signature(nrefs)`` and ``to_dict``; :class:`~bleuprint.Stats` needs nothing else.
-    Significance tests also read ``higher_is_better``, ``resample_float32``, ``float_rows``,
-    ``randomization_rows``, ``score_sums`` and (with ``resample_float32``)
-    ``score_float32_sums``.
-    """
-    METRIC_CONFIGS[cls.metric] = cls
-    return cls
-
-
-class SummedRowsScoring:
-    """Corpus and resampled scores for metrics whose corpus score is the score of the column
-    sums (BLEU, chrF, WER). TER defines its own: it adds per-segment float averages in order.
-
-    The resampling methods describe the statistics as sacrebleu's significance tests hold
-    them, so resampled scores are bit-identical to sacrebleu's (see
-    :mod:`bleuprint.significance`).
-    """
-
-    #: sacrebleu's bootstrap casts these statistics to float32 before summing resamples.
-    resample_float32 = True
-
-    def score_corpus(self, rows: Any) -> Any:
-        """The corpus score of per-segment rows."""
-        import numpy as np
-
-        summed = np.asarray(rows, dtype=np.int64).sum(axis=0, dtype=np.int64)
-        return self.score_row(summed)  # type: ignore[attr-defined]
-
-    def float_rows(self, rows: Any) -> Any:
-        """The per-segment statistics as sacrebleu's tests hold them, as float64."""
-        import numpy as np
-
-        return np.asarray(rows, dtype=np.float64)
-
-    def randomization_rows(self, rows: Any) -> tuple[Any, int]:
-        """Integer rows and a power-of-two divisor: the sums of the rows divided by it are the
-        sums sacrebleu's randomization test gets, exactly."""
-        import numpy as np
-
-        return np.asarray(rows, dtype=np.int64), 1
-
-    def score_sums(self, sums: Any) -> Any:
-        """Scores of summed statistics (one resample or trial per row): float64, ``(n,)``."""
-        return self.score_rows(sums)  # type: ignore[attr-defined]
 
 
 class Score:

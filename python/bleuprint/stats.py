@@ -13,9 +13,9 @@ from typing import Any, Union
 
 import numpy as np
 
-import bleuprint.metrics  # noqa: F401  (registers every metric's config)
 from bleuprint.errors import StatsMismatchError
-from bleuprint.metrics.base import Score
+from bleuprint.metric_config import MetricConfig
+from bleuprint.scores import Score
 from bleuprint.stats_checks import check_nrefs, check_rows, config_from_dict, read_stats_file
 
 
@@ -44,14 +44,14 @@ class Stats:
 
     __slots__ = ("config", "nrefs", "rows")
 
-    def __init__(self, rows: Any, config: Any, nrefs: int) -> None:
+    def __init__(self, rows: Any, config: MetricConfig, nrefs: int) -> None:
         # Rows from a caller are checked (shape, dtype, counts a metric could produce).
         self.rows = check_rows(rows, config)
         self.config = config
         self.nrefs = check_nrefs(nrefs)
 
     @classmethod
-    def _trusted(cls, rows: np.ndarray, config: Any, nrefs: int) -> Stats:
+    def _trusted(cls, rows: np.ndarray, config: MetricConfig, nrefs: int) -> Stats:
         """Stats from rows the library made itself (int64, right width): no checks, so
         counting, indexing and merging pay nothing for them."""
         stats = cls.__new__(cls)

@@ -17,7 +17,7 @@ from typing import Any, Union
 import numpy as np
 
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
-from bleuprint.metrics.base import METRIC_CONFIGS
+from bleuprint.metric_config import METRIC_CONFIGS
 
 
 def check_rows(rows: Any, config: Any) -> np.ndarray:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
 from bleuprint.errors import InputTypeError, InvalidOptionError, ReferenceLayoutError
@@ -122,7 +123,7 @@ class Metric(ABC, Generic[ScoreT]):
             order; TER ``edits, ref_words, nrefs``; WER ``substitutions, deletions,
             insertions, hits, ref_words, hyp_words``.
         """
-        from bleuprint.stats import Stats
+        from bleuprint.stats import Stats  # imports numpy: loaded on first use, not at import
 
         hyps, streams = self._inputs(hypotheses, references)
         try:
@@ -152,8 +153,9 @@ class Metric(ABC, Generic[ScoreT]):
         stats = self.stats(hypotheses, references)
         score = stats.score()
         if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
-            from bleuprint.significance.bootstrap import bootstrap_estimate, check_samples
-            from bleuprint.significance.seed import resolve_seed
+            # numpy again: only a bootstrap pays for importing it
+            from bleuprint.resampling.bootstrap import bootstrap_estimate, check_samples
+            from bleuprint.resampling.seed import resolve_seed
 
             n = check_samples(n_bootstrap, "n_bootstrap")
             seed = resolve_seed()
@@ -196,7 +198,5 @@ class Metric(ABC, Generic[ScoreT]):
         return signature
 
     def __repr__(self) -> str:
-        from dataclasses import asdict
-
         fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
         return f"{type(self).__name__}({fields})"

@@ -7,13 +7,16 @@ and the scores are computed in one batch per metric.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from bleuprint import _core
-from bleuprint.significance.estimates import ResampledScores
+from bleuprint.resampling.estimates import ResampledScores
 from bleuprint.stats import Stats
+
+if TYPE_CHECKING:
+    from bleuprint.metric_config import Float32ResampledConfig
 
 
 def bootstrap_indices(rng: np.random.Generator, n_segments: int, n_samples: int) -> np.ndarray:
@@ -48,7 +51,8 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
     if config.resample_float32:
         rows = np.ascontiguousarray(config.float_rows(stats.rows), dtype=np.float32)
         float32_sums = _core.bootstrap_sums_float32(rows, indices, workers=workers)
-        return ResampledScores(*config.score_float32_sums(float32_sums))
+        float32_config = cast("Float32ResampledConfig", config)  # what resample_float32 promises
+        return ResampledScores(*float32_config.score_float32_sums(float32_sums))
     int_sums = _core.bootstrap_sums_int64(stats.rows, indices, workers=workers)
     return ResampledScores.of_floats(config.score_sums(int_sums))
 

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
-import numpy as np
-
-from bleuprint.errors import InvalidOptionError
-from bleuprint.significance.estimates import (
-    ResampledScores,
-    SingleSystemEstimate,
-    score_estimate_ci,
+from bleuprint.resampling.bootstrap import (
+    bootstrap_estimate,
+    check_samples,
+    resample_single_system,
 )
-from bleuprint.significance.resampling import bootstrap_indices, bootstrap_scores
-from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
+from bleuprint.resampling.seed import FROM_ENVIRONMENT, SeedArg, resolve_seed
 from bleuprint.stats import Stats
 
 DEFAULT_SAMPLES = 1000
@@ -50,33 +46,6 @@ class ConfidenceInterval:
     upper: float
     n_samples: int
     seed: Optional[int]
-
-
-def check_samples(n: Any, name: str = "n_samples") -> int:
-    """``n`` as a positive int, or an error that says so."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-        raise InvalidOptionError(f"{name} must be a positive integer, got {n!r}")
-    return int(n)
-
-
-def resample_single_system(
-    stats: Stats, n_samples: int, seed: Seed, workers: int = -1
-) -> ResampledScores:
-    """The scores of ``n_samples`` bootstrap resamples, drawn as sacrebleu's
-    ``_bootstrap_resample`` draws them (a generator seeded with ``seed.value``)."""
-    if len(stats) == 0:
-        raise InvalidOptionError("cannot bootstrap a test set of zero segments")
-    rng = np.random.default_rng(seed.value)
-    return bootstrap_scores(stats, bootstrap_indices(rng, len(stats), n_samples), workers)
-
-
-def bootstrap_estimate(
-    stats: Stats, n_samples: int, seed: Seed, workers: int = -1
-) -> SingleSystemEstimate:
-    """sacrebleu's single-system bootstrap (``corpus_score(..., n_bootstrap=n)``): mean,
-    half-width and bounds of the resampled scores, of sacrebleu's types."""
-    resampled = resample_single_system(stats, n_samples, seed, workers)
-    return score_estimate_ci(resampled.as_objects())
 
 
 def bootstrap_ci(
@@ -124,3 +93,13 @@ def bootstrap_ci(
         n_samples=n_samples,
         seed=resolved.value,
     )
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "ConfidenceInterval",
+    "bootstrap_ci",
+    "bootstrap_estimate",
+    "check_samples",
+    "resample_single_system",
+]

@@ -19,17 +19,19 @@ import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, StatsMismatchError
 from bleuprint.layout import as_text_sequence
-from bleuprint.significance.bootstrap import check_samples, resample_single_system
-from bleuprint.significance.clusters import cluster_numbers, rank_clusters
-from bleuprint.significance.correction import adjust_p_values, check_correction
-from bleuprint.significance.estimates import ResampledScores, estimate_ci, p_value
-from bleuprint.significance.resampling import (
+from bleuprint.metrics import BLEU
+from bleuprint.metrics.metric import Metric
+from bleuprint.resampling.bootstrap import check_samples, resample_single_system
+from bleuprint.resampling.draws import (
     SwapFlags,
     bootstrap_indices,
     bootstrap_scores,
     randomization_scores,
 )
-from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
+from bleuprint.resampling.estimates import ResampledScores, estimate_ci, p_value
+from bleuprint.resampling.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
+from bleuprint.significance.clusters import cluster_numbers, rank_clusters
+from bleuprint.significance.correction import adjust_p_values, check_correction
 from bleuprint.stats import Stats
 
 #: Test names and what they stand for.
@@ -546,9 +548,6 @@ def paired_test(
     >>> comparison.system, comparison.delta > 0, 0 < comparison.p_value <= 1
     ('new', True, True)
     """
-    from bleuprint.metrics import BLEU
-    from bleuprint.metrics.metric import Metric
-
     if isinstance(metrics, (str, Metric)):
         metrics = [metrics]  # one metric given alone
     metric_objects = [BLEU()] if metrics is None else list(metrics)
