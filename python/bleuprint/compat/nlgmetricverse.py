@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
-from bleuprint.errors import ReferenceLayoutError
+from bleuprint.errors import InvalidInputError, ReferenceLayoutError
 from bleuprint.variants import PRESETS, corpus_score
 
 _SHAPE = (
@@ -31,6 +31,13 @@ def _as_list(item: Any, where: str) -> list[str]:
     if isinstance(item, Sequence) and all(isinstance(x, str) for x in item):
         return list(item)
     raise ReferenceLayoutError(f"{where} must be a str or a list of str; expected {_SHAPE}")
+
+
+def _length_mismatch(predictions: Any, references: Any) -> str:
+    return (
+        f"got {len(predictions)} predictions but {len(references)} references; pass one "
+        f"item of each per example: {_SHAPE}"
+    )
 
 
 class BleuMetric:
@@ -66,6 +73,8 @@ class BleuMetric:
     ) -> dict[str, Any]:
         preds = [_as_list(p, f"predictions[{i}]") for i, p in enumerate(predictions)]
         refs = [_as_list(r, f"references[{i}]") for i, r in enumerate(references)]
+        if len(preds) != len(refs):
+            raise InvalidInputError(_length_mismatch(preds, refs))
         # NLGMetricverse has dropped empty items already, by upstream's exact rule (a
         # reference list [""] stays, a reference "" goes), so the knob is off here.
         knobs = PRESETS["nlgmetricverse"].knobs.replace(
@@ -117,14 +126,12 @@ class NLGMetricverse:
     def __call__(
         self, *, predictions: Any, references: Any, reduce_fn: Any = None, **kwargs: Any
     ) -> dict[str, Any]:
-        if (
-            isinstance(predictions, str)
-            or isinstance(references, str)
-            or len(predictions) != len(references)
-        ):
+        if isinstance(predictions, str) or isinstance(references, str):
             raise ReferenceLayoutError(
-                f"predictions and references must be lists of equal length; expected {_SHAPE}"
+                f"predictions and references must be lists; expected {_SHAPE}"
             )
+        if len(predictions) != len(references):
+            raise InvalidInputError(_length_mismatch(predictions, references))
         started = time.perf_counter()
         total = len(references)
         # Upstream's _remove_empty: an item goes when its prediction or reference is falsy.
