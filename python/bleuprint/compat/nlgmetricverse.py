@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
-from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.errors import ReferenceLayoutError
 from bleuprint.variants import PRESETS, corpus_score
 
 _SHAPE = (
@@ -35,8 +35,8 @@ def _as_list(item: Any, where: str) -> list[str]:
 
 def _length_mismatch(predictions: Any, references: Any) -> str:
     return (
-        f"got {len(predictions)} predictions but {len(references)} references; pass one "
-        f"item of each per example: {_SHAPE}"
+        f"got {len(predictions)} predictions but {len(references)} references: they must be "
+        f"lists of equal length; expected {_SHAPE}"
     )
 
 
@@ -74,7 +74,7 @@ class BleuMetric:
         preds = [_as_list(p, f"predictions[{i}]") for i, p in enumerate(predictions)]
         refs = [_as_list(r, f"references[{i}]") for i, r in enumerate(references)]
         if len(preds) != len(refs):
-            raise InvalidInputError(_length_mismatch(preds, refs))
+            raise ReferenceLayoutError(_length_mismatch(preds, refs))
         # NLGMetricverse has dropped empty items already, by upstream's exact rule (a
         # reference list [""] stays, a reference "" goes), so the knob is off here.
         knobs = PRESETS["nlgmetricverse"].knobs.replace(
@@ -131,7 +131,7 @@ class NLGMetricverse:
                 f"predictions and references must be lists; expected {_SHAPE}"
             )
         if len(predictions) != len(references):
-            raise InvalidInputError(_length_mismatch(predictions, references))
+            raise ReferenceLayoutError(_length_mismatch(predictions, references))
         started = time.perf_counter()
         total = len(references)
         # Upstream's _remove_empty: an item goes when its prediction or reference is falsy.
