@@ -4,6 +4,9 @@ Each line names its upstream package and version, where the vector is documented
 the metric and how it is called, the inputs and the upstream's exact result (`expected`,
 computed with the installed upstream). `published` is the figure as the source prints it
 (often rounded) and `published_tolerance` the upstream test's tolerance for it, if any.
+Calls: `corpus_score`, `sentence_score` (the first segment of each stream), `stats` (rows),
+`raw_corpus_bleu`, `compute_bleu` (arguments in `args`), `bootstrap` (`args`: n_bootstrap and
+the seed) and `tokenize` (the Tercom tokenizer on `hypotheses[0]`).
 tests/golden.rs reads the same files.
 """
 

@@ -1,4 +1,5 @@
-"""chrF and chrF++: sacrebleu.md §3.1 and §7.2 vectors, signatures, statistics and errors."""
+"""chrF and chrF++: signatures, statistics and errors. sacrebleu's published vectors (sacrebleu.md
+§3.1 and §7.2) are golden vectors in tests/data/golden_chrf.jsonl, checked by test_golden.py."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 import bleuprint
 from bleuprint import CHRF, InvalidOptionError, ReferenceLayoutError, Stats
 
-# sacrebleu's README data (sacrebleu.md §7.2 "Verified on the README data").
+# sacrebleu's README data.
 HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
 REFS = [
     ["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
@@ -16,107 +17,11 @@ REFS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("options", "expected"),
-    [
-        ({}, 59.72751782684763),
-        ({"word_order": 2}, 59.15310444399262),
-        ({"word_order": 1}, 60.838258037247364),
-        ({"eps_smoothing": True}, 59.72734693786311),
-        ({"whitespace": True}, 65.8764867358276),
-        ({"lowercase": True}, 60.02302725455764),
-        ({"beta": 3}, 59.97018342124192),
-        ({"char_order": 4, "word_order": 2, "beta": 1}, 63.228338714793374),
-    ],
-)
-def test_readme_vectors(options, expected):
-    assert CHRF(**options).corpus_score(HYPS, REFS).score == expected
-
-
-def test_readme_vectors_first_reference_only():
-    assert CHRF().corpus_score(HYPS, REFS[:1]).score == 50.043063606582294
-    assert CHRF(word_order=2).corpus_score(HYPS, REFS[:1]).score == 51.7309698503746
-
-
-def test_sentence_vectors():
-    hyp, ref = "The cat sat on the mat.", ["The cat is on the mat."]
-    assert bleuprint.sentence_chrf(hyp, ref).score == 67.17273492330233
-    assert bleuprint.sentence_chrf(hyp, ref, word_order=2).score == 69.43695278069349
-
-
-def test_chrf_plus_plus_statistics():
-    # sacrebleu.md §3.1 (verified).
+def test_chrf_plus_plus_column_names():
     stats = CHRF(word_order=2).stats(["(hi) there."], [["hi there!"]])
-    assert stats.rows.tolist() == [
-        [10, 8, 7, 9, 7, 5, 8, 6, 3, 7, 5, 2, 6, 4, 1, 5, 3, 0, 4, 3, 1, 3, 2, 0]
-    ]
+    assert stats.rows.shape == (1, 24)
     assert stats.column_names[:3] == ("char1_hyp", "char1_ref", "char1_match")
     assert stats.column_names[-1] == "word2_match"
-
-
-# test_chrf.py of sacrebleu: corpus_chrf(h, [r], beta=3); 4 decimals there.
-EPS_SMOOTHING_VECTORS = [
-    ("abcdefg", "hijklmnop", 0.0),
-    ("a", "b", 0.0),
-    ("", "b", 0.0),
-    ("", "ref", 0.0),
-    ("", "reference", 0.0),
-    ("aa", "ab", 8.3333),
-    ("a", "a", 16.6667),
-    ("a b c", "a b c", 50.0),
-    ("a b c", "abc", 50.0),
-    (
-        " risk assessment must be made of those who are qualified and expertise in the sector - "
-        "these are the scientists .",
-        "risk assessment has to be undertaken by those who are qualified and expert in that area"
-        " - that is the scientists .",
-        63.361730,
-    ),
-    (
-        " Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. ",
-        "Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.",
-        64.1302698,
-    ),
-]
-
-
-@pytest.mark.parametrize(("hyp", "ref", "expected"), EPS_SMOOTHING_VECTORS)
-def test_eps_smoothing_vectors(hyp, ref, expected):
-    score = bleuprint.corpus_chrf([hyp], [[ref]], beta=3, eps_smoothing=True).score
-    assert score == pytest.approx(expected, abs=1e-4)
-
-
-def test_eps_smoothing_corpus_vector():
-    score = bleuprint.corpus_chrf(["a", "b"], [["a", "c"]], beta=3, eps_smoothing=True)
-    assert score.score == pytest.approx(8.3333, abs=1e-4)
-
-
-@pytest.mark.parametrize(
-    ("hyp", "ref", "expected"),
-    [
-        ("a", "a", 100.0),
-        ("", "reference", 0.0),
-        ("a b c", "a b c", 100.0),
-        ("a b c", "abc", 100.0),
-        ("", "c", 0.0),
-        ("aa", "ab", 25.0),
-    ],
-)
-def test_effective_order_vectors(hyp, ref, expected):
-    assert bleuprint.corpus_chrf([hyp], [[ref]], beta=3).score == pytest.approx(expected, abs=1e-4)
-    assert bleuprint.corpus_chrf(["a", "b"], [["a", "c"]], beta=3).score == pytest.approx(50.0)
-
-
-def test_keep_whitespace_vectors():
-    hyp = "Die Beziehung zwischen Obama und Netanjahu ist nicht gerade freundlich."
-    ref = "Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich."
-    score = bleuprint.corpus_chrf([hyp], [[ref]], beta=3, remove_whitespace=False).score
-    assert score == pytest.approx(67.3481606, abs=1e-4)
-
-
-def test_empty_hypothesis_and_reference():
-    assert bleuprint.sentence_chrf("", [""], eps_smoothing=True).score == 1.0000000000000002e-14
-    assert bleuprint.sentence_chrf("", [""]).score == 0.0
 
 
 def test_names_and_signatures():

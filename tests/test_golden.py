@@ -55,7 +55,9 @@ def observed(vector: Vector, score: Any) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("vector", [p for p in SCORE_VECTORS if p.values[0]["call"] != "stats"])
+@pytest.mark.parametrize(
+    "vector", [p for p in SCORE_VECTORS if p.values[0]["call"] not in ("stats", "tokenize")]
+)
 def test_scores(vector: Vector) -> None:
     score = run(METRICS, vector, bleuprint.raw_corpus_bleu)
     assert observed(vector, score) == vector["expected"]
@@ -122,6 +124,12 @@ def test_vectors_are_what_sacrebleu_gives(vector: Vector) -> None:
     from sacrebleu.metrics import TER as SacreTER
 
     theirs = {"BLEU": SacreBLEU, "CHRF": SacreCHRF, "TER": SacreTER}
+    if vector["call"] == "tokenize":
+        from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+        tokens = TercomTokenizer(**vector["args"])(vector["hypotheses"][0])
+        assert tokens == vector["expected"]["tokens"]
+        return
     if vector["call"] == "stats":
         rows = theirs[vector["metric"]](**vector["args"])._extract_corpus_statistics(
             vector["hypotheses"], vector["references"]

@@ -1,7 +1,10 @@
-"""Bootstrap intervals and paired tests: sacrebleu.md §5 vectors, the seed rules, the WER
-family, corrections, clusters and bad input."""
+"""Bootstrap intervals and paired tests: the seed rules, the WER family, corrections, clusters
+and bad input. sacrebleu's published bootstrap vectors (sacrebleu.md §5.1) are golden vectors in
+tests/data/golden_significance.jsonl, checked by test_golden.py."""
 
 from __future__ import annotations
+
+import statistics
 
 import numpy as np
 import pytest
@@ -11,7 +14,7 @@ from bleuprint.errors import InvalidInputError, InvalidOptionError, StatsMismatc
 from bleuprint.significance import adjust_p_values, resolve_seed
 from bleuprint.significance.clusters import rank_clusters
 
-# sacrebleu.md §5.1: the README example, 2 references, seed 12345, n = 1000.
+# sacrebleu's README example, 2 references.
 HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
 REFS = [
     ["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
@@ -25,28 +28,12 @@ def _default_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("BLEUPRINT_SEED", raising=False)
 
 
-@pytest.mark.parametrize(
-    ("metric", "score", "mean", "ci"),
-    [
-        (bleuprint.BLEU, 48.530827009929865, 46.959748025462865, 46.75499683004279),
-        (bleuprint.CHRF, 59.72751782684763, np.float32(60.346878), np.float32(32.32682)),
-        (bleuprint.TER, 40.0, np.float32(41.2349), np.float32(37.5)),
-    ],
-)
-def test_sacrebleu_md_bootstrap_vectors(metric, score, mean, ci) -> None:
-    result = metric().corpus_score(HYPS, REFS, n_bootstrap=1000)
-    assert result.score == score
-    assert result.mean == mean
-    assert type(result.mean) is type(mean)
-    assert result.ci == ci
-
-
-def test_sacrebleu_md_text_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_signature_names_the_bootstrap_and_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     bleu = bleuprint.BLEU()
-    assert "= 48.5 (μ = 47.0 ± 46.8)" in bleu.corpus_score(HYPS, REFS, n_bootstrap=1000).format(1)
+    bleu.corpus_score(HYPS, REFS, n_bootstrap=1000)
     assert "|bs:1000|seed:12345|" in str(bleu.get_signature())
     monkeypatch.setenv("SACREBLEU_SEED", "7")
-    assert "(μ = 46.4 ± 46.8)" in bleu.corpus_score(HYPS, REFS, n_bootstrap=1000).format(1)
+    bleu.corpus_score(HYPS, REFS, n_bootstrap=1000)
     assert "|bs:1000|seed:7|" in str(bleu.get_signature())
 
 
@@ -96,7 +83,8 @@ def test_bootstrap_ci_dataclass_matches_corpus_score() -> None:
     assert (ci.metric, ci.score, ci.n_samples, ci.seed) == ("chrF2", score.score, 1000, 12345)
     assert ci.mean == score.mean
     assert ci.ci == score.ci
-    assert ci.ci == pytest.approx((ci.upper - ci.lower) / 2)
+    # sacrebleu's half-width 0.5 * (upper - lower), in chrF's float32 arithmetic.
+    assert ci.ci == float(np.float32(0.5) * (np.float32(ci.upper) - np.float32(ci.lower)))
 
 
 def naive_wer_bootstrap(rows: np.ndarray, n: int, seed: int) -> list[float]:
@@ -105,7 +93,7 @@ def naive_wer_bootstrap(rows: np.ndarray, n: int, seed: int) -> list[float]:
     idx = rng.choice(len(rows), size=(n, len(rows)), replace=True)
     sums = rows[idx].sum(axis=1)
     s, d, i, h = sums[:, 0], sums[:, 1], sums[:, 2], sums[:, 3]
-    return list(100 * (s + d + i) / (h + s + d))
+    return [float(x) for x in 100 * (s + d + i) / (h + s + d)]
 
 
 @pytest.mark.parametrize("metric", [bleuprint.WER, bleuprint.CER])
@@ -118,7 +106,7 @@ def test_wer_family_bootstrap(metric) -> None:
     expected = sorted(naive_wer_bootstrap(stats.rows, 400, 3))
     assert ci.lower == expected[10]
     assert ci.upper == expected[389]
-    assert ci.mean == pytest.approx(np.mean(expected), rel=1e-12)
+    assert ci.mean == statistics.mean(expected)  # sacrebleu's mean: statistics.mean
     score = wer.corpus_score(hyps, refs, n_bootstrap=400)
     assert "μ = " in score.format()
 
@@ -207,7 +195,7 @@ def test_holm_and_bonferroni_by_hand() -> None:
     p = [0.01, 0.04, 0.03, 0.005]
     assert adjust_p_values(p, "bonferroni") == [0.04, 0.16, 0.12, 0.02]
     # Sorted: 0.005*4, 0.01*3, 0.03*2, 0.04*1 -> 0.02, 0.03, 0.06, 0.06 (monotone).
-    assert adjust_p_values(p, "holm") == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert adjust_p_values(p, "holm") == [0.01 * 3, 0.03 * 2, 0.03 * 2, 0.005 * 4]
     assert adjust_p_values(p, "none") == p
     assert adjust_p_values([0.9, 0.8], "holm") == [1.0, 1.0]
     with pytest.raises(InvalidOptionError, match="unknown correction"):
