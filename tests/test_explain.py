@@ -66,6 +66,8 @@ def test_explain_compat_lists_knob_effects_that_add_up() -> None:
     assert names == ["arithmetic", "tokenizer", "aggregation", "smoothing", "scale"]
     sacre = corpus_score([PICTURE[0]], [PICTURE[1]], "sacrebleu").score
     total = sum(e.delta for e in result.effects)
+    # A tolerance is right here: the deltas are differences of floats, and their float sum
+    # telescopes to the end-to-end difference only up to rounding.
     assert total == pytest.approx(100 * result.score - sacre, abs=1e-9)
     assert "knobs that differ from sacrebleu's" in str(result)
 
@@ -80,6 +82,7 @@ def test_knob_walk_reaches_every_preset(name: str) -> None:
         target = corpus_score(hyps, refs, name).score
         start = corpus_score(hyps, refs, "sacrebleu").score
     scale = 1 if PRESETS[name].knobs.scale == 100 else 100
+    # Float differences summed: equal to the end-to-end difference up to rounding only.
     assert sum(e.delta for e in effects) == pytest.approx(scale * float(target) - start, abs=1e-6)
 
 
