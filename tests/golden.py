@@ -1,6 +1,8 @@
 """Golden vectors: tests/data/golden_*.jsonl, one vector per line.
 
-Each line names its upstream package and version, where the vector is documented (`source`),
+Each line names its upstream package and version, the Python it ran on (`python`: sum() of
+floats is compensated from 3.12 on, and the upstreams' float results follow it), where the
+vector is documented (`source`),
 the metric and how it is called, the inputs and the upstream's exact result (`expected`,
 computed with the installed upstream). `published` is the figure as the source prints it
 (often rounded) and `published_tolerance` the upstream test's tolerance for it, if any.
@@ -13,6 +15,7 @@ tests/golden.rs reads the same files.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +40,12 @@ def params(name: str, **where: Any) -> list[Any]:
         for v in load(name)
         if all(v.get(key) == value for key, value in where.items())
     ]
+
+
+def same_float_sums(vector: Vector) -> bool:
+    """Whether this interpreter's sum() of floats is the one the vector was computed with."""
+    major, minor = (int(x) for x in vector["python"].split("."))
+    return ((major, minor) >= (3, 12)) == (sys.version_info >= (3, 12))
 
 
 def sentence_references(vector: Vector) -> list[str | None]:
