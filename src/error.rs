@@ -12,6 +12,13 @@ pub enum ErrorKind {
     InvalidInput,
     /// Bytes that are not valid UTF-8.
     Decode,
+    /// A value of the wrong type (the bindings raise it for non-`str` items; the pure-Rust core
+    /// is typed and never does).
+    InvalidType,
+    /// A broken internal invariant, i.e. a bug in bleuprint; the message names the invariant.
+    Internal,
+    /// The caller cancelled the work (Ctrl-C in Python) before it finished.
+    Interrupted,
 }
 
 /// An error from the bleuprint core. The message names the received value, what was expected
@@ -38,6 +45,22 @@ impl Error {
         Self::new(ErrorKind::InvalidInput, message)
     }
 
+    /// A bug: `invariant` says what should have held.
+    pub(crate) fn internal(invariant: impl Into<String>) -> Self {
+        Self::new(
+            ErrorKind::Internal,
+            format!(
+                "internal error (a bug in bleuprint, please report it): {}",
+                invariant.into()
+            ),
+        )
+    }
+
+    /// The work was cancelled through a [`crate::cancel::Cancel`] flag.
+    pub(crate) fn interrupted() -> Self {
+        Self::new(ErrorKind::Interrupted, "interrupted")
+    }
+
     /// The kind of failure.
     pub fn kind(&self) -> ErrorKind {
         self.kind
@@ -59,3 +82,24 @@ impl std::error::Error for Error {}
 
 /// Shorthand for results whose error is [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// A count as a statistics value. Counts are lengths of in-memory buffers, so they fit in an
+/// `i64` on every supported platform; saturating keeps a wrong count impossible to wrap.
+pub(crate) fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// Checks an integer option against its inclusive range, naming the option, the value and the
+/// accepted range.
+///
+/// # Errors
+/// [`ErrorKind::InvalidOption`] when `value` is outside `min..=max`.
+pub(crate) fn check_range(name: &str, value: usize, min: usize, max: usize) -> Result<()> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(Error::invalid_option(format!(
+            "{name} must be an integer from {min} to {max}, got {value}"
+        )))
+    }
+}

@@ -9,6 +9,7 @@
 //! Python's `max` keeps it), or `[0, 0]` when no reference is left.
 
 use crate::bleu::stats::words;
+use crate::error::to_i64;
 use crate::error::{Error, Result};
 use crate::ngram::NgramMatcher;
 use crate::parallel;
@@ -17,6 +18,10 @@ use crate::tokenize::Pipeline;
 
 /// Columns of one GLEU statistics row: `[n_match, n_all]`.
 pub const WIDTH: usize = 2;
+
+/// The longest accepted n-gram length (nltk's default `max_len` is 4), as for BLEU's
+/// [`crate::bleu::MAX_NGRAM_ORDER`].
+pub const MAX_LEN: usize = crate::bleu::MAX_NGRAM_ORDER;
 
 /// The n-gram lengths GLEU counts (nltk `min_len`, `max_len`; defaults 1 and 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,11 +42,12 @@ impl Default for GleuConfig {
 }
 
 impl GleuConfig {
-    /// Checks `1 <= min_len <= max_len`.
+    /// Checks `1 <= min_len <= max_len <= MAX_LEN`.
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] otherwise.
     pub fn validate(&self) -> Result<()> {
+        crate::error::check_range("max_len", self.max_len, 1, MAX_LEN)?;
         if self.min_len == 0 || self.min_len > self.max_len {
             return Err(Error::invalid_option(format!(
                 "GLEU needs 1 <= min_len <= max_len, got min_len={} and max_len={}",
@@ -57,10 +63,6 @@ impl GleuConfig {
             .map(|n| (len + 1).saturating_sub(n))
             .sum()
     }
-}
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// Per-thread state: the hypothesis n-gram counts live in an [`NgramMatcher`] (added as its

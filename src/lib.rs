@@ -24,6 +24,7 @@
 //!
 
 pub mod bleu;
+pub mod cancel;
 pub mod chrf;
 pub mod error;
 pub mod gleu;

@@ -1,17 +1,24 @@
 //! Worker resolution and an order-preserving parallel map.
 //!
 //! `workers` follows RapidFuzz: `1` is serial, `-1` means all cores (or `BLEUPRINT_NUM_THREADS`
-//! when set). Results are identical for every value: the map preserves order and every sum
+//! when set). A larger count than [`max_threads`] is clamped to it: more threads than cores only
+//! cost memory. Results are identical for every value: the map preserves order and every sum
 //! downstream is over integers. After `fork()` the child runs serially, because rayon's threads
 //! do not survive a fork.
+//!
+//! At most two pools live at a time (the default size and the last other size used), so no
+//! threads accumulate however many distinct counts callers ask for.
+//!
+//! Every loop checks the calling thread's [`crate::cancel`] flag before each item and stops
+//! with [`crate::ErrorKind::Interrupted`] once it is set.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Once, OnceLock};
 
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
+use crate::cancel;
 use crate::error::{Error, Result};
 
 /// Below this many items a batch runs on the calling thread: handing work to a pool costs
@@ -20,7 +27,9 @@ const MIN_ITEMS_PER_PARALLEL_BATCH: usize = 64;
 
 static FORKED: AtomicBool = AtomicBool::new(false);
 static FORK_HOOK: Once = Once::new();
-static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
+/// The cached pools: at most [`MAX_CACHED_POOLS`], the default size kept first.
+static POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
+const MAX_CACHED_POOLS: usize = 2;
 
 extern "C" fn mark_forked_child() {
     FORKED.store(true, Ordering::SeqCst);
@@ -36,6 +45,11 @@ fn install_fork_hook() {
 }
 
 static DEFAULT_THREADS: OnceLock<usize> = OnceLock::new();
+static CORES: OnceLock<usize> = OnceLock::new();
+
+fn cores() -> usize {
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// The thread count used for `workers = -1`: `BLEUPRINT_NUM_THREADS` if it is a positive
 /// integer, else the number of available cores. Read once per process: finding the core count
@@ -46,18 +60,25 @@ pub fn default_threads() -> usize {
             .ok()
             .and_then(|v| v.trim().parse::<usize>().ok())
             .filter(|&n| n > 0)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .unwrap_or_else(cores)
     })
 }
 
-/// Resolves a `workers` argument to a thread count.
+/// The most threads a call uses: the number of cores, or `BLEUPRINT_NUM_THREADS` when that is
+/// larger. A `workers` above it is clamped to it.
+pub fn max_threads() -> usize {
+    default_threads().max(cores())
+}
+
+/// Resolves a `workers` argument to a thread count: `-1` is [`default_threads`], a positive
+/// count is clamped to [`max_threads`].
 ///
 /// # Errors
 /// [`crate::ErrorKind::InvalidOption`] for `0` or a negative value other than `-1`.
 pub fn resolve_workers(workers: i64) -> Result<usize> {
     match workers {
         -1 => Ok(default_threads()),
-        n if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        n if n >= 1 => Ok(usize::try_from(n).map_or(max_threads(), |n| n.min(max_threads()))),
         n => Err(Error::invalid_option(format!(
             "workers must be a positive thread count or -1 for all cores, got {n}"
         ))),
@@ -65,9 +86,8 @@ pub fn resolve_workers(workers: i64) -> Result<usize> {
 }
 
 fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut pools = pools.lock().ok()?;
-    if let Some(p) = pools.get(&threads) {
+    let mut pools = POOLS.lock().ok()?;
+    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
         return Some(Arc::clone(p));
     }
     let built = ThreadPoolBuilder::new()
@@ -76,7 +96,14 @@ fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
         .build()
         .ok()?;
     let built = Arc::new(built);
-    pools.insert(threads, Arc::clone(&built));
+    if pools.len() >= MAX_CACHED_POOLS {
+        // Drop the most recent non-default pool; its threads end once its work is done.
+        let default = default_threads();
+        if let Some(i) = pools.iter().rposition(|(n, _)| *n != default) {
+            pools.remove(i);
+        }
+    }
+    pools.push((threads, Arc::clone(&built)));
     Some(built)
 }
 
@@ -93,7 +120,7 @@ fn pool_for(workers: i64, items: usize, min_items: usize) -> Result<Option<Arc<T
 /// from `init`, so hot loops reuse their buffers.
 ///
 /// # Errors
-/// As [`resolve_workers`].
+/// As [`resolve_workers`], or [`crate::ErrorKind::Interrupted`] once the call is cancelled.
 pub fn map_init<T, S, R, I, F>(items: &[T], workers: i64, init: I, f: F) -> Result<Vec<R>>
 where
     T: Sync,
@@ -101,41 +128,46 @@ where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, &T) -> R + Sync + Send,
 {
-    Ok(
-        match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
-            Some(pool) => {
-                pool.install(|| items.par_iter().map_init(&init, |s, t| f(s, t)).collect())
-            }
-            None => {
-                let mut scratch = init();
-                items.iter().map(|t| f(&mut scratch, t)).collect()
-            }
-        },
-    )
+    let flag = cancel::inherit();
+    let each = |s: &mut S, t: &T| {
+        flag.check()?;
+        Ok(flag.run(|| f(s, t)))
+    };
+    match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
+        Some(pool) => pool.install(|| items.par_iter().map_init(&init, each).collect()),
+        None => {
+            let mut scratch = init();
+            items.iter().map(|t| each(&mut scratch, t)).collect()
+        }
+    }
 }
 
 /// Maps `f` over `0..len` in order, on `workers` threads.
 ///
 /// # Errors
-/// As [`resolve_workers`].
+/// As [`resolve_workers`], or [`crate::ErrorKind::Interrupted`] once the call is cancelled.
 pub fn map_range<R, F>(len: usize, workers: i64, f: F) -> Result<Vec<R>>
 where
     R: Send,
     F: Fn(usize) -> R + Sync + Send,
 {
-    Ok(
-        match pool_for(workers, len, MIN_ITEMS_PER_PARALLEL_BATCH)? {
-            Some(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
-            None => (0..len).map(f).collect(),
-        },
-    )
+    let flag = cancel::inherit();
+    let each = |i: usize| {
+        flag.check()?;
+        Ok(flag.run(|| f(i)))
+    };
+    match pool_for(workers, len, MIN_ITEMS_PER_PARALLEL_BATCH)? {
+        Some(pool) => pool.install(|| (0..len).into_par_iter().map(each).collect()),
+        None => (0..len).map(each).collect(),
+    }
 }
 
 /// Fills `out` (row-major, `width` columns) row by row on `workers` threads; `f(scratch, i, row)`
 /// writes row `i`. Stops at the first error.
 ///
 /// # Errors
-/// As [`resolve_workers`], or the first error returned by `f`.
+/// As [`resolve_workers`], the first error returned by `f`, or
+/// [`crate::ErrorKind::Interrupted`] once the call is cancelled.
 pub fn fill_rows<S, I, F>(out: &mut [i64], width: usize, workers: i64, init: I, f: F) -> Result<()>
 where
     I: Fn() -> S + Sync + Send,
@@ -146,17 +178,22 @@ where
     if width == 0 {
         return Ok(());
     }
+    let flag = cancel::inherit();
+    let each = |s: &mut S, (i, row): (usize, &mut [i64])| {
+        flag.check()?;
+        flag.run(|| f(s, i, row))
+    };
     match pool {
         Some(pool) => pool.install(|| {
             out.par_chunks_mut(width)
                 .enumerate()
-                .try_for_each_init(&init, |s, (i, row)| f(s, i, row))
+                .try_for_each_init(&init, each)
         }),
         None => {
             let mut scratch = init();
             out.chunks_mut(width)
                 .enumerate()
-                .try_for_each(|(i, row)| f(&mut scratch, i, row))
+                .try_for_each(|item| each(&mut scratch, item))
         }
     }
 }
@@ -165,23 +202,27 @@ where
 /// per-thread scratch state from `init`. Stops at the first error.
 ///
 /// # Errors
-/// As [`resolve_workers`], or the first error returned by `f`.
+/// As [`resolve_workers`], the first error returned by `f`, or
+/// [`crate::ErrorKind::Interrupted`] once the call is cancelled.
 pub fn for_each_mut_init<T, S, I, F>(items: &mut [T], workers: i64, init: I, f: F) -> Result<()>
 where
     T: Send,
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, &mut T) -> Result<()> + Sync + Send,
 {
+    let flag = cancel::inherit();
+    let each = |s: &mut S, item: &mut T| {
+        flag.check()?;
+        flag.run(|| f(s, item))
+    };
     // Each item is already a sizeable task, so two are enough to share out.
     match pool_for(workers, items.len(), 2)? {
-        Some(pool) => pool.install(|| {
-            items
-                .par_iter_mut()
-                .try_for_each_init(&init, |s, item| f(s, item))
-        }),
+        Some(pool) => pool.install(|| items.par_iter_mut().try_for_each_init(&init, each)),
         None => {
             let mut scratch = init();
-            items.iter_mut().try_for_each(|item| f(&mut scratch, item))
+            items
+                .iter_mut()
+                .try_for_each(|item| each(&mut scratch, item))
         }
     }
 }
@@ -204,9 +245,48 @@ mod tests {
 
     #[test]
     fn rejects_zero_and_negative_workers() {
-        for bad in [0, -2, -100] {
+        for bad in [0, -2, -100, i64::MIN] {
             assert!(resolve_workers(bad).is_err());
         }
-        assert_eq!(resolve_workers(3).unwrap(), 3);
+        assert_eq!(resolve_workers(1).unwrap(), 1);
+    }
+
+    #[test]
+    fn clamps_large_worker_counts() {
+        assert_eq!(resolve_workers(i64::MAX).unwrap(), max_threads());
+        assert_eq!(resolve_workers(1_000_000).unwrap(), max_threads());
+        assert!(resolve_workers(2).unwrap() <= 2);
+    }
+
+    #[test]
+    fn keeps_at_most_two_pools() {
+        let items: Vec<u64> = (0..1000).collect();
+        for workers in [2, 3, 4, 2, -1] {
+            map_init(&items, workers, || (), |(), x| x + 1).unwrap();
+        }
+        assert!(POOLS.lock().unwrap().len() <= MAX_CACHED_POOLS);
+    }
+
+    #[test]
+    fn a_cancelled_call_stops_with_interrupted() {
+        let items: Vec<u64> = (0..10_000).collect();
+        let flag = cancel::Cancel::new();
+        flag.cancel();
+        for workers in [1, 2] {
+            let err = flag
+                .run(|| map_init(&items, workers, || (), |(), x| x + 1))
+                .unwrap_err();
+            assert_eq!(err.kind(), crate::ErrorKind::Interrupted);
+            let mut rows = vec![0i64; 2000];
+            let err = flag
+                .run(|| fill_rows(&mut rows, 2, workers, || (), |(), _, _| Ok(())))
+                .unwrap_err();
+            assert_eq!(err.kind(), crate::ErrorKind::Interrupted);
+        }
+        // Outside the flag's run, the same call works.
+        assert_eq!(
+            map_init(&items, 2, || (), |(), x| x + 1).unwrap().len(),
+            10_000
+        );
     }
 }

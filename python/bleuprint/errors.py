@@ -36,6 +36,11 @@ class InputDecodeError(BleuprintError, ValueError):
     """A file that is not valid text in the requested encoding."""
 
 
+class InternalError(BleuprintError, RuntimeError):
+    """A broken internal invariant: a bug in bleuprint. The message names the invariant;
+    please report it."""
+
+
 class StatsMismatchError(BleuprintError, ValueError):
     """Statistics of different metric configurations combined."""
 
@@ -72,6 +77,7 @@ __all__ = [
     "BleuprintWarning",
     "InputDecodeError",
     "InputTypeError",
+    "InternalError",
     "InvalidInputError",
     "InvalidOptionError",
     "ModelUnavailableError",

@@ -1,6 +1,10 @@
 //! BLEU configuration: the knobs that change a score.
 
-use crate::error::{Error, Result};
+use crate::error::{check_range, Error, Result};
+
+/// The highest accepted `max_ngram_order`. Orders above 4 are rare and above 10 unheard of;
+/// 255 keeps a statistics row (`2 + 2 * N` columns) small and every per-order buffer bounded.
+pub const MAX_NGRAM_ORDER: usize = 255;
 
 /// How zero n-gram precisions are smoothed (Chen & Cherry 2014), as in sacrebleu.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,15 +23,30 @@ impl Smoothing {
     /// Every method name accepted by [`Smoothing::from_name`].
     pub const NAMES: [&'static str; 4] = ["none", "floor", "add-k", "exp"];
 
+    /// sacrebleu's `smooth_value` defaults, per method that takes a value.
+    pub const DEFAULT_VALUES: [(&'static str, f64); 2] = [("floor", 0.1), ("add-k", 1.0)];
+
     /// Parses sacrebleu's method name; `value = None` takes sacrebleu's default for the method.
+    /// The value of `floor` and `add-k` must be finite and `>= 0` (a negative one gives a
+    /// negative count, and NaN or inf a NaN score).
     ///
     /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for an unknown name.
+    /// [`crate::ErrorKind::InvalidOption`] for an unknown name or a value out of range.
     pub fn from_name(name: &str, value: Option<f64>) -> Result<Self> {
+        let value = |default: f64| {
+            let v = value.unwrap_or(default);
+            if v.is_finite() && v >= 0.0 {
+                Ok(v)
+            } else {
+                Err(Error::invalid_option(format!(
+                    "smooth_value for smooth_method {name:?} must be a finite number >= 0, got {v}"
+                )))
+            }
+        };
         match name {
             "none" => Ok(Self::None),
-            "floor" => Ok(Self::Floor(value.unwrap_or(0.1))),
-            "add-k" => Ok(Self::AddK(value.unwrap_or(1.0))),
+            "floor" => Ok(Self::Floor(value(0.1)?)),
+            "add-k" => Ok(Self::AddK(value(1.0)?)),
             "exp" => Ok(Self::Exp),
             other => Err(Error::invalid_option(format!(
                 "unknown smooth_method {other:?}; expected one of {}",
@@ -67,12 +86,16 @@ impl BleuConfig {
     /// Checks the invariants the rest of the crate relies on.
     ///
     /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for `max_order == 0`.
+    /// [`crate::ErrorKind::InvalidOption`] for `max_order` outside `1..=`[`MAX_NGRAM_ORDER`],
+    /// or a smoothing value that is negative or not finite.
     pub fn validate(&self) -> Result<()> {
-        if self.max_order == 0 {
-            return Err(Error::invalid_option(
-                "max_ngram_order must be at least 1, got 0",
-            ));
+        check_range("max_ngram_order", self.max_order, 1, MAX_NGRAM_ORDER)?;
+        if let Smoothing::Floor(v) | Smoothing::AddK(v) = self.smoothing {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(Error::invalid_option(format!(
+                    "smooth_value must be a finite number >= 0, got {v}"
+                )));
+            }
         }
         Ok(())
     }
@@ -83,5 +106,55 @@ impl BleuConfig {
         names.extend((1..=self.max_order).map(|n| format!("correct_{n}")));
         names.extend((1..=self.max_order).map(|n| format!("total_{n}")));
         names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    fn with_order(max_order: usize) -> Result<()> {
+        BleuConfig {
+            max_order,
+            ..BleuConfig::default()
+        }
+        .validate()
+    }
+
+    #[test]
+    fn orders_are_bounded() {
+        assert!(with_order(1).is_ok());
+        assert!(with_order(MAX_NGRAM_ORDER).is_ok());
+        for bad in [0, MAX_NGRAM_ORDER + 1, 1 << 31, usize::MAX] {
+            let err = with_order(bad).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::InvalidOption);
+            assert!(err.message().contains("max_ngram_order"), "{err}");
+            assert!(err.message().contains(&bad.to_string()), "{err}");
+        }
+    }
+
+    #[test]
+    fn smoothing_values_are_finite_and_not_negative() {
+        assert_eq!(
+            Smoothing::from_name("floor", None).unwrap(),
+            Smoothing::Floor(0.1)
+        );
+        assert_eq!(
+            Smoothing::from_name("add-k", Some(0.0)).unwrap(),
+            Smoothing::AddK(0.0)
+        );
+        for bad in [-0.5, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            for method in ["floor", "add-k"] {
+                let err = Smoothing::from_name(method, Some(bad)).unwrap_err();
+                assert_eq!(err.kind(), ErrorKind::InvalidOption);
+                assert!(err.message().contains("smooth_value"), "{err}");
+            }
+        }
+        let config = BleuConfig {
+            smoothing: Smoothing::AddK(-1.0),
+            ..BleuConfig::default()
+        };
+        assert!(config.validate().is_err());
     }
 }

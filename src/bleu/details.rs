@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// One distinct hypothesis n-gram of one order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,15 +25,13 @@ pub struct NgramDetail {
 /// (`&str` or `&[u8]`) are compared as bytes.
 ///
 /// # Errors
-/// [`crate::ErrorKind::InvalidOption`] for `max_order == 0`.
+/// [`crate::ErrorKind::InvalidOption`] for `max_order` outside `1..=MAX_NGRAM_ORDER`.
 pub fn ngram_details<T: AsRef<[u8]>>(
     hypothesis: &[T],
     references: &[Vec<T>],
     max_order: usize,
 ) -> Result<Vec<Vec<NgramDetail>>> {
-    if max_order == 0 {
-        return Err(Error::invalid_option("max_order must be at least 1, got 0"));
-    }
+    crate::error::check_range("max_ngram_order", max_order, 1, super::MAX_NGRAM_ORDER)?;
     fn key<T: AsRef<[u8]>>(window: &[T]) -> Vec<&[u8]> {
         window.iter().map(AsRef::as_ref).collect()
     }

@@ -3,6 +3,7 @@
 
 use super::config::BleuConfig;
 use super::ref_length::RefLength;
+use crate::error::to_i64;
 use crate::error::Result;
 use crate::ngram::NgramMatcher;
 use crate::parallel;
@@ -160,10 +161,6 @@ pub(crate) fn words<'a>(
             Words::Joined(split_joined(tokenized))
         }
     }
-}
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 impl Scratch {

@@ -9,6 +9,7 @@
 
 use super::config::ChrfConfig;
 use super::score::f_score;
+use crate::error::to_i64;
 use crate::error::Result;
 use crate::id_table::IdTable;
 use crate::reference_sets::{self, SegmentScorer};
@@ -19,10 +20,6 @@ const ABSENT: u32 = u32::MAX;
 
 /// Past this many ids (one very long segment) the tables are dropped rather than cleared.
 const MAX_RETAINED_IDS: usize = 1 << 14;
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
-}
 
 /// sacrebleu's `_PUNCTS`: ASCII `string.punctuation`.
 fn is_punct(c: char) -> bool {

@@ -5,16 +5,16 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use super::args::{max_ngram_order, run_interruptible, workers};
 use super::convert::{
-    extract_reference_streams, owned_rows, rows_array, GroupedInput, StrStream, TokenLine,
-    TokenLists,
+    owned_rows, references_per_segment, rows_array, GroupedInput, StrStream, StreamInput,
+    TokenLine, TokenLists,
 };
-use super::errors::{shape_error, to_py_err};
-use crate::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
-use crate::error::Error;
-use crate::tokenize::{Pipeline, Tokenizer};
-
+use super::errors::internal_error;
 use super::tokenize::normalization;
+use crate::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
+use crate::error::{to_i64, Error};
+use crate::tokenize::{Pipeline, Tokenizer};
 
 fn config(
     max_order: usize,
@@ -24,10 +24,10 @@ fn config(
 ) -> PyResult<BleuConfig> {
     let config = BleuConfig {
         max_order,
-        smoothing: Smoothing::from_name(smooth_method, smooth_value).map_err(to_py_err)?,
+        smoothing: Smoothing::from_name(smooth_method, smooth_value)?,
         effective_order,
     };
-    config.validate().map_err(to_py_err)?;
+    config.validate()?;
     Ok(config)
 }
 
@@ -35,7 +35,7 @@ fn config(
 pub(crate) fn pipeline(tokenizer: &str, normalize: Option<&str>) -> PyResult<Pipeline> {
     Ok(Pipeline {
         normalization: normalization(normalize)?,
-        tokenizer: Tokenizer::from_name(tokenizer).map_err(to_py_err)?,
+        tokenizer: Tokenizer::from_name(tokenizer)?,
     })
 }
 
@@ -47,16 +47,13 @@ pub(crate) fn optional_pipeline(
 ) -> PyResult<Option<Pipeline>> {
     match tokenizer {
         Some(name) => pipeline(name, normalize).map(Some),
-        None if normalize.is_some() => Err(to_py_err(Error::invalid_option(
+        None if normalize.is_some() => Err(Error::invalid_option(
             "normalize= applies to text, but tokenizer=None takes token lists counted as given: \
              normalize the tokens first, or pass text with a tokenizer name",
-        ))),
+        )
+        .into()),
         None => Ok(None),
     }
-}
-
-fn ref_length(name: &str) -> PyResult<RefLength> {
-    RefLength::from_name(name).map_err(to_py_err)
 }
 
 /// Per-segment BLEU statistics, shape `(n, 2 + 2 * max_order)`, dtype int64, together with
@@ -70,29 +67,28 @@ pub(crate) fn bleu_stats<'py>(
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     tokenizer: &str,
-    max_order: usize,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     normalize: Option<&str>,
     ref_length: &str,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64, usize)> {
     let options = StatsOptions {
         pipeline: pipeline(tokenizer, normalize)?,
-        ref_length: self::ref_length(ref_length)?,
+        ref_length: RefLength::from_name(ref_length)?,
     };
     let config = config(max_order, "none", None, false)?;
-    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = extract_reference_streams(references)?;
-    let hyps = hyp_stream.borrow_all();
-    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
-    let n = hyp_stream.len();
-    let (rows, nrefs, periods) = py
-        .detach(|| {
-            let rows = bleu::stream_stats(&hyps, &streams, options, &config, workers)?;
-            let nrefs = bleu::references_per_segment(&streams).map_or(-1, to_i64);
-            Ok((rows, nrefs, bleu::count_tokenized_periods(&hyps)))
-        })
-        .map_err(to_py_err)?;
-    Ok((rows_array(py, n, config.width(), rows)?, nrefs, periods))
+    let input = StreamInput::extract(hypotheses, references)?;
+    let (hyps, streams) = input.borrow();
+    let (rows, nrefs, periods) = run_interruptible(py, input.is_large(), || {
+        let rows = bleu::stream_stats(&hyps, &streams, options, &config, workers)?;
+        let nrefs = references_per_segment(&streams);
+        Ok((rows, nrefs, bleu::count_tokenized_periods(&hyps)))
+    })?;
+    Ok((
+        rows_array(py, input.len(), config.width(), rows)?,
+        nrefs,
+        periods,
+    ))
 }
 
 /// Per-segment BLEU statistics `(n, 2 + 2 * max_order)` for hypotheses that each carry their
@@ -106,15 +102,17 @@ pub(crate) fn bleu_grouped_stats<'py>(
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     tokenizer: Option<&str>,
-    max_order: usize,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     normalize: Option<&str>,
     ref_length: &str,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let pipeline = optional_pipeline(tokenizer, normalize)?;
-    let ref_length = self::ref_length(ref_length)?;
+    let ref_length = RefLength::from_name(ref_length)?;
     let config = config(max_order, "none", None, false)?;
-    let rows = match GroupedInput::extract(hypotheses, references, pipeline)? {
+    let input = GroupedInput::extract(hypotheses, references, pipeline)?;
+    let watch = input.is_large();
+    let rows = match input {
         GroupedInput::Text {
             hypotheses,
             references,
@@ -126,17 +124,20 @@ pub(crate) fn bleu_grouped_stats<'py>(
                 pipeline,
                 ref_length,
             };
-            py.detach(|| bleu::grouped_stats(&hyps, &refs, options, &config, workers))
+            run_interruptible(py, watch, || {
+                bleu::grouped_stats(&hyps, &refs, options, &config, workers)
+            })
         }
         GroupedInput::Tokens {
             hypotheses,
             references,
         } => {
             let (hyps, refs) = (hypotheses.borrow(), references.borrow());
-            py.detach(|| bleu::grouped_token_stats(&hyps, &refs, ref_length, &config, workers))
+            run_interruptible(py, watch, || {
+                bleu::grouped_token_stats(&hyps, &refs, ref_length, &config, workers)
+            })
         }
-    }
-    .map_err(to_py_err)?;
+    }?;
     let n = rows.len() / config.width();
     rows_array(py, n, config.width(), rows)
 }
@@ -149,14 +150,15 @@ pub(crate) fn bleu_ngram_details<'py>(
     py: Python<'py>,
     hypothesis: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    max_order: usize,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
 ) -> PyResult<Bound<'py, PyList>> {
     let hyp = TokenLine::extract(hypothesis, "hypothesis")?;
     let refs = TokenLists::extract(references, "references")?;
     let (tokens, ref_tokens) = (hyp.borrow(), refs.borrow());
-    let orders = py
-        .detach(|| bleu::details::ngram_details(&tokens, &ref_tokens, max_order))
-        .map_err(to_py_err)?;
+    let watch = refs.bytes() >= super::args::WATCH_MIN_BYTES;
+    let orders = run_interruptible(py, watch, || {
+        bleu::details::ngram_details(&tokens, &ref_tokens, max_order)
+    })?;
     let out = PyList::empty(py);
     for (i, order) in orders.iter().enumerate() {
         let entries = PyList::empty(py);
@@ -177,7 +179,7 @@ pub(crate) fn bleu_ngram_details<'py>(
 pub(crate) fn bleu_score_details<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
-    max_order: usize,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
@@ -196,32 +198,26 @@ pub(crate) fn bleu_score_details<'py>(
         effective_order,
         compensated_sum,
     )?;
-    let details = py
-        .detach(|| {
-            rows.chunks(config.width())
-                .map(|row| bleu::score_from_stats(row, &config, &semantics))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .map_err(to_py_err)?;
+    let details = py.detach(|| {
+        rows.chunks(config.width())
+            .map(|row| bleu::score_from_stats(row, &config, &semantics))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
     let n = details.len();
     let scores = Array1::from_iter(details.iter().map(|d| d.score));
     let bps = Array1::from_iter(details.iter().map(|d| d.bp));
     let smoothed = Array1::from_iter(details.iter().map(|d| to_i64(d.smoothed_orders)));
     let precisions = Array2::from_shape_vec(
-        (n, max_order),
+        (n, config.max_order),
         details.into_iter().flat_map(|d| d.precisions).collect(),
     )
-    .map_err(shape_error)?;
+    .map_err(internal_error)?;
     Ok((
         scores.into_pyarray(py),
         bps.into_pyarray(py),
         precisions.into_pyarray(py),
         smoothed.into_pyarray(py),
     ))
-}
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// The scoring configuration and the rows as one owned buffer.
@@ -245,7 +241,7 @@ fn scoring_inputs<T: numpy::Element + Copy>(
 pub(crate) fn bleu_scores<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
-    max_order: usize,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
@@ -259,9 +255,7 @@ pub(crate) fn bleu_scores<'py>(
         effective_order,
         compensated_sum,
     )?;
-    let scores = py
-        .detach(|| bleu::scores_from_rows(&rows, &config, &semantics))
-        .map_err(to_py_err)?;
+    let scores = py.detach(|| bleu::scores_from_rows(&rows, &config, &semantics))?;
     Ok(Array1::from_vec(scores).into_pyarray(py))
 }
 
@@ -272,7 +266,7 @@ pub(crate) fn bleu_scores<'py>(
 pub(crate) fn bleu_scores_float32<'py>(
     py: Python<'py>,
     sums: PyReadonlyArray2<'py, f32>,
-    max_order: usize,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,

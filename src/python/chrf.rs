@@ -4,13 +4,11 @@ use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
+use super::args::{char_order, run_interruptible, word_order, workers};
 use super::convert::{
-    extract_reference_streams, numpy_floats_array, owned_rows, rows_array, StrStream,
+    numpy_floats_array, owned_rows, references_per_segment, rows_array, StreamInput,
 };
-use super::errors::to_py_err;
 use crate::chrf::{self, ChrfConfig};
-use crate::error::Error;
-use crate::reference_sets::references_per_segment;
 
 fn config(
     char_order: usize,
@@ -28,7 +26,7 @@ fn config(
         whitespace,
         eps_smoothing,
     };
-    config.validate().map_err(to_py_err)?;
+    config.validate()?;
     Ok(config)
 }
 
@@ -43,13 +41,13 @@ pub(crate) fn chrf_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    char_order: usize,
-    word_order: usize,
+    #[pyo3(from_py_with = char_order)] char_order: usize,
+    #[pyo3(from_py_with = word_order)] word_order: usize,
     factor: f64,
     one_plus_factor: f64,
     whitespace: bool,
     eps_smoothing: bool,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let config = config(
         char_order,
@@ -59,22 +57,13 @@ pub(crate) fn chrf_stats<'py>(
         whitespace,
         eps_smoothing,
     )?;
-    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = extract_reference_streams(references)?;
-    let hyps = hyp_stream.borrow_all();
-    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
-    let (rows, nrefs) = py
-        .detach(|| {
-            let rows = chrf::stream_stats(&hyps, &streams, &config, workers)?;
-            let nrefs = references_per_segment(&streams)
-                .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
-            Ok::<_, Error>((rows, nrefs))
-        })
-        .map_err(to_py_err)?;
-    Ok((
-        rows_array(py, hyp_stream.len(), config.width(), rows)?,
-        nrefs,
-    ))
+    let input = StreamInput::extract(hypotheses, references)?;
+    let (hyps, streams) = input.borrow();
+    let (rows, nrefs) = run_interruptible(py, input.is_large(), || {
+        let rows = chrf::stream_stats(&hyps, &streams, &config, workers)?;
+        Ok((rows, references_per_segment(&streams)))
+    })?;
+    Ok((rows_array(py, input.len(), config.width(), rows)?, nrefs))
 }
 
 /// Scores every row of a chrF statistics matrix; returns a float64 array of shape `(n,)`.
@@ -83,8 +72,8 @@ pub(crate) fn chrf_stats<'py>(
 pub(crate) fn chrf_scores<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
-    char_order: usize,
-    word_order: usize,
+    #[pyo3(from_py_with = char_order)] char_order: usize,
+    #[pyo3(from_py_with = word_order)] word_order: usize,
     factor: f64,
     one_plus_factor: f64,
     eps_smoothing: bool,
@@ -97,7 +86,10 @@ pub(crate) fn chrf_scores<'py>(
         false,
         eps_smoothing,
     )?;
-    let what = format!("chrF statistics for char_order={char_order}, word_order={word_order}");
+    let what = format!(
+        "chrF statistics for char_order={}, word_order={}",
+        config.char_order, config.word_order
+    );
     let rows = owned_rows(&stats, config.width(), &what)?;
     let scores = py.detach(|| chrf::scores_from_rows(&rows, &config));
     Ok(Array1::from_vec(scores).into_pyarray(py))
@@ -112,8 +104,8 @@ pub(crate) fn chrf_scores<'py>(
 pub(crate) fn chrf_scores_float32<'py>(
     py: Python<'py>,
     sums: PyReadonlyArray2<'py, f32>,
-    char_order: usize,
-    word_order: usize,
+    #[pyo3(from_py_with = char_order)] char_order: usize,
+    #[pyo3(from_py_with = word_order)] word_order: usize,
     factor: f64,
     one_plus_factor: f64,
     eps_smoothing: bool,
@@ -126,7 +118,10 @@ pub(crate) fn chrf_scores_float32<'py>(
         false,
         eps_smoothing,
     )?;
-    let what = format!("chrF statistics for char_order={char_order}, word_order={word_order}");
+    let what = format!(
+        "chrF statistics for char_order={}, word_order={}",
+        config.char_order, config.word_order
+    );
     let rows = owned_rows(&sums, config.width(), &what)?;
     let scores: Vec<_> = py.detach(|| {
         rows.chunks_exact(config.width())

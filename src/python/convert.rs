@@ -2,10 +2,12 @@
 
 use std::os::raw::c_char;
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
+
+use super::args::type_name;
+use super::errors::{internal_error, type_error};
 
 extern "C" {
     // Exported by every CPython >= 3.3 and part of the stable ABI since 3.10. pyo3-ffi hides it
@@ -38,6 +40,7 @@ unsafe fn utf8_of(py: Python<'_>, s: *mut ffi::PyObject) -> PyResult<(*const u8,
 pub(crate) struct StrStream<'py> {
     _snapshot: Bound<'py, PyList>,
     views: Vec<Option<(*const u8, usize)>>,
+    bytes: usize,
 }
 
 impl<'py> StrStream<'py> {
@@ -46,16 +49,16 @@ impl<'py> StrStream<'py> {
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str, allow_none: bool) -> PyResult<Self> {
         let py = seq.py();
         if seq.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(format!(
+            return Err(type_error(format!(
                 "{what} must be a sequence of str, got a single str"
             )));
         }
         // SAFETY: PySequence_List returns a new reference (or NULL with an exception set).
         let snapshot =
             unsafe { Bound::from_owned_ptr_or_err(py, ffi::PySequence_List(seq.as_ptr())) }
-                .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of str")))?
+                .map_err(|_| type_error(format!("{what} must be a sequence of str")))?
                 .cast_into::<PyList>()
-                .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of str")))?;
+                .map_err(|_| type_error(format!("{what} must be a sequence of str")))?;
         let mut views = Vec::with_capacity(snapshot.len());
         for i in 0..snapshot.len() {
             let index = ffi::Py_ssize_t::try_from(i).unwrap_or(ffi::Py_ssize_t::MAX);
@@ -75,24 +78,28 @@ impl<'py> StrStream<'py> {
             } else {
                 // SAFETY: `item` is a live borrowed reference.
                 let item = unsafe { Bound::from_borrowed_ptr(py, item) };
-                let type_name = item
-                    .get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+                let type_name = type_name(&item);
                 let allowed = if allow_none { "str or None" } else { "str" };
-                return Err(PyTypeError::new_err(format!(
+                return Err(type_error(format!(
                     "{what}[{i}] must be {allowed}, got {type_name}"
                 )));
             }
         }
+        let bytes = views.iter().flatten().map(|v| v.1).sum();
         Ok(Self {
             _snapshot: snapshot,
             views,
+            bytes,
         })
     }
 
     pub(crate) fn len(&self) -> usize {
         self.views.len()
+    }
+
+    /// The UTF-8 bytes of all strings together.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
     }
 
     fn view(&self, view: (*const u8, usize)) -> &str {
@@ -121,18 +128,63 @@ pub(crate) fn extract_reference_streams<'py>(
     references: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<StrStream<'py>>> {
     if references.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
+        return Err(type_error(
             "references must be a sequence of reference streams, got a single str",
         ));
     }
     let references = references
         .cast::<pyo3::types::PySequence>()
-        .map_err(|_| PyTypeError::new_err("references must be a sequence of reference streams"))?;
+        .map_err(|_| type_error("references must be a sequence of reference streams"))?;
     references
         .try_iter()?
         .enumerate()
         .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
         .collect()
+}
+
+/// Hypotheses with reference streams, the opening of every stream binding: extracted while
+/// holding the GIL, borrowed for the GIL-free work.
+pub(crate) struct StreamInput<'py> {
+    hypotheses: StrStream<'py>,
+    references: Vec<StrStream<'py>>,
+}
+
+impl<'py> StreamInput<'py> {
+    /// Extracts `hypotheses` (str) and `references` (streams of str or None).
+    pub(crate) fn extract(
+        hypotheses: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+    ) -> PyResult<Self> {
+        Ok(Self {
+            hypotheses: StrStream::extract(hypotheses, "hypotheses", false)?,
+            references: extract_reference_streams(references)?,
+        })
+    }
+
+    /// The number of hypotheses (rows).
+    pub(crate) fn len(&self) -> usize {
+        self.hypotheses.len()
+    }
+
+    /// Whether the text is large enough to run interruptibly.
+    pub(crate) fn is_large(&self) -> bool {
+        let refs: usize = self.references.iter().map(StrStream::bytes).sum();
+        self.hypotheses.bytes() + refs >= super::args::WATCH_MIN_BYTES
+    }
+
+    /// The hypotheses and the reference streams as borrowed text.
+    pub(crate) fn borrow(&self) -> (Vec<&str>, Vec<Vec<Option<&str>>>) {
+        (
+            self.hypotheses.borrow_all(),
+            self.references.iter().map(StrStream::borrow).collect(),
+        )
+    }
+}
+
+/// References per segment as the statistics report it: the count when every segment has the
+/// same number of references, else -1.
+pub(crate) fn references_per_segment(streams: &[Vec<Option<&str>>]) -> i64 {
+    crate::reference_sets::references_per_segment(streams).map_or(-1, crate::error::to_i64)
 }
 
 /// A row-major statistics buffer as an `(n, width)` int64 array.
@@ -143,20 +195,12 @@ pub(crate) fn rows_array(
     rows: Vec<i64>,
 ) -> PyResult<Bound<'_, numpy::PyArray2<i64>>> {
     use numpy::IntoPyArray;
-    let array = numpy::ndarray::Array2::from_shape_vec((n, width), rows)
-        .map_err(super::errors::shape_error)?;
+    let array = numpy::ndarray::Array2::from_shape_vec((n, width), rows).map_err(internal_error)?;
     Ok(array.into_pyarray(py))
 }
 
 /// A token view: a pointer and length into a buffer kept alive elsewhere.
 type TokenView = (*const u8, usize);
-
-/// The type name of `item`, for error messages.
-fn type_name(item: &Bound<'_, PyAny>) -> String {
-    item.get_type()
-        .name()
-        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
-}
 
 /// A snapshot of the sequence `seq` as a list; `what` names it in errors, `expected` says what
 /// it should be (e.g. "a list of str tokens").
@@ -166,14 +210,10 @@ fn snapshot_list<'py>(
     expected: &str,
 ) -> PyResult<Bound<'py, PyList>> {
     if seq.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be {expected}, got a str"
-        )));
+        return Err(type_error(format!("{what} must be {expected}, got a str")));
     }
     seq.cast::<pyo3::types::PySequence>()
-        .map_err(|_| {
-            PyTypeError::new_err(format!("{what} must be {expected}, got {}", type_name(seq)))
-        })?
+        .map_err(|_| type_error(format!("{what} must be {expected}, got {}", type_name(seq))))?
         .to_list()
 }
 
@@ -188,7 +228,7 @@ fn extract_token_line<'py>(
 ) -> PyResult<(Bound<'py, PyList>, Vec<TokenView>)> {
     let py = item.py();
     if item.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!(
+        return Err(type_error(format!(
             "{} must be a list of str tokens, got a str",
             what()
         )));
@@ -196,7 +236,7 @@ fn extract_token_line<'py>(
     let inner = item
         .cast::<pyo3::types::PySequence>()
         .map_err(|_| {
-            PyTypeError::new_err(format!(
+            type_error(format!(
                 "{} must be a list of str tokens, got {}",
                 what(),
                 type_name(item)
@@ -207,7 +247,7 @@ fn extract_token_line<'py>(
     for (j, token) in inner.iter().enumerate() {
         let token = token.cast_into::<PyString>().map_err(|e| {
             let name = type_name(&e.into_inner());
-            PyTypeError::new_err(format!("{}[{j}] must be str, got {name}", what()))
+            type_error(format!("{}[{j}] must be str, got {name}", what()))
         })?;
         // SAFETY: `token` is a live str and we hold the GIL; the buffer lives as long as the
         // string, which `inner` (returned to the caller, who keeps it) holds.
@@ -218,7 +258,7 @@ fn extract_token_line<'py>(
                 let encoded = token
                     .call_method1("encode", ("utf-8", "surrogatepass"))?
                     .cast_into::<pyo3::types::PyBytes>()
-                    .map_err(|_| PyTypeError::new_err("encode did not return bytes"))?;
+                    .map_err(|_| internal_error("str.encode did not return bytes"))?;
                 let bytes = encoded.as_bytes();
                 line.push((bytes.as_ptr(), bytes.len()));
                 keep.push(encoded.into_any());
@@ -259,6 +299,11 @@ impl<'py> TokenLists<'py> {
             views.push(line);
         }
         Ok(Self { _keep: keep, views })
+    }
+
+    /// The UTF-8 bytes of all tokens together.
+    pub(crate) fn bytes(&self) -> usize {
+        self.views.iter().flatten().map(|v| v.1).sum()
     }
 
     /// The tokens as byte slices, one list per line.
@@ -336,6 +381,11 @@ impl<'py> GroupedTokenLists<'py> {
         Ok(Self { _keep: keep, views })
     }
 
+    /// The UTF-8 bytes of all tokens together.
+    pub(crate) fn bytes(&self) -> usize {
+        self.views.iter().flatten().flatten().map(|v| v.1).sum()
+    }
+
     /// The tokens as byte slices: per hypothesis, per reference, per token.
     pub(crate) fn borrow(&self) -> Vec<Vec<Vec<&[u8]>>> {
         self.views
@@ -385,6 +435,22 @@ pub(crate) enum GroupedInput<'py> {
 }
 
 impl<'py> GroupedInput<'py> {
+    /// Whether the input is large enough to run interruptibly.
+    pub(crate) fn is_large(&self) -> bool {
+        let bytes = match self {
+            Self::Text {
+                hypotheses,
+                references,
+                ..
+            } => hypotheses.bytes() + references.iter().map(StrStream::bytes).sum::<usize>(),
+            Self::Tokens {
+                hypotheses,
+                references,
+            } => hypotheses.bytes() + references.bytes(),
+        };
+        bytes >= super::args::WATCH_MIN_BYTES
+    }
+
     /// Text when there is a `pipeline` (a tokenizer was named), else token lists.
     pub(crate) fn extract(
         hypotheses: &Bound<'py, PyAny>,
@@ -415,12 +481,11 @@ pub(crate) fn owned_rows<T: numpy::Element + Copy>(
 ) -> PyResult<Vec<T>> {
     let view = array.as_array();
     if view.ncols() != width {
-        return Err(super::errors::to_py_err(
-            crate::error::Error::invalid_input(format!(
-                "{what} need {width} columns, got {}",
-                view.ncols()
-            )),
-        ));
+        return Err(crate::error::Error::invalid_input(format!(
+            "{what} need {width} columns, got {}",
+            view.ncols()
+        ))
+        .into());
     }
     Ok(match array.as_slice() {
         Ok(contiguous) => contiguous.to_vec(),

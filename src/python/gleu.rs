@@ -3,9 +3,9 @@
 use numpy::PyArray2;
 use pyo3::prelude::*;
 
+use super::args::{max_len, min_len, run_interruptible, workers};
 use super::bleu::optional_pipeline;
 use super::convert::{rows_array, GroupedInput, StrStream};
-use super::errors::to_py_err;
 use crate::gleu::{self, GleuConfig};
 
 /// Per-segment GLEU statistics `[n_match, n_all]`, shape `(n, 2)`, dtype int64: text lines
@@ -19,15 +19,17 @@ pub(crate) fn gleu_stats<'py>(
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     tokenizer: Option<&str>,
-    min_len: usize,
-    max_len: usize,
+    #[pyo3(from_py_with = min_len)] min_len: usize,
+    #[pyo3(from_py_with = max_len)] max_len: usize,
     normalize: Option<&str>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let pipeline = optional_pipeline(tokenizer, normalize)?;
     let config = GleuConfig { min_len, max_len };
-    config.validate().map_err(to_py_err)?;
-    let rows = match GroupedInput::extract(hypotheses, references, pipeline)? {
+    config.validate()?;
+    let input = GroupedInput::extract(hypotheses, references, pipeline)?;
+    let watch = input.is_large();
+    let rows = match input {
         GroupedInput::Text {
             hypotheses,
             references,
@@ -35,16 +37,19 @@ pub(crate) fn gleu_stats<'py>(
         } => {
             let hyps = hypotheses.borrow_all();
             let refs: Vec<Vec<&str>> = references.iter().map(StrStream::borrow_all).collect();
-            py.detach(|| gleu::text_stats(&hyps, &refs, pipeline, &config, workers))
+            run_interruptible(py, watch, || {
+                gleu::text_stats(&hyps, &refs, pipeline, &config, workers)
+            })
         }
         GroupedInput::Tokens {
             hypotheses,
             references,
         } => {
             let (hyps, refs) = (hypotheses.borrow(), references.borrow());
-            py.detach(|| gleu::token_stats(&hyps, &refs, &config, workers))
+            run_interruptible(py, watch, || {
+                gleu::token_stats(&hyps, &refs, &config, workers)
+            })
         }
-    }
-    .map_err(to_py_err)?;
+    }?;
     rows_array(py, rows.len() / gleu::WIDTH, gleu::WIDTH, rows)
 }

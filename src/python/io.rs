@@ -6,7 +6,6 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use super::errors::to_py_err;
 use crate::error::{Error, ErrorKind};
 use crate::lines;
 
@@ -37,10 +36,10 @@ pub(crate) fn read_lines(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, Py
         .detach(|| std::fs::read(&path))
         .map_err(|e| os_error(&e, &path))?;
     let lines = py.detach(|| lines::parse_lines(&bytes)).map_err(|e| {
-        to_py_err(Error::new(
+        Error::new(
             ErrorKind::Decode,
             format!("{}: {}", path.display(), e.message()),
-        ))
+        )
     })?;
     PyList::new(py, lines.iter().map(|line| PyString::new(py, line)))
 }

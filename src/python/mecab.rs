@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
 use super::convert::StrStream;
-use super::errors::to_py_err;
 use crate::mecab::MecabModel;
 
 /// A MeCab model loaded from a `libmecab` shared library; tokenizes on every core.
@@ -27,7 +27,7 @@ impl MecabTagger {
             MecabModel::open(&library_path, &args)
         })
         .map(|model| Self { model })
-        .map_err(to_py_err)
+        .map_err(PyErr::from)
     }
 
     /// `tagger.parse(line.strip()).strip()` for every line, on `workers` threads.
@@ -36,12 +36,13 @@ impl MecabTagger {
         &self,
         py: Python<'_>,
         lines: &Bound<'_, PyAny>,
-        workers: i64,
+        #[pyo3(from_py_with = workers)] workers: i64,
     ) -> PyResult<Vec<String>> {
         let stream = StrStream::extract(lines, "lines", false)?;
         let lines = stream.borrow_all();
-        py.detach(|| self.model.tokenize_batch(&lines, workers))
-            .map_err(to_py_err)
+        run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+            self.model.tokenize_batch(&lines, workers)
+        })
     }
 
     /// The MeCab version of the library (`0.996`, `0.996/ko-0.9.2`).

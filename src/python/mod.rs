@@ -1,5 +1,6 @@
 //! The only PyO3 code: the `bleuprint._core` extension module.
 
+mod args;
 mod bleu;
 mod chrf;
 mod convert;
@@ -17,6 +18,9 @@ use pyo3::prelude::*;
 /// The compiled core of bleuprint. Private: use the `bleuprint` package instead.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // rust-numpy imports numpy's C API on first use; doing it here, at import, keeps it out of
+    // calls where a pending KeyboardInterrupt would turn its failure into a PanicException.
+    numpy::PyArray1::<i64>::zeros(m.py(), 0, false);
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
     m.add("REF_LENGTHS", crate::bleu::RefLength::NAMES.to_vec())?;

@@ -5,9 +5,13 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
+use super::args::{run_interruptible, workers};
 use super::convert::owned_rows;
-use super::errors::{shape_error, to_py_err};
+use super::errors::internal_error;
 use crate::resample;
+
+/// Resampling tables above this many values run interruptibly.
+const WATCH_MIN_VALUES: usize = 1 << 16;
 
 fn sums_array<T: numpy::Element>(
     py: Python<'_>,
@@ -15,7 +19,7 @@ fn sums_array<T: numpy::Element>(
     sums: Vec<T>,
 ) -> PyResult<Bound<'_, PyArray2<T>>> {
     let rows = sums.len().checked_div(width).unwrap_or(0);
-    let array = Array2::from_shape_vec((rows, width), sums).map_err(shape_error)?;
+    let array = Array2::from_shape_vec((rows, width), sums).map_err(internal_error)?;
     Ok(array.into_pyarray(py))
 }
 
@@ -32,9 +36,10 @@ where
     let rows = owned_rows(stats, width, "statistics")?;
     let n_segments = stats.as_array().nrows();
     let idx = owned_rows(indices, n_segments, "resample indices (one per segment)")?;
-    let sums = py
-        .detach(|| resample::bootstrap_sums(&rows, width, &idx, workers))
-        .map_err(to_py_err)?;
+    let watch = idx.len() >= WATCH_MIN_VALUES;
+    let sums = run_interruptible(py, watch, || {
+        resample::bootstrap_sums(&rows, width, &idx, workers)
+    })?;
     sums_array(py, width, sums)
 }
 
@@ -46,7 +51,7 @@ pub(crate) fn bootstrap_sums_float32<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, f32>,
     indices: PyReadonlyArray2<'py, i64>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<f32>>> {
     bootstrap(py, &stats, &indices, workers)
 }
@@ -58,7 +63,7 @@ pub(crate) fn bootstrap_sums_int64<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
     indices: PyReadonlyArray2<'py, i64>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     bootstrap(py, &stats, &indices, workers)
 }
@@ -75,7 +80,7 @@ pub(crate) fn randomization_sums<'py>(
     baseline: PyReadonlyArray2<'py, i64>,
     system: PyReadonlyArray2<'py, i64>,
     packed_swaps: PyReadonlyArray2<'py, u8>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
     let width = baseline.as_array().ncols();
     let bl = owned_rows(&baseline, width, "baseline statistics")?;
@@ -87,8 +92,9 @@ pub(crate) fn randomization_sums<'py>(
     let n_segments = baseline.as_array().nrows();
     let what = "packed swap flags (one bit per segment)";
     let flags = owned_rows(&packed_swaps, n_segments.div_ceil(8), what)?;
-    let (a, b) = py
-        .detach(|| resample::randomization_sums(&bl, &sys, width, &flags, workers))
-        .map_err(to_py_err)?;
+    let watch = flags.len() * 8 * width >= WATCH_MIN_VALUES;
+    let (a, b) = run_interruptible(py, watch, || {
+        resample::randomization_sums(&bl, &sys, width, &flags, workers)
+    })?;
     Ok((sums_array(py, width, a)?, sums_array(py, width, b)?))
 }

@@ -4,14 +4,12 @@
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
+use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
 use super::convert::{
-    extract_reference_streams, numpy_floats_array, owned_rows, rows_array, StrStream,
+    numpy_floats_array, owned_rows, references_per_segment, rows_array, StrStream, StreamInput,
 };
-use super::errors::to_py_err;
-use crate::error::Error;
 use crate::numpy_float::NumpyFloat;
 use crate::parallel;
-use crate::reference_sets::references_per_segment;
 use crate::ter::{self, TerTokenizerConfig};
 
 /// Per-segment TER statistics `[best_edits, sum_of_ref_lengths, references]`, shape `(n, 3)`,
@@ -25,27 +23,20 @@ pub(crate) fn ter_stats<'py>(
     normalized: bool,
     no_punct: bool,
     asian_support: bool,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let config = TerTokenizerConfig {
         normalized,
         no_punct,
         asian_support,
     };
-    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = extract_reference_streams(references)?;
-    let hyps = hyp_stream.borrow_all();
-    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
-    let n = hyp_stream.len();
-    let (rows, nrefs) = py
-        .detach(|| {
-            let rows = ter::stream_stats(&hyps, &streams, config, workers)?;
-            let nrefs = references_per_segment(&streams)
-                .map_or(-1, |k| i64::try_from(k).unwrap_or(i64::MAX));
-            Ok::<_, Error>((rows, nrefs))
-        })
-        .map_err(to_py_err)?;
-    Ok((rows_array(py, n, ter::WIDTH, rows)?, nrefs))
+    let input = StreamInput::extract(hypotheses, references)?;
+    let (hyps, streams) = input.borrow();
+    let (rows, nrefs) = run_interruptible(py, input.is_large(), || {
+        let rows = ter::stream_stats(&hyps, &streams, config, workers)?;
+        Ok((rows, references_per_segment(&streams)))
+    })?;
+    Ok((rows_array(py, input.len(), ter::WIDTH, rows)?, nrefs))
 }
 
 /// Every line as TER sees it: sacrebleu's `TercomTokenizer(...)(line.rstrip())`, without the
@@ -58,7 +49,7 @@ pub(crate) fn ter_tokenize(
     normalized: bool,
     no_punct: bool,
     asian_support: bool,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<String>> {
     let config = TerTokenizerConfig {
         normalized,
@@ -67,7 +58,7 @@ pub(crate) fn ter_tokenize(
     };
     let stream = StrStream::extract(lines, "lines", false)?;
     let lines = stream.borrow_all();
-    py.detach(|| {
+    run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
         parallel::map_init(
             &lines,
             workers,
@@ -79,7 +70,6 @@ pub(crate) fn ter_tokenize(
             },
         )
     })
-    .map_err(to_py_err)
 }
 
 /// TER scores of summed `[edits, reference length]` rows, float32 (the bootstrap's sums) or

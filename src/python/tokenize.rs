@@ -1,7 +1,7 @@
 //! Bindings for the text steps before counting: tokenizers, normalization, script counts.
 
+use super::args::{line_count, run_interruptible, workers, WATCH_MIN_BYTES};
 use super::convert::StrStream;
-use super::errors::to_py_err;
 use crate::normalize::Normalization;
 use crate::parallel;
 use crate::script;
@@ -10,9 +10,7 @@ use pyo3::prelude::*;
 
 /// Parses the optional `normalize=` argument shared by several bindings.
 pub(crate) fn normalization(name: Option<&str>) -> PyResult<Option<Normalization>> {
-    name.map(Normalization::from_name)
-        .transpose()
-        .map_err(to_py_err)
+    Ok(name.map(Normalization::from_name).transpose()?)
 }
 
 /// Tokenizes every line with the named tokenizer, exactly as sacrebleu's tokenizer would,
@@ -24,22 +22,21 @@ pub(crate) fn tokenize(
     lines: &Bound<'_, PyAny>,
     tokenizer: &str,
     normalize: Option<&str>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<String>> {
     let pipeline = Pipeline {
         normalization: normalization(normalize)?,
-        tokenizer: Tokenizer::from_name(tokenizer).map_err(to_py_err)?,
+        tokenizer: Tokenizer::from_name(tokenizer)?,
     };
     let stream = StrStream::extract(lines, "lines", false)?;
     let lines = stream.borrow_all();
-    py.detach(|| {
+    run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
         parallel::map_init(&lines, workers, String::new, |normalized, line| {
             let mut out = String::new();
             pipeline.tokenize_into(line, normalized, &mut out);
             out
         })
     })
-    .map_err(to_py_err)
 }
 
 /// Every string of `lines` in Unicode normalization form `form` (`nfc` or `nfkc`); `None`
@@ -51,12 +48,12 @@ pub(crate) fn normalize(
     lines: &Bound<'_, PyAny>,
     form: &str,
     name: &str,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<Option<String>>> {
-    let form = Normalization::from_name(form).map_err(to_py_err)?;
+    let form = Normalization::from_name(form)?;
     let stream = StrStream::extract(lines, name, true)?;
     let lines = stream.borrow();
-    py.detach(|| {
+    run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
         parallel::map_init(
             &lines,
             workers,
@@ -64,7 +61,6 @@ pub(crate) fn normalize(
             |(), line| line.map(|l| form.apply(l).into_owned()),
         )
     })
-    .map_err(to_py_err)
 }
 
 /// Letter counts `(han, kana, hangul, other)` over up to `max_lines` lines spread evenly over
@@ -73,7 +69,7 @@ pub(crate) fn normalize(
 #[pyo3(signature = (lines, max_lines = 1000))]
 pub(crate) fn script_counts(
     lines: &Bound<'_, PyAny>,
-    max_lines: usize,
+    #[pyo3(from_py_with = line_count)] max_lines: usize,
 ) -> PyResult<(usize, usize, usize, usize)> {
     let stream = StrStream::extract(lines, "lines", true)?;
     let c = script::sample_counts(&stream.borrow(), max_lines);

@@ -6,19 +6,28 @@ use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use super::convert::{extract_reference_streams, rows_array, StrStream, TokenLists};
-use super::errors::{shape_error, to_py_err};
+use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
+use super::convert::{rows_array, StrStream, StreamInput, TokenLists};
+use super::errors::internal_error;
+use crate::error::to_i64;
 use crate::wer::{self, OpTag, SegmentAlignment, Split, Unit};
 
 fn split(unit: &str, raw: bool) -> PyResult<Split> {
     Ok(Split {
-        unit: Unit::from_name(unit).map_err(to_py_err)?,
+        unit: Unit::from_name(unit)?,
         raw,
     })
 }
 
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
+/// Hypotheses and references as token lists, and whether they are large enough to watch.
+fn token_input<'py>(
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+) -> PyResult<(TokenLists<'py>, TokenLists<'py>, bool)> {
+    let hyps = TokenLists::extract(hypotheses, "hypotheses")?;
+    let refs = TokenLists::extract(references, "references")?;
+    let watch = hyps.bytes() + refs.bytes() >= WATCH_MIN_BYTES;
+    Ok((hyps, refs, watch))
 }
 
 fn stats_array(py: Python<'_>, n: usize, rows: Vec<i64>) -> PyResult<Bound<'_, PyArray2<i64>>> {
@@ -35,17 +44,15 @@ pub(crate) fn wer_stats<'py>(
     references: &Bound<'py, PyAny>,
     unit: &str,
     raw: bool,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let split = split(unit, raw)?;
-    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = extract_reference_streams(references)?;
-    let hyps = hyp_stream.borrow_all();
-    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
-    let rows = py
-        .detach(|| wer::stream_stats(&hyps, &streams, split, workers))
-        .map_err(to_py_err)?;
-    stats_array(py, hyp_stream.len(), rows)
+    let input = StreamInput::extract(hypotheses, references)?;
+    let (hyps, streams) = input.borrow();
+    let rows = run_interruptible(py, input.is_large(), || {
+        wer::stream_stats(&hyps, &streams, split, workers)
+    })?;
+    stats_array(py, input.len(), rows)
 }
 
 fn tag_code(tag: OpTag) -> i64 {
@@ -93,7 +100,7 @@ fn alignment_arrays(py: Python<'_>, aligned: Vec<SegmentAlignment>) -> PyResult<
         stats_array(py, n, rows)?,
         Array1::from_vec(streams).into_pyarray(py),
         Array2::from_shape_vec((m, 5), ops)
-            .map_err(shape_error)?
+            .map_err(internal_error)?
             .into_pyarray(py),
         Array1::from_vec(offsets).into_pyarray(py),
     ))
@@ -108,16 +115,14 @@ pub(crate) fn wer_alignments<'py>(
     references: &Bound<'py, PyAny>,
     unit: &str,
     raw: bool,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Alignments<'py>> {
     let split = split(unit, raw)?;
-    let hyp_stream = StrStream::extract(hypotheses, "hypotheses", false)?;
-    let ref_streams = extract_reference_streams(references)?;
-    let hyps = hyp_stream.borrow_all();
-    let streams: Vec<_> = ref_streams.iter().map(StrStream::borrow).collect();
-    let aligned = py
-        .detach(|| wer::stream_alignments(&hyps, &streams, split, workers))
-        .map_err(to_py_err)?;
+    let input = StreamInput::extract(hypotheses, references)?;
+    let (hyps, streams) = input.borrow();
+    let aligned = run_interruptible(py, input.is_large(), || {
+        wer::stream_alignments(&hyps, &streams, split, workers)
+    })?;
     alignment_arrays(py, aligned)
 }
 
@@ -129,15 +134,15 @@ pub(crate) fn wer_tokens<'py>(
     lines: &Bound<'py, PyAny>,
     unit: &str,
     raw: bool,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
     name: &str,
 ) -> PyResult<Bound<'py, PyList>> {
     let split = split(unit, raw)?;
     let stream = StrStream::extract(lines, name, false)?;
     let texts = stream.borrow_all();
-    let tokens = py
-        .detach(|| wer::split_lines(&texts, split, workers))
-        .map_err(to_py_err)?;
+    let tokens = run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+        wer::split_lines(&texts, split, workers)
+    })?;
     let out = PyList::empty(py);
     for line in tokens {
         out.append(PyList::new(py, line)?)?;
@@ -152,14 +157,11 @@ pub(crate) fn wer_token_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    let hyps = TokenLists::extract(hypotheses, "hypotheses")?;
-    let refs = TokenLists::extract(references, "references")?;
+    let (hyps, refs, watch) = token_input(hypotheses, references)?;
     let (h, r) = (hyps.borrow(), refs.borrow());
-    let rows = py
-        .detach(|| wer::token_stats(&h, &r, workers))
-        .map_err(to_py_err)?;
+    let rows = run_interruptible(py, watch, || wer::token_stats(&h, &r, workers))?;
     stats_array(py, h.len(), rows)
 }
 
@@ -170,14 +172,11 @@ pub(crate) fn wer_token_alignments<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    workers: i64,
+    #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Alignments<'py>> {
-    let hyps = TokenLists::extract(hypotheses, "hypotheses")?;
-    let refs = TokenLists::extract(references, "references")?;
+    let (hyps, refs, watch) = token_input(hypotheses, references)?;
     let (h, r) = (hyps.borrow(), refs.borrow());
-    let aligned = py
-        .detach(|| wer::token_alignments(&h, &r, workers))
-        .map_err(to_py_err)?;
+    let aligned = run_interruptible(py, watch, || wer::token_alignments(&h, &r, workers))?;
     alignment_arrays(py, aligned)
 }
 

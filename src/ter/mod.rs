@@ -15,6 +15,7 @@ pub mod tokenizer;
 pub use shift::translation_edit_rate;
 pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
+use crate::error::to_i64;
 use crate::error::Result;
 use crate::numpy_float::NumpyFloat;
 use crate::parallel;
@@ -112,10 +113,6 @@ impl Scratch {
             to_i64(self.ends.len()),
         ])
     }
-}
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// The statistics of one hypothesis against its references: `[min edits over the references,

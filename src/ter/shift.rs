@@ -2,6 +2,7 @@
 //! `_find_shifted_pairs`, `_perform_shift` and `trace_to_alignment`, on interned word ids.
 
 use super::edit_distance::{BeamEditDistance, Op};
+use crate::error::to_i64;
 use crate::error::Result;
 
 /// `_MAX_SHIFT_SIZE`: the longest block a shift moves.
@@ -280,10 +281,6 @@ pub fn translation_edit_rate(
         perform_shift(&scratch.words, start, length, target, &mut scratch.shifted);
         std::mem::swap(&mut scratch.words, &mut scratch.shifted);
     }
-}
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 #[cfg(test)]

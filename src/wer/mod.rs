@@ -25,6 +25,7 @@ pub mod split;
 
 use rustc_hash::FxHashMap;
 
+use crate::error::to_i64;
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::reference_sets::{check_streams, no_references};
@@ -196,10 +197,6 @@ impl<'a> Scratch<'a> {
         }
         best.map(|(row, k, _)| (row, k))
     }
-}
-
-fn to_i64(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// The statistics row of one alignment.

@@ -1,0 +1,156 @@
+//! Arguments shared by the bindings: `workers`, integer size options, and running a long call
+//! so that Ctrl-C (or any signal handler that raises) interrupts it.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::Borrowed;
+
+use super::errors::type_error;
+use crate::cancel::Cancel;
+use crate::error::{Error, Result};
+
+/// The type name of `value`, for error messages.
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
+/// An integer option as an `i64`: a non-integer is an `InputTypeError`, an integer beyond
+/// `i64` (`10**30`) an `InvalidOptionError`, each naming the option and what it accepts.
+fn int_option(value: Borrowed<'_, '_, PyAny>, name: &str, accepted: &str) -> PyResult<i64> {
+    match value.extract::<i64>() {
+        Ok(v) => Ok(v),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => {
+            let shown = value
+                .str()
+                .map_or_else(|_| "?".to_owned(), |s| s.to_string());
+            Err(Error::invalid_option(format!("{name} must be {accepted}, got {shown}")).into())
+        }
+        Err(e) if e.is_instance_of::<PyTypeError>(value.py()) => Err(type_error(format!(
+            "{name} must be an int ({accepted}), got {}",
+            type_name(&value.to_owned())
+        ))),
+        Err(e) => Err(e),
+    }
+}
+
+/// An integer size option (an n-gram order, a length) in `min..=max`, checked before anything
+/// is allocated.
+pub(crate) fn size_option(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    min: usize,
+    max: usize,
+) -> PyResult<usize> {
+    let accepted = format!("an integer from {min} to {max}");
+    let v = int_option(value.as_borrowed(), name, &accepted)?;
+    let v = usize::try_from(v).map_err(|_| out_of_range(name, v, min, max))?;
+    crate::error::check_range(name, v, min, max)?;
+    Ok(v)
+}
+
+fn out_of_range(name: &str, v: i64, min: usize, max: usize) -> PyErr {
+    Error::invalid_option(format!(
+        "{name} must be an integer from {min} to {max}, got {v}"
+    ))
+    .into()
+}
+
+/// The `workers` argument (`#[pyo3(from_py_with = workers)]`): `-1` for all cores (or
+/// `BLEUPRINT_NUM_THREADS`), else a positive thread count, clamped to the number of cores (see
+/// `crate::parallel`).
+pub(crate) fn workers(value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let accepted = "a positive thread count or -1 for all cores";
+    let n = int_option(value.as_borrowed(), "workers", accepted)?;
+    crate::parallel::resolve_workers(n)?;
+    Ok(n)
+}
+
+/// BLEU's `max_order` argument (sacrebleu's `max_ngram_order`).
+pub(crate) fn max_ngram_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "max_ngram_order", 1, crate::bleu::MAX_NGRAM_ORDER)
+}
+
+/// chrF's `char_order` argument.
+pub(crate) fn char_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "char_order", 0, crate::chrf::config::MAX_ORDER)
+}
+
+/// chrF's `word_order` argument.
+pub(crate) fn word_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "word_order", 0, crate::chrf::config::MAX_ORDER)
+}
+
+/// GLEU's `min_len` argument.
+pub(crate) fn min_len(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "min_len", 1, crate::gleu::MAX_LEN)
+}
+
+/// GLEU's `max_len` argument.
+pub(crate) fn max_len(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "max_len", 1, crate::gleu::MAX_LEN)
+}
+
+/// A line count (`max_lines`): any non-negative `i64`.
+pub(crate) fn line_count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let max = usize::try_from(i64::MAX).unwrap_or(usize::MAX);
+    size_option(value, "max_lines", 0, max)
+}
+
+/// Inputs below this many bytes of text run directly: they end in milliseconds, and a watched
+/// run costs a thread start.
+pub(crate) const WATCH_MIN_BYTES: usize = 1 << 16;
+
+/// How often a watched call checks for signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` without the GIL. When `watch` is set (a large input), the work runs on a helper
+/// thread while this thread, every 50 ms, briefly takes the GIL and runs Python's signal
+/// handlers: if one raises (Ctrl-C's `KeyboardInterrupt`, an alarm's exception), the work is
+/// cancelled through its [`Cancel`] flag, stops within milliseconds, and that exception is
+/// raised here. Small inputs run directly on this thread.
+pub(crate) fn run_interruptible<R, F>(py: Python<'_>, watch: bool, work: F) -> PyResult<R>
+where
+    R: Send,
+    F: FnOnce() -> Result<R> + Send,
+{
+    if !watch {
+        return Ok(py.detach(work)?);
+    }
+    let cancel = Cancel::new();
+    let (outcome, raised) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let (done_tx, done_rx) = mpsc::channel::<()>();
+            let cancel_ref = &cancel;
+            let worker = scope.spawn(move || {
+                let outcome = cancel_ref.run(work);
+                // The receiver only goes away after joining, so a send cannot fail.
+                let _ = done_tx.send(());
+                outcome
+            });
+            let mut raised = None;
+            while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(SIGNAL_POLL) {
+                if raised.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        cancel.cancel();
+                        raised = Some(e);
+                    }
+                }
+            }
+            let outcome = worker
+                .join()
+                .unwrap_or_else(|_| Err(Error::internal("a scoring thread panicked")));
+            (outcome, raised)
+        })
+    });
+    match (outcome, raised) {
+        // The exception the signal handler raised, whether or not the work noticed in time.
+        (_, Some(raised)) => Err(raised),
+        (outcome, None) => Ok(outcome?),
+    }
+}
