@@ -402,3 +402,37 @@ def test_explain_of_an_empty_hypothesis_agrees_with_its_score(
     assert f"BLEU = BP * exp(sum) = {bp:.4f} * 0 = 0" in text
     if preset == "sacrebleu":
         assert bp == bleuprint.corpus_bleu([hypothesis], [[r] for r in references]).bp
+
+
+@pytest.mark.parametrize("backend", [None, "python"])
+def test_mecab_with_a_broken_dictionary_path(backend, monkeypatch):
+    ipadic = pytest.importorskip("ipadic")
+    pytest.importorskip("MeCab")
+    from bleuprint.errors import ModelUnavailableError
+    from bleuprint.tokenizers.mecab import JaMecabTokenizer
+
+    monkeypatch.setattr(ipadic, "MECAB_ARGS", "-r /dev/null -d /nonexistent")
+    with pytest.raises(ModelUnavailableError, match="no such file or directory: /nonexistent"):
+        JaMecabTokenizer(backend=backend)
+
+
+def test_mecab_failure_on_a_line_names_the_line():
+    pytest.importorskip("ipadic")
+    pytest.importorskip("MeCab")
+    from bleuprint.tokenizers.mecab import JaMecabTokenizer
+
+    class FailingTagger:  # the SWIG tagger's parse() answers None when MeCab fails
+        def parse(self, line):
+            return None
+
+    tokenizer = JaMecabTokenizer(backend="python")
+    tokenizer._tagger = FailingTagger()
+    with pytest.raises(InvalidInputError, match=r"MeCab \(ja-mecab\) failed on the line 'abc'"):
+        tokenizer.tokenize_stream(["abc"])
+
+
+def test_mecab_lone_surrogate_names_the_segment():
+    pytest.importorskip("ipadic")
+    pytest.importorskip("MeCab")
+    with pytest.raises(InvalidInputError, match=r"hypotheses\[1\]|line '\\ud800'"):
+        bleuprint.corpus_bleu(["a", "\ud800"], [["a", "b"]], tokenize="ja-mecab")

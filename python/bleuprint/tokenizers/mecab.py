@@ -24,7 +24,7 @@ from threading import Lock
 from types import ModuleType
 from typing import Any, Optional
 
-from bleuprint.errors import InvalidOptionError
+from bleuprint.errors import InvalidInputError, InvalidOptionError, ModelUnavailableError
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
 
 #: The ``backend=`` choices; ``None`` picks ``"rust"`` when the bundled library loads.
@@ -91,12 +91,14 @@ class _MecabTokenizer(ExternalTokenizer):
         module, rawargs = self._import()
         self._rust: Any = None
         self._tagger: Any = None
+        rust_error: Optional[Exception] = None
         if backend != "python":
             try:
                 self._rust = self._load_rust(module, rawargs)
-            except (InvalidOptionError, OSError):
+            except (InvalidOptionError, OSError) as error:
                 if backend == "rust":
                     raise
+                rust_error = error
         if self._rust is not None:
             self.backend = "rust"
             dictionaries = self._rust.dictionary_info()
@@ -106,7 +108,7 @@ class _MecabTokenizer(ExternalTokenizer):
             version = self._rust.version()
         else:
             self.backend = "python"
-            self._tagger = module.Tagger(rawargs)
+            self._tagger = self._load_python(module, rawargs, rust_error)
             info = self._tagger.dictionary_info()
             size, filename, has_user_dictionary = info.size, info.filename, info.next is not None
             version = self._tagger.version()
@@ -137,6 +139,20 @@ class _MecabTokenizer(ExternalTokenizer):
 
         return MecabTagger(str(library), tagger_args(module, rawargs))
 
+    def _load_python(
+        self, module: ModuleType, rawargs: str, rust_error: Optional[Exception]
+    ) -> Any:
+        try:
+            return module.Tagger(rawargs)
+        except RuntimeError as error:  # the SWIG module's answer to a broken dictionary
+            # Its message is a banner; the reason is the line starting with "[".
+            reasons = [ln for ln in str(error).splitlines() if ln.startswith("[")]
+            reason = rust_error or (reasons[-1] if reasons else " ".join(str(error).split()))
+            raise ModelUnavailableError(
+                f"MeCab cannot load the {self._dictionary_name} dictionary for {self.name!r} "
+                f"(tagger arguments {rawargs!r}): {reason}"
+            ) from error
+
     def signature(self) -> str:
         return self._signature
 
@@ -144,8 +160,20 @@ class _MecabTokenizer(ExternalTokenizer):
         if self._rust is not None:
             return self._rust.tokenize(lines, workers=workers)
         parse = self._tagger.parse
+        out = []
         with self._tagger_lock:
-            return [parse(line.strip()).strip() for line in lines]
+            for line in lines:
+                try:
+                    parsed = parse(line.strip())
+                except TypeError:  # SWIG refuses text it cannot encode (a lone surrogate)
+                    parsed = None
+                if parsed is None:
+                    raise InvalidInputError(
+                        f"MeCab ({self.name}) failed on the line {line[:80]!r}"
+                        f"{'...' if len(line) > 80 else ''}"
+                    )
+                out.append(parsed.strip())
+        return out
 
 
 class JaMecabTokenizer(_MecabTokenizer):
