@@ -13,7 +13,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from bleuprint.errors import StatsMismatchError
+from bleuprint.errors import InputTypeError, InvalidInputError, StatsMismatchError
 from bleuprint.metric_config import MetricConfig
 from bleuprint.scores import Score
 from bleuprint.stats_checks import check_nrefs, check_rows, config_from_dict, read_stats_file
@@ -78,7 +78,7 @@ class Stats:
 
     def _check_compatible(self, other: Stats) -> None:
         if not isinstance(other, Stats):
-            raise TypeError(f"can only merge Stats with Stats, got {type(other).__name__}")
+            raise InputTypeError(f"can only merge Stats with Stats, got {type(other).__name__}")
         if other.config != self.config:
             raise StatsMismatchError(
                 f"cannot merge statistics of different configurations: {self.config} and "
@@ -95,7 +95,7 @@ class Stats:
     def concatenate(cls, shards: list[Stats]) -> Stats:
         """Merges any number of shards in order."""
         if not shards:
-            raise ValueError("concatenate needs at least one Stats")
+            raise InvalidInputError("concatenate needs at least one Stats")
         for other in shards[1:]:
             shards[0]._check_compatible(other)
         nrefs = {s.nrefs for s in shards}
