@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
-from bleuprint.errors import InvalidInputError, ReferenceLayoutError
+from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
 from bleuprint.metrics.metric import lower
 from bleuprint.variants.knobs import BleuKnobs
 from bleuprint.variants.smoothing import Fraction
@@ -131,7 +131,7 @@ def segment_rows(
     if knobs.tokenizer == "tokens":
         try:  # str tokens, the common case, go to the core as they are
             return _core.bleu_grouped_stats(hypotheses, references, tokenizer=None, **kwargs)
-        except TypeError:  # the core's InputTypeError: some token is not a str
+        except InputTypeError:  # some token is not a str
             # Interning maps any hashable tokens to str ids (and reports a bad layout itself);
             # a scan for non-str tokens before every call would cost more than the counting.
             token_hyps, token_refs = _interned(hypotheses, references)
