@@ -20,8 +20,14 @@ from contextlib import contextmanager
 from typing import Any, Optional
 
 from bleuprint import _core
-from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.errors import (
+    InputTypeError,
+    InvalidInputError,
+    InvalidOptionError,
+    ReferenceLayoutError,
+)
 from bleuprint.variants import PRESETS, corpus_score
+from bleuprint.variants.gleu import GLEUConfig
 
 
 class Tokenizer13a:
@@ -58,7 +64,7 @@ def _named_like_hf() -> Iterator[None]:
     """The core's type errors, with HF's argument names and layout hint."""
     try:
         yield
-    except TypeError as error:
+    except InputTypeError as error:  # a non-str item, named by its position
         message = str(error).replace("hypotheses", "predictions", 1)
         raise ReferenceLayoutError(
             f"{message}; expected predictions=['text', ...], "
@@ -155,19 +161,12 @@ class GoogleBleu(_Metric):
         refs = _check(predictions, references)
         if tokenizer is None or isinstance(tokenizer, Tokenizer13a):
             with _named_like_hf():
-                rows = _core.gleu_stats(
-                    predictions, refs, tokenizer="13a", min_len=min_len, max_len=max_len
-                )
+                stats = GLEUConfig("13a", min_len, max_len).stats(predictions, refs)
         else:
-            rows = _core.gleu_stats(
-                _tokens(predictions, tokenizer),
-                [_tokens(r, tokenizer) for r in refs],
-                tokenizer=None,
-                min_len=min_len,
-                max_len=max_len,
+            stats = GLEUConfig(None, min_len, max_len).stats(
+                _tokens(predictions, tokenizer), [_tokens(r, tokenizer) for r in refs]
             )
-        matches, total = int(rows[:, 0].sum()), int(rows[:, 1].sum())
-        return {"google_bleu": 0.0 if total == 0 else matches / total}
+        return {"google_bleu": stats.score().score}
 
 
 class Sacrebleu(_Metric):
