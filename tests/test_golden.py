@@ -1,4 +1,5 @@
-"""The golden vectors (tests/data/golden_*.jsonl) through the public API, compared with `==`.
+"""The golden vectors (tests/data/golden_*.jsonl) through the public API (and compat.nltk),
+compared with `==`.
 
 Where the upstream is installed, each vector is also recomputed with it, so the files cannot
 drift from what the upstream gives; and every vector's exact value agrees with the figure its
@@ -18,7 +19,7 @@ from bleuprint import BLEU, CHRF, TER
 from tests.golden import Vector, load, params, same_float_sums, sentence_references
 
 METRICS: dict[str, Any] = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}
-FILES = ["bleu", "chrf", "ter", "significance"]
+FILES = ["bleu", "chrf", "ter", "significance"]  # sacrebleu's; golden_nltk.jsonl is below
 SCORE_VECTORS = [p for name in ("bleu", "chrf", "ter") for p in params(name)]
 
 
@@ -113,10 +114,10 @@ def test_exact_values_agree_with_the_published_figures(vector: Vector) -> None:
 
 def test_every_vector_names_its_upstream_and_is_unique() -> None:
     ids = []
-    for name in FILES:
+    upstreams = {name: ("sacrebleu", "2.6.0") for name in FILES} | {"nltk": ("nltk", "3.10.4")}
+    for name, upstream in upstreams.items():
         for vector in load(name):
-            assert vector["upstream"] == "sacrebleu"
-            assert vector["version"] == "2.6.0"
+            assert (vector["upstream"], vector["version"]) == upstream
             assert vector["python"]
             assert vector["source"]
             ids.append(vector["id"])
@@ -149,3 +150,71 @@ def test_vectors_are_what_sacrebleu_gives(vector: Vector) -> None:
         return
     score = run(theirs, vector, sacrebleu.raw_corpus_bleu)
     assert observed(vector, score) == vector["expected"]
+
+
+# --- nltk (tests/data/golden_nltk.jsonl) ------------------------------------------------------
+
+
+def nltk_call(module: Any, vector: Vector) -> tuple[Any, int]:
+    """Calls `module.<function>` (bleuprint.compat.nltk or nltk's bleu_score) as the vector
+    says; returns the value, or {"raises", "message"} for an AssertionError, and the number of
+    warnings. JSON lists of weights are tuples, lists of them lists of tuples, as nltk takes."""
+    args = dict(vector["args"])
+    if "weights" in args:
+        weights = args.pop("weights")
+        nested = bool(weights) and isinstance(weights[0], list)
+        args["weights"] = [tuple(w) for w in weights] if nested else tuple(weights)
+    smoothing = args.pop("smoothing", None)
+    if smoothing is not None:
+        functions = module.SmoothingFunction(**smoothing.get("params", {}))
+        args["smoothing_function"] = getattr(functions, f"method{smoothing['method']}")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            if vector["function"] == "smoothed_precisions":
+                refs, hyp = args["references"], args["hypothesis"]
+                p_n = [module.modified_precision(refs, hyp, n) for n in range(1, 5)]
+                smoothed = args["smoothing_function"](
+                    p_n, references=refs, hypothesis=hyp, hyp_len=len(hyp)
+                )
+                value: Any = [float(p) for p in smoothed]
+            else:
+                value = getattr(module, vector["function"])(**args)
+        except AssertionError as error:
+            value = {"raises": "AssertionError", "message": str(error)}
+    return value, len(caught)
+
+
+def same_value(ours: Any, expected: Any) -> None:
+    """Equal with `==` and of the same type (int, float, list), element by element."""
+    assert type(ours) is type(expected), (ours, expected)
+    if isinstance(expected, list):
+        assert len(ours) == len(expected)
+        for a, b in zip(ours, expected):
+            same_value(a, b)
+    else:
+        assert ours == expected
+
+
+@pytest.mark.parametrize("vector", params("nltk"))
+def test_nltk_vectors(vector: Vector) -> None:
+    from bleuprint.compat import nltk as ours
+
+    skip_unless_same_float_sums(vector)
+    value, warned = nltk_call(ours, vector)
+    same_value(value, vector["expected"])
+    assert warned == vector["warnings"]
+
+
+@pytest.mark.differential
+@pytest.mark.parametrize("vector", params("nltk"))
+def test_nltk_vectors_are_what_nltk_gives(vector: Vector) -> None:
+    nltk = pytest.importorskip("nltk")
+    if nltk.__version__ != vector["version"]:
+        pytest.skip(f"nltk {nltk.__version__} is installed, not {vector['version']}")
+    skip_unless_same_float_sums(vector)
+    from nltk.translate import bleu_score
+
+    value, warned = nltk_call(bleu_score, vector)
+    same_value(value, vector["expected"])
+    assert warned == vector["warnings"]

@@ -372,20 +372,6 @@ def test_brevity_penalty_grid():
 
 # --- corpus-level smoothing quirks ----------------------------------------------------------
 
-HYP1 = (
-    "It is a guide to action which ensures that the military always obeys the commands of the party"
-).split()
-HYP2 = "It is to insure the troops forever hearing the activity guidebook that party direct".split()
-REF1 = "It is a guide to action that ensures that the military will forever heed Party commands"
-REF1 = REF1.split()
-REF2 = (
-    "It is the guiding principle which guarantees the military forces always being under the "
-    "command of the Party"
-).split()
-REF3 = "It is the practical guide for the army always to heed the directions of the party".split()
-HYP2B = "he read the book because he was interested in world history".split()
-REF2A = "he was interested in world history because he read the book".split()
-
 # Vector B (= V2) and C (= V3).
 B = (
     ["there is a cat on the mat".split(), "a cat is on the mat".split()],
@@ -404,24 +390,16 @@ def _corpus(*segments):
 
 
 @pytest.mark.parametrize(
-    ("method", "order", "expected"),
-    [
-        # ../shared/reference/implementations.md §3.5 (nltk passes the last segment to
-        # methods 5, 6 and 7).
-        (5, (C, B), 0.6788875469879121),
-        (5, (B, C), 0.6059797625719155),
-        (7, (C, B), 0.6788875469879121),
-        (7, (B, C), 0.6059797625719155),
-        (6, (C, B, X), 1.086623217865861),
-        (6, (X, B, C), 0.7485484854146023),
-    ],
+    ("method", "order"),
+    # nltk passes the last segment to methods 5, 6 and 7, so the order of the segments matters
+    # (the published values are golden vectors: tests/data/golden_nltk.jsonl).
+    [(5, (C, B)), (5, (B, C)), (7, (C, B)), (7, (B, C)), (6, (C, B, X)), (6, (X, B, C))],
 )
-def test_corpus_smoothing_uses_the_last_segment(method, order, expected):
+def test_corpus_smoothing_uses_the_last_segment(method, order):
     refs, hyps = _corpus(*order)
     mine = _run(ours.corpus_bleu, refs, hyps, smoothing_function=_method(ours, method))
     theirs = _run(nb.corpus_bleu, refs, hyps, smoothing_function=_method(nb, method))
     _same(mine, theirs, (method, order))
-    assert mine[0] == expected
     reverse = _corpus(*order[::-1])
     _same(
         _run(ours.corpus_bleu, *reverse, smoothing_function=_method(ours, method)),
@@ -515,201 +493,6 @@ def test_wmt22_sentence_bleu(wmt22):
                 )
                 compared += 1
     assert compared == 1600
-
-
-# --- golden vectors -----------------------------------------------------------------------
-
-# ../shared/reference/implementations.md §3.4, "Verified per-method values": the score of
-# each vector under methods 0-7 ("same" in the table is the method0 value).
-A = ([REF1, REF2, REF3], HYP1)
-A_PRIME = ([REF1], HYP1)
-A2 = ([REF1, REF2, REF3], HYP2)
-PER_METHOD = {
-    "A": (
-        A,
-        [
-            0.5045666840058485,
-            0.5045666840058485,
-            0.539755306744061,
-            0.5045666840058485,
-            0.5045666840058485,
-            0.5875358303967165,
-            0.5035485336373917,
-            0.5875358303967165,
-        ],
-    ),
-    "A'": (
-        A_PRIME,
-        [
-            0.41180376356915777,
-            0.41180376356915777,
-            0.4452945001507636,
-            0.41180376356915777,
-            0.41180376356915777,
-            0.4905328138015114,
-            0.41358958106633686,
-            0.4905328138015114,
-        ],
-    ),
-    "A2": (
-        A2,
-        [
-            5.92086005993801e-155,
-            0.03703131191121491,
-            0.13111209575157431,
-            0.06963003305718092,
-            0.050586660655564,
-            0.13294741324283815,
-            AssertionError,
-            0.14758356058214836,
-        ],
-    ),
-    "B": (
-        B,
-        [
-            0.7598356856515925,
-            0.7598356856515925,
-            0.8034284189446518,
-            0.7598356856515925,
-            0.7598356856515925,
-            0.8494666130062143,
-            0.7720559990266568,
-            0.8494666130062143,
-        ],
-    ),
-    "C": (
-        C,
-        [
-            7.262123179505913e-78,
-            0.25406637407730737,
-            0.48549177170732344,
-            0.37991784282579627,
-            0.293945703509473,
-            0.3803983882999982,
-            0.3874878797226623,
-            0.41010744832592433,
-        ],
-    ),
-}
-
-
-@pytest.mark.parametrize("vector", sorted(PER_METHOD))
-@pytest.mark.parametrize("method", range(8))
-def test_golden_per_method(vector, method):
-    (refs, hyp), expected = PER_METHOD[vector]
-    expected = expected[method]
-    for module in (ours, nb):
-        fn = _method(module, method)
-        if expected is AssertionError:
-            with pytest.raises(AssertionError, match="requires non-zero precision"):
-                module.sentence_bleu(refs, hyp, smoothing_function=fn)
-            continue
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            assert module.sentence_bleu(refs, hyp, smoothing_function=fn) == expected
-        # A2 has no 3- and 4-gram matches, C no 4-gram match: method0 warns per zero order.
-        zero_orders = {"A2": 2, "C": 1}.get(vector, 0) if method == 0 else 0
-        assert len(caught) == zero_orders
-
-
-def test_golden_default_is_method0():
-    # §3.4: method0 is the default when smoothing_function is None.
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        assert ours.sentence_bleu(*A2) == 5.92086005993801e-155
-    assert len(caught) == 2
-
-
-def test_golden_smoothed_precisions_of_vector_c():
-    # §3.4 "Vector C precisions": p_n after each method (the values given in full).
-    refs, hyp = C
-    expected = {
-        1: [None, None, None, 0.03333333333333333],
-        2: [0.8333333333333334, 0.6666666666666666, 0.4, 0.25],
-        3: [None, None, None, 0.16666666666666666],
-        4: [None, None, None, 0.05972531564093517],
-        5: [1.0888888888888888, 0.6462962962962963, 0.29876543209876544, 0.09958847736625515],
-        6: [0.8333333333333334, 0.6, 0.3511111111111111, 0.1284156378600823],
-        7: [1.0888888888888888, 0.6462962962962963, 0.3186738706457438, 0.12613306209555966],
-    }
-    for method, values in expected.items():
-        p_n = [ours.modified_precision(refs, hyp, n) for n in range(1, 5)]
-        out = _method(ours, method)(p_n, references=refs, hypothesis=hyp, hyp_len=len(hyp))
-        for got, want in zip(out, values):
-            if want is not None:
-                assert float(got) == want, method
-    with warnings.catch_warnings(record=True):
-        warnings.simplefilter("always")
-        p_n = [ours.modified_precision(refs, hyp, n) for n in range(1, 5)]
-        assert ours.SmoothingFunction().method0(p_n)[3] == 2.2250738585072014e-308
-
-
-def test_golden_other_verified_values():
-    # ../shared/reference/implementations.md §3.4 "Other verified values" and §3.2.
-    refs, hyp = A
-    assert ours.sentence_bleu(refs, hyp, [(1 / 2, 1 / 2), (1 / 3,) * 3, (1 / 4,) * 4]) == [
-        0.7453559924999299,
-        0.6240726989348756,
-        0.5045666840058485,
-    ]
-    assert ours.sentence_bleu(refs, hyp, (0.2,) * 5) == 0.39202634084155785
-    assert ours.sentence_bleu(refs, hyp, (0.5,) * 4) == 0.2545875386086578  # weights sum to 2
-    corpus_refs, corpus_hyps = [[REF1, REF2, REF3], [REF2A]], [HYP1, HYP2B]
-    assert ours.corpus_bleu(corpus_refs, corpus_hyps) == 0.5920778868801042
-    sentences = [ours.sentence_bleu(r, h) for r, h in zip(corpus_refs, corpus_hyps)]
-    assert (sentences[0] + sentences[1]) / 2 == 0.6223247442490669
-    weights = [(0.5, 0.5), (0.333, 0.333, 0.334), (0.25, 0.25, 0.25, 0.25), (0.2,) * 5]
-    assert ours.corpus_bleu(corpus_refs, corpus_hyps, weights) == [
-        0.8242803277698696,
-        0.7067259260175768,
-        0.5920778868801042,
-        0.4719230742411042,
-    ]
-    # §3.2: SmoothingFunction(epsilon=0).method1 leaves a 0 precision, which is skipped.
-    v3_refs, v3_hyp = C
-    eps0 = ours.SmoothingFunction(epsilon=0).method1
-    assert ours.sentence_bleu(v3_refs, v3_hyp, smoothing_function=eps0) == 0.5946035575013605
-    # §3.2 V9: an empty hypothesis adds a denominator of 1 to every order.
-    v9 = ours.corpus_bleu([[["the", "cat"]], [C[1]]], [[], C[1]])
-    assert v9 == 0.5797502924354595
-
-
-def test_golden_short_hypotheses_and_zeros():
-    # §3.4 "Other verified values": a hypothesis shorter than 4.
-    refs, hyp = [["the", "cat", "sat"]], ["the", "cat"]
-    for reweigh, expected in ((False, 9.047424648113057e-155), (True, 0.6065306597126334)):
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            assert ours.sentence_bleu(refs, hyp, auto_reweigh=reweigh) == expected
-        assert len(caught) == 2  # smoothing runs before re-weighting
-    method1 = ours.SmoothingFunction().method1
-    assert ours.sentence_bleu(refs, hyp, smoothing_function=method1) == 0.19180183554164504
-    # Empty hypothesis, no unigram match, empty reference: the int 0, without a warning.
-    for case_refs, case_hyp, weights, expected in (
-        (refs, [], (0.25,) * 4, 0),
-        (refs, ["dog"], (0.25,) * 4, 0),
-        (refs, ["dog"], [(0.5, 0.5), (0.25,) * 4], [0, 0]),
-        ([[]], ["the", "cat"], (0.25,) * 4, 0),
-    ):
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            result = ours.sentence_bleu(case_refs, case_hyp, weights)
-        assert result == expected
-        assert type(result) is type(expected)
-        assert all(type(x) is int for x in (result if isinstance(result, list) else [result]))
-        assert caught == []
-
-
-def test_golden_brevity_penalty():
-    # §3.4: the BP tie and edge values.
-    w = ["w"]
-    assert ours.closest_ref_length([w * 13, w * 11], 12) == 11
-    assert ours.closest_ref_length([w * 11, w * 13], 12) == 11
-    assert ours.brevity_penalty(13, 12) == 0.9200444146293233
-    assert ours.brevity_penalty(12, 12) == 1.0
-    assert type(ours.brevity_penalty(12, 12)) is float
-    assert ours.brevity_penalty(5, 0) == 0
-    assert type(ours.brevity_penalty(5, 0)) is int
 
 
 # --- bad input: ours raises clear errors ---------------------------------------------------
