@@ -6,11 +6,15 @@ written here as literals, plus the facts the compat issue quotes from the upstre
 from __future__ import annotations
 
 import json
+import statistics
+import subprocess
+import sys
 import warnings
 
 import numpy as np
 import pytest
 
+from bleuprint import BLEU, bootstrap_ci, paired_test_stats
 from bleuprint.compat import evaluate
 from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
 from bleuprint.compat.mteval import mteval_v13a, mteval_v14
@@ -27,8 +31,17 @@ from bleuprint.errors import (
     InvalidInputError,
     InvalidOptionError,
     ReferenceLayoutError,
+    StatsMismatchError,
 )
-from bleuprint.variants import PRESETS, BleuKnobs, corpus_score, knob_table
+from bleuprint.variants import (
+    PRESETS,
+    BleuKnobs,
+    GLEUConfig,
+    corpus_score,
+    corpus_stats,
+    float32_running_sum,
+    knob_table,
+)
 from bleuprint.variants.presets import knob_values
 
 HYP1 = (
@@ -473,3 +486,111 @@ def test_average_reference_length() -> None:
 def test_compare_json_serialisable() -> None:
     hyps, refs = VECTORS["V8"]
     assert json.loads(json.dumps(evaluate.load("bleu").compute(predictions=hyps, references=refs)))
+
+
+# --- presets as Stats -------------------------------------------------------------------
+
+
+def _resampled_scores(stats, n_samples: int, seed: int) -> list:
+    """Each bootstrap resample's score, from the resampled rows (sacrebleu's draw)."""
+    draws = np.random.default_rng(seed).choice(len(stats), size=(n_samples, len(stats)))
+    return [stats[indices].score().score for indices in draws]
+
+
+# The sacrebleu preset resamples with sacrebleu's float32 arithmetic (the test after this).
+@pytest.mark.parametrize("name", [name for name in PRESETS if name != "sacrebleu"])
+def test_bootstrap_of_a_preset_resamples_its_rows(name: str) -> None:
+    hyps, refs = VECTORS["V8"]
+    stats = corpus_stats(hyps * 4, refs * 4, name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # nltk's zero-order warnings
+        ci = bootstrap_ci(stats, 40, seed=7)
+        scores = _resampled_scores(stats, 40, 7)
+    # sacrebleu's estimate: statistics.mean of the sorted scores (float32 ones stay float32).
+    values = sorted(s if isinstance(s, np.float32) else float(s) for s in scores)
+    assert ci.mean == float(statistics.mean(values))
+    assert (ci.lower, ci.upper) == (float(values[1]), float(values[-2]))
+    assert ci.score == float(stats.score().score)
+
+
+def test_sacrebleu_preset_bootstraps_as_sacrebleu() -> None:
+    hyps, refs = VECTORS["V8"]
+    ours = bootstrap_ci(corpus_stats(hyps * 3, refs * 3, "sacrebleu"), 50, seed=3)
+    streams = [[r[k] for r in refs * 3] for k in range(2)]
+    native = bootstrap_ci(BLEU().stats(hyps * 3, streams), 50, seed=3)
+    assert (ours.mean, ours.ci, ours.lower, ours.upper) == (
+        native.mean, native.ci, native.lower, native.upper
+    )  # fmt: skip
+
+
+def test_paired_test_on_preset_stats() -> None:
+    hyps, refs = VECTORS["V8"]
+    other = ["The dog bit a man.", "It was surprising.", "The man bit him."]
+    knobs = PRESETS["hf"].knobs
+    result = paired_test_stats(
+        {
+            "a": [corpus_stats(hyps * 3, refs * 3, knobs)],
+            "b": [corpus_stats(other * 3, refs * 3, knobs)],
+        },
+        n_samples=30,
+        seed=1,
+    )
+    assert result.results["BLEU"][0].score == corpus_score(hyps * 3, refs * 3, knobs).score
+    assert "preset:hf" in str(result.signatures["BLEU"])
+    with pytest.raises(StatsMismatchError):
+        paired_test_stats(
+            {"a": [corpus_stats(hyps, refs, "hf")], "b": [corpus_stats(other, refs, "nltk")]}
+        )
+
+
+def test_resampling_is_refused_where_sums_do_not_define_the_score() -> None:
+    hyps, refs = VECTORS["V8"]
+    for knobs in (
+        PRESETS["hf"].knobs.replace(ref_length="average"),
+        PRESETS["nltk"].knobs.replace(smoothing="nltk5"),
+    ):
+        stats = corpus_stats(hyps, refs, knobs)
+        with pytest.raises(InvalidOptionError, match="not defined|cannot be resampled"):
+            bootstrap_ci(stats, 10, seed=1)
+
+
+def test_preset_stats_load_in_a_fresh_process(tmp_path) -> None:
+    path = tmp_path / "nltk.npz"
+    hyps, refs = VECTORS["V8"]
+    stats = corpus_stats(hyps, refs, PRESETS["nltk"].knobs.replace(smoothing="nltk3"))
+    stats.save(path)
+    script = f"import bleuprint; print(repr(bleuprint.Stats.load({str(path)!r}).score().score))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == repr(stats.score().score)
+
+
+def test_gleu_is_a_metric_config() -> None:
+    hyps, refs = VECTORS["V8"]
+    config = GLEUConfig("13a", 1, 4)
+    stats = config.stats(hyps[:1], refs[:1]) + config.stats(hyps[1:], refs[1:])
+    google = evaluate.load("google_bleu").compute(predictions=hyps, references=refs)
+    assert stats.score().score == google["google_bleu"]
+    assert stats.score().name == "GLEU"
+    with pytest.raises(StatsMismatchError):
+        stats + GLEUConfig("13a", 1, 2).stats(hyps, refs)
+    ci = bootstrap_ci(stats, 20, seed=2)
+    assert ci.metric == "GLEU"
+
+
+def test_variant_keyword_is_deprecated() -> None:
+    hyps, refs = VECTORS["V3"]
+    with pytest.warns(DeprecationWarning, match="variant= is deprecated; use preset="):
+        old = corpus_score(hyps, refs, variant="hf")
+    assert old == corpus_score(hyps, refs, preset="hf")
+    with pytest.raises(InvalidOptionError, match="give preset= only"):
+        corpus_score(hyps, refs, preset="hf", variant="hf")
+
+
+def test_torchmetrics_state_is_the_float32_running_sum() -> None:
+    hyps, refs = VECTORS["V8"]
+    metric = BLEUScore()
+    metric.update(hyps[:2], refs[:2])
+    metric.update(hyps[2:], refs[2:])
+    whole = corpus_stats(hyps, refs, "torchmetrics")
+    assert np.array_equal(metric._state.sums, float32_running_sum(whole.rows))
+    assert float(metric.compute()) == float(whole.score().score)

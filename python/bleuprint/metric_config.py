@@ -8,6 +8,7 @@ imports every metric), which is how saved statistics find their configuration by
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any, Optional, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -72,6 +73,21 @@ class Float32ResampledConfig(MetricConfig, Protocol):
 METRIC_CONFIGS: dict[str, type] = {}
 
 _ConfigClass = TypeVar("_ConfigClass", bound=type)
+
+
+#: Configurations registered by modules that ``import bleuprint`` does not load (they need
+#: numpy): looked up by name, :func:`config_class` imports them first.
+LAZY_CONFIG_MODULES = {
+    "BLEU-preset": "bleuprint.variants.config",
+    "GLEU": "bleuprint.variants.gleu",
+}
+
+
+def config_class(metric: str) -> Optional[type]:
+    """The configuration class registered as ``metric``, or ``None``."""
+    if metric not in METRIC_CONFIGS and metric in LAZY_CONFIG_MODULES:
+        importlib.import_module(LAZY_CONFIG_MODULES[metric])  # registers it
+    return METRIC_CONFIGS.get(metric)
 
 
 def register_config(cls: _ConfigClass) -> _ConfigClass:

@@ -17,7 +17,7 @@ from typing import Any, Union
 import numpy as np
 
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
-from bleuprint.metric_config import METRIC_CONFIGS
+from bleuprint.metric_config import config_class as lookup_config
 
 
 def check_rows(rows: Any, config: Any) -> np.ndarray:
@@ -87,9 +87,9 @@ def config_from_dict(d: Any) -> Any:
         raise StatsFormatError(f"saved statistics hold no metric configuration: {d!r:.80}")
     d = dict(d)
     metric = d.pop("metric")
-    if metric not in METRIC_CONFIGS:
+    config_class = lookup_config(metric)
+    if config_class is None:
         raise StatsMismatchError(f"unknown metric {metric!r} in saved statistics")
-    config_class = METRIC_CONFIGS[metric]
     if dataclasses.is_dataclass(config_class):
         known = {f.name for f in dataclasses.fields(config_class) if f.init}
         unknown = sorted(set(d) - known)

@@ -3,6 +3,8 @@
 - Knobs equivalent to sacrebleu's give ``bleuprint.corpus_bleu``'s score exactly.
 - The ``hf`` preset and ``compat.evaluate`` equal bleuscore 0.2.0 (HF evaluate's ``bleu``),
   nltk's ``corpus_gleu`` and sacrebleu where those are installed.
+- Every preset's statistics are ``Stats``: split and merged with ``+`` they score as the
+  whole, they save and load, and rows of different presets refuse to merge.
 - Invariants: the ``nltk`` preset is ``compat.nltk`` on ``str.split()`` tokens; reference order
   inside a segment does not matter to the closest/shortest/average rules; scale-1 presets
   score within [0, 1].
@@ -11,8 +13,12 @@
 from __future__ import annotations
 
 import math
+import os
+import pickle
+import tempfile
 import warnings
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +27,7 @@ import bleuprint
 from bleuprint import variants
 from bleuprint.compat import evaluate
 from bleuprint.compat import nltk as compat_nltk
-from bleuprint.errors import InvalidInputError
+from bleuprint.errors import InvalidInputError, StatsMismatchError
 from bleuprint.variants import PRESETS, SACREBLEU
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -534,3 +540,112 @@ def test_scale_one_scores_are_within_0_and_1(corpus, name, data):
         assert "no tokens at all" in str(error)
         return
     assert 0 <= score <= 1, (name, score)
+
+
+# --- presets on the Stats currency ---------------------------------------------------------
+
+#: Every preset, and knob settings whose rows carry extra columns (average reference
+#: length, the last segment for nltk's methods 5-7, per-segment nltk totals).
+STATS_SETUPS = {
+    **{name: preset.knobs for name, preset in PRESETS.items()},
+    "nltk-method5": PRESETS["nltk"].knobs.replace(smoothing="nltk5"),
+    "nltk-method6": PRESETS["nltk"].knobs.replace(smoothing="nltk6", smooth_value=5),
+    "nltk-method7-weights": PRESETS["nltk"].knobs.replace(
+        smoothing="nltk7", weights=((0.5, 0.5), (0.25,) * 4)
+    ),
+    "hf-average": PRESETS["hf"].knobs.replace(ref_length="average"),
+    "torchmetrics-average": PRESETS["torchmetrics"].knobs.replace(ref_length="average"),
+    "moses-effective": PRESETS["moses"].knobs.replace(effective_order=True),
+}
+
+
+def _quietly(fn, *args, **kwargs):
+    """The value, or the error (HF's division by zero, nltk method6's AssertionError), with
+    nltk's zero-order warnings silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        try:
+            return fn(*args, **kwargs)
+        except (InvalidInputError, AssertionError) as error:
+            return error
+
+
+def _same_outcome(ours, expected):
+    if isinstance(expected, Exception):
+        assert type(ours) is type(expected)
+        assert str(ours) == str(expected)
+    else:
+        assert ours == expected
+
+
+@SETTINGS
+@given(
+    corpus=grouped_corpora(),
+    name=st.sampled_from(sorted(STATS_SETUPS)),
+    data=st.data(),
+)
+def test_preset_stats_split_and_merged_score_as_the_whole(corpus, name, data):
+    hyps, refs = corpus
+    knobs = STATS_SETUPS[name]
+    whole = variants.corpus_stats(hyps, refs, knobs)
+    cut = data.draw(st.integers(0, len(hyps)))
+    merged = variants.corpus_stats(hyps[:cut], refs[:cut], knobs) + variants.corpus_stats(
+        hyps[cut:], refs[cut:], knobs
+    )
+    assert np.array_equal(merged.rows, whole.rows)
+    expected = _quietly(variants.corpus_score, hyps, refs, knobs)
+    _same_outcome(_quietly(lambda: merged.score()), expected)
+    _same_outcome(_quietly(lambda: whole.score()), expected)
+    if cut and not knobs.drop_empty:  # indexing selects segments, the config stays
+        head = _quietly(variants.corpus_score, hyps[:cut], refs[:cut], knobs)
+        _same_outcome(_quietly(lambda: whole[:cut].score()), head)
+
+
+@SETTINGS
+@given(corpus=grouped_corpora(), name=st.sampled_from(sorted(STATS_SETUPS)))
+def test_preset_stats_save_and_load(corpus, name):
+    hyps, refs = corpus
+    stats = variants.corpus_stats(hyps, refs, STATS_SETUPS[name])
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "stats.npz")
+        stats.save(path)
+        loaded = bleuprint.Stats.load(path)
+    assert loaded == stats
+    assert loaded.config.knobs == STATS_SETUPS[name]
+    _same_outcome(_quietly(lambda: loaded.score()), _quietly(lambda: stats.score()))
+    assert pickle.loads(pickle.dumps(stats)) == stats
+
+
+@SETTINGS
+@given(
+    corpus=grouped_corpora(),
+    names=st.lists(st.sampled_from(sorted(STATS_SETUPS)), min_size=2, max_size=2, unique=True),
+)
+def test_rows_of_different_presets_refuse_to_merge(corpus, names):
+    hyps, refs = corpus
+    first, second = (variants.corpus_stats(hyps, refs, STATS_SETUPS[n]) for n in names)
+    with pytest.raises(StatsMismatchError, match="different configurations"):
+        first + second
+    with pytest.raises(StatsMismatchError, match="different configurations"):
+        bleuprint.BLEU().stats(hyps, streams_of(refs)) + first
+
+
+@SETTINGS
+@given(corpus=grouped_corpora(texts=nonempty_word_text), data=st.data())
+def test_multi_prediction_rows_are_items(corpus, data):
+    # nlg-metricverse's several predictions per item: one row per item, so shards that keep
+    # items whole merge to the whole corpus' score.
+    hyps, refs = corpus
+    counts = data.draw(st.lists(st.integers(1, 3), min_size=len(hyps), max_size=len(hyps)))
+    flat = [h for h, k in zip(hyps, counts) for _ in range(k)]
+    flat_refs = [r for r, k in zip(refs, counts) for _ in range(k)]
+    items = [i for i, k in enumerate(counts) for _ in range(k)]
+    knobs = PRESETS["nlgmetricverse"].knobs.replace(
+        aggregation="multi-prediction", drop_empty=False
+    )
+    stats = variants.corpus_stats(flat, flat_refs, knobs, items=items)
+    assert len(stats) == len(hyps)
+    cut = data.draw(st.integers(0, len(hyps)))
+    expected = _quietly(variants.corpus_score, flat, flat_refs, knobs, items=items)
+    _same_outcome(_quietly(lambda: (stats[:cut] + stats[cut:]).score()), expected)
+    _same_outcome(_quietly(lambda: stats.score()), expected)

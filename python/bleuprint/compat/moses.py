@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError, warn
-from bleuprint.variants import PRESETS, BleuKnobs, aggregate, score_counts, segment_rows
+from bleuprint.variants import PRESETS, BleuKnobs, score_counts
+from bleuprint.variants.aggregation import corpus_counts
+from bleuprint.variants.config import preset_config
 
 # multi-bleu.perl's reference length for a hypothesis without any reference line.
 _NO_REFERENCE_LENGTH = 9999
@@ -88,10 +90,10 @@ def _score(
     grouped = _grouped(hypotheses, references)
     _check_lengths(hypotheses, references, mismatched)
     missing = [i for i, refs in enumerate(grouped) if not refs]
-    rows = segment_rows(hypotheses, [refs or [""] for refs in grouped], knobs)
+    rows = preset_config(knobs).rows(hypotheses, [refs or [""] for refs in grouped])
     if missing:
         rows[missing, 1] = _NO_REFERENCE_LENGTH
-    counts = aggregate(rows, knobs)
+    counts = corpus_counts(rows, knobs)
     if counts.ref_len == 0:
         return MosesBLEU(0.0, [0.0] * knobs.max_order, 0.0, 0.0, 0, 0)
     if counts.hyp_len == 0:

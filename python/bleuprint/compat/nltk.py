@@ -9,16 +9,18 @@ keep their counts) and warnings; the counting runs in bleuprint's Rust core. Thi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
-from bleuprint.variants import PRESETS, aggregate, score_counts, segment_rows
+from bleuprint.variants import PRESETS, score_counts
+from bleuprint.variants.aggregation import corpus_counts
+from bleuprint.variants.config import preset_config
 from bleuprint.variants.counting import modified_precision
 from bleuprint.variants.knobs import BleuKnobs, Weights, normalize_weights
-from bleuprint.variants.smoothing import Fraction, SmoothingFunction
+from bleuprint.variants.scoring import brevity_penalty as _brevity_penalty
+from bleuprint.variants.smoothing import NLTK_PARAMETERS, Fraction, SmoothingFunction
 
 _PRESET = PRESETS["nltk"].knobs
 _SHAPE = "list_of_references=[[ref_tokens, ...], ...] (one list of token lists per hypothesis)"
@@ -87,7 +89,8 @@ def _knobs_for(smoothing_function: Optional[Callable[..., Any]]) -> tuple[tuple[
         and getattr(type(owner), name, None) is builtin  # a subclass may override it
     ):
         method = int(name[6:])
-        value = {1: owner.epsilon, 4: owner.k, 6: owner.alpha, 7: owner.k}.get(method)
+        parameter = NLTK_PARAMETERS.get(method)
+        value = getattr(owner, parameter) if parameter else None
         if value is not None or method in (0, 2, 3, 5):
             return (f"nltk{method}", value), None
     return ("nltk0", None), smoothing_function
@@ -107,13 +110,13 @@ def corpus_bleu(
         raise InvalidInputError("corpus_bleu needs at least one hypothesis (nltk divides 0 by 0)")
     (smoothing, value), custom = _knobs_for(smoothing_function)
     knobs = _knobs(normalize_weights(weights), _reweighs(weights, auto_reweigh), smoothing, value)
-    rows = segment_rows(hypotheses, list_of_references, knobs)
-    counts = aggregate(
-        rows,
-        knobs,
-        last_hypothesis=hypotheses[-1],
-        last_references=list_of_references[-1],
-    )
+    config = preset_config(knobs)
+    rows = config.rows(hypotheses, list_of_references)
+    if custom is None:
+        return config.score_corpus(rows).score
+    # A caller's own smoothing function is handed the last segment's tokens, as nltk does.
+    counts = corpus_counts(rows, knobs)
+    counts.last_hypothesis, counts.last_references = hypotheses[-1], list_of_references[-1]
     return score_counts(counts, knobs, smoothing_function=custom).score
 
 
@@ -135,11 +138,7 @@ def closest_ref_length(references: Sequence[Sequence[Any]], hyp_len: int) -> int
 
 def brevity_penalty(closest_ref_len: Union[int, float], hyp_len: int) -> Union[int, float]:
     """``1`` if the hypothesis is longer, ``0`` if empty, else ``exp(1 - r/c)``."""
-    if hyp_len > closest_ref_len:
-        return 1
-    if hyp_len == 0:
-        return 0
-    return math.exp(1 - closest_ref_len / hyp_len)
+    return _brevity_penalty(hyp_len, closest_ref_len, "nltk")  # type: ignore[no-any-return]
 
 
 __all__ = [

@@ -17,8 +17,9 @@ from typing import Any, Optional
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from bleuprint.variants import PRESETS, BleuKnobs, score_counts, segment_rows
-from bleuprint.variants.scoring import CorpusCounts
+from bleuprint.variants import PRESETS, BleuKnobs, float32_running_sum, score_counts
+from bleuprint.variants.aggregation import sums_counts
+from bleuprint.variants.config import preset_config
 
 _TOKENIZERS = ("none", "13a", "zh", "intl", "char")
 
@@ -61,36 +62,22 @@ def _layout(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:
 
 
 class _State:
-    """torchmetrics' float32 state tensors, added to batch by batch."""
+    """torchmetrics' float32 state tensors (``preds_len``, ``target_len``, numerator,
+    denominator), added to batch by batch: the running float32 sum of the preset's rows,
+    the same sum its :class:`~bleuprint.Stats` score with."""
 
     def __init__(self, knobs: BleuKnobs) -> None:
         self.knobs = knobs
-        n = knobs.max_order
-        self.numerator = np.zeros(n, dtype=np.float32)
-        self.denominator = np.zeros(n, dtype=np.float32)
-        self.preds_len = np.float32(0)
-        self.target_len = np.float32(0)
+        self.config = preset_config(knobs)
+        self.sums = np.zeros(self.config.width, dtype=np.float32)
 
     def update(self, preds: list[str], refs: list[list[str]]) -> None:
-        if not preds:
-            return
-        rows = segment_rows(preds, refs, self.knobs)
-        n = self.knobs.max_order
-        stacked = np.vstack(
-            [
-                [self.preds_len, self.target_len, *self.numerator, *self.denominator],
-                rows.astype(np.float32),
-            ]
-        ).astype(np.float32)
-        sums = np.cumsum(stacked, axis=0, dtype=np.float32)[-1]
-        self.preds_len, self.target_len = sums[0], sums[1]
-        self.numerator, self.denominator = sums[2 : 2 + n], sums[2 + n :]
+        if preds:
+            self.sums = float32_running_sum(self.config.rows(preds, refs), self.sums)
 
     def compute(self) -> np.float32:
-        counts = CorpusCounts(
-            self.preds_len, self.target_len, list(self.numerator), list(self.denominator)
-        )
-        return score_counts(counts, self.knobs).score
+        score: np.float32 = score_counts(sums_counts(list(self.sums), self.knobs), self.knobs).score
+        return score
 
 
 def bleu_score(

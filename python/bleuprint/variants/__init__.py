@@ -5,69 +5,95 @@
   torchmetrics, Moses and mteval as knob values.
 - :mod:`~bleuprint.variants.counting`: text or tokens to per-segment counts (Rust core).
 - :mod:`~bleuprint.variants.smoothing`: smoothing, including nltk's ``SmoothingFunction``.
+- :mod:`~bleuprint.variants.aggregation`: a preset's rows, and how they add up.
 - :mod:`~bleuprint.variants.scoring`: summed counts to a score, in each upstream's arithmetic.
+- :mod:`~bleuprint.variants.config`: :class:`PresetConfig`, which makes a preset's
+  statistics :class:`~bleuprint.Stats` (merge, save, resample).
+- :mod:`~bleuprint.variants.gleu`: GLEU (nltk's ``corpus_gleu``, HF's ``google_bleu``).
 
 ``bleuprint.compat.*`` wraps these in each upstream's own entry points.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
+from bleuprint.errors import InvalidOptionError
+from bleuprint.stats import Stats
+from bleuprint.variants.aggregation import CorpusCounts, aggregate, float32_running_sum
+from bleuprint.variants.config import PresetConfig, preset_config
 from bleuprint.variants.counting import segment_rows, text_knobs, tokens_of
+from bleuprint.variants.gleu import GLEUConfig, GLEUScore
 from bleuprint.variants.knobs import SACREBLEU, BleuKnobs
 from bleuprint.variants.presets import PRESETS, Preset, get_preset, knob_table
-from bleuprint.variants.scoring import CorpusCounts, VariantScore, aggregate, score_counts
+from bleuprint.variants.scoring import PresetScore, VariantScore, brevity_penalty, score_counts
+
+#: A preset's name or its knobs.
+PresetArg = Union[str, BleuKnobs]
 
 
-def _knobs(variant: Union[str, BleuKnobs]) -> BleuKnobs:
-    return get_preset(variant).knobs if isinstance(variant, str) else variant
+def preset_knobs(preset: PresetArg) -> BleuKnobs:
+    """The knobs of a preset name, or the knobs themselves."""
+    if isinstance(preset, BleuKnobs):
+        return preset
+    if isinstance(preset, str):
+        return get_preset(preset).knobs
+    raise InvalidOptionError(
+        f"preset must be a preset name ({', '.join(PRESETS)}) or BleuKnobs, "
+        f"got {type(preset).__name__}"
+    )
+
+
+def renamed_keyword(new: Any, old: Any, old_name: str, default: Any) -> Any:
+    """The value of a keyword that replaced ``old_name``: the old one still works, with a
+    ``DeprecationWarning``; giving both is an error."""
+    if old is None:
+        return default if new is None else new
+    if new is not None:
+        raise InvalidOptionError(f"give preset= only; {old_name}= is its deprecated old name")
+    warnings.warn(
+        f"{old_name}= is deprecated; use preset= (the same values)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return old
+
+
+def corpus_stats(
+    hypotheses: Sequence[Any],
+    references: Sequence[Sequence[Any]],
+    preset: PresetArg = "sacrebleu",
+    *,
+    items: Optional[Sequence[Any]] = None,
+    workers: int = -1,
+) -> Stats:
+    """The :class:`~bleuprint.Stats` of ``hypotheses`` under a preset name or
+    :class:`BleuKnobs`: merge them with ``+``, ``save``/``load`` them, resample them.
+
+    ``references[i]`` lists the references of ``hypotheses[i]`` (any number, at least one).
+    ``items`` gives each hypothesis' item for ``aggregation="multi-prediction"``.
+    """
+    config = preset_config(preset_knobs(preset))
+    return config.stats(hypotheses, references, items=items, workers=workers)
 
 
 def corpus_score(
     hypotheses: Sequence[Any],
     references: Sequence[Sequence[Any]],
-    variant: Union[str, BleuKnobs] = "sacrebleu",
+    preset: Optional[PresetArg] = None,
     *,
-    items: Optional[Sequence[int]] = None,
+    items: Optional[Sequence[Any]] = None,
     workers: int = -1,
-) -> VariantScore:
-    """BLEU of ``hypotheses`` under a preset name or :class:`BleuKnobs`.
-
-    ``references[i]`` lists the references of ``hypotheses[i]`` (any number, at least one).
-    ``items`` gives each hypothesis' item for ``aggregation="multi-prediction"``.
-    """
-    knobs = _knobs(variant)
-    if knobs.drop_empty:
-        # nlg-metricverse's _remove_empty: a falsy prediction or reference (a single
-        # reference given as "" counts as one) drops the item.
-        kept = [
-            i
-            for i, (h, r) in enumerate(zip(hypotheses, references))
-            if h and r and not (len(r) == 1 and not r[0])
-        ]
-        hypotheses = [hypotheses[i] for i in kept]
-        references = [references[i] for i in kept]
-        items = None if items is None else [items[i] for i in kept]
-    counting = knobs
-    if len(hypotheses) and isinstance(hypotheses[0], str):
-        counting = text_knobs(knobs)
-    rows = segment_rows(hypotheses, references, counting, workers=workers)
-    last_hyp = last_refs = None
-    if knobs.smoothing in ("nltk5", "nltk6", "nltk7") and len(hypotheses):
-        # nltk's corpus_bleu hands its smoothing the last segment of the corpus.
-        last_hyp = tokens_of(hypotheses[-1], counting)
-        last_refs = [tokens_of(r, counting) for r in references[-1]]
-    counts = aggregate(
-        rows,
-        knobs,
-        ref_counts=[len(r) for r in references] if knobs.ref_length == "average" else None,
-        items=items,
-        last_hypothesis=last_hyp,
-        last_references=last_refs,
-    )
-    return score_counts(counts, knobs)
+    variant: Optional[PresetArg] = None,
+) -> PresetScore:
+    """BLEU of ``hypotheses`` under a preset name or :class:`BleuKnobs` (default
+    ``"sacrebleu"``): ``corpus_stats(...).score()``. ``variant=`` is the deprecated old name
+    of ``preset=``."""
+    chosen = renamed_keyword(preset, variant, "variant", "sacrebleu")
+    config = preset_config(preset_knobs(chosen))
+    return config.score_corpus(config.rows(hypotheses, references, items=items, workers=workers))
 
 
 __all__ = [
@@ -75,12 +101,20 @@ __all__ = [
     "SACREBLEU",
     "BleuKnobs",
     "CorpusCounts",
+    "GLEUConfig",
+    "GLEUScore",
     "Preset",
+    "PresetConfig",
+    "PresetScore",
     "VariantScore",
     "aggregate",
+    "brevity_penalty",
     "corpus_score",
+    "corpus_stats",
+    "float32_running_sum",
     "get_preset",
     "knob_table",
+    "preset_knobs",
     "score_counts",
     "segment_rows",
     "text_knobs",

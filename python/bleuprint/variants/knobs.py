@@ -1,6 +1,6 @@
 """The knobs that make one package's BLEU differ from another's.
 
-Every BLEU implementation bleuprint emulates is a :class:`BleuKnobs` value (see
+Every upstream BLEU bleuprint emulates is a preset: a :class:`BleuKnobs` value (see
 :mod:`bleuprint.variants.presets`): which tokens are counted, which reference length feeds the
 brevity penalty, how zero precisions are smoothed, how segments are aggregated, and which float
 operations, in which order, turn the sums into a score. No preset carries code of its own.
@@ -12,6 +12,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Optional
 
 from bleuprint.errors import InvalidOptionError
+from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
+from bleuprint.variants.smoothing import NLTK_DEFAULTS, NLTK_PARAMETERS
 
 #: How text becomes tokens. ``tokens``: the caller passes token lists (nltk).
 TOKENIZERS: dict[str, str] = {
@@ -42,22 +44,18 @@ REF_LENGTHS: dict[str, str] = {
     "average": "the mean reference length (a float)",
 }
 
-#: Smoothing of zero precisions; the value is ``smooth_value``'s default (``None``: unused).
-# nltk's own defaults are ints (alpha=5, k=5): method6 then stays in exact Fractions.
+#: Smoothing of zero precisions; the value is ``smooth_value``'s default (``None``: unused):
+#: sacrebleu's four methods with sacrebleu's defaults, Lin-Och, and nltk's methods 0-7 with
+#: ``SmoothingFunction``'s defaults.
 SMOOTHINGS: dict[str, Optional[float]] = {
-    "none": None,
-    "floor": 0.1,
-    "add-k": 1.0,
-    "exp": None,
+    **SMOOTH_DEFAULTS,
     "lin-och": None,
-    "nltk0": None,
-    "nltk1": 0.1,
-    "nltk2": None,
-    "nltk3": None,
-    "nltk4": 5,
-    "nltk5": None,
-    "nltk6": 5,
-    "nltk7": 5,
+    **{
+        f"nltk{method}": NLTK_DEFAULTS[NLTK_PARAMETERS[method]]
+        if method in NLTK_PARAMETERS
+        else None
+        for method in range(8)
+    },
 }
 
 SMOOTHING_NOTES: dict[str, str] = {

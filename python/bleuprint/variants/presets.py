@@ -1,4 +1,4 @@
-"""Every emulated BLEU implementation as a preset of knobs.
+"""Every emulated upstream BLEU as a preset: a name for a :class:`BleuKnobs` value.
 
 ``docs/compat.md``'s table is :func:`knob_table`'s output, so the documentation cannot drift
 from these definitions (a test checks it).
@@ -15,7 +15,7 @@ from bleuprint.variants.knobs import SACREBLEU, BleuKnobs
 
 @dataclass(frozen=True)
 class Preset:
-    """A named implementation: its knobs and where it comes from."""
+    """A preset: an upstream package's BLEU as knobs, and where it comes from."""
 
     name: str
     upstream: str
@@ -108,7 +108,7 @@ def get_preset(name: str) -> Preset:
         return PRESETS[name]
     except KeyError:
         raise InvalidOptionError(
-            f"unknown implementation {name!r}; expected one of {', '.join(PRESETS)}"
+            f"unknown preset {name!r}; expected one of {', '.join(PRESETS)}"
         ) from None
 
 
@@ -117,7 +117,7 @@ def knob_table() -> str:
     sacrebleu's are in bold."""
     names = [f.name for f in fields(BleuKnobs)]
     lines = [
-        "| implementation | " + " | ".join(names) + " |",
+        "| preset | " + " | ".join(names) + " |",
         "|---|" + "---|" * len(names),
     ]
     for preset in PRESETS.values():

@@ -9,117 +9,114 @@ gives a well-defined score (that is how ``explain`` measures what each knob does
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Optional
 
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.metrics.bleu import BLEUConfig
+from bleuprint.metrics.bleu import SMOOTH_DEFAULTS, BLEUConfig
+from bleuprint.scores import Score
+from bleuprint.variants.aggregation import CorpusCounts, Number
+from bleuprint.variants.aggregation import aggregate as aggregate  # its old home
 from bleuprint.variants.knobs import BleuKnobs
 from bleuprint.variants.smoothing import Fraction, smooth
 
 # sacrebleu's and multi-bleu.perl's stand-in for log(0).
 LOG_ZERO = -9999999999.0
-_SACREBLEU_SMOOTHINGS = ("none", "floor", "add-k", "exp")
-
-#: Counts and lengths: Python ints, floats (average reference length) or numpy.float32.
-Number = Union[int, float, np.floating[Any]]
 
 
-@dataclass
-class CorpusCounts:
-    """Counts summed over a corpus, plus what some aggregations need besides sums."""
+class PresetScore(Score):
+    """A preset's BLEU with the parts behind it, in the upstream's own types and scale.
 
-    hyp_len: Number
-    ref_len: Number
-    correct: list[Any]
-    total: list[Any]
-    #: The last segment's tokens: nltk's smoothing methods 5 and 6 look at them.
-    last_hypothesis: Any = None
-    last_references: Any = None
-    #: multi-prediction: summed per-item longest prediction and shortest reference.
-    item_hyp_len: Optional[int] = None
-    item_ref_len: Optional[int] = None
-
-
-@dataclass
-class VariantScore:
-    """A score with the parts behind it, in the upstream's own types and scale.
-
-    ``score`` is a float, nltk's int ``0``, or a list (one per weight tuple);
-    ``precisions`` are 0-1 (percent under the sacrebleu arithmetic).
+    ``score`` is a float (``numpy.float32`` for torchmetrics), nltk's int ``0``, or a list
+    (one per weight tuple); ``precisions`` are 0-1 (percent under the sacrebleu arithmetic).
     """
 
     score: Any
-    precisions: list[Any]
-    bp: Any
-    ratio: Number
-    hyp_len: Number
-    ref_len: Number
-    counts: list[Any]
-    totals: list[Any]
-    knobs: BleuKnobs = field(repr=False, default_factory=BleuKnobs)
 
+    def __init__(
+        self,
+        score: Any,
+        precisions: list[Any],
+        bp: Any,
+        ratio: Number,
+        hyp_len: Number,
+        ref_len: Number,
+        counts: list[Any],
+        totals: list[Any],
+        knobs: Optional[BleuKnobs] = None,
+    ) -> None:
+        super().__init__("BLEU", score)
+        self.precisions = precisions
+        self.bp = bp
+        self.ratio = ratio
+        self.hyp_len = hyp_len
+        self.ref_len = ref_len
+        self.counts = counts
+        self.totals = totals
+        self.knobs = knobs if knobs is not None else BleuKnobs()
 
-def aggregate(
-    rows: np.ndarray,
-    knobs: BleuKnobs,
-    *,
-    ref_counts: Optional[Sequence[int]] = None,
-    items: Optional[Sequence[int]] = None,
-    last_hypothesis: Any = None,
-    last_references: Any = None,
-) -> CorpusCounts:
-    """Sums per-segment rows into corpus counts as ``knobs.aggregation`` says.
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.score, self.precisions, self.bp, self.ratio, self.hyp_len, self.ref_len,
+            self.counts, self.totals, self.knobs,
+        )  # fmt: skip
 
-    ``ref_counts`` (references per row) is needed for ``ref_length="average"``; ``items``
-    (the item of each row) for ``aggregation="multi-prediction"``.
-    """
-    n = (rows.shape[1] - 2) // 2
-    hyp, refs = rows[:, 0], rows[:, 1]
-    if knobs.aggregation == "nltk":
-        rows = rows.copy()
-        np.maximum(rows[:, 2 + n :], 1, out=rows[:, 2 + n :])
-    if knobs.dtype == "float32":
-        # torchmetrics keeps its state in float32 tensors, added to segment by segment.
-        sums = (
-            np.cumsum(rows.astype(np.float32), axis=0, dtype=np.float32)[-1]
-            if len(rows)
-            else np.zeros(rows.shape[1], dtype=np.float32)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PresetScore):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"PresetScore(score={self.score!r}, precisions={self.precisions!r}, "
+            f"bp={self.bp!r}, ratio={self.ratio!r}, hyp_len={self.hyp_len!r}, "
+            f"ref_len={self.ref_len!r}, counts={self.counts!r}, totals={self.totals!r})"
         )
-        totals: list[Any] = list(sums)
-    else:
-        totals = rows.sum(axis=0).tolist()
-    if knobs.ref_length == "average":
-        if ref_counts is None:
-            raise InvalidOptionError("ref_length='average' needs the number of references per row")
-        ref_len: Number = 0.0
-        for length, k in zip(refs.tolist(), ref_counts):
-            ref_len += float(length) / k
-    else:
-        ref_len = totals[1]
-    counts = CorpusCounts(
-        hyp_len=totals[0],
-        ref_len=ref_len,
-        correct=totals[2 : 2 + n],
-        total=totals[2 + n :],
-        last_hypothesis=last_hypothesis,
-        last_references=last_references,
-    )
-    if knobs.aggregation == "multi-prediction":
-        if items is None:
-            raise InvalidOptionError("aggregation='multi-prediction' needs the item of each row")
-        item_ids = np.asarray(items)
-        longest: dict[int, int] = {}
-        shortest: dict[int, int] = {}
-        for item, h, r in zip(item_ids.tolist(), hyp.tolist(), refs.tolist()):
-            longest[item] = max(longest.get(item, h), h)
-            shortest[item] = min(shortest.get(item, r), r)
-        counts.item_hyp_len = sum(longest.values())
-        counts.item_ref_len = sum(shortest.values())
-    return counts
+
+
+#: The name this result had before it became a :class:`~bleuprint.Score`.
+VariantScore = PresetScore
+
+
+# --- the rules every arithmetic has its own version of ---------------------------------------
+
+
+def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
+    """The brevity penalty of ``hyp_len`` tokens against ``ref_len``, with the float
+    operations, edge cases and result type of ``arithmetic`` (sacrebleu's is in the core).
+
+    nltk: int 1 when longer, int 0 when empty; nmt: from the length ratio; torch: float32;
+    moses: 1.0 unless shorter; mteval: ``exp(min(0, 1 - r/c))``, 0.0 when empty.
+    """
+    c, r = hyp_len, ref_len
+    if arithmetic == "nltk":
+        return 1 if c > r else 0 if c == 0 else math.exp(1 - r / c)
+    if arithmetic == "nmt":
+        ratio = float(c) / r
+        return 1.0 if ratio > 1.0 else ratio_penalty(ratio)
+    if arithmetic == "torch":
+        f32 = np.float32
+        return f32(1.0) if c > r else np.exp(f32(1) - f32(r) / f32(c))
+    if arithmetic == "moses":
+        return math.exp(1 - r / c) if c < r else 1.0
+    if arithmetic == "mteval":
+        return math.exp(min(0, 1 - r / c)) if c > 0 else 0.0
+    raise InvalidOptionError(f"no Python brevity penalty for the {arithmetic!r} arithmetic")
+
+
+def ratio_penalty(ratio: float) -> float:
+    """tensorflow/nmt's ``exp(1 - 1/ratio)``, uncapped (nlg-metricverse rescales with it)."""
+    return math.exp(1 - 1.0 / ratio)
+
+
+def log_or_floor(x: float) -> float:
+    """``log(x)``, with sacrebleu's and multi-bleu.perl's ``LOG_ZERO`` for 0."""
+    return LOG_ZERO if x == 0 else math.log(x)
 
 
 def score_counts(
@@ -127,7 +124,7 @@ def score_counts(
     knobs: BleuKnobs,
     *,
     smoothing_function: Optional[Callable[..., Any]] = None,
-) -> VariantScore:
+) -> PresetScore:
     """The score of summed counts under ``knobs``. ``smoothing_function`` (nltk arithmetic
     only) replaces the smoothing knob with any nltk-style callable."""
     if smoothing_function is not None:
@@ -195,53 +192,60 @@ def _smoothed(counts: CorpusCounts, knobs: BleuKnobs, orders: int) -> list[Any]:
         counts.last_references,
         counts.last_hypothesis,
         int(counts.hyp_len),
+        last=counts.last,
     )
     if knobs.smoothing != "lin-och":
         smoothed = [p if ok else Fraction(0, 1) for p, ok in zip(smoothed, present)]
     return smoothed
 
 
-def _lengths(counts: CorpusCounts) -> tuple[Number, Number, Number]:
-    c, r = counts.hyp_len, counts.ref_len
-    return c, r, (float(c) / r if r else 0.0)
-
-
-def _sacrebleu(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
-    """sacrebleu's ``compute_bleu``, by the core's scorer."""
-    if (
-        knobs.smoothing not in _SACREBLEU_SMOOTHINGS
-        or knobs.weights is not None
-        or knobs.auto_reweigh
-    ):
+def sacrebleu_config(knobs: BleuKnobs) -> BLEUConfig:
+    """The sacrebleu configuration that scores like ``knobs`` under the sacrebleu arithmetic
+    (the core's scorer), or an error naming what that arithmetic cannot take."""
+    if knobs.smoothing not in SMOOTH_DEFAULTS or knobs.weights is not None or knobs.auto_reweigh:
         raise InvalidOptionError(
             "the sacrebleu arithmetic takes smoothing none, floor, add-k or exp, uniform "
             "weights and no auto_reweigh"
         )
     if knobs.ref_length == "average":
         raise InvalidOptionError("the sacrebleu arithmetic needs integer reference lengths")
-    config = BLEUConfig(
+    return _sacrebleu_config(knobs.max_order, knobs.smoothing, knobs.smooth_value,
+                             knobs.effective_order)  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _sacrebleu_config(
+    order: int, smoothing: str, value: Optional[float], effective: bool
+) -> BLEUConfig:
+    return BLEUConfig(
         tokenize="none",
-        max_ngram_order=knobs.max_order,
-        smooth_method=knobs.smoothing,
-        smooth_value=knobs.smooth_value,
-        effective_order=knobs.effective_order,
+        max_ngram_order=order,
+        smooth_method=smoothing,
+        smooth_value=value,
+        effective_order=effective,
     )
+
+
+def _sacrebleu(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
+    """sacrebleu's ``compute_bleu``, by the core's scorer."""
+    config = sacrebleu_config(knobs)
     row = [int(counts.hyp_len), int(counts.ref_len), *counts.correct, *counts.total]
     s = config.score_row(row)
-    return VariantScore(
+    return PresetScore(
         s.score, s.precisions, s.bp, s.ratio, s.sys_len, s.ref_len, s.counts, s.totals
     )
 
 
 def _nltk(
     counts: CorpusCounts, knobs: BleuKnobs, smoothing_function: Optional[Callable[..., Any]] = None
-) -> VariantScore:
+) -> PresetScore:
     """nltk's ``corpus_bleu`` after the sums."""
     n = knobs.orders
     weights = knobs.weight_sets
-    c, r, ratio = _lengths(counts)
-    bp: Number = 1 if c > r else 0 if c == 0 else math.exp(1 - r / c)
-    base = VariantScore(0, [], bp, ratio, c, r, list(counts.correct[:n]), list(counts.total[:n]))
+    c, r = counts.hyp_len, counts.ref_len
+    ratio = float(c) / r if r else 0.0
+    bp = brevity_penalty(c, r, "nltk")
+    base = PresetScore(0, [], bp, ratio, c, r, list(counts.correct[:n]), list(counts.total[:n]))
     if counts.correct[0] == 0:
         base.score = 0 if len(weights) == 1 else [0] * len(weights)
         base.precisions = [float(x) for x in _fractions(counts, n)]
@@ -270,7 +274,7 @@ def _nltk(
     return base
 
 
-def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
+def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
     """tensorflow/nmt's ``compute_bleu`` (HF evaluate ``bleu``, nlg-metricverse)."""
     n = knobs.orders
     orders = _orders_in_use(counts, knobs)
@@ -297,15 +301,15 @@ def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
             f"{'the predictions' if c == 0 else 'the references'} have no tokens at all"
         )
     ratio = float(c) / r
-    bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
+    bp = brevity_penalty(c, r, "nmt")
     score = [g * bp for g in scores]
-    return VariantScore(
+    return PresetScore(
         score[0] if len(score) == 1 else score, precisions, bp, ratio, c, r,
         list(counts.correct[:n]), list(counts.total[:n]),
     )  # fmt: skip
 
 
-def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
+def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
     """torchmetrics' ``_bleu_score_compute``, in float32."""
     f32 = np.float32
     n = knobs.orders
@@ -313,7 +317,7 @@ def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
     denominator = np.array(counts.total[:n], dtype=f32)
     c, r = f32(counts.hyp_len), f32(counts.ref_len)
     ratio = float(c) / float(r) if r else 0.0
-    base = VariantScore(
+    base = PresetScore(
         f32(0.0), [], f32(1.0), ratio, c, r, numerator.tolist(), denominator.tolist()
     )
     if numerator.min() == 0.0:
@@ -330,18 +334,14 @@ def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
     weights = np.array(_weights(knobs, orders)[0], dtype=f32)
     log_precision = weights * np.log(precision[: len(weights)])
     geometric_mean = np.exp(np.cumsum(log_precision, dtype=f32)[-1])
-    bp = f32(1.0) if c > r else np.exp(f32(1) - r / c)
+    bp = brevity_penalty(c, r, "torch")
     base.score = f32(bp * geometric_mean)
     base.bp = f32(bp)
     base.precisions = precision.tolist()
     return base
 
 
-def _my_log(x: float) -> float:
-    return LOG_ZERO if x == 0 else math.log(x)
-
-
-def _moses(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
+def _moses(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
     """multi-bleu.perl's final lines."""
     n = knobs.orders
     if knobs.smoothing == "none":
@@ -354,27 +354,27 @@ def _moses(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
             "multi-bleu.perl dies on this input (division by zero): the hypotheses have no "
             "tokens at all"
         )
-    bp = 1.0
-    if c < r:
-        bp = math.exp(1 - r / c)
+    bp = brevity_penalty(c, r, "moses")
     orders = _orders_in_use(counts, knobs)
     scores = []
     for weight in _weights(knobs, orders):
         if knobs.weights is None or knobs.effective_order:
             log_sum = 0.0
             for p in precisions[:orders]:
-                log_sum += _my_log(p)
+                log_sum += log_or_floor(p)
             scores.append(bp * math.exp(log_sum / orders))
         else:
-            scores.append(bp * math.exp(sum(w * _my_log(p) for w, p in zip(weight, precisions))))
+            scores.append(
+                bp * math.exp(sum(w * log_or_floor(p) for w, p in zip(weight, precisions)))
+            )
     ratio = c / r if r else 0.0
-    return VariantScore(
+    return PresetScore(
         scores[0] if len(scores) == 1 else scores, precisions, bp, ratio, c, r,
         list(counts.correct[:n]), list(counts.total[:n]),
     )  # fmt: skip
 
 
-def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
+def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
     """mteval-v13a.pl's ``bleu_score`` (and ``bleu_score_nosmoothing``)."""
     n = knobs.orders
     c, r = counts.hyp_len, counts.ref_len
@@ -393,9 +393,9 @@ def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
             log_sum += math.log(m / t)
             score = math.exp(log_sum / j + len_score)
             precisions.append(m / t)
-        bp = math.exp(min(0, 1 - r / c)) if c > 0 else 0.0
-        return VariantScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
-    bp = math.exp(min(0, 1 - r / c)) if c > 0 else 0.0
+        bp = brevity_penalty(c, r, "mteval")
+        return PresetScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
+    bp = brevity_penalty(c, r, "mteval")
     if knobs.smoothing == "exp":
         log_sum, smooth_factor = 0.0, 1
         for j, (m, t) in enumerate(zip(correct, total), start=1):
@@ -409,15 +409,15 @@ def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> VariantScore:
             precisions.append(math.exp(iscore))
             log_sum += iscore
             score = math.exp(log_sum / j) * bp
-        return VariantScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
+        return PresetScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
     # Other smoothings: the smoothed precisions, with mteval's "no n-grams: precision 1".
     smoothed = _smoothed(counts, knobs, n)
     log_sum = 0.0
     for j, (p, t) in enumerate(zip(smoothed, total), start=1):
-        log_sum += 0.0 if t == 0 else _my_log(float(p))
+        log_sum += 0.0 if t == 0 else log_or_floor(float(p))
         precisions.append(1.0 if t == 0 else float(p))
         score = math.exp(log_sum / j) * bp
-    return VariantScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
+    return PresetScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
 
 
 _ARITHMETIC = {
@@ -430,19 +430,18 @@ _ARITHMETIC = {
 }
 
 
-def _rescale_multi_prediction(result: VariantScore, counts: CorpusCounts) -> VariantScore:
+def _rescale_multi_prediction(result: PresetScore, counts: CorpusCounts) -> PresetScore:
     """nlg-metricverse's ``_compute_multi_pred_multi_ref`` after the flattened corpus score."""
-    assert counts.item_hyp_len is not None
-    assert counts.item_ref_len is not None
+    if counts.item_hyp_len is None or counts.item_ref_len is None:
+        raise InvalidOptionError("aggregation='multi-prediction' needs per-item lengths")
     ratio = result.hyp_len / result.ref_len
     adjusted_ratio = counts.item_hyp_len / counts.item_ref_len
     score = result.score
     if ratio > 1.0:
         adjusted_bp = 1.0
     else:
-        bp = math.exp(1 - 1.0 / ratio)
-        adjusted_bp = math.exp(1 - 1.0 / adjusted_ratio)
-        score = score * (adjusted_bp / bp)
+        score = score * (ratio_penalty(adjusted_ratio) / ratio_penalty(ratio))
+        adjusted_bp = ratio_penalty(adjusted_ratio)
     result.score = score
     result.bp = adjusted_bp
     result.ratio = adjusted_ratio

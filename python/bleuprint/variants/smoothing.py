@@ -14,9 +14,16 @@ import math
 import sys
 import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 Precision = Union["Fraction", float, fractions.Fraction]
+
+#: The parameter of each nltk smoothing method that takes one (``SmoothingFunction``'s
+#: ``epsilon``, ``k``, ``alpha``), and the parameters' defaults.
+NLTK_PARAMETERS: dict[int, str] = {1: "epsilon", 4: "k", 6: "alpha", 7: "k"}
+# nltk's defaults are ints for alpha and k: method6 then stays in exact Fractions.
+NLTK_DEFAULTS: dict[str, float] = {"epsilon": 0.1, "alpha": 5, "k": 5}
 
 
 class Fraction(fractions.Fraction):
@@ -48,6 +55,21 @@ class Fraction(fractions.Fraction):
 ModifiedPrecision = Callable[[Any, Any, int], Fraction]
 
 
+@dataclass(frozen=True)
+class LastSegment:
+    """What nltk's corpus-level smoothing reads of the corpus' last segment, as numbers: its
+    length (methods 4 and 6 count its n-grams from it) and its clipped 5-gram matches and
+    5-gram total (method 5's extra precision)."""
+
+    length: int
+    correct_5: int
+    total_5: int
+
+    def five_gram_precision(self, references: Any, hypothesis: Any, n: int) -> Fraction:
+        """Stands in for ``modified_precision(references, hypothesis, 5)``."""
+        return Fraction(self.correct_5, max(1, self.total_5))
+
+
 def _ngram_count(hypothesis: Sequence[Any], n: int) -> int:
     return max(0, len(hypothesis) - n + 1)
 
@@ -59,7 +81,12 @@ class SmoothingFunction:
     constant of methods 4 and 7.
     """
 
-    def __init__(self, epsilon: float = 0.1, alpha: float = 5, k: float = 5) -> None:
+    def __init__(
+        self,
+        epsilon: float = NLTK_DEFAULTS["epsilon"],
+        alpha: float = NLTK_DEFAULTS["alpha"],
+        k: float = NLTK_DEFAULTS["k"],
+    ) -> None:
         self.epsilon = epsilon
         self.alpha = alpha
         self.k = k
@@ -191,16 +218,22 @@ def smooth(
     references: Any,
     hypothesis: Any,
     hyp_len: int,
+    last: Optional[LastSegment] = None,
 ) -> list[Any]:
     """Applies the smoothing knob ``name`` to nltk-style precisions; orders whose total is 0
-    must already be left out. ``references``/``hypothesis`` (tokens) are the segment nltk's
-    methods 5 and 6 look at."""
+    must already be left out. The segment nltk's methods 4-7 look at is either given as
+    tokens (``references``/``hypothesis``) or, from statistics, as ``last``."""
     if name.startswith("nltk"):
         method = int(name[4:])
-        parameter = {1: "epsilon", 4: "k", 6: "alpha", 7: "k"}.get(method)
+        parameter = NLTK_PARAMETERS.get(method)
         kwargs: dict[str, float] = {parameter: value} if parameter and value is not None else {}
         fn = getattr(SmoothingFunction(**kwargs), f"method{method}")
-        return fn(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_len)
+        extra: dict[str, Any] = {}
+        if hypothesis is None and last is not None:
+            # Methods 4 and 6 read only the hypothesis' length; 5 and 7 its 5-gram precision.
+            hypothesis = range(last.length)
+            extra["modified_precision"] = last.five_gram_precision
+        return fn(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_len, **extra)
     if name == "floor":
         assert value is not None
         return [p if p.numerator != 0 else value / p.denominator for p in p_n]
