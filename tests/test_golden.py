@@ -1,5 +1,5 @@
 """The golden vectors (tests/data/golden_*.jsonl) through the public API (and compat.nltk),
-compared with `==`.
+compared with `==`: sacrebleu's, nltk's and jiwer's published results.
 
 Where the upstream is installed, each vector is also recomputed with it, so the files cannot
 drift from what the upstream gives; and every vector's exact value agrees with the figure its
@@ -114,7 +114,8 @@ def test_exact_values_agree_with_the_published_figures(vector: Vector) -> None:
 
 def test_every_vector_names_its_upstream_and_is_unique() -> None:
     ids = []
-    upstreams = {name: ("sacrebleu", "2.6.0") for name in FILES} | {"nltk": ("nltk", "3.10.4")}
+    upstreams = {name: ("sacrebleu", "2.6.0") for name in FILES}
+    upstreams |= {"nltk": ("nltk", "3.10.4"), "jiwer": ("jiwer", "4.0.0")}
     for name, upstream in upstreams.items():
         for vector in load(name):
             assert (vector["upstream"], vector["version"]) == upstream
@@ -218,3 +219,28 @@ def test_nltk_vectors_are_what_nltk_gives(vector: Vector) -> None:
     value, warned = nltk_call(bleu_score, vector)
     same_value(value, vector["expected"])
     assert warned == vector["warnings"]
+
+
+# --- jiwer (tests/data/golden_jiwer.jsonl) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("vector", params("jiwer"))
+def test_jiwer_vectors(vector: Vector) -> None:
+    from bleuprint.functional_wer import corpus_cer, corpus_wer
+
+    score_of = corpus_wer if vector["unit"] == "words" else corpus_cer
+    score = score_of(vector["hypotheses"], [vector["references"]])
+    assert {key: getattr(score, key) for key in vector["expected"]} == vector["expected"]
+
+
+@pytest.mark.differential
+@pytest.mark.parametrize("vector", params("jiwer"))
+def test_jiwer_vectors_are_what_jiwer_gives(vector: Vector) -> None:
+    jiwer = pytest.importorskip("jiwer")
+    from importlib.metadata import version
+
+    if version("jiwer") != vector["version"]:
+        pytest.skip(f"jiwer {version('jiwer')} is installed, not {vector['version']}")
+    process = jiwer.process_words if vector["unit"] == "words" else jiwer.process_characters
+    output = process(vector["references"], vector["hypotheses"])
+    assert {key: getattr(output, key) for key in vector["expected"]} == vector["expected"]
