@@ -1,6 +1,6 @@
 //! The golden vectors of `tests/data/golden_*.jsonl` (the upstreams' published results, see
 //! `tests/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
-//! statistics and the Tercom tokenizer, compared with `==`. Vectors that need Python (its
+//! statistics and the Tercom tokenizer, WER/CER edit counts, compared with `==`. Vectors that need Python (its
 //! `str.lower()`, the bootstrap's resampling, the text forms) are left to pytest.
 
 // A test: a broken vector or file should stop it with a message.
@@ -20,6 +20,7 @@ use _core::bleu::{
 use _core::chrf::{self, ChrfConfig};
 use _core::ter::{self, TerTokenizerConfig};
 use _core::tokenize::Tokenizer;
+use _core::wer::{self, Split, Unit};
 
 // --- a JSON reader for the vectors (objects, arrays, strings, numbers, true/false/null) -------
 
@@ -531,6 +532,44 @@ fn ter_vectors() {
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} TER vectors checked");
+}
+
+// --- WER family -------------------------------------------------------------------------------
+
+#[test]
+fn jiwer_vectors() {
+    let mut checked = 0;
+    for vector in load("jiwer") {
+        let id = vector.field("id").str();
+        let unit = match vector.field("unit").str() {
+            "words" => Unit::Word,
+            _ => Unit::Char,
+        };
+        let text = |key| -> Vec<String> {
+            let values = vector.field(key).array();
+            values.iter().map(|t| t.str().to_owned()).collect()
+        };
+        let (hypotheses, references) = (text("hypotheses"), text("references"));
+        let hypotheses: Vec<&str> = hypotheses.iter().map(String::as_str).collect();
+        let stream = vec![references.iter().map(|r| Some(r.as_str())).collect()];
+        let split = Split { unit, raw: false };
+        let rows = wer::stream_stats(&hypotheses, &stream, split, 1).unwrap();
+        let sums = column_sums(&rows, wer::WIDTH);
+        let expected = vector.field("expected");
+        let mut counts = 0;
+        for (column, sum) in wer::COLUMNS.iter().zip(&sums) {
+            if let Some(want) = expected.get(column) {
+                assert_eq!(*sum as f64, want.f64(), "{id}: {column}");
+                counts += 1;
+            }
+        }
+        assert_eq!(
+            counts, 4,
+            "{id}: hits, substitutions, deletions and insertions"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 9, "only {checked} jiwer vectors checked");
 }
 
 #[test]
