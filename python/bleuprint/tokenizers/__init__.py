@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from threading import Lock
-from typing import Any, Optional, Union, overload
+from typing import Any, Optional, Union, cast, overload
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
@@ -115,8 +115,9 @@ def pretokenize(
     return tokenizer.tokenize_stream(lines, workers)
 
 
+# A str is itself a Sequence[str]; this first overload wins for it, as at run time.
 @overload
-def tokenize(
+def tokenize(  # type: ignore[overload-overlap]
     text: str,
     tokenizer: str = "13a",
     *,
@@ -165,10 +166,11 @@ def tokenize(
     check_normalization(normalize)
     external = get_tokenizer(tokenizer, spm_model)
     single = isinstance(text, str)
-    lines = [text] if single else as_text_sequence(text, "text")
+    lines: Sequence[str] = [text] if isinstance(text, str) else as_text_sequence(text, "text")
     if external is not None:
         if normalize is not None:
-            lines = _core.normalize(lines, normalize, workers=workers)
+            # Strings in, strings out: only a None passes through as None.
+            lines = cast("list[str]", _core.normalize(lines, normalize, workers=workers))
         out = external.tokenize_stream(lines, 1 if single else workers)
     else:
         out = _core.tokenize(

@@ -210,10 +210,11 @@ def _download(url: str, dest: Path, key: str) -> None:
             # URLError, HTTPError, timeouts and SSL errors are all OSErrors.
             if isinstance(exc, (OSError, ValueError, http.client.HTTPException)):
                 # URLError's str() wraps its reason in noise; HTTPError's names the status.
-                plain = isinstance(exc, urllib.error.URLError) and not isinstance(
+                reason: object = exc
+                if isinstance(exc, urllib.error.URLError) and not isinstance(
                     exc, urllib.error.HTTPError
-                )
-                reason = exc.reason if plain else exc
+                ):
+                    reason = exc.reason
                 raise _download_failed(url, dest, key, reason) from exc
             raise
 
@@ -237,6 +238,7 @@ def _load_processor(sentencepiece: ModuleType, path: str, explicit: bool) -> tup
         if entry is not None and entry[0] == stamp:
             return entry[1], stamp
         sp = sentencepiece.SentencePieceProcessor()
+        error: Optional[BaseException]
         try:
             loaded = sp.Load(path)
         except (OSError, RuntimeError) as exc:
