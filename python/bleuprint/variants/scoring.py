@@ -97,7 +97,7 @@ def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
     if arithmetic == "nltk":
         return 1 if c > r else 0 if c == 0 else math.exp(1 - r / c)
     if arithmetic == "nmt":
-        ratio = float(c) / r
+        ratio = length_ratio(c, r)
         return 1.0 if ratio > 1.0 else ratio_penalty(ratio)
     if arithmetic == "torch":
         f32 = np.float32
@@ -105,8 +105,19 @@ def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
     if arithmetic == "moses":
         return math.exp(1 - r / c) if c < r else 1.0
     if arithmetic == "mteval":
-        return math.exp(min(0, 1 - r / c)) if c > 0 else 0.0
+        return math.exp(mteval_log_penalty(c, r)) if c > 0 else 0.0
     raise InvalidOptionError(f"no Python brevity penalty for the {arithmetic!r} arithmetic")
+
+
+def length_ratio(hyp_len: Number, ref_len: Number) -> float:
+    """Hypothesis over reference length as a float; 0.0 without reference tokens."""
+    return float(hyp_len) / float(ref_len) if ref_len else 0.0
+
+
+def mteval_log_penalty(hyp_len: Number, ref_len: Number) -> float:
+    """mteval's log brevity penalty ``min(0, 1 - r/c)`` (``--no-smoothing`` adds it inside
+    the exponent)."""
+    return min(0, 1 - ref_len / hyp_len)
 
 
 def ratio_penalty(ratio: float) -> float:
@@ -243,7 +254,7 @@ def _nltk(
     n = knobs.orders
     weights = knobs.weight_sets
     c, r = counts.hyp_len, counts.ref_len
-    ratio = float(c) / r if r else 0.0
+    ratio = length_ratio(c, r)
     bp = brevity_penalty(c, r, "nltk")
     base = PresetScore(0, [], bp, ratio, c, r, list(counts.correct[:n]), list(counts.total[:n]))
     if counts.correct[0] == 0:
@@ -300,7 +311,7 @@ def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
             f"BLEU with the nmt arithmetic (HF evaluate 'bleu') divides by zero: "
             f"{'the predictions' if c == 0 else 'the references'} have no tokens at all"
         )
-    ratio = float(c) / r
+    ratio = length_ratio(c, r)
     bp = brevity_penalty(c, r, "nmt")
     score = [g * bp for g in scores]
     return PresetScore(
@@ -316,7 +327,7 @@ def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
     numerator = np.array(counts.correct[:n], dtype=f32)
     denominator = np.array(counts.total[:n], dtype=f32)
     c, r = f32(counts.hyp_len), f32(counts.ref_len)
-    ratio = float(c) / float(r) if r else 0.0
+    ratio = length_ratio(c, r)
     base = PresetScore(
         f32(0.0), [], f32(1.0), ratio, c, r, numerator.tolist(), denominator.tolist()
     )
@@ -367,7 +378,7 @@ def _moses(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
             scores.append(
                 bp * math.exp(sum(w * log_or_floor(p) for w, p in zip(weight, precisions)))
             )
-    ratio = c / r if r else 0.0
+    ratio = length_ratio(c, r)
     return PresetScore(
         scores[0] if len(scores) == 1 else scores, precisions, bp, ratio, c, r,
         list(counts.correct[:n]), list(counts.total[:n]),
@@ -378,7 +389,7 @@ def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
     """mteval-v13a.pl's ``bleu_score`` (and ``bleu_score_nosmoothing``)."""
     n = knobs.orders
     c, r = counts.hyp_len, counts.ref_len
-    ratio = c / r if r else 0.0
+    ratio = length_ratio(c, r)
     correct, total = counts.correct[:n], counts.total[:n]
     precisions: list[float] = []
     if knobs.smoothing == "none":
@@ -389,7 +400,7 @@ def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
                 score = 0.0
                 precisions.append(0.0)
                 continue
-            len_score = min(0, 1 - r / c)
+            len_score = mteval_log_penalty(c, r)
             log_sum += math.log(m / t)
             score = math.exp(log_sum / j + len_score)
             precisions.append(m / t)
