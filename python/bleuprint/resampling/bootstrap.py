@@ -16,11 +16,17 @@ from bleuprint.resampling.estimates import (
 from bleuprint.resampling.seed import Seed
 from bleuprint.stats import Stats
 
+#: The most resamples or trials: sacrebleu's defaults are 1,000 and 10,000, and a million
+#: already takes minutes and gigabytes on a large test set (more is a MemoryError).
+MAX_SAMPLES = 1_000_000
+
 
 def check_samples(n: Any, name: str = "n_samples") -> int:
-    """``n`` as a positive int, or an error that says so."""
+    """``n`` as an int from 1 to :data:`MAX_SAMPLES`, or an error that says so."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
         raise InvalidOptionError(f"{name} must be a positive integer, got {n!r}")
+    if n > MAX_SAMPLES:
+        raise InvalidOptionError(f"{name} must be at most {MAX_SAMPLES:,}, got {n:,}")
     return int(n)
 
 

@@ -109,6 +109,10 @@ def _check(name: str, value: Any, allowed: Any) -> None:
         )
 
 
+#: The highest n-gram order, the core's limit (``bleu::MAX_NGRAM_ORDER`` in src/bleu/config.rs).
+MAX_ORDER = 255
+
+
 @dataclass(frozen=True)
 class BleuKnobs:
     """Every choice behind a BLEU score. The defaults are sacrebleu's ``corpus_bleu``.
@@ -142,8 +146,11 @@ class BleuKnobs:
         _check("scale", self.scale, SCALES)
         _check("dtype", self.dtype, DTYPES)
         order = self.max_order
-        if isinstance(order, bool) or not isinstance(order, int) or order < 1:
-            raise InvalidOptionError(f"max_order must be an int >= 1, got {order!r}")
+        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
+            # Checked here too, not only in the core: presets allocate per-order state first.
+            raise InvalidOptionError(
+                f"max_order must be an integer from 1 to {MAX_ORDER}, got {order!r}"
+            )
         if self.weights is not None:
             object.__setattr__(self, "weights", normalize_weights(self.weights))
         if self.dtype == "float32" and self.arithmetic != "torch":
