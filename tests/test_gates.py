@@ -48,3 +48,8 @@ def test_tools_the_gates_need_are_in_the_test_extra() -> None:
     test_extra = pyproject.split("test = [", 1)[1].split("]", 1)[0]
     for package in ("pytest-timeout", "ruff", "mypy", "import-linter"):
         assert f'"{package}' in test_extra
+
+
+def test_every_test_has_a_timeout(pytestconfig: pytest.Config) -> None:
+    # pytest-timeout's default, from pyproject.toml: a hang fails one test, not the run.
+    assert float(pytestconfig.getini("timeout")) == 600
