@@ -9,6 +9,7 @@ operations, in which order, turn the sums into a score. No preset carries code o
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import Any, Optional
 
 from bleuprint.errors import InvalidOptionError
@@ -163,7 +164,7 @@ class BleuKnobs:
             return self.weights
         return ((1.0 / self.max_order,) * self.max_order,)
 
-    @property
+    @cached_property
     def orders(self) -> int:
         """How many n-gram orders the counts need: the longest weight tuple, or max_order."""
         return max(len(w) for w in self.weights) if self.weights is not None else self.max_order

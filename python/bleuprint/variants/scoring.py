@@ -20,7 +20,7 @@ from bleuprint.metrics.bleu import SMOOTH_DEFAULTS, BLEUConfig
 from bleuprint.scores import Score
 from bleuprint.variants.aggregation import CorpusCounts, Number
 from bleuprint.variants.aggregation import aggregate as aggregate  # its old home
-from bleuprint.variants.knobs import BleuKnobs
+from bleuprint.variants.knobs import SACREBLEU, BleuKnobs
 from bleuprint.variants.smoothing import Fraction, smooth
 
 # sacrebleu's and multi-bleu.perl's stand-in for log(0).
@@ -56,7 +56,7 @@ class PresetScore(Score):
         self.ref_len = ref_len
         self.counts = counts
         self.totals = totals
-        self.knobs = knobs if knobs is not None else BleuKnobs()
+        self.knobs = knobs if knobs is not None else SACREBLEU
 
     def _fields(self) -> tuple[Any, ...]:
         return (
