@@ -7,6 +7,7 @@ rows become scores there too, with sacrebleu's float operations in sacrebleu's o
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
@@ -59,6 +60,10 @@ class CHRFConfig(SummedRowsScoring):
             raise InvalidOptionError(f"beta must be a number >= 0, got {beta!r}")
         if isinstance(beta, float) and beta == float("inf"):
             raise InvalidOptionError("beta must be finite")
+        if beta * beta > sys.float_info.max:  # the scores use beta ** 2 as a float
+            raise InvalidOptionError(
+                f"beta must have a finite square (beta <= 1e154), got {beta!r}"
+            )
 
     @property
     def order(self) -> int:
