@@ -1,6 +1,7 @@
-"""The compat modules against the verified vectors of ../shared/reference/implementations.md
-(§2 table V1-V10, §4 HF evaluate, §5 torchmetrics, §6 nlg-metricverse, §7 Moses and mteval),
-written here as literals, plus the facts the compat issue quotes from the upstream code.
+"""The compat modules against the verified vectors of ../shared/reference/implementations.md:
+the §2 table V1-V10 (golden vectors in tests/data/golden_compat.jsonl), and §4 HF evaluate, §5
+torchmetrics, §6 nlg-metricverse, §7 Moses and mteval written here as literals; plus the facts
+the compat issue quotes from the upstream code.
 """
 
 from __future__ import annotations
@@ -43,73 +44,41 @@ from bleuprint.variants import (
     knob_table,
 )
 from bleuprint.variants.presets import knob_values
+from tests.golden import load
 
-HYP1 = (
-    "It is a guide to action which ensures that the military always obeys the commands of the party"
-)
-REF1 = "It is a guide to action that ensures that the military will forever heed Party commands"
-REF2 = (
-    "It is the guiding principle which guarantees the military forces always being under the "
-    "command of the Party"
-)
-REF3 = "It is the practical guide for the army always to heed the directions of the party"
-W = [f"w{i}" for i in range(13)]
+# implementations.md §2's cross-implementation table: V1..V10 (hypotheses, references grouped
+# per hypothesis) and each implementation's result, from tests/data/golden_compat.jsonl.
+COMPAT_VECTORS = load("compat")
+VECTORS = {v["vector"]: (v["hypotheses"], v["references"]) for v in COMPAT_VECTORS}
+HYP1 = VECTORS["V1"][0][0]
+REF1, REF2, REF3 = VECTORS["V1"][1][0]
 
-# implementations.md §2: V1..V10 as (hypotheses, references grouped per hypothesis).
-VECTORS = {
-    "V1": ([HYP1], [[REF1, REF2, REF3]]),
-    "V2": (["the cat is on the mat"], [["there is a cat on the mat", "a cat is on the mat"]]),
-    "V3": (["the cat sat on the mat"], [["the cat is on the mat"]]),
-    "V4": ([" ".join(W[:12])], [[" ".join(W[:13]), " ".join(W[:11])]]),
-    "V5": ([" ".join(W[:10])], [[" ".join(W[:12]), " ".join(W[:6])]]),
-    "V6": (["the cat"], [["the cat sat"]]),
-    "V7": (["Hello, world! It's 3.14 - isn't it?"], [["Hello, world! It is 3.14 - isn't it?"]]),
-    "V8": (
-        ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."],
-        [
-            ["The dog bit the man.", "The dog had bit the man."],
-            ["It was not unexpected.", "No one was surprised."],
-            ["The man bit him first.", "The man had bitten the dog."],
-        ],
-    ),
-    "V9": (["", "the cat sat on the mat"], [["the cat"], ["the cat sat on the mat"]]),
-    "V10": (["The Cat sat on the mat"], [["the cat sat on the mat"]]),
-}
 
-# §2's table, one row per implementation, columns V1..V10 (floats compared with ==).
+def _row(preset: str, entry: str = "corpus_score") -> dict[str, dict]:
+    """Vector name -> expected, for one implementation and entry point, V1..V10 in order."""
+    return {
+        v["vector"]: v["expected"]
+        for v in COMPAT_VECTORS
+        if (v["preset"], v["entry"]) == (preset, entry)
+    }
+
+
+_PRESETS = list(dict.fromkeys(v["preset"] for v in COMPAT_VECTORS))
+# Floats compared with ==: every implementation's exact result.
 TABLE = {
-    "sacrebleu": [50.456668400584846, 75.98356856515926, 37.99178428257963, 100.00000000000004,
-                  81.87307530779823, 0.0, 59.54165059120785, 48.530827009929865,
-                  71.65313105737896, 50.81327481546149],
-    "nltk": [0.5045666840058485, 0.7598356856515925, 7.262123179505913e-78, 1.0,
-             0.8187307530779819, 9.047424648113057e-155, 0.42383656282787796,
-             0.4700010036835175, 0.5797502924354595, 0.5081327481546147],
-    "hf": [0.5045666840058485, 0.7598356856515925, 0.0, 1.0, 1.0, 0.0, 0.5954165059120786,
-           0.5147121574755517, 0.7165313105737893, 0.5081327481546147],
-    "torchmetrics": [0.5045666694641113, 0.7598357200622559, 0.0, 0.9200444221496582,
-                     0.8187307119369507, 0.0, 0.4238365590572357, 0.491919606924057,
-                     0.7165312170982361, 0.5081326961517334],
-    "torchmetrics-sacrebleu": [0.5045666694641113, 0.7598357200622559, 0.0, 0.9200444221496582,
-                               0.8187307119369507, 0.0, 0.5954164862632751, 0.4853082299232483,
-                               0.7165312170982361, 0.5081326961517334],
-    "nlgmetricverse": [0.5045666840058485, 0.7598356856515925, 0.0, 1.0, 1.0, 0.0,
-                       0.5969491792019646, 0.48277182283838843, 1.0, 1.0],
-}  # fmt: skip
-# Printed at 2 (Moses) and 4 (mteval) decimals.
+    name: [e["score"] for e in _row(name).values()]
+    for name in _PRESETS
+    if "score" in next(iter(_row(name).values()))
+}
+# Moses and mteval print 2 and 4 decimals, and cannot be installed here: the printed figure is
+# compared with the score formatted the same way.
 PRINTED = {
-    "moses": ["50.46", "75.98", "0.00", "100.00", "81.87", "0.00", "42.38", "49.19", "71.65",
-              "50.81"],
-    "moses-detok": ["50.46", "75.98", "0.00", "100.00", "81.87", "0.00", "59.54", "48.53", "71.65",
-                    "50.81"],
-    "mteval-v13a": ["0.5046", "0.7598", "0.3799", "1.0000", "0.8187", "0.6065", "0.5954", "0.4853",
-                    "0.7165", "1.0000"],
-}  # fmt: skip
-HF_SMOOTH = [0.5401725898595141, 0.8091067115702212, 0.488923022434901, 1.0, 1.0,
-             0.6065306597126334, 0.6349135031073152, 0.560597610169143, 0.7165313105737893,
-             0.6147881529512643]  # fmt: skip
-TORCH_SMOOTH = {"V1": 0.5397553443908691, "V2": 0.8034284114837646, "V3": 0.0, "V6": 0.0,
-                "V7": 0.5127984881401062, "V8": 0.5430634021759033,
-                "V10": 0.604275107383728}  # fmt: skip
+    name: [e["printed"] for e in _row(name).values()]
+    for name in _PRESETS
+    if "printed" in next(iter(_row(name).values()))
+}
+HF_SMOOTH = [e["score"] for e in _row("hf", "smooth").values()]
+TORCH_SMOOTH = {key: e["score"] for key, e in _row("torchmetrics", "smooth").items()}
 
 
 @pytest.mark.parametrize("name", list(TABLE))

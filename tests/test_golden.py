@@ -16,7 +16,7 @@ import pytest
 
 import bleuprint
 from bleuprint import BLEU, CHRF, TER
-from tests.golden import Vector, load, params, same_float_sums, sentence_references
+from tests.golden import DATA, Vector, load, params, same_float_sums, sentence_references
 
 METRICS: dict[str, Any] = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}
 FILES = ["bleu", "chrf", "ter", "significance"]  # sacrebleu's; golden_nltk.jsonl is below
@@ -113,12 +113,17 @@ def test_exact_values_agree_with_the_published_figures(vector: Vector) -> None:
 
 
 def test_every_vector_names_its_upstream_and_is_unique() -> None:
-    ids = []
     upstreams = {name: ("sacrebleu", "2.6.0") for name in FILES}
     upstreams |= {"nltk": ("nltk", "3.10.4"), "jiwer": ("jiwer", "4.0.0")}
-    for name, upstream in upstreams.items():
+    names = sorted(path.stem.removeprefix("golden_") for path in DATA.glob("golden_*.jsonl"))
+    assert set(upstreams) <= set(names)
+    ids = []
+    for name in names:  # golden_compat.jsonl holds several upstreams (tests/test_compat.py)
         for vector in load(name):
-            assert (vector["upstream"], vector["version"]) == upstream
+            if name in upstreams:
+                assert (vector["upstream"], vector["version"]) == upstreams[name]
+            assert vector["upstream"]
+            assert vector["version"]
             assert vector["python"]
             assert vector["source"]
             ids.append(vector["id"])
