@@ -1,10 +1,12 @@
 //! Cooperative cancellation of long calls.
 //!
 //! The caller (the Python bindings, on Ctrl-C) sets a [`Cancel`] flag; the row loops in
-//! [`crate::parallel`] check it before every row and the kernels that can run long on one line
-//! (Levenshtein, TER's shift search) poll [`check`] every few dozen DP rows, so a cancelled call
-//! returns [`crate::ErrorKind::Interrupted`] within milliseconds. The core never depends on
-//! Python: the flag is plain shared state, made current for a thread with [`Cancel::run`].
+//! [`crate::parallel`] check it before and after every row, and the kernels that can run long
+//! on one line (Levenshtein, TER's shift search) poll [`is_cancelled`] every 64 DP rows or 32
+//! shift candidates and stop early, so a cancelled call returns
+//! [`crate::ErrorKind::Interrupted`] within milliseconds. A kernel that stops early returns a
+//! meaningless result, which the row loop discards. The core never depends on Python: the flag
+//! is plain shared state, made current for a thread with [`Cancel::run`].
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -131,5 +133,85 @@ pub fn check() -> Result<()> {
         Err(Error::interrupted())
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+    use std::time::{Duration, Instant};
+
+    fn words(n: usize, seed: u64) -> String {
+        let mut state = seed;
+        (0..n)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                format!("w{}", (state >> 33) % 50)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Cancels `flag` after 200 ms while `work` runs under it; returns the error and how long
+    /// after the cancel it came. The lines below take seconds uncancelled (release build), so
+    /// only polling inside the kernel ends them in time.
+    fn cancel_during<R>(work: impl FnOnce() -> Result<R> + Send) -> (ErrorKind, Duration) {
+        let flag = Cancel::new();
+        std::thread::scope(|scope| {
+            let canceller = flag.clone();
+            let cancelled_at = scope.spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                canceller.cancel();
+                Instant::now()
+            });
+            let err = flag.run(work).err().map(|e| e.kind());
+            let ended = Instant::now();
+            let at = cancelled_at.join().unwrap();
+            (err.unwrap(), ended.saturating_duration_since(at))
+        })
+    }
+
+    #[test]
+    fn a_long_wer_line_stops_inside_the_kernel() {
+        let (hyp, reference) = (words(200_000, 1), words(200_000, 2));
+        let split = crate::wer::Split {
+            unit: crate::wer::Unit::Word,
+            raw: false,
+        };
+        let (kind, late) = cancel_during(|| {
+            crate::wer::stream_stats(&[hyp.as_str()], &[vec![Some(reference.as_str())]], split, 1)
+        });
+        assert_eq!(kind, ErrorKind::Interrupted);
+        assert!(late < Duration::from_secs(1), "{late:?}");
+    }
+
+    #[test]
+    fn a_long_ter_line_stops_inside_the_shift_search() {
+        let (hyp, reference) = (words(30_000, 3), words(30_000, 4));
+        let config = crate::ter::TerTokenizerConfig::default();
+        let (kind, late) = cancel_during(|| {
+            crate::ter::stream_stats(
+                &[hyp.as_str()],
+                &[vec![Some(reference.as_str())]],
+                config,
+                1,
+            )
+        });
+        assert_eq!(kind, ErrorKind::Interrupted);
+        assert!(late < Duration::from_secs(1), "{late:?}");
+    }
+
+    #[test]
+    fn no_flag_no_interruption() {
+        assert!(!is_cancelled());
+        assert!(check().is_ok());
+        let flag = Cancel::new();
+        assert!(flag.run(check).is_ok());
+        flag.cancel();
+        assert_eq!(flag.run(check).unwrap_err().kind(), ErrorKind::Interrupted);
+        assert!(check().is_ok(), "the flag is only current inside run");
     }
 }

@@ -9,8 +9,9 @@
 //! At most two pools live at a time (the default size and the last other size used), so no
 //! threads accumulate however many distinct counts callers ask for.
 //!
-//! Every loop checks the calling thread's [`crate::cancel`] flag before each item and stops
-//! with [`crate::ErrorKind::Interrupted`] once it is set.
+//! Every loop checks the calling thread's [`crate::cancel`] flag before and after each item and
+//! stops with [`crate::ErrorKind::Interrupted`] once it is set; an item whose kernel saw the flag
+//! and stopped early is never returned.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Once, OnceLock};
@@ -131,7 +132,10 @@ where
     let flag = cancel::inherit();
     let each = |s: &mut S, t: &T| {
         flag.check()?;
-        Ok(flag.run(|| f(s, t)))
+        let r = flag.run(|| f(s, t));
+        // A kernel that saw the flag stopped early: its result is discarded.
+        flag.check()?;
+        Ok(r)
     };
     match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
         Some(pool) => pool.install(|| items.par_iter().map_init(&init, each).collect()),
@@ -154,7 +158,9 @@ where
     let flag = cancel::inherit();
     let each = |i: usize| {
         flag.check()?;
-        Ok(flag.run(|| f(i)))
+        let r = flag.run(|| f(i));
+        flag.check()?;
+        Ok(r)
     };
     match pool_for(workers, len, MIN_ITEMS_PER_PARALLEL_BATCH)? {
         Some(pool) => pool.install(|| (0..len).into_par_iter().map(each).collect()),
@@ -181,7 +187,9 @@ where
     let flag = cancel::inherit();
     let each = |s: &mut S, (i, row): (usize, &mut [i64])| {
         flag.check()?;
-        flag.run(|| f(s, i, row))
+        let r = flag.run(|| f(s, i, row));
+        flag.check()?;
+        r
     };
     match pool {
         Some(pool) => pool.install(|| {
@@ -213,7 +221,9 @@ where
     let flag = cancel::inherit();
     let each = |s: &mut S, item: &mut T| {
         flag.check()?;
-        flag.run(|| f(s, item))
+        let r = flag.run(|| f(s, item));
+        flag.check()?;
+        r
     };
     // Each item is already a sizeable task, so two are enough to share out.
     match pool_for(workers, items.len(), 2)? {

@@ -202,6 +202,14 @@ def ter_scores_from_sums(
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
     """TER of summed ``[edits, reference length]`` rows: the values and which are float32."""
 
+def ter_corpus_score(rows: npt.NDArray[np.int64]) -> tuple[float, int, float]:
+    """Corpus TER of ``(n, 3)`` rows: ``(score, edits, summed average reference length)``."""
+
+def ter_row_scores(
+    rows: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Every ``(n, 3)`` row as one segment: scores, edits and average reference lengths."""
+
 def read_lines(path: str) -> list[str]: ...
 
 # Resampling (significance tests); index and swap matrices are drawn by numpy.

@@ -49,6 +49,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ter::ter_stats, m)?)?;
     m.add_function(wrap_pyfunction!(ter::ter_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(ter::ter_scores_from_sums, m)?)?;
+    m.add_function(wrap_pyfunction!(ter::ter_corpus_score, m)?)?;
+    m.add_function(wrap_pyfunction!(ter::ter_row_scores, m)?)?;
     m.add_function(wrap_pyfunction!(resample::bootstrap_sums_float32, m)?)?;
     m.add_function(wrap_pyfunction!(resample::bootstrap_sums_int64, m)?)?;
     m.add_function(wrap_pyfunction!(resample::randomization_sums, m)?)?;

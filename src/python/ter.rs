@@ -1,7 +1,7 @@
 //! Bindings for TER statistics and the Tercom tokenizer. Lowercasing (TER's default) is done
 //! by the caller with Python's `str.lower()`.
 
-use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
@@ -99,4 +99,34 @@ where
             _ => NumpyFloat::Python(f64::NAN),
         })
         .collect())
+}
+
+/// Corpus TER of per-segment rows `(n, 3)`: `(score, edits, ref_length)`, sacrebleu's
+/// `TERScore` fields (the average reference lengths added in segment order).
+#[pyfunction]
+pub(crate) fn ter_corpus_score(rows: PyReadonlyArray2<'_, i64>) -> PyResult<(f64, i64, f64)> {
+    let rows = owned_rows(&rows, ter::WIDTH, "TER statistics [edits, ref_words, nrefs]")?;
+    let s = ter::corpus_score(&rows)?;
+    Ok((s.score, s.edits, s.ref_length))
+}
+
+/// Every row `(n, 3)` scored as one segment: `(scores, edits, average reference lengths)`,
+/// three arrays of shape `(n,)`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub(crate) fn ter_row_scores<'py>(
+    py: Python<'py>,
+    rows: PyReadonlyArray2<'py, i64>,
+) -> PyResult<(
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<f64>>,
+)> {
+    let rows = owned_rows(&rows, ter::WIDTH, "TER statistics [edits, ref_words, nrefs]")?;
+    let scores = ter::row_scores(&rows)?;
+    Ok((
+        scores.iter().map(|s| s.score).collect::<Vec<_>>().into_pyarray(py),
+        scores.iter().map(|s| s.edits).collect::<Vec<_>>().into_pyarray(py),
+        scores.iter().map(|s| s.ref_length).collect::<Vec<_>>().into_pyarray(py),
+    ))
 }

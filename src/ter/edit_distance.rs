@@ -166,6 +166,10 @@ impl BeamEditDistance {
         self.base.clear();
         self.base.extend_from_slice(words);
         for i in common + 1..=n {
+            // A cancelled call stops; the row loop discards what this returns.
+            if i % 1024 == 0 && crate::cancel::is_cancelled() {
+                break;
+            }
             let (above, row) = (self.row(i - 1), self.row(i));
             let word = words.get(i - 1).copied().unwrap_or(u32::MAX);
             let (before, rest) = self.matrix.split_at_mut(row.offset);
@@ -204,6 +208,9 @@ impl BeamEditDistance {
             span.copy_from_slice(stored);
         }
         for i in common + 1..=n {
+            if i % 1024 == 0 && crate::cancel::is_cancelled() {
+                return INFINITY;
+            }
             let row = self.row(i);
             let word = words.get(i - 1).copied().unwrap_or(u32::MAX);
             compute_row(

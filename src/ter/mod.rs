@@ -4,20 +4,22 @@
 //! - [`tokenizer`]: the Tercom tokenizer (lowercasing is left to the caller).
 //! - [`edit_distance`]: the beam edit distance with its trace.
 //! - [`shift`]: the greedy shift search, `translation_edit_rate`.
+//! - [`score`]: statistics rows to scores (`TER._compute_score_from_stats`).
 //!
 //! A segment's statistics are the integers `[best_edits, sum_of_ref_lengths, references]`;
 //! sacrebleu's `[best_edits, sum_of_ref_lengths / references]` is one float division away.
 
 pub mod edit_distance;
+pub mod score;
 pub mod shift;
 pub mod tokenizer;
 
+pub use score::{corpus_score, row_scores, score_from_sums, TerScore};
 pub use shift::translation_edit_rate;
 pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
 use crate::error::to_i64;
 use crate::error::Result;
-use crate::numpy_float::NumpyFloat;
 use crate::parallel;
 use crate::reference_sets::{check_streams, no_references};
 use crate::text::{py_rstrip, py_split, split_joined};
@@ -158,19 +160,6 @@ pub fn stream_stats(
         },
     )?;
     Ok(out)
-}
-
-/// sacrebleu's `TER._compute_score_from_stats` on summed `[edits, reference length]`, either
-/// Python floats (the approximate randomization's float64 sums) or float32 (the bootstrap's).
-pub fn score_from_sums(total_edits: NumpyFloat, sum_ref_lengths: NumpyFloat) -> NumpyFloat {
-    let score = if sum_ref_lengths.value() > 0.0 {
-        total_edits / sum_ref_lengths
-    } else if total_edits.value() > 0.0 {
-        NumpyFloat::Python(1.0) // empty references and a non-empty hypothesis
-    } else {
-        NumpyFloat::Python(0.0)
-    };
-    NumpyFloat::Python(100.0) * score
 }
 
 #[cfg(test)]

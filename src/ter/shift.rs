@@ -230,6 +230,10 @@ impl ShiftScratch {
                             neg_target: -to_i64(target),
                         };
                         *checked += 1;
+                        // A cancelled call stops here; the row loop discards the result.
+                        if *checked % 32 == 0 && crate::cancel::is_cancelled() {
+                            return Round::Capped;
+                        }
                         if best.map_or(true, |(b, ..)| rank > b) {
                             best = Some((rank, start_h, length, target));
                         }
@@ -247,7 +251,8 @@ impl ShiftScratch {
 /// `translation_edit_rate(words_hyp, words_ref)`: `(number of edits, reference length)`.
 ///
 /// # Errors
-/// As [`BeamEditDistance::reset`] and [`BeamEditDistance::distance_with_trace`].
+/// As [`BeamEditDistance::reset`] and [`BeamEditDistance::distance_with_trace`], or
+/// [`crate::ErrorKind::Interrupted`] when the call is cancelled (see [`crate::cancel`]).
 pub fn translation_edit_rate(
     hypothesis: &[u32],
     reference: &[u32],
@@ -263,6 +268,7 @@ pub fn translation_edit_rate(
     let mut shifts = 0usize;
     let mut checked = 0usize;
     loop {
+        crate::cancel::check()?;
         let pre_score = scratch
             .ed
             .distance_with_trace(&scratch.words, &mut scratch.trace)?;

@@ -503,6 +503,10 @@ impl Ctx<'_> {
         editop_pos: usize,
         max: usize,
     ) {
+        // A cancelled call stops splitting; the row loop discards the partial alignment.
+        if crate::cancel::is_cancelled() {
+            return;
+        }
         let (s1, s2, prefix) = remove_common_affix(s1, s2);
         let src_pos = src_pos + prefix;
         let dest_pos = dest_pos + prefix;
@@ -766,6 +770,11 @@ impl Ctx<'_> {
         };
 
         for (row, &ch) in s2.iter().enumerate() {
+            // Long lines poll the cancel flag; a cancelled call stops with whatever rows are
+            // done, and the row loop discards the result.
+            if row % 64 == 63 && crate::cancel::is_cancelled() {
+                break;
+            }
             let mut hp_carry: u64 = 1;
             let mut hn_carry: u64 = 0;
             if let Some((vp_m, vn_m)) = matrix.as_mut() {
@@ -958,6 +967,15 @@ impl Ctx<'_> {
         loop {
             if let Some(pos) = self.try_hirschberg_pos(s1, s2, max) {
                 return pos;
+            }
+            if crate::cancel::is_cancelled() {
+                // Any split: `align_hirschberg` returns at once when cancelled.
+                return HirschbergPos {
+                    left_score: 0,
+                    right_score: 0,
+                    s1_mid: 0,
+                    s2_mid: 0,
+                };
             }
             // The band was too narrow: double it (C++ recurses with max * 2).
             max = max.max(1).saturating_mul(2);

@@ -43,14 +43,10 @@ class TERConfig:
         return not self.case_sensitive
 
     @staticmethod
-    def _edits_and_lengths(rows: Any) -> tuple[np.ndarray, np.ndarray]:
-        """Per row: edits (int) and sacrebleu's average reference length (float64)."""
+    def _rows(rows: Any) -> np.ndarray:
         import numpy as np
 
-        rows = np.asarray(rows, dtype=np.int64).reshape(-1, 3)
-        nrefs = np.maximum(rows[:, 2], 1)
-        # int64 / int64 is a correctly rounded float64 division, like Python's int / int.
-        return rows[:, 0], rows[:, 1] / nrefs
+        return np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, 3))
 
     def score_row(self, row: Any) -> TERScore:
         """Scores one (summed) statistics row.
@@ -62,23 +58,12 @@ class TERConfig:
 
     def score_corpus(self, rows: Any) -> TERScore:
         """Corpus TER of per-segment rows: total edits over the sum of average reference
-        lengths, summed in segment order as sacrebleu's ``sum_of_lists`` does."""
-        import numpy as np
-
-        edits, lengths = self._edits_and_lengths(rows)
-        total_edits = int(edits.sum())
-        # add.accumulate adds left to right (np.sum would pair terms and round differently).
-        total_length = float(np.add.accumulate(lengths)[-1]) if len(lengths) else 0.0
-        return _ter_score(total_edits, total_length)
+        lengths, summed in segment order as sacrebleu's ``sum_of_lists`` does (by the core)."""
+        return TERScore(*_core.ter_corpus_score(self._rows(rows)))
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
-        import numpy as np
-
-        edits, lengths = self._edits_and_lengths(rows)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            scores = np.where(lengths > 0, edits / lengths, np.where(edits > 0, 1.0, 0.0))
-        return 100 * scores
+        return _core.ter_row_scores(self._rows(rows))[0]
 
     #: sacrebleu's bootstrap casts these statistics to float32 before summing resamples.
     resample_float32 = True
@@ -87,7 +72,7 @@ class TERConfig:
         """sacrebleu's per-segment statistics ``[edits, average reference length]``."""
         import numpy as np
 
-        edits, lengths = self._edits_and_lengths(rows)
+        _, edits, lengths = _core.ter_row_scores(self._rows(rows))
         return np.stack([edits.astype(np.float64), lengths], axis=1)
 
     def randomization_rows(self, rows: Any) -> Optional[tuple[np.ndarray, int]]:
@@ -123,8 +108,10 @@ class TERConfig:
 
     def score_rows_detailed(self, rows: Any) -> list[TERScore]:
         """Scores every row, as :class:`TERScore` objects."""
-        edits, lengths = self._edits_and_lengths(rows)
-        return [_ter_score(e, length) for e, length in zip(edits.tolist(), lengths.tolist())]
+        scores, edits, lengths = _core.ter_row_scores(self._rows(rows))
+        return [
+            TERScore(*score) for score in zip(scores.tolist(), edits.tolist(), lengths.tolist())
+        ]
 
     def signature(self, nrefs: int) -> TERSignature:
         """The signature for statistics made with ``nrefs`` references per segment."""
@@ -133,17 +120,6 @@ class TERConfig:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable description (used when saving statistics)."""
         return {"metric": self.metric, **asdict(self)}
-
-
-def _ter_score(total_edits: int, total_length: float) -> TERScore:
-    # sacrebleu's TER._compute_score_from_stats, including #228's empty-reference rule.
-    if total_length > 0:
-        score = total_edits / total_length
-    elif total_edits > 0:
-        score = 1.0
-    else:
-        score = 0.0
-    return TERScore(100 * score, total_edits, total_length)
 
 
 class TERScore(Score):

@@ -1,0 +1,113 @@
+"""Ctrl-C and raising signal handlers interrupt a long core call within about a second, as the
+exception they raise, never as a PanicException. Each case runs in a fresh subprocess, so the
+interrupted call is also the process's first core call (rust-numpy's API is loaded at import)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32" or not hasattr(signal, "SIGALRM"), reason="needs POSIX signals"
+)
+
+# A call that takes far longer than the test waits: TER of many 100-word segments, or WER of a
+# few very long lines (one line is a single long kernel call, which polls the flag itself).
+_SETUP = """
+import random, sys, time
+import bleuprint
+rng = random.Random(0)
+words = [f"w{i}" for i in range(50)]
+def line(n):
+    return " ".join(rng.choice(words) for _ in range(n))
+kind = sys.argv[1]
+if kind == "ter":
+    hyps = [line(100) for _ in range(20000)]
+    refs = [[line(100) for _ in range(20000)]]
+    call = lambda: bleuprint.corpus_ter(hyps, refs)
+else:
+    hyps = [line(200000)]
+    refs = [[line(200000)]]
+    call = lambda: bleuprint.corpus_wer(hyps, refs, workers=1)
+"""
+
+_ON_SIGINT = (
+    _SETUP
+    + """
+print("ready", flush=True)
+try:
+    call()
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+"""
+)
+
+_ON_ALARM = (
+    _SETUP
+    + """
+import signal
+class Timeout(Exception):
+    pass
+def on_alarm(signum, frame):
+    raise Timeout()
+signal.signal(signal.SIGALRM, on_alarm)
+start = time.monotonic()
+signal.alarm(1)
+try:
+    call()
+    print("finished", flush=True)
+except Timeout:
+    print(f"Timeout after {time.monotonic() - start:.3f}", flush=True)
+"""
+)
+
+KINDS = ["ter", "wer"]
+
+
+def _run(script: str, kind: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", script, kind],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_sigint_raises_keyboard_interrupt_promptly(kind: str) -> None:
+    child = _run(_ON_SIGINT, kind)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().strip()
+        latency = time.monotonic() - sent
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert line == "KeyboardInterrupt", stderr
+    assert latency < 1.5, f"KeyboardInterrupt {latency:.2f} s after SIGINT"
+    assert "PanicException" not in stderr
+    assert child.returncode == 0, stderr
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_raising_alarm_handler_comes_out_as_its_exception(kind: str) -> None:
+    child = _run(_ON_ALARM, kind)
+    try:
+        stdout, stderr = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    assert stdout.startswith("Timeout after "), stdout + stderr
+    elapsed = float(stdout.split()[-1])
+    assert elapsed < 2.5, f"alarm after 1 s surfaced after {elapsed:.2f} s"
+    assert "PanicException" not in stderr
