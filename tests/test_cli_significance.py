@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from bleuprint import cli
+from bleuprint.cli.output import single_system_lines
+from bleuprint.cli.running import progress_reporter
 from bleuprint.metrics import BLEU, CHRF, TER, WER
 from bleuprint.significance import paired_test_stats
 from tests.conftest import read_lines
@@ -270,15 +272,15 @@ def test_confidence_colour_is_applied_before_alignment() -> None:
     # sacrebleu colours "(μ = ...)" first, then aligns the lines on their first "=" (which,
     # with -b, is the one inside the coloured part).
     results = ["36.7 (μ = 37.0 ± 2.5)", "64.7 (μ = 64.8 ± 1.6)"]
-    plain = cli.single_system_lines(list(results), "text")
-    coloured = cli.single_system_lines(list(results), "text", color=True)
+    plain = single_system_lines(list(results), "text")
+    coloured = single_system_lines(list(results), "text", color=True)
     assert plain == results
     assert coloured == [
         "36.7 \x1b[36m(μ = 37.0 ± 2.5)\x1b[0m",
         "64.7 \x1b[36m(μ = 64.8 ± 1.6)\x1b[0m",
     ]
     lines = ["BLEU|x = 36.7 (μ = 37.0 ± 2.5)", "TER|xyz = 50.1 (μ = 49.9 ± 2.4)"]
-    assert cli.single_system_lines(lines, "text", color=True) == [
+    assert single_system_lines(lines, "text", color=True) == [
         " BLEU|x = 36.7 \x1b[36m(μ = 37.0 ± 2.5)\x1b[0m",
         "TER|xyz = 50.1 \x1b[36m(μ = 49.9 ± 2.4)\x1b[0m",
     ]
@@ -638,7 +640,7 @@ def test_progress_on_a_terminal_only(data: Path, monkeypatch: pytest.MonkeyPatch
 def test_progress_reporter_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     terminal = _Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
-    progress = cli._progress_reporter(False, 2)
+    progress = progress_reporter(False, 2)
     assert progress is not None
     progress(1, 2)
     progress(2, 2)
@@ -647,7 +649,7 @@ def test_progress_reporter_counts(monkeypatch: pytest.MonkeyPatch) -> None:
         "\rbleuprint: paired test: 1/2 comparisons"
         "\rbleuprint: paired test: 2/2 comparisons\r\x1b[K"
     )
-    assert cli._progress_reporter(True, 2) is None
+    assert progress_reporter(True, 2) is None
 
 
 def test_paired_jobs_do_not_change_results(data: Path) -> None:

@@ -1,4 +1,4 @@
-"""The command line's compat features:
+"""The command line's compat features (each loads the compat code, and numpy, only when run):
 
 - ``bleuprint explain --hyp TEXT --ref TEXT [--ref TEXT ...] [--compat NAME]``
 - ``bleuprint compare-implementations REF [REF ...] -i HYP``
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 from bleuprint.errors import BleuprintError
+from bleuprint.io import read_lines
 
 #: ``--compat`` names: the upstream tool whose output the command prints.
 COMPAT_MODES = (
@@ -68,9 +69,7 @@ def compare_parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str, encoding: str) -> list[str]:
-    from bleuprint.io import read_lines  # the CLI's line rules: BOM, "\n" only, rstrip
-
-    return read_lines(path, encoding)
+    return read_lines(path, encoding)  # the CLI's line rules: BOM, "\n" only, rstrip
 
 
 def _grouped(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:

@@ -1,12 +1,13 @@
-"""How the command line's results look: sacrebleu's tables, aligned score lines and
-sentence lines, and the paired tests' tables and explanations, byte for byte as sacrebleu 2.6.0
-prints them (plus ``--paired-all``'s own tables). Pure functions from results to lines of text.
-"""
+"""How the paired tests' results look: sacrebleu's table against the baseline with its
+explanation, and ``--paired-all``'s tables of every pair and clusters."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
+
+from bleuprint.cli.output import colored, signature_lines, table_lines, tabulate_table
 
 #: How the explanations name each correction.
 _CORRECTION_NAMES = {
@@ -15,106 +16,9 @@ _CORRECTION_NAMES = {
 }
 
 
-def colored(enabled: bool, text: str, code: str) -> str:
-    # colorama's Fore.<COLOR> ... Style.RESET_ALL, which sacrebleu only keeps on a terminal.
-    return f"\x1b[{code}m{text}\x1b[0m" if enabled else text
-
-
-def table_lines(
-    columns: dict[str, list[str]],
-    signatures: dict[str, str],
-    fmt: str,
-    width: int,
-    color: bool,
-    notes: Sequence[str] = (),
-) -> list[str]:
-    """sacrebleu's multi-system output (``print_results_table``): a table (text, latex) or
-    a JSON list, then ``notes`` (the paired test's explanations) and the signature of every
-    metric (not in JSON)."""
-    if fmt == "json":
-        import json
-
-        names = columns["System"]
-        metric_columns = [k for k in columns if k != "System"]
-        rows = [
-            {"system": name, **{m: columns[m][i] for m in metric_columns}}
-            for i, name in enumerate(names)
-        ]
-        return [json.dumps(rows, indent=4)]
-
-    table: dict[str, list[str]] = {}
-    has_baseline = False
-    for name, column in columns.items():
-        column = list(column)
-        if column[0].startswith("Baseline:") or has_baseline:
-            has_baseline = True
-            column[0] = colored(color, column[0], "33")
-        table[colored(color, name, "36")] = column
-    lines = [tabulate_table(table, fmt, width), "", *notes]
-    return lines + signature_lines(signatures)
-
-
-def tabulate_table(table: dict[str, list[str]], fmt: str, width: int, numparse: bool = True) -> str:
-    """``tabulate`` as sacrebleu calls it (``numparse=False`` keeps strings such as ``+0.9``
-    or ``0.0123`` as written)."""
-    from tabulate import tabulate
-
-    return str(
-        tabulate(
-            table,
-            headers="keys",
-            tablefmt="fancy_grid" if fmt == "text" else "latex_booktabs",
-            colalign=("right",),
-            stralign="center",
-            numalign="center",
-            floatfmt=f".{width}f",
-            disable_numparse=not numparse,
-        )
-    )
-
-
-def signature_lines(signatures: dict[str, str]) -> list[str]:
-    lines = ["-----------------", "Metric signatures", "-----------------"]
-    return lines + [f" - {name:<10} {sig}" for name, sig in signatures.items()]
-
-
-def single_system_lines(results: list[str], fmt: str, color: bool = False) -> list[str]:
-    """sacrebleu's ``print_single_results``: a JSON array for several metrics, else the text
-    lines right-aligned on their ``=`` (confidence intervals in cyan with ``color``)."""
-    if fmt == "json":
-        return ["[\n" + ",\n".join(results) + "\n]"] if len(results) > 1 else results
-    if color and "μ" in results[0]:
-        # sacrebleu colours each "(μ = ... ± ...)" before aligning the lines on "=".
-        import re
-
-        pattern = re.compile(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))")
-        results = [pattern.sub(lambda m: colored(True, m.group(), "36"), r) for r in results]
-    if len(results) == 1:
-        return results
-    lines = []
-    cuts = []
-    for line in results:
-        if "=" in line:
-            cuts.append(line.index("=") - 1)
-        else:
-            lines.append(line)  # a bare score (-b)
-    if cuts:
-        w = max(cuts)
-        lines += [f"{line[:cut]:>{w}}{line[cut:]}" for cut, line in zip(cuts, results)]
-    return lines
-
-
-def sentence_lines(stats: Any, width: int, score_only: bool, signature: str) -> list[str]:
-    """sacrebleu's ``-sl`` output: ``score.format(width, score_only, signature)`` per segment,
-    with every score computed in one batched call into the core."""
-    if score_only:
-        return [f"{score:.{width}f}" for score in stats.sentence_scores().tolist()]
-    return [s.format(width, False, signature) for s in stats.sentence_results()]
-
-
 def json_value(value: Any) -> Any:
     # sacrebleu's JSON crashes on the numpy.float32 means of chrF and TER: Python floats here.
-    import numpy as np
+    import numpy as np  # loaded already: the paired tests ran on numpy arrays
 
     if isinstance(value, np.floating):
         return float(value)
@@ -172,8 +76,6 @@ def paired_baseline_lines(
     adjusted = result.correction != "none"
     signatures = {m: sig.format(short) for m, sig in result.signatures.items()}
     if fmt == "json":
-        import json
-
         keys = ("score", "p_value", "mean", "ci") + (("adjusted_p_value",) if adjusted else ())
         rows = [
             {
@@ -259,8 +161,6 @@ def paired_all_lines(
     ``to_dict()`` with the signatures formatted as the other outputs format them."""
     signatures = {m: sig.format(short) for m, sig in result.signatures.items()}
     if fmt == "json":
-        import json
-
         data = result.to_dict()
         data["signatures"] = signatures
         return [json.dumps(data, indent=4, default=json_value)]

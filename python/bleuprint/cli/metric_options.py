@@ -1,0 +1,130 @@
+"""The metrics' option groups of the ``bleuprint`` parser: BLEU, chrF, TER and the WER family."""
+
+from __future__ import annotations
+
+import argparse
+
+from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
+from bleuprint.metrics.chrf import CHRF
+from bleuprint.tokenizers import TOKENIZERS
+
+
+def add_bleu_options(parser: argparse.ArgumentParser) -> None:
+    bleu = parser.add_argument_group("BLEU related arguments")
+    bleu.add_argument(
+        "--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp",
+        dest="bleu_smooth_method",
+        help="Smoothing method: exponential decay (exp), floor (increment zero counts), add-k "
+        "(increment numerators and denominators by k for n > 1), or none "
+        "(default: %(default)s).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value",
+        help="The smoothing value; only used by floor and add-k (defaults: floor "
+        f"{SMOOTH_DEFAULTS['floor']}, add-k {SMOOTH_DEFAULTS['add-k']}).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--tokenize", "-tok", choices=list(TOKENIZERS), default=None,
+        dest="bleu_tokenize",
+        help="Tokenizer: 13a (mteval-v13a; the default, except that -l picks zh, ja-mecab or "
+        "ko-mecab for those targets), intl (mteval-v14 international), char, none, zh "
+        "(Chinese), ja-mecab (Japanese; pip install 'bleuprint[ja]'), ko-mecab (Korean; "
+        "'bleuprint[ko]'), flores200, flores101, spBLEU-1K, spm (SentencePiece; "
+        "'bleuprint[spm]'). With the default tokenizer, text that looks Chinese, Japanese or "
+        "Korean gets a warning.",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--spm-model", default=None, dest="bleu_spm_model", metavar="PATH",
+        help="SentencePiece model file for spm/flores101/flores200/spBLEU-1K. Default: the "
+        "published model, downloaded once into the cache directory ($BLEUPRINT_CACHE, else "
+        "~/.cache/bleuprint).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--normalize", choices=["nfc", "nfkc"], default=None, dest="bleu_normalize",
+        help="Unicode-normalize hypotheses and references before tokenizing (off by default, "
+        "as in sacrebleu; recorded in the signature as norm:nfc or norm:nfkc).",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--lowercase", "-lc", action="store_true", dest="bleu_lowercase",
+        help="Case-insensitive BLEU: lowercase hypotheses and references.",
+    )  # fmt: skip
+    bleu.add_argument(
+        "--force", action="store_true", dest="bleu_force",
+        help="Do not warn when the system output looks tokenized already.",
+    )  # fmt: skip
+
+
+def add_chrf_options(parser: argparse.ArgumentParser) -> None:
+    chrf = parser.add_argument_group("chrF related arguments")
+    chrf.add_argument(
+        "--chrf-char-order", "-cc", type=int, default=CHRF.CHAR_ORDER,
+        help="Character n-gram order (default: %(default)s).",
+    )  # fmt: skip
+    chrf.add_argument(
+        "--chrf-word-order", "-cw", type=int, default=CHRF.WORD_ORDER,
+        help="Word n-gram order (default: %(default)s); 2 gives chrF++.",
+    )  # fmt: skip
+    chrf.add_argument(
+        "--chrf-beta", type=int, default=CHRF.BETA,
+        help="Weight of recall against precision (default: %(default)s).",
+    )  # fmt: skip
+    chrf.add_argument(
+        "--chrf-whitespace", action="store_true",
+        help="Include whitespace in character n-grams.",
+    )  # fmt: skip
+    chrf.add_argument(
+        "--chrf-lowercase", action="store_true", help="Case-insensitive chrF."
+    )  # fmt: skip
+    chrf.add_argument(
+        "--chrf-eps-smoothing", action="store_true",
+        help="Average per-order F-scores with eps smoothing (chrF++.py, NLTK, Moses) instead of "
+        "the effective-order average.",
+    )  # fmt: skip
+
+
+def add_ter_options(parser: argparse.ArgumentParser) -> None:
+    ter = parser.add_argument_group("TER related arguments")
+    ter.add_argument(
+        "--ter-case-sensitive", action="store_true",
+        help="Case-sensitive TER (TER lowercases by default).",
+    )  # fmt: skip
+    ter.add_argument(
+        "--ter-asian-support", action="store_true",
+        help="With --ter-normalized, split CJK characters; with --ter-no-punct, also remove CJK "
+        "and full-width punctuation.",
+    )  # fmt: skip
+    ter.add_argument(
+        "--ter-no-punct", action="store_true", help="Remove punctuation."
+    )  # fmt: skip
+    ter.add_argument(
+        "--ter-normalized", action="store_true",
+        help="Tercom normalization: split punctuation, unescape XML entities.",
+    )  # fmt: skip
+
+
+def add_wer_options(parser: argparse.ArgumentParser) -> None:
+    wer = parser.add_argument_group(
+        "WER and CER related arguments (bleuprint only; jiwer's numbers, see docs/wer.md)"
+    )
+    wer.add_argument(
+        "--wer-transform", choices=["default", "standardize", "none"], default="default",
+        help="Text clean-up, the same on both sides: default (the default; jiwer's "
+        "wer_default/cer_default: strip, split on spaces and whitespace runs), standardize "
+        "(jiwer's wer_standardize: also lowercase, expand contractions, drop Kaldi non-words) "
+        "or none (no clean-up).",
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-lowercase", action="store_true", help="Case-insensitive WER/CER."
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-remove-punctuation", action="store_true",
+        help="Delete Unicode punctuation (categories P*) before scoring.",
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-expand-contractions", action="store_true",
+        help="Expand English contractions (won't -> will not).",
+    )  # fmt: skip
+    wer.add_argument(
+        "--wer-remove-kaldi-non-words", action="store_true",
+        help="Drop Kaldi non-words such as [noise] and <unk>.",
+    )  # fmt: skip

@@ -1,0 +1,311 @@
+"""The ``bleuprint`` argument parser: sacrebleu's options, names, defaults and help text.
+
+The option groups of the metrics are in :mod:`bleuprint.cli.metric_options`; the checks of
+option values (ranges, combinations) are in :mod:`bleuprint.cli.checks`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, Union
+
+from bleuprint._core import __version__
+from bleuprint.cli.compat import COMPAT_MODES
+from bleuprint.cli.errors import PROG
+from bleuprint.cli.metric_options import (
+    add_bleu_options,
+    add_chrf_options,
+    add_ter_options,
+    add_wer_options,
+)
+
+#: ``-m`` names; output follows the sorted upper-case names, as in sacrebleu.
+METRIC_CHOICES = ("bleu", "chrf", "ter", "wer", "cer")
+
+#: Output formats; ``latex`` only changes multi-system tables (as in sacrebleu).
+OUTPUT_FORMATS = ("json", "text", "latex")
+
+#: Defaults of -cin, -pbsn and -parn (sacrebleu's).
+DEFAULT_CONFIDENCE_N = 1000
+DEFAULT_PAIRED_N = {"bs": 1000, "ar": 10000}
+#: --correction choices (bleuprint.significance.CORRECTIONS, without importing numpy).
+CORRECTION_CHOICES = ("holm", "bonferroni", "none")
+
+#: Where repeated ``-i`` options are recorded (see :class:`InputFiles`).
+REPEATED_INPUT = "_repeated_input"
+
+_DESCRIPTION = f"""\
+{PROG} {__version__}: exact, fast BLEU, chrF, TER and WER. Scores are bit-identical to
+sacrebleu 2.6.0 and every sacrebleu BLEU, chrF and TER invocation works unchanged.
+
+Quick usage:
+    {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
+    cat hyp.en | {PROG} ref.en                     the system output on standard input
+    {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table
+    {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics
+    {PROG} ref.en -i hyp.en -ci -f text            a bootstrap confidence interval
+    {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)"""
+
+_EPILOG = f"""\
+input rules:
+  Files: only \\n ends a line, each line is rstrip()-ed (CRLF files work), a final newline
+  adds no empty line, a leading UTF-8 byte order mark is removed. *.gz files are
+  decompressed. Standard input uses universal newlines; tab-separated fields on standard
+  input are separate systems.
+
+environment:
+  BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
+  NO_COLOR                             disable colours, like -nc
+  BLEUPRINT_NUM_THREADS                threads for scoring (default: all cores)
+  SACREBLEU_SEED, BLEUPRINT_SEED       seed of -ci, -pbs and -par: an integer (default
+                                       12345), or None for a different draw every run
+
+exit status:
+  0   success
+  1   unreadable or undecodable input, different line counts, empty system output;
+      a statistical option refused as sacrebleu refuses it (e.g. -ci with two systems)
+  2   bad usage (e.g. -pbsn 0, an invalid SACREBLEU_SEED), or an option that {PROG}
+      does not support yet
+  17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)"""
+
+
+def not_yet(what: str) -> str:
+    return f"{what} (not supported yet)"
+
+
+class InputFiles(argparse.Action):
+    """``-i/--input``: takes every file after it. A second ``-i`` would silently replace the
+    first one's files (argparse's ``store``), so it is recorded and refused by the checks."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Optional[Union[str, Sequence[Any]]],
+        option_string: Optional[str] = None,
+    ) -> None:
+        if getattr(namespace, self.dest) is not None:
+            setattr(namespace, REPEATED_INPUT, True)
+        setattr(namespace, self.dest, values)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with sacrebleu's options, names and defaults."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_test_set_options(parser.add_argument)
+    _add_input_options(parser.add_argument)
+    add_bleu_options(parser)
+    add_chrf_options(parser)
+    add_ter_options(parser)
+    add_wer_options(parser)
+    _add_confidence_options(parser)
+    _add_paired_options(parser)
+    _add_compat_options(parser)
+    _add_report_options(parser)
+    parser.add_argument("--version", "-V", action="version", version=f"{PROG} {__version__}")
+    return parser
+
+
+def _add_test_set_options(add: Callable[..., Any]) -> None:
+    """sacrebleu's test-set options: accepted for familiarity; none is supported yet."""
+    add(
+        "--citation",
+        "--cite",
+        action="store_true",
+        help=not_yet("Print the bibtex citation of a test set and quit."),
+    )
+    add("--list", action="store_true", help=not_yet("List the available test sets and quit."))
+    add(
+        "--test-set",
+        "-t",
+        default=None,
+        help=not_yet("A built-in test set, or several separated by commas."),
+    )
+    add(
+        "--language-pair", "-l", dest="langpair", default=None, metavar="SRC-TRG",
+        help="Source-target language pair, e.g. en-de. With your own reference files it only "
+        "sets the target language, which picks the default tokenizer (zh, ja-mecab, ko-mecab; "
+        "13a otherwise).",
+    )  # fmt: skip
+    add(
+        "--origlang",
+        "-ol",
+        default=None,
+        help=not_yet("Score only segments of one original language (needs -t)."),
+    )
+    add(
+        "--subset",
+        default=None,
+        help=not_yet("Score only segments whose document annotation matches a regex (needs -t)."),
+    )
+    add(
+        "--download",
+        default=None,
+        metavar="TEST_SET",
+        help=not_yet("Download a test set and quit."),
+    )
+    add(
+        "--echo",
+        nargs="+",
+        default=None,
+        metavar="FIELD",
+        help=not_yet("Print fields of a test set (src, ref, ...) and quit."),
+    )
+
+
+def _add_input_options(add: Callable[..., Any]) -> None:
+    add(
+        "--input", "-i", nargs="*", default=None, metavar="HYP", action=InputFiles,
+        help="System output file(s). Several files are several systems, scored in a table "
+        "(each named by its path). Without -i the system output is read from standard input, "
+        "where tab-separated fields are separate systems.",
+    )  # fmt: skip
+    add(
+        "refs", nargs="*", default=[], metavar="REF",
+        help="Reference file(s), one segment per line; several files are several references "
+        "per segment. Give them before -i/--input, which takes every file after it.",
+    )  # fmt: skip
+    add(
+        "--num-refs", "-nr", type=int, default=1, metavar="N",
+        help="Read N tab-separated references per line from a single reference file "
+        "(default: %(default)s).",
+    )  # fmt: skip
+    add(
+        "--encoding", "-e", default="utf-8",
+        help="Encoding of every input (default: %(default)s). UTF-8 takes the fast path.",
+    )  # fmt: skip
+
+    add(
+        "--metrics", "-m", choices=list(METRIC_CHOICES), nargs="+", default=["bleu"],
+        help="Metrics to compute (default: bleu), printed in the order BLEU, CER, chrF, TER, "
+        "WER whatever the order given.",
+    )  # fmt: skip
+    add(
+        "--sentence-level", "-sl", action="store_true",
+        help="Score every segment on its own (one system only); effective order is switched "
+        "on and one text line is printed per segment (only the score with -b).",
+    )  # fmt: skip
+
+
+def _add_confidence_options(parser: argparse.ArgumentParser) -> None:
+    ci = parser.add_argument_group("Confidence interval (CI) for one system")
+    ci.add_argument(
+        "--confidence", "-ci", action="store_true",
+        help="Add each score's bootstrap mean and 95%% confidence half-width, printed as "
+        "'(μ = MEAN ± HALF-WIDTH)' as sacrebleu does (one system only; seeded by "
+        "SACREBLEU_SEED).",
+    )  # fmt: skip
+    ci.add_argument(
+        "--confidence-n", "-cin", type=int, default=DEFAULT_CONFIDENCE_N, metavar="N",
+        help="Bootstrap resamples for -ci (default: %(default)s).",
+    )  # fmt: skip
+
+
+def _add_paired_options(parser: argparse.ArgumentParser) -> None:
+    paired = parser.add_argument_group(
+        "Paired significance tests for several systems",
+        "The first system is the baseline; every other system is compared with it (or,\n"
+        "with --paired-all, every pair of systems). Seeded by SACREBLEU_SEED.",
+    )
+    choice = paired.add_mutually_exclusive_group()
+    choice.add_argument(
+        "--paired-ar", "-par", action="store_true",
+        help="Paired approximate randomization test (exclusive with --paired-bs).",
+    )  # fmt: skip
+    choice.add_argument(
+        "--paired-bs", "-pbs", action="store_true",
+        help="Paired bootstrap resampling test; also reports each system's bootstrap mean and "
+        "95%% CI (exclusive with --paired-ar).",
+    )  # fmt: skip
+    paired.add_argument(
+        "--paired-ar-n", "-parn", type=int, default=DEFAULT_PAIRED_N["ar"], metavar="N",
+        help="Approximate randomization trials (default: %(default)s).",
+    )  # fmt: skip
+    paired.add_argument(
+        "--paired-bs-n", "-pbsn", type=int, default=DEFAULT_PAIRED_N["bs"], metavar="N",
+        help="Bootstrap resamples of the paired bootstrap test (default: %(default)s).",
+    )  # fmt: skip
+    paired.add_argument(
+        "--paired-jobs", "-j", type=int, default=None, metavar="N",
+        help="Threads for scoring and the tests: 0 or unset uses every core (or "
+        "BLEUPRINT_NUM_THREADS). Results do not depend on it. (sacrebleu: worker processes, "
+        "default 1.)",
+    )  # fmt: skip
+    paired.add_argument(
+        "--paired-all", action="store_true",
+        help="(bleuprint only) Compare every pair of systems instead of each system with the "
+        "baseline, and group systems that do not differ significantly into clusters. Needs "
+        "-pbs or -par.",
+    )  # fmt: skip
+    paired.add_argument(
+        "--correction", choices=CORRECTION_CHOICES, default=None,
+        help="(bleuprint only) Multiple-comparison correction of the p-values of each metric: "
+        "holm (the default with --paired-all), bonferroni, or none (the default otherwise, "
+        "sacrebleu's p-values).",
+    )  # fmt: skip
+
+
+def _add_compat_options(parser: argparse.ArgumentParser) -> None:
+    compat = parser.add_argument_group(
+        "Other implementations' BLEU",
+        "Also: 'bleuprint explain --hyp TEXT --ref TEXT' shows one sentence's BLEU step by "
+        "step, and 'bleuprint compare-implementations REF -i HYP' scores a file under every "
+        "implementation (see docs/compat.md).",
+    )
+    compat.add_argument(
+        "--compat", choices=COMPAT_MODES, default=None,
+        help="Score one system as this tool does and print its own output: multi-bleu.perl's "
+        "or multi-bleu-detok.perl's BLEU line, mteval's 'BLEU score' line (lowercased, as "
+        "mteval's default), nltk corpus_bleu's float on whitespace tokens, or a JSON dict of "
+        "HF evaluate's bleu, nlg-metricverse's bleu or torchmetrics' bleu_score.",
+    )  # fmt: skip
+
+
+def _add_report_options(parser: argparse.ArgumentParser) -> None:
+    report = parser.add_argument_group("Reporting related arguments")
+    report.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="Suppress informative messages on stderr (warnings and errors are still printed).",
+    )
+    report.add_argument(
+        "--short",
+        "-sh",
+        action="store_true",
+        help="Abbreviated signature (#:1|c:mixed|...); not used by single-system JSON, as in "
+        "sacrebleu.",
+    )
+    report.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
+    report.add_argument(
+        "--width",
+        "-w",
+        type=int,
+        default=1,
+        help="Decimal places of scores (default: %(default)s).",
+    )
+    report.add_argument(
+        "--detail",
+        "-d",
+        action="store_true",
+        help=not_yet("Break the score down by original language and domain (needs -t)."),
+    )
+    report.add_argument(
+        "--no-color",
+        "-nc",
+        action="store_true",
+        help="No terminal colours in multi-system tables (also NO_COLOR=1).",
+    )
+    report.add_argument(
+        "--format", "-f", default="json", choices=OUTPUT_FORMATS,
+        help="Output format (default: %(default)s). For one system json prints a JSON object "
+        "and text (or latex) a sacrebleu text line; for several systems text prints a table, "
+        "latex a booktabs table and json a list. BLEUPRINT_FORMAT or SACREBLEU_FORMAT in the "
+        "environment override this flag.",
+    )  # fmt: skip

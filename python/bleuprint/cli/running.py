@@ -1,0 +1,187 @@
+"""Running the command: read the input, score every system with every metric (corpus,
+sentence-level, confidence intervals, paired tests, ``--compat``) and print the results."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections.abc import Callable
+from typing import Any, Optional
+
+from bleuprint.cli.checks import check_usage, paired
+from bleuprint.cli.compat import compat_output
+from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, Reporter
+from bleuprint.cli.input import check_lengths, read_references, read_systems
+from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
+from bleuprint.cli.output import (
+    colors_enabled,
+    isatty,
+    output_format,
+    sentence_lines,
+    single_system_lines,
+    table_lines,
+    write_lines,
+)
+from bleuprint.cli.paired_output import paired_all_lines, paired_baseline_lines
+from bleuprint.errors import BleuprintError, BleuprintWarning
+
+
+def run(args: argparse.Namespace) -> int:
+    """Scores what the options ask for and writes it to stdout; returns the exit status.
+
+    Raises
+    ------
+    CliError
+        Any expected failure (bad options, unreadable or mismatched input, a metric's error).
+    """
+    check_usage(args)
+    fmt = output_format(args.format)
+    reporter = Reporter(args.quiet)
+    # Validate the metric options before reading anything.
+    make_metrics(args, reporter, report=False)
+
+    refs, ref_names = read_references(args)
+    systems, names = read_systems(args, reporter)
+    from_stdin = args.input is None
+    if args.sentence_level and len(systems) > 1:
+        raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
+    # sacrebleu's checks, messages and statuses.
+    if args.sentence_level and (args.confidence or paired(args)):
+        raise CliError("Statistical tests are unavailable in sentence-level mode.")
+    if paired(args) and len(systems) == 1:
+        raise CliError("Paired tests require multiple input systems given to --input (-i).")
+    if len(systems) > 1 and args.confidence:
+        raise CliError("Use paired tests (--paired) for multiple systems.")
+    check_lengths(systems, names, refs, ref_names, from_stdin)
+    if args.compat is not None:
+        return _compat(args, systems, refs)
+
+    out: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", BleuprintWarning)
+        try:
+            if args.sentence_level:
+                out = _sentence_level(args, reporter, systems[0], refs)
+            else:
+                out = _corpus_level(args, reporter, fmt, systems, names, refs)
+        except BleuprintError as e:
+            raise CliError(str(e)) from None
+        except MemoryError:
+            raise CliError(
+                "not enough memory for these inputs and options (fewer -cin/-pbsn/-parn "
+                "samples, or fewer segments per run, need less)"
+            ) from None
+    report_warnings(reporter, caught)
+    write_lines(out)
+    return 0
+
+
+def _compat(args: argparse.Namespace, systems: list[list[str]], refs: list[list[str]]) -> int:
+    if len(systems) != 1:
+        raise CliError("--compat scores one system", EXIT_USAGE)
+    try:
+        write_lines(compat_output(args.compat, systems[0], refs))
+    except BleuprintError as e:
+        raise CliError(str(e)) from None
+    return 0
+
+
+def _sentence_level(
+    args: argparse.Namespace, reporter: Reporter, system: list[str], refs: list[list[str]]
+) -> list[str]:
+    (metric,) = make_metrics(args, reporter).values()
+    # One batch: every segment's statistics and score in the core.
+    stats = metric.stats(system, refs)
+    sig = metric.get_signature().format(args.short)
+    return sentence_lines(stats, args.width, args.score_only, sig)
+
+
+def _corpus_level(
+    args: argparse.Namespace,
+    reporter: Reporter,
+    fmt: str,
+    systems: list[list[str]],
+    names: list[str],
+    refs: list[list[str]],
+) -> list[str]:
+    # References are prepared once and reused for every system, as in sacrebleu.
+    metrics = make_metrics(args, reporter, references=refs)
+    order = sorted(metrics)
+    color = colors_enabled(args.no_color)
+    if len(systems) == 1:
+        n_bootstrap = args.confidence_n if args.confidence else 1
+        results = []
+        for key in order:
+            score = metrics[key].corpus_score(systems[0], n_bootstrap=n_bootstrap)
+            sig = metrics[key].get_signature().format(args.short if fmt != "json" else False)
+            results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
+        return single_system_lines(results, fmt, color)
+
+    reporter.info(f"Found {len(systems)} systems.")
+    if paired(args):
+        # The metrics in -m order (sacrebleu's PairedTest keeps it; other modes sort).
+        return _paired_lines(args, fmt, systems, names, list(metrics.values()), color)
+    columns: dict[str, list[str]] = {"System": list(names)}
+    signatures: dict[str, str] = {}
+    for system in systems:
+        for key in order:
+            score = metrics[key].corpus_score(system)
+            signatures[score.name] = metrics[key].get_signature().format(args.short)
+            columns.setdefault(score.name, []).append(score.format(args.width, True))
+    return table_lines(columns, signatures, fmt, args.width, color)
+
+
+def _paired_names(args: argparse.Namespace, names: list[str]) -> list[str]:
+    """sacrebleu's names: ``Baseline: PATH`` (stdin: ``Baseline``, ``System 1``, ...). With
+    --paired-all no system is a baseline, so names stay paths (stdin: ``System N``)."""
+    if args.paired_all:
+        return list(names)
+    if args.input is None:
+        return ["Baseline"] + [f"System {i + 1}" for i in range(len(names) - 1)]
+    return [f"Baseline: {names[0]}", *names[1:]]
+
+
+def _paired_lines(
+    args: argparse.Namespace,
+    fmt: str,
+    systems: list[list[str]],
+    names: list[str],
+    metrics: list[Any],
+    color: bool,
+) -> list[str]:
+    from bleuprint.significance.paired import paired_test_stats  # numpy: for paired tests only
+
+    names = _paired_names(args, names)
+    named = [(name, [m.stats(system) for m in metrics]) for name, system in zip(names, systems)]
+    test = "bs" if args.paired_bs else "ar"
+    n_comparisons = len(names) * (len(names) - 1) // 2 if args.paired_all else len(names) - 1
+    progress = progress_reporter(args.quiet, n_comparisons)
+    result = paired_test_stats(
+        named,
+        test=test,
+        n_samples=args.paired_bs_n if test == "bs" else args.paired_ar_n,
+        all_pairs=args.paired_all,
+        correction=args.correction,
+        workers=core_workers(args),
+        progress=progress,
+    )
+    if args.paired_all:
+        return paired_all_lines(result, fmt, args.width, args.short, color)
+    return paired_baseline_lines(result, fmt, args.width, args.short, color)
+
+
+def progress_reporter(quiet: bool, total: int) -> Optional[Callable[[int, int], None]]:
+    """``progress(done, total)`` writing ``bleuprint: paired test: 3/8 comparisons`` over
+    itself on a terminal's stderr (and erasing it when done); None elsewhere or with -q."""
+    stream = sys.stderr
+    if quiet or not isatty(stream):
+        return None
+
+    def progress(done: int, total: int) -> None:
+        end = "\r\x1b[K" if done >= total else ""
+        stream.write(f"\r{PROG}: paired test: {done}/{total} comparisons{end}")
+        stream.flush()
+
+    progress(0, total)
+    return progress
