@@ -563,3 +563,30 @@ def test_torchmetrics_state_is_the_float32_running_sum() -> None:
     whole = corpus_stats(hyps, refs, "torchmetrics")
     assert np.array_equal(metric._state.sums, float32_running_sum(whole.rows))
     assert float(metric.compute()) == float(whole.score().score)
+
+
+def test_knob_names_follow_the_core() -> None:
+    # The knobs describe the core's reference-length rules and tokenizers; the Python-side
+    # tokenizers are mteval-v14's entity step before intl, and caller-made token lists.
+    from bleuprint import _core
+    from bleuprint.variants import knobs
+
+    assert list(knobs.REF_LENGTHS) == list(_core.REF_LENGTHS)
+    assert set(knobs.TOKENIZERS) == set(_core.TOKENIZERS) | {"mteval-intl", "tokens"}
+
+
+def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
+    from bleuprint import Stats
+    from bleuprint.errors import StatsFormatError
+    from bleuprint.variants import PresetConfig
+
+    nltk = PresetConfig("nltk")
+    with pytest.raises(StatsFormatError, match="correct_n <= total_n"):
+        Stats(np.array([[3, 3, 4, 1, 1, 1, 3, 2, 1, 1]]), nltk, 1)
+    average = PresetConfig(PRESETS["hf"].knobs.replace(ref_length="average"))
+    with pytest.raises(StatsFormatError, match="nrefs >= 1"):
+        Stats(np.array([[3, 3, 3, 1, 1, 1, 3, 2, 1, 1, 0]]), average, 1)
+    with pytest.raises(StatsFormatError, match="n_match <= n_all"):
+        Stats(np.array([[3, 2]]), GLEUConfig(), 1)
+    made = Stats(np.array([[3, 3, 3, 1, 1, 1, 3, 2, 1, 1]]), nltk, 1)
+    assert made.score().counts == [3, 1, 1, 1]

@@ -52,11 +52,18 @@ def _check_metric_rules(rows: Any, config: Any) -> None:
     if not len(rows):
         return
     metric = config.metric
-    if metric == "BLEU":
-        n = (config.width - 2) // 2
-        matches, totals = rows[:, 2 : 2 + n], rows[:, 2 + n :]
+    if metric in ("BLEU", "BLEU-preset"):
+        # A preset's rows hold extra columns after the BLEU ones (variants.aggregation).
+        n = config.knobs.orders if metric == "BLEU-preset" else (config.width - 2) // 2
+        matches, totals = rows[:, 2 : 2 + n], rows[:, 2 + n : 2 + 2 * n]
         bad = (matches > totals).any(axis=1)
         rule = "correct_n <= total_n (a clipped match count cannot exceed the n-grams)"
+        if "nrefs" in config.column_names:
+            bad |= rows[:, config.column_names.index("nrefs")] < 1
+            rule += " and nrefs >= 1"
+    elif metric == "GLEU":
+        bad = rows[:, 0] > rows[:, 1]
+        rule = "n_match <= n_all"
     elif metric == "chrF":
         triples = rows.reshape(len(rows), -1, 3)
         match = triples[:, :, 2]
