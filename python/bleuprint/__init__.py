@@ -80,7 +80,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):  # noqa: ANN202
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         import importlib
 

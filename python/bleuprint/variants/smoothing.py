@@ -36,7 +36,7 @@ class Fraction(fractions.Fraction):
 
     def __new__(
         cls, numerator: int = 0, denominator: Optional[int] = None, _normalize: bool = False
-    ):  # noqa: ANN204
+    ) -> Fraction:
         self = super().__new__(cls, numerator, denominator)
         self._original = (numerator, denominator if denominator is not None else 1)
         self._keep = not _normalize
