@@ -266,6 +266,13 @@ def wer_token_alignments(
 ) -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
 ]: ...
+def wer_measures(
+    rows: npt.NDArray[np.int64], *, empty_reference: str = "ratio"
+) -> npt.NDArray[np.float64]:
+    """``[wer, mer, wil, wip]`` of every ``(n, 6)`` row as fractions, jiwer's formulas;
+    ``empty_reference`` is ``"ratio"`` (WER 1 with errors, else 0) or ``"jiwer"`` (WER = the
+    insertions) for rows without reference words."""
+
 def levenshtein_opcodes(
     s1: Sequence[int], s2: Sequence[int]
 ) -> list[tuple[str, int, int, int, int]]: ...

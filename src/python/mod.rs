@@ -61,6 +61,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(wer::wer_token_stats, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_token_alignments, m)?)?;
     m.add_function(wrap_pyfunction!(wer::levenshtein_opcodes, m)?)?;
+    m.add_function(wrap_pyfunction!(wer::wer_measures, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
     Ok(())
 }

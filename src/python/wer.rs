@@ -2,15 +2,15 @@
 //! while segments are aligned.
 
 use numpy::ndarray::{Array1, Array2};
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
-use super::convert::{rows_array, StrStream, StreamInput, TokenLists};
+use super::convert::{owned_rows, rows_array, StrStream, StreamInput, TokenLists};
 use super::errors::internal_error;
 use crate::error::to_i64;
-use crate::wer::{self, OpTag, SegmentAlignment, Split, Unit};
+use crate::wer::{self, EmptyReference, OpTag, SegmentAlignment, Split, Unit};
 
 fn split(unit: &str, raw: bool) -> PyResult<Split> {
     Ok(Split {
@@ -201,4 +201,29 @@ pub(crate) fn levenshtein_opcodes(
             (tag, o.src_start, o.src_end, o.dest_start, o.dest_end)
         })
         .collect()
+}
+
+/// The measures of every row `(n, 6)` as fractions, an `(n, 4)` float64 array of
+/// `[wer, mer, wil, wip]` with jiwer's formulas. `empty_reference` is what a row without
+/// reference words scores: `"ratio"` (WER 1 with errors, else 0) or `"jiwer"` (WER = the
+/// insertions).
+#[pyfunction]
+#[pyo3(signature = (rows, *, empty_reference = "ratio"))]
+pub(crate) fn wer_measures<'py>(
+    py: Python<'py>,
+    rows: PyReadonlyArray2<'py, i64>,
+    empty_reference: &str,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let empty = EmptyReference::from_name(empty_reference)?;
+    let what = "WER statistics [substitutions, deletions, insertions, hits, ref_words, hyp_words]";
+    let rows = owned_rows(&rows, wer::WIDTH, what)?;
+    let measures = wer::row_measures(&rows, empty)?;
+    let n = measures.len();
+    let values = measures
+        .into_iter()
+        .flat_map(|m| [m.wer, m.mer, m.wil, m.wip])
+        .collect();
+    Ok(Array2::from_shape_vec((n, 4), values)
+        .map_err(internal_error)?
+        .into_pyarray(py))
 }

@@ -5,7 +5,7 @@
 //! the reference (first sequence) and the hypothesis (second), the way jiwer 4.0.0 calls
 //! `rapidfuzz.distance.Levenshtein.opcodes(reference, hypothesis)`. Tokens are split as
 //! jiwer's default transforms split them ([`split`]). Corpus measures are ratios of the
-//! summed columns.
+//! summed columns ([`score`]).
 //!
 //! With several references, a segment is scored against the one needing the fewest edits
 //! (substitutions + deletions + insertions); the first such reference wins ties.
@@ -21,6 +21,7 @@
 //! ```
 
 pub mod levenshtein;
+pub mod score;
 pub mod split;
 
 use rustc_hash::FxHashMap;
@@ -30,6 +31,7 @@ use crate::error::{Error, Result};
 use crate::parallel;
 use crate::reference_sets::{check_streams, no_references};
 pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
+pub use score::{measures, row_measures, EmptyReference, Measures};
 pub use split::{Split, Unit};
 
 /// Columns of a statistics row.

@@ -44,22 +44,13 @@ COLUMNS = ("substitutions", "deletions", "insertions", "hits", "ref_words", "hyp
 MEASURES = ("wer", "mer", "wil", "wip")
 
 
-def _measures(s: int, d: int, i: int, h: int, ref_words: int, hyp_words: int) -> tuple:
-    """(wer, mer, wil, wip) as fractions, with jiwer's formulas and float operations.
+def _measures(row: Sequence[int]) -> tuple[float, float, float, float]:
+    """(wer, mer, wil, wip) of one row as fractions, by the core (jiwer's formulas; without
+    reference words WER is 1.0 with errors, else 0.0)."""
+    import numpy as np
 
-    Without reference words: WER is 1.0 if there are insertions, else 0.0 (sacrebleu's TER
-    rule; jiwer returns the insertion count as an int); MER 1.0 / WIP 0.0 if the hypotheses
-    have words, else 0.0 / 1.0 (jiwer's values, as floats).
-    """
-    errors = s + d + i
-    if ref_words == 0:
-        wer = 1.0 if errors > 0 else 0.0
-        mer, wip = (1.0, 0.0) if hyp_words > 0 else (0.0, 1.0)
-    else:
-        wer = float(errors) / float(h + s + d)
-        mer = float(errors) / float(h + s + d + i)
-        wip = (float(h) / ref_words) * (float(h) / hyp_words) if hyp_words >= 1 else 0.0
-    return wer, mer, 1 - wip, wip
+    wer, mer, wil, wip = _core.wer_measures(np.array([row], dtype=np.int64))[0].tolist()
+    return wer, mer, wil, wip
 
 
 @register_config
@@ -169,14 +160,8 @@ class WERConfig(SummedRowsScoring):
         """WER (or CER) of every row in percent: a float64 array of shape ``(n,)``."""
         import numpy as np
 
-        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.width)
-        s, d, i, h, ref_words = (rows[:, k] for k in range(5))
-        errors = (s + d + i).astype(np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            wer = np.where(
-                ref_words > 0, errors / (h + s + d).astype(np.float64), (errors > 0) * 1.0
-            )
-        return 100 * wer
+        rows = np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, self.width))
+        return 100 * _core.wer_measures(rows)[:, 0]
 
     def score_rows_detailed(self, rows: Any) -> list[WERScore]:
         """Scores every row of a statistics matrix as a :class:`WERScore`."""
@@ -236,7 +221,7 @@ class WERScore(Score):
         self.hyp_words = hyp_words
         self.errors = substitutions + deletions + insertions
         self.wer, self.mer, self.wil, self.wip = _measures(
-            substitutions, deletions, insertions, hits, ref_words, hyp_words
+            (substitutions, deletions, insertions, hits, ref_words, hyp_words)
         )
         self.measure = measure
         super().__init__(name, 100 * getattr(self, measure))
