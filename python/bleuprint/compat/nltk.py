@@ -18,7 +18,12 @@ from bleuprint.variants import PRESETS, score_counts
 from bleuprint.variants.aggregation import corpus_counts
 from bleuprint.variants.config import preset_config
 from bleuprint.variants.counting import modified_precision
-from bleuprint.variants.knobs import BleuKnobs, Weights, normalize_weights
+from bleuprint.variants.knobs import (
+    BleuKnobs,
+    Weights,
+    normalize_weights,
+    weight_sets_as_given,
+)
 from bleuprint.variants.scoring import brevity_penalty as _brevity_penalty
 from bleuprint.variants.smoothing import NLTK_PARAMETERS, Fraction, SmoothingFunction
 
@@ -58,11 +63,7 @@ def _reweighs(weights: Any, auto_reweigh: bool) -> bool:
     (a list never compares equal to it)."""
     if not auto_reweigh:
         return False
-    try:
-        weights[0][0]
-    except (TypeError, IndexError):
-        weights = [weights]
-    return any(w == (0.25, 0.25, 0.25, 0.25) for w in weights)
+    return any(w == (0.25, 0.25, 0.25, 0.25) for w in weight_sets_as_given(weights))
 
 
 @lru_cache(maxsize=256)

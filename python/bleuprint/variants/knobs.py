@@ -194,12 +194,19 @@ class BleuKnobs:
         return out
 
 
-def normalize_weights(weights: Any) -> Weights:
-    """One weight tuple or several, as a tuple of float tuples (nltk's ``weights[0][0]`` test)."""
+def weight_sets_as_given(weights: Any) -> Any:
+    """One weight tuple or several, as a sequence of weight sets in the caller's own types
+    (nltk's test: ``weights[0][0]`` exists for several)."""
     try:
         weights[0][0]
     except (TypeError, IndexError):
-        weights = [weights]
+        return [weights]
+    return weights
+
+
+def normalize_weights(weights: Any) -> Weights:
+    """One weight tuple or several, as a tuple of float tuples."""
+    weights = weight_sets_as_given(weights)
     try:
         out = tuple(tuple(float(w) for w in ws) for ws in weights)
     except (TypeError, ValueError):
