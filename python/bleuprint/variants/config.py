@@ -118,6 +118,8 @@ class PresetConfig:
         workers: int = -1,
     ) -> Stats:
         """The :class:`~bleuprint.Stats` of ``hypotheses`` under this preset."""
+        if self.knobs.drop_empty:  # so that nrefs counts the kept items only
+            hypotheses, references, items = _drop_empty(hypotheses, references, items)
         rows = self.rows(hypotheses, references, items=items, workers=workers)
         counts = {len(r) for r in references}
         nrefs = counts.pop() if len(counts) == 1 else -1
