@@ -590,3 +590,19 @@ def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
         Stats(np.array([[3, 2]]), GLEUConfig(), 1)
     made = Stats(np.array([[3, 3, 3, 1, 1, 1, 3, 2, 1, 1]]), nltk, 1)
     assert made.score().counts == [3, 1, 1, 1]
+
+
+def test_aggregate_of_core_rows_equals_the_preset_rows() -> None:
+    # variants.aggregate (core rows plus the last segment's tokens) is kept for callers of
+    # the old API; it must agree with the rows PresetConfig stores.
+    from bleuprint.variants import aggregate, score_counts, segment_rows
+
+    hyps, refs = VECTORS["V8"]
+    tokens = [h.split() for h in hyps], [[r.split() for r in rs] for rs in refs]
+    for smoothing in ("nltk3", "nltk5", "nltk6", "nltk7"):
+        knobs = PRESETS["nltk"].knobs.replace(smoothing=smoothing)
+        rows = segment_rows(*tokens, knobs)
+        counts = aggregate(
+            rows, knobs, last_hypothesis=tokens[0][-1], last_references=tokens[1][-1]
+        )
+        assert score_counts(counts, knobs) == corpus_score(*tokens, knobs)
