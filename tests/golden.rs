@@ -1,6 +1,7 @@
 //! The golden vectors of `tests/data/golden_*.jsonl` (the upstreams' published results, see
 //! `tests/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
-//! statistics and the Tercom tokenizer, WER/CER edit counts, compared with `==`. Vectors that need Python (its
+//! statistics and scores and the Tercom tokenizer, WER/CER edit counts and measures, compared
+//! with `==`. Vectors that need Python (its
 //! `str.lower()`, the bootstrap's resampling, the text forms) are left to pytest.
 
 // A test: a broken vector or file should stop it with a message.
@@ -502,31 +503,37 @@ fn ter_vectors() {
             checked += 1;
             continue;
         }
-        // sacrebleu's rows: [fewest edits, average reference length].
+        // Rows [fewest edits, summed reference lengths, reference count].
         let mut rows = Vec::new();
         for (hypothesis, references) in inputs.hypotheses.iter().zip(&inputs.references) {
             let references: Vec<String> = references.iter().map(|r| prepare(r)).collect();
             let references: Vec<&str> = references.iter().map(String::as_str).collect();
-            let [edits, words, nrefs] =
-                ter::segment_stats(&prepare(hypothesis), &references, config).unwrap();
-            rows.push((edits as f64, words as f64 / nrefs as f64));
+            rows.extend(ter::segment_stats(&prepare(hypothesis), &references, config).unwrap());
         }
         match vector.field("call").str() {
             "stats" => {
-                let want: Vec<(f64, f64)> = expected
+                // sacrebleu's rows: [fewest edits, average reference length].
+                let want: Vec<(i64, f64)> = expected
                     .field("rows")
                     .array()
                     .iter()
-                    .map(|row| (row.array()[0].f64(), row.array()[1].f64()))
+                    .map(|row| (row.array()[0].f64() as i64, row.array()[1].f64()))
+                    .collect();
+                let rows: Vec<(i64, f64)> = rows
+                    .chunks(3)
+                    .map(|row| ter::score::edits_and_length(row).unwrap())
                     .collect();
                 assert_eq!(rows, want, "{id}");
             }
             _ => {
-                // The sums the score is made of, added in segment order as sacrebleu does.
-                let edits: f64 = rows.iter().map(|r| r.0).sum();
-                let length: f64 = rows.iter().map(|r| r.1).sum();
-                assert_eq!(edits, expected.field("num_edits").f64(), "{id}");
-                assert_eq!(length, expected.field("ref_length").f64(), "{id}");
+                let score = ter::corpus_score(&rows).unwrap();
+                assert_eq!(score.score, expected.field("score").f64(), "{id}");
+                assert_eq!(
+                    score.edits as f64,
+                    expected.field("num_edits").f64(),
+                    "{id}"
+                );
+                assert_eq!(score.ref_length, expected.field("ref_length").f64(), "{id}");
             }
         }
         checked += 1;
@@ -567,6 +574,15 @@ fn jiwer_vectors() {
             counts, 4,
             "{id}: hits, substitutions, deletions and insertions"
         );
+        let measures = wer::measures(&sums, wer::EmptyReference::Jiwer).unwrap();
+        if unit == Unit::Word {
+            assert_eq!(measures.wer, expected.field("wer").f64(), "{id}");
+            assert_eq!(measures.mer, expected.field("mer").f64(), "{id}");
+            assert_eq!(measures.wil, expected.field("wil").f64(), "{id}");
+            assert_eq!(measures.wip, expected.field("wip").f64(), "{id}");
+        } else {
+            assert_eq!(measures.wer, expected.field("cer").f64(), "{id}");
+        }
         checked += 1;
     }
     assert!(checked >= 9, "only {checked} jiwer vectors checked");
