@@ -1,8 +1,8 @@
 //! The golden vectors of `tests/data/golden_*.jsonl` (the upstreams' published results, see
 //! `tests/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
 //! statistics and scores and the Tercom tokenizer, WER/CER edit counts and measures, compared
-//! with `==`. Vectors that need Python (its
-//! `str.lower()`, the bootstrap's resampling, the text forms) are left to pytest.
+//! with `==`. Vectors that need Python (its `str.lower()`, the bootstrap's resampling, the
+//! text forms, nltk's compat layer) are left to pytest.
 
 // A test: a broken vector or file should stop it with a message.
 #![allow(
