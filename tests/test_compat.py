@@ -606,3 +606,16 @@ def test_aggregate_of_core_rows_equals_the_preset_rows() -> None:
             rows, knobs, last_hypothesis=tokens[0][-1], last_references=tokens[1][-1]
         )
         assert score_counts(counts, knobs) == corpus_score(*tokens, knobs)
+
+
+def test_compat_guide_python_examples_run(tmp_path, monkeypatch) -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "compat.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    for block in blocks:  # the examples assert their claims
+        exec(compile(block, "docs/compat.md", "exec"), {})
+    assert (tmp_path / "hf.npz").exists()
