@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Any, Optional
 
+from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.variants.smoothing import NLTK_DEFAULTS, NLTK_PARAMETERS
@@ -110,8 +111,8 @@ def _check(name: str, value: Any, allowed: Any) -> None:
         )
 
 
-#: The highest n-gram order, the core's limit (``bleu::MAX_NGRAM_ORDER`` in src/bleu/config.rs).
-MAX_ORDER = 255
+#: The highest n-gram order: the core's limit.
+MAX_ORDER: int = _core.MAX_NGRAM_ORDER
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,10 @@ class BleuKnobs:
             )
         if self.weights is not None:
             object.__setattr__(self, "weights", normalize_weights(self.weights))
+            if self.orders > MAX_ORDER:
+                raise InvalidOptionError(
+                    f"weights may hold at most {MAX_ORDER} orders, got {self.orders}"
+                )
         if self.dtype == "float32" and self.arithmetic != "torch":
             raise InvalidOptionError("dtype='float32' needs arithmetic='torch' (torchmetrics)")
 
