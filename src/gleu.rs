@@ -19,6 +19,9 @@ use crate::tokenize::Pipeline;
 /// Columns of one GLEU statistics row: `[n_match, n_all]`.
 pub const WIDTH: usize = 2;
 
+/// Names of the statistics columns, in order.
+pub const COLUMNS: [&str; WIDTH] = ["n_match", "n_all"];
+
 /// The longest accepted n-gram length (nltk's default `max_len` is 4), as for BLEU's
 /// [`crate::bleu::MAX_NGRAM_ORDER`].
 pub const MAX_LEN: usize = crate::bleu::MAX_NGRAM_ORDER;

@@ -1,10 +1,58 @@
 """Type stubs for the compiled core. Private: use the `bleuprint` package."""
 
 from collections.abc import Sequence
-from typing import Optional, Union
+from typing import Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "EMPTY_REFERENCE_RULES",
+    "GLEU_COLUMNS",
+    "MAX_CHRF_ORDER",
+    "MAX_NGRAM_ORDER",
+    "MecabTagger",
+    "NORMALIZATIONS",
+    "NORMALIZATION_UNICODE_VERSION",
+    "REF_LENGTHS",
+    "SMOOTH_DEFAULTS",
+    "SMOOTH_METHODS",
+    "TER_COLUMNS",
+    "TOKENIZERS",
+    "WER_COLUMNS",
+    "__version__",
+    "bleu_column_names",
+    "bleu_grouped_stats",
+    "bleu_ngram_details",
+    "bleu_score_details",
+    "bleu_scores",
+    "bleu_scores_float32",
+    "bleu_stats",
+    "bootstrap_sums_float32",
+    "bootstrap_sums_int64",
+    "chrf_column_names",
+    "chrf_scores",
+    "chrf_scores_float32",
+    "chrf_stats",
+    "gleu_stats",
+    "levenshtein_opcodes",
+    "normalize",
+    "randomization_sums",
+    "read_lines",
+    "script_counts",
+    "ter_corpus_score",
+    "ter_row_scores",
+    "ter_scores_from_sums",
+    "ter_stats",
+    "ter_tokenize",
+    "tokenize",
+    "wer_alignments",
+    "wer_measures",
+    "wer_stats",
+    "wer_token_alignments",
+    "wer_token_stats",
+    "wer_tokens",
+]
 
 __version__: str
 TOKENIZERS: list[str]
@@ -19,15 +67,34 @@ Moses), ``closest-first`` (ties to the first listed; torchmetrics), ``shortest``
 ``bleu``) and ``average`` (the column holds the SUM of the reference lengths)."""
 NORMALIZATIONS: list[str]
 NORMALIZATION_UNICODE_VERSION: str
+SMOOTH_METHODS: list[str]
+"""BLEU ``smooth_method`` names: ``none``, ``floor``, ``add-k``, ``exp``."""
+SMOOTH_DEFAULTS: dict[str, Optional[float]]
+"""sacrebleu's default ``smooth_value`` per method (``None``: the method takes no value)."""
+EMPTY_REFERENCE_RULES: list[str]
+"""``empty_reference=`` names of ``wer_measures``: ``ratio`` and ``jiwer``."""
+TER_COLUMNS: list[str]
+WER_COLUMNS: list[str]
+GLEU_COLUMNS: list[str]
+MAX_NGRAM_ORDER: int
+"""The highest accepted BLEU ``max_ngram_order`` (and GLEU ``max_len``): 255."""
+MAX_CHRF_ORDER: int
+"""The highest accepted chrF ``char_order`` and ``word_order``: 255."""
+
+def bleu_column_names(max_order: int) -> list[str]:
+    """``hyp_len, ref_len, correct_1..N, total_1..N``."""
+
+def chrf_column_names(char_order: int, word_order: int) -> list[str]:
+    """``char1_hyp, char1_ref, char1_match, ...``, then the word orders."""
 
 def tokenize(
-    lines: Sequence[str], tokenizer: str, *, normalize: Optional[str] = None, workers: int = -1
+    lines: Sequence[str], tokenizer: str, *, normalize: Optional[str] = None, workers: int = ...
 ) -> list[str]:
     """Each line as the named tokenizer returns it (see ``TOKENIZERS``), after an optional
     Unicode normalization."""
 
 def normalize(
-    lines: Sequence[Optional[str]], form: str, *, name: str = "lines", workers: int = -1
+    lines: Sequence[Optional[str]], form: str, *, name: str = "lines", workers: int = ...
 ) -> list[Optional[str]]: ...
 def script_counts(
     lines: Sequence[Optional[str]], max_lines: int = 1000
@@ -40,7 +107,7 @@ def bleu_stats(
     max_order: int,
     normalize: Optional[str] = None,
     ref_length: str = "closest",
-    workers: int = -1,
+    workers: int = ...,
 ) -> tuple[npt.NDArray[np.int64], int, int]:
     """Per-segment BLEU statistics ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (int64,
     shape ``(n, 2 + 2 * max_order)``) against reference streams (``references[k][i]``,
@@ -61,7 +128,7 @@ def bleu_grouped_stats(
     max_order: int,
     normalize: Optional[str] = None,
     ref_length: str = "closest",
-    workers: int = -1,
+    workers: int = ...,
 ) -> npt.NDArray[np.int64]:
     """``bleu_stats`` rows for hypotheses that each carry their own references:
     ``references[i]`` lists the references of ``hypotheses[i]`` (at least one; their number
@@ -91,7 +158,7 @@ def gleu_stats(
     min_len: int = 1,
     max_len: int = 4,
     normalize: Optional[str] = None,
-    workers: int = -1,
+    workers: int = ...,
 ) -> npt.NDArray[np.int64]:
     """Per-segment GLEU statistics ``[n_match, n_all]`` (int64, shape ``(n, 2)``), exactly as
     nltk's ``corpus_gleu`` sums them: the corpus GLEU is ``sum(n_match) / sum(n_all)`` (0.0
@@ -140,7 +207,7 @@ def chrf_stats(
     one_plus_factor: float,
     whitespace: bool,
     eps_smoothing: bool,
-    workers: int = -1,
+    workers: int = ...,
 ) -> tuple[npt.NDArray[np.int64], int]:
     """Per-segment chrF statistics ``[hyp, ref, match]`` per character order, then per word
     order (int64, shape ``(n, 3 * (char_order + word_order))``), of each segment's reference
@@ -176,7 +243,7 @@ def ter_stats(
     normalized: bool = False,
     no_punct: bool = False,
     asian_support: bool = False,
-    workers: int = -1,
+    workers: int = ...,
 ) -> tuple[npt.NDArray[np.int64], int]:
     """Per-segment TER statistics ``[best_edits, sum_of_ref_lengths, references]`` (int64,
     shape ``(n, 3)``) and the references per segment (-1 where it varies).
@@ -192,7 +259,7 @@ def ter_tokenize(
     normalized: bool = False,
     no_punct: bool = False,
     asian_support: bool = False,
-    workers: int = -1,
+    workers: int = ...,
 ) -> list[str]:
     """Each line as sacrebleu's TER tokenizes a hypothesis: ``TercomTokenizer(...)(line.rstrip())``
     without the lowercasing. (sacrebleu tokenizes references twice; ``ter_stats`` does too.)"""
@@ -214,12 +281,12 @@ def read_lines(path: str) -> list[str]: ...
 
 # Resampling (significance tests); index and swap matrices are drawn by numpy.
 def bootstrap_sums_float32(
-    stats: npt.NDArray[np.float32], indices: npt.NDArray[np.int64], *, workers: int = -1
+    stats: npt.NDArray[np.float32], indices: npt.NDArray[np.int64], *, workers: int = ...
 ) -> npt.NDArray[np.float32]:
     """Per resample (a row of ``indices``), the rows it selects summed in index order."""
 
 def bootstrap_sums_int64(
-    stats: npt.NDArray[np.int64], indices: npt.NDArray[np.int64], *, workers: int = -1
+    stats: npt.NDArray[np.int64], indices: npt.NDArray[np.int64], *, workers: int = ...
 ) -> npt.NDArray[np.int64]:
     """Per resample (a row of ``indices``), the rows it selects summed exactly."""
 
@@ -228,7 +295,7 @@ def randomization_sums(
     system: npt.NDArray[np.int64],
     packed_swaps: npt.NDArray[np.uint8],
     *,
-    workers: int = -1,
+    workers: int = ...,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Per trial, the sums of the two pseudo-systems: A takes the baseline's row where the
     swap flag is set and the system's elsewhere, B the other. Flags are packed 8 segments to a
@@ -243,7 +310,7 @@ def wer_stats(
     *,
     unit: str,
     raw: bool = False,
-    workers: int = -1,
+    workers: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def wer_alignments(
     hypotheses: Sequence[str],
@@ -251,18 +318,18 @@ def wer_alignments(
     *,
     unit: str,
     raw: bool = False,
-    workers: int = -1,
+    workers: int = ...,
 ) -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
 ]: ...
 def wer_tokens(
-    lines: Sequence[str], *, unit: str, raw: bool = False, workers: int = -1, name: str = "lines"
+    lines: Sequence[str], *, unit: str, raw: bool = False, workers: int = ..., name: str = "lines"
 ) -> list[list[str]]: ...
 def wer_token_stats(
-    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], *, workers: int = -1
+    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], *, workers: int = ...
 ) -> npt.NDArray[np.int64]: ...
 def wer_token_alignments(
-    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], *, workers: int = -1
+    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], *, workers: int = ...
 ) -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
 ]: ...
@@ -277,10 +344,11 @@ def levenshtein_opcodes(
     s1: Sequence[int], s2: Sequence[int]
 ) -> list[tuple[str, int, int, int, int]]: ...
 
+@final
 class MecabTagger:
     """A MeCab model loaded from a ``libmecab`` shared library (``ja-mecab``, ``ko-mecab``)."""
 
-    def __init__(self, library_path: str, args: Sequence[str]) -> None: ...
-    def tokenize(self, lines: Sequence[str], workers: int = -1) -> list[str]: ...
+    def __new__(cls, library_path: str, args: Sequence[str]) -> MecabTagger: ...
+    def tokenize(self, lines: Sequence[str], workers: int = ...) -> list[str]: ...
     def version(self) -> str: ...
     def dictionary_info(self) -> list[dict[str, Union[str, int]]]: ...

@@ -19,12 +19,39 @@ pub enum Smoothing {
     Exp,
 }
 
-impl Smoothing {
-    /// Every method name accepted by [`Smoothing::from_name`].
-    pub const NAMES: [&'static str; 4] = ["none", "floor", "add-k", "exp"];
+/// sacrebleu's smoothing methods with their default `smooth_value` (`None`: the method takes
+/// no value): the one table of names and defaults.
+pub const SMOOTHING_METHODS: [(&str, Option<f64>); 4] = [
+    ("none", None),
+    ("floor", Some(0.1)),
+    ("add-k", Some(1.0)),
+    ("exp", None),
+];
 
-    /// sacrebleu's `smooth_value` defaults, per method that takes a value.
-    pub const DEFAULT_VALUES: [(&'static str, f64); 2] = [("floor", 0.1), ("add-k", 1.0)];
+impl Smoothing {
+    /// Every method name accepted by [`Smoothing::from_name`], from [`SMOOTHING_METHODS`].
+    pub const NAMES: [&'static str; SMOOTHING_METHODS.len()] = {
+        let mut names = [""; SMOOTHING_METHODS.len()];
+        let mut i = 0;
+        while i < names.len() {
+            // In bounds: both arrays have SMOOTHING_METHODS.len() entries.
+            #[allow(clippy::indexing_slicing)]
+            {
+                names[i] = SMOOTHING_METHODS[i].0;
+            }
+            i += 1;
+        }
+        names
+    };
+
+    /// sacrebleu's default `smooth_value` for `name` (`None` for a method without a value or
+    /// an unknown name).
+    pub fn default_value(name: &str) -> Option<f64> {
+        SMOOTHING_METHODS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, v)| *v)
+    }
 
     /// Parses sacrebleu's method name; `value = None` takes sacrebleu's default for the method.
     /// The value of `floor` and `add-k` must be finite and `>= 0` (a negative one gives a
@@ -33,8 +60,8 @@ impl Smoothing {
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] for an unknown name or a value out of range.
     pub fn from_name(name: &str, value: Option<f64>) -> Result<Self> {
-        let value = |default: f64| {
-            let v = value.unwrap_or(default);
+        let value = || {
+            let v = value.or(Self::default_value(name)).unwrap_or(0.0);
             if v.is_finite() && v >= 0.0 {
                 Ok(v)
             } else {
@@ -45,8 +72,8 @@ impl Smoothing {
         };
         match name {
             "none" => Ok(Self::None),
-            "floor" => Ok(Self::Floor(value(0.1)?)),
-            "add-k" => Ok(Self::AddK(value(1.0)?)),
+            "floor" => Ok(Self::Floor(value()?)),
+            "add-k" => Ok(Self::AddK(value()?)),
             "exp" => Ok(Self::Exp),
             other => Err(Error::invalid_option(format!(
                 "unknown smooth_method {other:?}; expected one of {}",

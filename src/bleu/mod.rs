@@ -13,7 +13,7 @@ pub mod score;
 pub mod stats;
 
 pub use crate::reference_sets::references_per_segment;
-pub use config::{BleuConfig, Smoothing, MAX_NGRAM_ORDER};
+pub use config::{BleuConfig, Smoothing, MAX_NGRAM_ORDER, SMOOTHING_METHODS};
 pub use ref_length::RefLength;
 pub use score::{
     score_from_float32_sums, score_from_stats, scores_from_rows, BleuScore, FloatSemantics,

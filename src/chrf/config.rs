@@ -50,6 +50,17 @@ impl ChrfConfig {
         3 * self.order()
     }
 
+    /// Names of the statistics columns: `char1_hyp, char1_ref, char1_match, ...`, then the
+    /// word orders (`word1_hyp`, ...).
+    pub fn column_names(&self) -> Vec<String> {
+        let kinds = (1..=self.char_order)
+            .map(|n| format!("char{n}"))
+            .chain((1..=self.word_order).map(|n| format!("word{n}")));
+        kinds
+            .flat_map(|k| ["hyp", "ref", "match"].map(|part| format!("{k}_{part}")))
+            .collect()
+    }
+
     /// Checks the settings.
     ///
     /// # Errors

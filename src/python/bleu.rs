@@ -3,7 +3,7 @@
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList};
 
 use super::args::{max_ngram_order, run_interruptible, workers};
 use super::convert::{
@@ -29,6 +29,34 @@ fn config(
     };
     config.validate()?;
     Ok(config)
+}
+
+/// sacrebleu's default `smooth_value` per method, `None` where the method takes none. A
+/// whole-number default is an `int`, as sacrebleu writes add-k's `1` (its counts stay ints).
+pub(crate) fn smooth_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let defaults = PyDict::new(py);
+    for (name, value) in bleu::SMOOTHING_METHODS {
+        match value {
+            #[allow(clippy::cast_possible_truncation)] // a whole number of a few units
+            Some(v) if v.fract() == 0.0 => defaults.set_item(name, v as i64)?,
+            Some(v) => defaults.set_item(name, v)?,
+            None => defaults.set_item(name, py.None())?,
+        }
+    }
+    Ok(defaults)
+}
+
+/// Names of the BLEU statistics columns for `max_order`: `hyp_len, ref_len, correct_1..N,
+/// total_1..N`.
+#[pyfunction]
+pub(crate) fn bleu_column_names(
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
+) -> Vec<String> {
+    BleuConfig {
+        max_order,
+        ..BleuConfig::default()
+    }
+    .column_names()
 }
 
 /// The text pipeline for a tokenizer name and an optional normalization.

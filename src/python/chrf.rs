@@ -30,6 +30,22 @@ fn config(
     Ok(config)
 }
 
+/// Names of the chrF statistics columns: `char1_hyp, char1_ref, char1_match, ...`, then the
+/// word orders.
+#[pyfunction]
+pub(crate) fn chrf_column_names(
+    #[pyo3(from_py_with = char_order)] char_order: usize,
+    #[pyo3(from_py_with = word_order)] word_order: usize,
+) -> PyResult<Vec<String>> {
+    let config = ChrfConfig {
+        char_order,
+        word_order,
+        ..ChrfConfig::default()
+    };
+    config.validate()?;
+    Ok(config.column_names())
+}
+
 /// Per-segment chrF statistics, shape `(n, 3 * (char_order + word_order))`, dtype int64, and
 /// the references per segment (-1 where it varies). `factor` is `beta ** 2` and
 /// `one_plus_factor` is `1 + beta ** 2`, both computed in Python as sacrebleu does: the best

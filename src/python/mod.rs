@@ -28,6 +28,17 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "NORMALIZATIONS",
         crate::normalize::Normalization::NAMES.to_vec(),
     )?;
+    m.add("SMOOTH_METHODS", crate::bleu::Smoothing::NAMES.to_vec())?;
+    m.add("SMOOTH_DEFAULTS", bleu::smooth_defaults(m.py())?)?;
+    m.add(
+        "EMPTY_REFERENCE_RULES",
+        crate::wer::EmptyReference::NAMES.to_vec(),
+    )?;
+    m.add("TER_COLUMNS", crate::ter::COLUMNS.to_vec())?;
+    m.add("WER_COLUMNS", crate::wer::COLUMNS.to_vec())?;
+    m.add("GLEU_COLUMNS", crate::gleu::COLUMNS.to_vec())?;
+    m.add("MAX_NGRAM_ORDER", crate::bleu::MAX_NGRAM_ORDER)?;
+    m.add("MAX_CHRF_ORDER", crate::chrf::config::MAX_ORDER)?;
     let (major, minor, update) = crate::normalize::UNICODE_VERSION;
     m.add(
         "NORMALIZATION_UNICODE_VERSION",
@@ -36,6 +47,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::script_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_column_names, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf::chrf_column_names, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_grouped_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_ngram_details, m)?)?;

@@ -30,6 +30,9 @@ use tokenizer::TokenizerScratch;
 /// Columns of a statistics row: best edits, summed reference lengths, number of references.
 pub const WIDTH: usize = 3;
 
+/// Names of the statistics columns, in order.
+pub const COLUMNS: [&str; WIDTH] = ["edits", "ref_words", "nrefs"];
+
 /// Per-thread buffers reused across segments.
 #[derive(Debug, Default)]
 struct Scratch {

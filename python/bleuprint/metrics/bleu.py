@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
 MAX_NGRAM_ORDER = 4
 
-#: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu.
-SMOOTH_DEFAULTS: dict[str, Optional[float]] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+#: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu: the core's table.
+SMOOTH_DEFAULTS: dict[str, Optional[float]] = dict(_core.SMOOTH_DEFAULTS)
 
 # Python >= 3.12's sum() compensates float rounding; sacrebleu sums log precisions with sum().
 _COMPENSATED_SUM = sys.version_info >= (3, 12)
@@ -91,8 +91,7 @@ class BLEUConfig(SummedRowsScoring):
     @property
     def column_names(self) -> tuple[str, ...]:
         """Names of the statistics columns."""
-        n = range(1, self.max_ngram_order + 1)
-        return ("hyp_len", "ref_len", *(f"correct_{i}" for i in n), *(f"total_{i}" for i in n))
+        return tuple(_core.bleu_column_names(self.max_ngram_order))
 
     @property
     def effective_smooth_value(self) -> Optional[float]:

@@ -78,9 +78,7 @@ class CHRFConfig(SummedRowsScoring):
     @property
     def column_names(self) -> tuple[str, ...]:
         """Names of the statistics columns, e.g. ``char1_hyp, char1_ref, char1_match, ...``."""
-        kinds = [f"char{n}" for n in range(1, self.char_order + 1)]
-        kinds += [f"word{n}" for n in range(1, self.word_order + 1)]
-        return tuple(f"{k}_{part}" for k in kinds for part in ("hyp", "ref", "match"))
+        return tuple(_core.chrf_column_names(self.char_order, self.word_order))
 
     @property
     def name(self) -> str:

@@ -35,7 +35,7 @@ class TERConfig:
     width = 3
     #: Lower scores are better (read by the paired tests' clusters, which rank best first).
     higher_is_better = False
-    column_names = ("edits", "ref_words", "nrefs")
+    column_names = tuple(_core.TER_COLUMNS)
 
     @property
     def lowercase(self) -> bool:

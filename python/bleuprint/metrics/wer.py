@@ -39,7 +39,7 @@ UNITS = ("word", "char")
 #: Text transforms: jiwer's defaults, ``wer_standardize``, or none at all.
 TRANSFORMS = ("default", "standardize", "none")
 #: The statistics columns.
-COLUMNS = ("substitutions", "deletions", "insertions", "hits", "ref_words", "hyp_words")
+COLUMNS = tuple(_core.WER_COLUMNS)
 #: The measures a :class:`WERScore` can report as its ``score``.
 MEASURES = ("wer", "mer", "wil", "wip")
 
@@ -154,7 +154,8 @@ class WERConfig(SummedRowsScoring):
         if len(values) != self.width:
             raise InvalidOptionError(f"a WER statistics row has 6 columns, got {len(values)}")
         name = self.name if measure == "wer" else measure.upper()
-        return WERScore(name, *values, measure=measure)
+        s, d, i, h, ref_words, hyp_words = values
+        return WERScore(name, s, d, i, h, ref_words, hyp_words, measure=measure)
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """WER (or CER) of every row in percent: a float64 array of shape ``(n,)``."""

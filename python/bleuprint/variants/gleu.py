@@ -50,7 +50,7 @@ class GLEUConfig:
     #: No upstream resamples GLEU; integer sums are exact.
     resample_float32 = False
     width = 2
-    column_names = ("n_match", "n_all")
+    column_names = tuple(_core.GLEU_COLUMNS)
 
     def __post_init__(self) -> None:
         for name in ("min_len", "max_len"):
