@@ -12,8 +12,10 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -494,6 +496,106 @@ def test_argparse_errors_exit_2(data: Path) -> None:
     assert result.returncode == 2
     assert b"usage: bleuprint" in result.stderr
     assert b"Traceback" not in result.stderr
+
+
+def test_repeated_input_option_is_refused(data: Path) -> None:
+    # argparse alone would keep only the last -i's files and silently drop hyp.1.
+    line = _one_error_line(bleuprint_cli(["ref.a", "-i", "hyp.1", "-i", "hyp.2"], data), 2)
+    assert "-i/--input is given more than once" in line
+    assert "'-i a.txt b.txt'" in line
+    ok = bleuprint_cli(["ref.a", "-i", "hyp.1", "hyp.2", "-q"], data)
+    assert ok.returncode == 0
+    assert ok.stdout.count(b"hyp.") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "allowed"),
+    [
+        (["-ci", "-cin", str(10**12)], "-cin/--confidence-n", "from 1 to 1,000,000"),
+        (["-ci", "-cin", "0"], "-cin/--confidence-n", "from 1 to 1,000,000"),
+        (["-w", "999999999"], "-w/--width", "from 0 to 100"),
+        (["-w", "-1"], "-w/--width", "from 0 to 100"),
+        (["-pbsn", "0"], "-pbsn/--paired-bs-n", "from 1 to 1,000,000"),
+        (["-pbsn", str(10**7)], "-pbsn/--paired-bs-n", "from 1 to 1,000,000"),
+        (["-parn", "-5"], "-parn/--paired-ar-n", "from 1 to 1,000,000"),
+        (["-m", "chrf", "-cc", "2147483648"], "-cc/--chrf-char-order", "from 0 to 255"),
+        (["-m", "chrf", "-cw", str(2**62)], "-cw/--chrf-word-order", "from 0 to 255"),
+        (["-m", "chrf", "-cw", "-1"], "-cw/--chrf-word-order", "from 0 to 255"),
+        (["-nr", str(10**12)], "-nr/--num-refs", "from 1 to 10,000"),
+        (["-nr", "0"], "-nr/--num-refs", "from 1 to 10,000"),
+    ],
+)
+def test_numeric_options_out_of_range_exit_2(
+    data: Path, args: list[str], option: str, allowed: str
+) -> None:
+    # Checked before anything is read or allocated: one line, no MemoryError, no long wait.
+    result = bleuprint_cli(["ref.a", "-i", "hyp.1", *args], data)
+    line = _one_error_line(result, 2)
+    assert f"{option} must be {allowed}" in line
+    assert line.endswith(f"got {args[-1]}")
+    assert result.stdout == b""
+
+
+def test_numeric_options_at_their_bounds_are_accepted(data: Path) -> None:
+    result = bleuprint_cli(["ref.a", "-i", "hyp.1", "-w", "100", "-b", "-f", "text"], data)
+    assert result.returncode == 0, result.stderr.decode()
+    assert len(result.stdout.strip().split(b".")[1]) == 100
+    chrf = bleuprint_cli(["ref.a", "-i", "hyp.1", "-m", "chrf", "-cc", "0", "-cw", "2"], data)
+    assert chrf.returncode == 0, chrf.stderr.decode()
+
+
+def _interrupt(process: subprocess.Popen) -> tuple[bytes, bytes]:
+    process.send_signal(signal.SIGINT)
+    try:
+        return process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_during_scoring_exits_130_with_one_line(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    words = [f"w{i}" for i in range(3000)]
+    lines = [" ".join(rng.choices(words, k=25)) for _ in range(100_000)]
+    _write(tmp_path / "ref", lines)
+    hyps = "\n".join(reversed(lines)).encode() + b"\n"
+    # chrF with 40 character orders: several seconds in the core.
+    command = [sys.executable, "-m", "bleuprint", "ref", "-m", "chrf", "-cc", "40"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdin is not None
+    # The pipe holds 64 KiB: once this returns, the command has read its input (it is past
+    # start-up, in main) and is scoring.
+    process.stdin.write(hyps)
+    process.stdin.close()
+    process.stdin = None  # closed: communicate() has nothing more to send
+    time.sleep(0.5)
+    stdout, stderr = _interrupt(process)
+    assert process.returncode == 130
+    assert stderr == b"bleuprint: interrupted\n"
+    assert stdout == b""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_while_printing_exits_130_with_one_line(tmp_path: Path) -> None:
+    lines = [f"segment {i} of a long file" for i in range(50_000)]
+    _write(tmp_path / "ref", lines)
+    _write(tmp_path / "hyp", lines)
+    # Sentence-level output is megabytes: the command blocks writing it to a full pipe.
+    command = [sys.executable, "-m", "bleuprint", "ref", "-i", "hyp", "-sl"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None
+    assert process.stdout.read(1) == b"B"  # it is printing the results
+    stdout, stderr = _interrupt(process)
+    assert process.returncode == 130
+    assert stderr == b"bleuprint: interrupted\n"
+    assert 0 < len(stdout) < 50_000 * 80  # cut short
 
 
 def test_empty_system_output(data: Path) -> None:

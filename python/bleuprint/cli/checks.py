@@ -8,6 +8,7 @@ import argparse
 import codecs
 from typing import Any
 
+from bleuprint._core import MAX_CHRF_ORDER
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
 from bleuprint.cli.parser import REPEATED_INPUT
 from bleuprint.errors import InvalidOptionError
@@ -30,8 +31,6 @@ _UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
 MAX_SAMPLES = 1_000_000
 #: Decimal places: a float carries 17 significant digits, so more only print noise.
 MAX_WIDTH = 100
-#: The core's largest n-gram order (chrF character and word orders).
-MAX_ORDER = 255
 #: References per line with -nr.
 MAX_NUM_REFS = 10_000
 
@@ -39,8 +38,8 @@ MAX_NUM_REFS = 10_000
 _RANGES: tuple[tuple[str, str, int, int, str], ...] = (
     ("num_refs", "-nr/--num-refs", 1, MAX_NUM_REFS, "references per line"),
     ("width", "-w/--width", 0, MAX_WIDTH, "decimal places"),
-    ("chrf_char_order", "-cc/--chrf-char-order", 0, MAX_ORDER, "an n-gram order"),
-    ("chrf_word_order", "-cw/--chrf-word-order", 0, MAX_ORDER, "an n-gram order"),
+    ("chrf_char_order", "-cc/--chrf-char-order", 0, MAX_CHRF_ORDER, "an n-gram order"),
+    ("chrf_word_order", "-cw/--chrf-word-order", 0, MAX_CHRF_ORDER, "an n-gram order"),
     ("confidence_n", "-cin/--confidence-n", 1, MAX_SAMPLES, "a number of samples"),
     ("paired_bs_n", "-pbsn/--paired-bs-n", 1, MAX_SAMPLES, "a number of samples"),
     ("paired_ar_n", "-parn/--paired-ar-n", 1, MAX_SAMPLES, "a number of samples"),

@@ -85,7 +85,7 @@ def run_explain(argv: Sequence[str]) -> list[str]:
     from bleuprint.explanation import explain
 
     args = explain_parser().parse_args(argv)
-    result = explain(args.hyp, args.ref, compat=args.compat)
+    result = explain(args.hyp, args.ref, preset=args.compat)
     if args.html:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(result._repr_html_())

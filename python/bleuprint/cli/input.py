@@ -47,27 +47,36 @@ def read_systems(args: argparse.Namespace, reporter: Reporter) -> tuple[list[lis
     """The system outputs and their names (paths, or ``System N`` for stdin fields). In a
     paired test, a file given again as the baseline is skipped, as in sacrebleu."""
     if args.input is not None:
-        names: list[str] = []
-        systems = []
-        for path in args.input:
-            if names and path == names[0] and paired(args):
-                reporter.info(f"Ignoring {path!r} as it was also given as the baseline.")
-                continue
-            if path in names:
-                raise CliError(
-                    f"{path!r} is given twice to -i/--input; every system needs a different "
-                    "file name",
-                    EXIT_USAGE,
-                )
-            systems.append(_read_file(path, args.encoding))
-            names.append(path)
-        return systems, names
+        return _read_system_files(args, reporter)
+    return _read_stdin_systems(args.encoding)
 
+
+def _read_system_files(
+    args: argparse.Namespace, reporter: Reporter
+) -> tuple[list[list[str]], list[str]]:
+    names: list[str] = []
+    systems = []
+    for path in args.input:
+        if names and path == names[0] and paired(args):
+            reporter.info(f"Ignoring {path!r} as it was also given as the baseline.")
+            continue
+        if path in names:
+            raise CliError(
+                f"{path!r} is given twice to -i/--input; every system needs a different file name",
+                EXIT_USAGE,
+            )
+        systems.append(_read_file(path, args.encoding))
+        names.append(path)
+    return systems, names
+
+
+def _read_stdin_systems(encoding: str) -> tuple[list[list[str]], list[str]]:
+    """Standard input: one system, or tab-separated fields that are separate systems."""
     if sys.stdin is None:
         lines: list[str] = []
     else:
         try:
-            lines = read_stream_lines(sys.stdin.buffer, args.encoding, "<stdin>")
+            lines = read_stream_lines(sys.stdin.buffer, encoding, "<stdin>")
         except InputDecodeError as e:
             raise CliError(f"cannot decode {e}") from None
     # sacrebleu reads the first line with readline(), so empty input is one empty segment.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from bleuprint._core import MAX_CHRF_ORDER
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.metrics.chrf import CHRF
 from bleuprint.tokenizers import TOKENIZERS
@@ -58,11 +59,11 @@ def add_chrf_options(parser: argparse.ArgumentParser) -> None:
     chrf = parser.add_argument_group("chrF related arguments")
     chrf.add_argument(
         "--chrf-char-order", "-cc", type=int, default=CHRF.CHAR_ORDER,
-        help="Character n-gram order (default: %(default)s).",
+        help=f"Character n-gram order, 0 to {MAX_CHRF_ORDER} (default: %(default)s).",
     )  # fmt: skip
     chrf.add_argument(
         "--chrf-word-order", "-cw", type=int, default=CHRF.WORD_ORDER,
-        help="Word n-gram order (default: %(default)s); 2 gives chrF++.",
+        help=f"Word n-gram order, 0 to {MAX_CHRF_ORDER} (default: %(default)s); 2 gives chrF++.",
     )  # fmt: skip
     chrf.add_argument(
         "--chrf-beta", type=int, default=CHRF.BETA,

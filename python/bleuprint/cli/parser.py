@@ -65,9 +65,10 @@ exit status:
   0   success
   1   unreadable or undecodable input, different line counts, empty system output;
       a statistical option refused as sacrebleu refuses it (e.g. -ci with two systems)
-  2   bad usage (e.g. -pbsn 0, an invalid SACREBLEU_SEED), or an option that {PROG}
-      does not support yet
-  17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)"""
+  2   bad usage (e.g. -pbsn 0, -w 1000, a second -i, an invalid SACREBLEU_SEED), or an
+      option that {PROG} does not support yet
+  17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)
+  130 interrupted (Ctrl-C)"""
 
 
 def not_yet(what: str) -> str:
@@ -203,7 +204,7 @@ def _add_confidence_options(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     ci.add_argument(
         "--confidence-n", "-cin", type=int, default=DEFAULT_CONFIDENCE_N, metavar="N",
-        help="Bootstrap resamples for -ci (default: %(default)s).",
+        help="Bootstrap resamples for -ci, up to 1,000,000 (default: %(default)s).",
     )  # fmt: skip
 
 
@@ -225,11 +226,12 @@ def _add_paired_options(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     paired.add_argument(
         "--paired-ar-n", "-parn", type=int, default=DEFAULT_PAIRED_N["ar"], metavar="N",
-        help="Approximate randomization trials (default: %(default)s).",
+        help="Approximate randomization trials, up to 1,000,000 (default: %(default)s).",
     )  # fmt: skip
     paired.add_argument(
         "--paired-bs-n", "-pbsn", type=int, default=DEFAULT_PAIRED_N["bs"], metavar="N",
-        help="Bootstrap resamples of the paired bootstrap test (default: %(default)s).",
+        help="Bootstrap resamples of the paired bootstrap test, up to 1,000,000 (default: "
+        "%(default)s).",
     )  # fmt: skip
     paired.add_argument(
         "--paired-jobs", "-j", type=int, default=None, metavar="N",
@@ -288,7 +290,7 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
         "-w",
         type=int,
         default=1,
-        help="Decimal places of scores (default: %(default)s).",
+        help="Decimal places of scores, 0 to 100 (default: %(default)s).",
     )
     report.add_argument(
         "--detail",
