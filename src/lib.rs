@@ -31,6 +31,7 @@ pub mod gleu;
 pub mod id_table;
 pub mod lines;
 pub mod mecab;
+mod names;
 pub mod ngram;
 pub mod normalize;
 pub mod numpy_float;

@@ -7,7 +7,6 @@ use std::borrow::Cow;
 
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
-use crate::error::{Error, Result};
 
 pub use unicode_normalization::UNICODE_VERSION;
 
@@ -20,33 +19,12 @@ pub enum Normalization {
     Nfkc,
 }
 
+crate::names::name_table!(Normalization, "normalization", fold_case: true, {
+    Nfc => "nfc",
+    Nfkc => "nfkc",
+});
+
 impl Normalization {
-    /// Every name accepted by [`Normalization::from_name`].
-    pub const NAMES: [&'static str; 2] = ["nfc", "nfkc"];
-
-    /// Parses `nfc` or `nfkc` (any case).
-    ///
-    /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for any other name.
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name.to_ascii_lowercase().as_str() {
-            "nfc" => Ok(Self::Nfc),
-            "nfkc" => Ok(Self::Nfkc),
-            _ => Err(Error::invalid_option(format!(
-                "unknown normalization {name:?}; expected one of {}",
-                Self::NAMES.join(", ")
-            ))),
-        }
-    }
-
-    /// The name used in signatures (`norm:nfc`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Nfc => "nfc",
-            Self::Nfkc => "nfkc",
-        }
-    }
-
     /// `text` in this form; borrowed when it is in the form already (all ASCII text is).
     pub fn apply(self, text: &str) -> Cow<'_, str> {
         if text.is_ascii() {

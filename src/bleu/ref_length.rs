@@ -1,8 +1,6 @@
 //! Which reference length a statistics row holds in its `ref_len` column. sacrebleu, nltk and
 //! Moses take the closest length (ties to the shorter); other BLEU implementations differ.
 
-use crate::error::{Error, Result};
-
 /// The rule that turns a segment's reference lengths into the row's `ref_len`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RefLength {
@@ -21,37 +19,14 @@ pub enum RefLength {
     Average,
 }
 
+crate::names::name_table!(RefLength, "ref_length", {
+    Closest => "closest",
+    ClosestFirst => "closest-first",
+    Shortest => "shortest",
+    Average => "average",
+});
+
 impl RefLength {
-    /// Every rule name accepted by [`RefLength::from_name`].
-    pub const NAMES: [&'static str; 4] = ["closest", "closest-first", "shortest", "average"];
-
-    /// Parses a rule name.
-    ///
-    /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for a name that is not in [`RefLength::NAMES`].
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "closest" => Ok(Self::Closest),
-            "closest-first" => Ok(Self::ClosestFirst),
-            "shortest" => Ok(Self::Shortest),
-            "average" => Ok(Self::Average),
-            other => Err(Error::invalid_option(format!(
-                "unknown ref_length {other:?}; expected one of {}",
-                Self::NAMES.join(", ")
-            ))),
-        }
-    }
-
-    /// The rule's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Closest => "closest",
-            Self::ClosestFirst => "closest-first",
-            Self::Shortest => "shortest",
-            Self::Average => "average",
-        }
-    }
-
     /// The `ref_len` column for a hypothesis of `hyp_len` tokens whose references have
     /// `ref_lens` tokens, in reference order; 0 when there are none.
     pub fn pick(self, hyp_len: usize, ref_lens: &[usize]) -> usize {

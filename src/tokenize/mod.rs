@@ -31,7 +31,6 @@ mod zh;
 pub use split_ascii::{ascii_words, AsciiWords};
 pub use strip_punct::{strip_punct_words, StripPunctWords};
 
-use crate::error::{Error, Result};
 use crate::normalize::Normalization;
 
 /// A BLEU tokenizer. Cheap to copy; holds no state.
@@ -54,51 +53,17 @@ pub enum Tokenizer {
     StripPunct,
 }
 
+crate::names::name_table!(Tokenizer, "tokenizer", {
+    None => "none",
+    V13a => "13a",
+    Intl => "intl",
+    Char => "char",
+    Zh => "zh",
+    SplitAscii => "split-ascii",
+    StripPunct => "strip-punct",
+});
+
 impl Tokenizer {
-    /// Every tokenizer name accepted by [`Tokenizer::from_name`].
-    pub const NAMES: [&'static str; 7] = [
-        "none",
-        "13a",
-        "intl",
-        "char",
-        "zh",
-        "split-ascii",
-        "strip-punct",
-    ];
-
-    /// Parses a tokenizer name (sacrebleu's, or `split-ascii` / `strip-punct`).
-    ///
-    /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for a name that is not in [`Tokenizer::NAMES`].
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "none" => Ok(Self::None),
-            "13a" => Ok(Self::V13a),
-            "intl" => Ok(Self::Intl),
-            "char" => Ok(Self::Char),
-            "zh" => Ok(Self::Zh),
-            "split-ascii" => Ok(Self::SplitAscii),
-            "strip-punct" => Ok(Self::StripPunct),
-            other => Err(Error::invalid_option(format!(
-                "unknown tokenizer {other:?}; expected one of {}",
-                Self::NAMES.join(", ")
-            ))),
-        }
-    }
-
-    /// The name used in signatures (`tok:13a`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::None => "none",
-            Self::V13a => "13a",
-            Self::Intl => "intl",
-            Self::Char => "char",
-            Self::Zh => "zh",
-            Self::SplitAscii => "split-ascii",
-            Self::StripPunct => "strip-punct",
-        }
-    }
-
     /// Writes the tokenization of `line` into `out` (which is cleared first), exactly as
     /// sacrebleu's tokenizer `__call__(line)` returns it (for `split-ascii` and `strip-punct`:
     /// their words joined by single spaces).

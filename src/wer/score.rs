@@ -14,25 +14,10 @@ pub enum EmptyReference {
     Jiwer,
 }
 
-impl EmptyReference {
-    /// Every name accepted by [`EmptyReference::from_name`].
-    pub const NAMES: [&'static str; 2] = ["ratio", "jiwer"];
-
-    /// Parses `"ratio"` or `"jiwer"`.
-    ///
-    /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for any other name.
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "ratio" => Ok(Self::Ratio),
-            "jiwer" => Ok(Self::Jiwer),
-            other => Err(Error::invalid_option(format!(
-                "unknown empty_reference {other:?}; expected one of {}",
-                Self::NAMES.join(", ")
-            ))),
-        }
-    }
-}
+crate::names::name_table!(EmptyReference, "empty_reference", {
+    Ratio => "ratio",
+    Jiwer => "jiwer",
+});
 
 /// The four measures as fractions.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -22,24 +22,10 @@ pub enum Unit {
     Char,
 }
 
-impl Unit {
-    /// The accepted names, as the Python API spells them.
-    pub const NAMES: [&'static str; 2] = ["word", "char"];
-
-    /// Parses `"word"` or `"char"`.
-    ///
-    /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] for any other name.
-    pub fn from_name(name: &str) -> crate::Result<Self> {
-        match name {
-            "word" => Ok(Self::Word),
-            "char" => Ok(Self::Char),
-            other => Err(crate::Error::invalid_option(format!(
-                "unknown unit {other:?}; expected \"word\" or \"char\""
-            ))),
-        }
-    }
-}
+crate::names::name_table!(Unit, "unit", {
+    Word => "word",
+    Char => "char",
+});
 
 /// How text becomes tokens: the unit, and whether jiwer's whitespace cleanup runs first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

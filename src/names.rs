@@ -1,0 +1,45 @@
+//! Option names: each enum's names come from one table, written once with [`name_table!`].
+
+/// Implements `NAMES`, `from_name` and `name` for a fieldless enum from one table of
+/// `Variant => "name"` pairs. `what` names the option in errors (`unknown tokenizer "x";
+/// expected one of ...`). With `fold_case`, `from_name` ignores ASCII case.
+macro_rules! name_table {
+    ($ty:ty, $what:literal, $(fold_case: $fold:literal,)? { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every accepted name, in order.
+            pub const NAMES: [&'static str; [$($name),+].len()] = [$($name),+];
+
+            /// Parses a name.
+            ///
+            /// # Errors
+            /// [`crate::ErrorKind::InvalidOption`] for a name not in `NAMES`, naming the
+            /// accepted ones.
+            pub fn from_name(name: &str) -> $crate::error::Result<Self> {
+                let folded;
+                let key = if false $(|| $fold)? {
+                    folded = name.to_ascii_lowercase();
+                    folded.as_str()
+                } else {
+                    name
+                };
+                match key {
+                    $($name => Ok(Self::$variant),)+
+                    _ => Err($crate::error::Error::invalid_option(format!(
+                        concat!("unknown ", $what, " {:?}; expected one of {}"),
+                        name,
+                        Self::NAMES.join(", ")
+                    ))),
+                }
+            }
+
+            /// The option's name (as signatures show it).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $name,)+
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use name_table;
