@@ -5,6 +5,7 @@
   torchmetrics, Moses and mteval as knob values.
 - :mod:`~bleuprint.variants.counting`: text or tokens to per-segment counts (Rust core).
 - :mod:`~bleuprint.variants.smoothing`: smoothing, including nltk's ``SmoothingFunction``.
+- :mod:`~bleuprint.variants.fraction`: nltk's ``Fraction`` that keeps its counts.
 - :mod:`~bleuprint.variants.aggregation`: a preset's rows, and how they add up.
 - :mod:`~bleuprint.variants.scoring`: summed counts to a score, in each upstream's arithmetic.
 - :mod:`~bleuprint.variants.config`: :class:`PresetConfig`, which makes a preset's

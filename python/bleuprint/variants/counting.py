@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Optional
 from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
 from bleuprint.metrics.metric import lower
+from bleuprint.variants.fraction import Fraction
 from bleuprint.variants.knobs import BleuKnobs
-from bleuprint.variants.smoothing import Fraction
 
 if TYPE_CHECKING:
     import numpy as np

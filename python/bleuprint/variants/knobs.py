@@ -15,7 +15,6 @@ from typing import Any, Optional
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
-from bleuprint.variants.smoothing import NLTK_DEFAULTS, NLTK_PARAMETERS
 
 #: How text becomes tokens. ``tokens``: the caller passes token lists (nltk).
 TOKENIZERS: dict[str, str] = {
@@ -45,6 +44,12 @@ REF_LENGTHS: dict[str, str] = {
     "shortest": "the shortest reference",
     "average": "the mean reference length (a float)",
 }
+
+#: The parameter of each nltk smoothing method that takes one (``SmoothingFunction``'s
+#: ``epsilon``, ``k``, ``alpha``), and the parameters' defaults.
+NLTK_PARAMETERS: dict[int, str] = {1: "epsilon", 4: "k", 6: "alpha", 7: "k"}
+# nltk's defaults are ints for alpha and k: method6 then stays in exact Fractions.
+NLTK_DEFAULTS: dict[str, float] = {"epsilon": 0.1, "alpha": 5, "k": 5}
 
 #: Smoothing of zero precisions; the value is ``smooth_value``'s default (``None``: unused):
 #: sacrebleu's four methods with sacrebleu's defaults, Lin-Och, and nltk's methods 0-7 with

@@ -17,38 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-Precision = Union["Fraction", float, fractions.Fraction]
+from bleuprint.variants.fraction import Fraction
+from bleuprint.variants.knobs import NLTK_DEFAULTS, NLTK_PARAMETERS
 
-#: The parameter of each nltk smoothing method that takes one (``SmoothingFunction``'s
-#: ``epsilon``, ``k``, ``alpha``), and the parameters' defaults.
-NLTK_PARAMETERS: dict[int, str] = {1: "epsilon", 4: "k", 6: "alpha", 7: "k"}
-# nltk's defaults are ints for alpha and k: method6 then stays in exact Fractions.
-NLTK_DEFAULTS: dict[str, float] = {"epsilon": 0.1, "alpha": 5, "k": 5}
-
-
-class Fraction(fractions.Fraction):
-    """A fraction whose ``numerator``/``denominator`` are the values it was built from
-    (nltk's ``_normalize=False``); arithmetic on it is ordinary :class:`fractions.Fraction`
-    arithmetic."""
-
-    _original: tuple[int, int]
-    _keep: bool
-
-    def __new__(
-        cls, numerator: int = 0, denominator: Optional[int] = None, _normalize: bool = False
-    ) -> Fraction:
-        self = super().__new__(cls, numerator, denominator)
-        self._original = (numerator, denominator if denominator is not None else 1)
-        self._keep = not _normalize
-        return self
-
-    @property
-    def numerator(self) -> int:  # type: ignore[override]
-        return self._original[0] if self._keep else super().numerator
-
-    @property
-    def denominator(self) -> int:  # type: ignore[override]
-        return self._original[1] if self._keep else super().denominator
+Precision = Union[Fraction, float, fractions.Fraction]
 
 
 #: Called by methods 5 and 6 for the last segment: ``(references, hypothesis, n) -> Fraction``.
