@@ -24,7 +24,13 @@ def check_rows(rows: Any, config: Any) -> np.ndarray:
     """``rows`` as an int64 matrix of ``config``'s width, with counts that the metric could
     have produced; raises :class:`StatsMismatchError` (wrong shape or dtype) or
     :class:`StatsFormatError` (impossible counts)."""
-    rows = np.asarray(rows)
+    try:
+        rows = np.asarray(rows)
+    except ValueError:  # numpy's answer to ragged rows
+        raise StatsMismatchError(
+            f"{config.metric} statistics must be a matrix of shape (n, {config.width}); the "
+            "rows have different lengths"
+        ) from None
     if rows.ndim != 2 or rows.shape[1] != config.width:
         raise StatsMismatchError(
             f"{config.metric} statistics need shape (n, {config.width}), got {rows.shape}"

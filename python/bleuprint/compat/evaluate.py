@@ -26,6 +26,7 @@ from bleuprint.errors import (
     InvalidOptionError,
     ReferenceLayoutError,
 )
+from bleuprint.layout import as_text_sequence
 from bleuprint.variants import PRESETS, corpus_score
 from bleuprint.variants.gleu import GLEUConfig
 
@@ -37,7 +38,7 @@ class Tokenizer13a:
         return _core.tokenize([line], "13a")[0].split()
 
 
-def _check(predictions: Any, references: Any) -> list[list[str]]:
+def _check(predictions: Any, references: Any) -> list[Sequence[str]]:
     """HF's layout: one prediction string each; one reference string or a list of them per
     prediction. Returns the references as lists."""
     if predictions is None or references is None:
@@ -47,6 +48,8 @@ def _check(predictions: Any, references: Any) -> list[list[str]]:
             "predictions and references must be lists: predictions=['a b c', ...], "
             "references=[['ref 1', 'ref 2'], ...]"
         )
+    predictions = as_text_sequence(predictions, "predictions")
+    references = as_text_sequence(references, "references")
     if len(predictions) != len(references):
         raise ReferenceLayoutError(
             f"Mismatch in the number of predictions ({len(predictions)}) and references "
@@ -55,8 +58,12 @@ def _check(predictions: Any, references: Any) -> list[list[str]]:
         )
     if references and isinstance(references[0], str):
         references = [[ref] for ref in references]
-    # Item types are checked by the core, which names the position of a bad item.
-    return references
+    # Item types are checked by the core, which names the position of a bad item; the
+    # per-prediction reference lists are checked here (sacrebleu's layout needs their len).
+    return [
+        refs if type(refs) is list else as_text_sequence(refs, f"references[{i}]")
+        for i, refs in enumerate(references)
+    ]
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError, warn
+from bleuprint.layout import as_text_sequence
 from bleuprint.variants import PRESETS, BleuKnobs, score_counts
 from bleuprint.variants.aggregation import corpus_counts
 from bleuprint.variants.config import preset_config
@@ -55,6 +56,7 @@ def _grouped(
             "references must be a list of reference files' lines: references=[ref_lines] or "
             "[ref0_lines, ref1_lines] (each a list of str, one line per hypothesis)"
         )
+    references = [as_text_sequence(s, f"references[{k}]") for k, s in enumerate(references)]
     grouped: list[list[str]] = []
     for i in range(len(hypotheses)):
         present = [s[i] for s in references if i < len(s)]
@@ -87,6 +89,8 @@ def _score(
 ) -> MosesBLEU:
     if isinstance(hypotheses, str):
         raise ReferenceLayoutError("hypotheses must be a list of lines, not a str")
+    hypotheses = as_text_sequence(hypotheses, "hypotheses")
+    references = as_text_sequence(references, "references")
     grouped = _grouped(hypotheses, references)
     _check_lengths(hypotheses, references, mismatched)
     missing = [i for i, refs in enumerate(grouped) if not refs]

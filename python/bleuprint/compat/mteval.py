@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.layout import as_text_sequence
 from bleuprint.variants import PRESETS, corpus_score
 from bleuprint.variants.knobs import BleuKnobs
 
@@ -48,16 +49,17 @@ def _score(
         raise InvalidOptionError(
             f"brevity_penalty must be 'closest' or 'shortest', got {brevity_penalty!r}"
         )
-    if (
-        isinstance(hypotheses, str)
-        or isinstance(references, str)
-        or not references
-        or isinstance(references[0], str)
-    ):
-        raise ReferenceLayoutError(
-            "pass hypotheses=[segment, ...] and references=[ref_set_1, ...], each reference "
-            "set a list with one segment per hypothesis"
-        )
+    layout = ReferenceLayoutError(
+        "pass hypotheses=[segment, ...] and references=[ref_set_1, ...], each reference "
+        "set a list with one segment per hypothesis"
+    )
+    if isinstance(hypotheses, str) or isinstance(references, str):
+        raise layout
+    hypotheses = as_text_sequence(hypotheses, "hypotheses")
+    references = as_text_sequence(references, "references")
+    if not references or isinstance(references[0], str):
+        raise layout
+    references = [as_text_sequence(s, f"references[{k}]") for k, s in enumerate(references)]
     for k, stream in enumerate(references):
         if len(stream) != len(hypotheses):
             raise InvalidInputError(

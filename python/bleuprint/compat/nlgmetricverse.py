@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 from bleuprint.errors import ReferenceLayoutError
+from bleuprint.layout import as_text_sequence
 from bleuprint.variants import PRESETS, corpus_score
 
 _SHAPE = (
@@ -71,6 +72,8 @@ class BleuMetric:
     def _score(
         self, predictions: Any, references: Any, max_order: int, smooth: bool
     ) -> dict[str, Any]:
+        predictions = as_text_sequence(predictions, "predictions")
+        references = as_text_sequence(references, "references")
         preds = [_as_list(p, f"predictions[{i}]") for i, p in enumerate(predictions)]
         refs = [_as_list(r, f"references[{i}]") for i, r in enumerate(references)]
         if len(preds) != len(refs):
@@ -130,6 +133,8 @@ class NLGMetricverse:
             raise ReferenceLayoutError(
                 f"predictions and references must be lists; expected {_SHAPE}"
             )
+        predictions = as_text_sequence(predictions, "predictions")
+        references = as_text_sequence(references, "references")
         if len(predictions) != len(references):
             raise ReferenceLayoutError(_length_mismatch(predictions, references))
         started = time.perf_counter()

@@ -50,12 +50,27 @@ def _check_layout(list_of_references: Any, hypotheses: Any) -> None:
                 f"hypotheses[{i}] is a str; nltk counts tokens, so pass token lists: "
                 f"hypotheses=[{hypothesis.split()!r}, ...] (e.g. text.split())"
             )
+        if not _is_sequence(hypothesis):
+            raise ReferenceLayoutError(
+                f"hypotheses[{i}] must be a list of tokens, got {type(hypothesis).__name__}"
+            )
     for i, references in enumerate(list_of_references):
-        if isinstance(references, str) or (len(references) and isinstance(references[0], str)):
+        if (
+            isinstance(references, str)
+            or not _is_sequence(references)
+            or (len(references) and not _is_sequence(references[0]))
+        ):
             raise ReferenceLayoutError(
                 f"list_of_references[{i}] must be a list of token lists, got "
                 f"{references!r:.60}; expected {_SHAPE}"
             )
+
+
+def _is_sequence(value: Any) -> bool:
+    """A list of tokens, not a str (the common types answered without the ABC check)."""
+    return type(value) in (list, tuple) or (
+        isinstance(value, Sequence) and not isinstance(value, str)
+    )
 
 
 def _reweighs(weights: Any, auto_reweigh: bool) -> bool:

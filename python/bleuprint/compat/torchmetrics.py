@@ -17,6 +17,7 @@ from typing import Any, Optional
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.layout import as_text_sequence
 from bleuprint.variants import PRESETS, BleuKnobs, float32_running_sum, score_counts
 from bleuprint.variants.aggregation import sums_counts
 from bleuprint.variants.config import preset_config
@@ -48,11 +49,16 @@ def _knobs(
 
 
 def _layout(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:
+    preds, target = as_text_sequence(preds, "preds"), as_text_sequence(target, "target")
     if len(preds) != len(target):
         raise InvalidInputError(f"Corpus has different size {len(preds)} != {len(target)}")
     refs = []
     for i, t in enumerate(target):
-        if isinstance(t, str) or not all(isinstance(x, str) for x in t):
+        if (
+            isinstance(t, str)
+            or not isinstance(t, Sequence)
+            or not all(isinstance(x, str) for x in t)
+        ):
             raise ReferenceLayoutError(
                 f"target[{i}] must be a list of reference strings for preds[{i}]: "
                 "target=[['ref a1', 'ref a2'], ['ref b1'], ...]"
@@ -89,7 +95,7 @@ def bleu_score(
 ) -> Any:
     """torchmetrics' functional ``bleu_score``: ``str.split()`` tokens."""
     preds = [preds] if isinstance(preds, str) else preds
-    target = [[t] if isinstance(t, str) else t for t in target]
+    target = [[t] if isinstance(t, str) else t for t in as_text_sequence(target, "target")]
     state = _State(_knobs("torchmetrics", n_gram, smooth, weights))
     state.update(*_layout(preds, target))
     return _result(state.compute())
