@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from bleuprint.errors import InvalidInputError
+from bleuprint.layout import as_text_sequence
 from bleuprint.variants import (
     SACREBLEU,
     BleuKnobs,
@@ -233,6 +234,9 @@ def explain(
     preset name such as ``"nltk"`` or ``"hf"``, or :class:`BleuKnobs`)."""
     if isinstance(references, str):
         references = [references]
+    references = as_text_sequence(references, "references")
+    if not isinstance(hypothesis, str):
+        hypothesis = as_text_sequence(hypothesis, "hypothesis")  # tokens (the "tokens" preset)
     if not references:
         raise InvalidInputError("explain needs at least one reference")
     if isinstance(compat, str):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
+from bleuprint.layout import lone_surrogate_error
 from bleuprint.metrics.metric import lower
 from bleuprint.variants.fraction import Fraction
 from bleuprint.variants.knobs import BleuKnobs
@@ -144,7 +145,14 @@ def segment_rows(
     if _needs_preparing(knobs):  # otherwise no per-segment Python work at all
         hypotheses = _prepare(hypotheses, knobs)
         references = [_prepare(rs, knobs) for rs in references]
-    return _core.bleu_grouped_stats(hypotheses, references, tokenizer=tokenizer, **kwargs)
+    try:
+        return _core.bleu_grouped_stats(hypotheses, references, tokenizer=tokenizer, **kwargs)
+    except UnicodeEncodeError:  # text with a lone surrogate: say where
+        named = [
+            ("hypotheses", hypotheses),
+            *((f"references[{i}]", r) for i, r in enumerate(references)),
+        ]
+        raise lone_surrogate_error(named) from None
 
 
 def tokens_of(line: Any, knobs: BleuKnobs) -> list[Any]:
