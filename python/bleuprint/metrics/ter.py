@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
+from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.base import Score, Signature, register_config
 from bleuprint.metrics.metric import Metric, References
 
@@ -36,6 +37,13 @@ class TERConfig:
     #: Lower scores are better (read by the paired tests' clusters, which rank best first).
     higher_is_better = False
     column_names = tuple(_core.TER_COLUMNS)
+
+    def __post_init__(self) -> None:
+        for name in ("normalized", "no_punct", "asian_support", "case_sensitive"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidOptionError(
+                    f"{name} must be True or False, got {getattr(self, name)!r}"
+                )
 
     @property
     def lowercase(self) -> bool:
