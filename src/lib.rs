@@ -1,14 +1,20 @@
 //! # bleuprint core
 //!
-//! Exact, fast BLEU: every number is bit-identical to sacrebleu 2.6.0.
+//! Exact, fast machine-translation metrics: BLEU ([`bleu`], and the GLEU of nltk and Hugging
+//! Face, [`gleu`]), chrF and chrF++ ([`chrf`]), TER ([`ter`]) and the WER family ([`wer`]: WER,
+//! CER, MER, WIL, WIP). Every number is bit-identical to sacrebleu 2.6.0 (jiwer 4.0.0 for the
+//! WER family).
 //!
 //! The pipeline is text → tokenize ([`tokenize`]) → per-segment integer statistics
-//! ([`bleu::segment_stats`]) → sum → score ([`bleu::score_from_stats`]). Statistics are the
-//! currency: corpus scores, batches and resampling all work on them.
+//! ([`bleu::segment_stats`], and each metric's `stream_stats`) → sum → score
+//! ([`bleu::score_from_stats`], [`chrf::score`], [`ter::score`], [`wer::score`]). Statistics are
+//! the currency: corpus scores, batches and resampling all work on them. Long calls can be
+//! cancelled ([`cancel`]); `workers` sizes the thread pools ([`parallel`]). The Python
+//! extension module `bleuprint._core` is built from this crate with the `python` feature.
 //!
 //! ```
-//! use _core::bleu::{score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment};
-//! use _core::tokenize::Tokenizer;
+//! use bleuprint::bleu::{score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment};
+//! use bleuprint::tokenize::Tokenizer;
 //!
 //! let config = BleuConfig::default();
 //! let segments = [Segment {
@@ -19,7 +25,7 @@
 //! assert_eq!(stats, [7, 7, 6, 4, 2, 1, 7, 6, 5, 4]);
 //! let bleu = score_from_stats(&stats, &config, &FloatSemantics::default())?;
 //! assert_eq!(format!("{:.2}", bleu.score), "48.89");
-//! # Ok::<(), _core::Error>(())
+//! # Ok::<(), bleuprint::Error>(())
 //! ```
 //!
 

@@ -15,13 +15,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use _core::bleu::{
+use bleuprint::bleu::{
     score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment, Smoothing,
 };
-use _core::chrf::{self, ChrfConfig};
-use _core::ter::{self, TerTokenizerConfig};
-use _core::tokenize::Tokenizer;
-use _core::wer::{self, Split, Unit};
+use bleuprint::chrf::{self, ChrfConfig};
+use bleuprint::ter::{self, TerTokenizerConfig};
+use bleuprint::tokenize::Tokenizer;
+use bleuprint::wer::{self, Split, Unit};
 
 // --- a JSON reader for the vectors (objects, arrays, strings, numbers, true/false/null) -------
 

@@ -1,23 +1,11 @@
 //! Python inputs to borrowed Rust values, without copying the text.
 
-use std::os::raw::c_char;
-
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::args::type_name;
 use super::errors::{internal_error, type_error};
-
-extern "C" {
-    // Exported by every CPython >= 3.3 and part of the stable ABI since 3.10. pyo3-ffi hides it
-    // for abi3 builds that target 3.9, but the symbol is present there too; declaring it here lets
-    // us borrow each string's cached UTF-8 buffer instead of copying it.
-    fn PyUnicode_AsUTF8AndSize(
-        unicode: *mut ffi::PyObject,
-        size: *mut ffi::Py_ssize_t,
-    ) -> *const c_char;
-}
 
 /// The UTF-8 bytes of a Python `str`, as a pointer and length valid while the object lives.
 ///
@@ -27,7 +15,7 @@ unsafe fn utf8_of(py: Python<'_>, s: *mut ffi::PyObject) -> PyResult<(*const u8,
     let mut size: ffi::Py_ssize_t = 0;
     // CPython returns a pointer into a UTF-8 buffer owned (and cached) by the object, valid
     // until the object is freed, or NULL with an exception set.
-    let data = unsafe { PyUnicode_AsUTF8AndSize(s, &mut size) };
+    let data = unsafe { ffi::PyUnicode_AsUTF8AndSize(s, &mut size) };
     if data.is_null() {
         return Err(PyErr::fetch(py));
     }

@@ -16,7 +16,7 @@ mod wer;
 use pyo3::prelude::*;
 
 /// The compiled core of bleuprint. Private: use the `bleuprint` package instead.
-#[pymodule]
+#[pymodule(name = "_core")]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // rust-numpy imports numpy's C API on first use; doing it here, at import, keeps it out of
     // calls where a pending KeyboardInterrupt would turn its failure into a PanicException.

@@ -11,13 +11,13 @@
 //! (substitutions + deletions + insertions); the first such reference wins ties.
 //!
 //! ```
-//! use _core::wer::{stream_stats, Split, Unit};
+//! use bleuprint::wer::{stream_stats, Split, Unit};
 //!
 //! let split = Split { unit: Unit::Word, raw: false };
 //! let rows = stream_stats(&["b a"], &[vec![Some("a b")]], split, 1)?;
 //! // One insertion, one hit, one deletion: RapidFuzz's choice among the optimal alignments.
 //! assert_eq!(rows, [0, 1, 1, 1, 2, 2]);
-//! # Ok::<(), _core::Error>(())
+//! # Ok::<(), bleuprint::Error>(())
 //! ```
 
 pub mod levenshtein;
