@@ -1,0 +1,103 @@
+"""jiwer 4.0.0's API, computed by bleuprint's core: ``import bleuprint.compat.jiwer as jiwer``.
+
+The functions take the **reference first**, as jiwer's do, and return exactly what jiwer
+returns: the same floats, the same ``int`` where jiwer returns one (``wer`` is the insertion
+count when every reference is empty; ``mer``/``wip``/``wil`` are then 0 or 1), the same
+``ValueError`` cases, and ``WordOutput``/``CharacterOutput`` objects with the same fields,
+including ``alignments`` as lists of :class:`AlignmentChunk`. ``visualize_alignment`` returns
+byte-identical text.
+
+Transforms: jiwer's transform classes and the compositions ``wer_default``, ``cer_default``,
+``wer_standardize``, ``wer_contiguous``, ``wer_standardize_contiguous`` and ``cer_contiguous``
+are provided here, so jiwer need not be installed. Any callable with jiwer's transform
+contract also works, jiwer's own transform objects included. With the default transforms (ours
+or jiwer's) the text is split in the Rust core; otherwise the transforms run in Python and the
+core aligns their output.
+
+Differences: the output classes are bleuprint's (equal field by field to jiwer's, but not
+instances of jiwer's classes), and there is no command-line tool.
+
+The package follows jiwer's own modules: :mod:`~bleuprint.compat.jiwer.transforms`,
+:mod:`~bleuprint.compat.jiwer.transformations`, :mod:`~bleuprint.compat.jiwer.process`,
+:mod:`~bleuprint.compat.jiwer.measures` and :mod:`~bleuprint.compat.jiwer.alignment`.
+"""
+
+from bleuprint.compat.jiwer.alignment import (
+    collect_error_counts,
+    visualize_alignment,
+    visualize_error_counts,
+)
+from bleuprint.compat.jiwer.measures import cer, mer, wer, wil, wip
+from bleuprint.compat.jiwer.process import (
+    AlignmentChunk,
+    CharacterOutput,
+    WordOutput,
+    process_characters,
+    process_words,
+)
+from bleuprint.compat.jiwer.transformations import (
+    cer_contiguous,
+    cer_default,
+    wer_contiguous,
+    wer_default,
+    wer_standardize,
+    wer_standardize_contiguous,
+)
+from bleuprint.compat.jiwer.transforms import (
+    AbstractTransform,
+    Compose,
+    ExpandCommonEnglishContractions,
+    ReduceToListOfListOfChars,
+    ReduceToListOfListOfWords,
+    ReduceToSingleSentence,
+    RemoveEmptyStrings,
+    RemoveKaldiNonWords,
+    RemoveMultipleSpaces,
+    RemovePunctuation,
+    RemoveSpecificWords,
+    RemoveWhiteSpace,
+    Strip,
+    SubstituteRegexes,
+    SubstituteWords,
+    ToLowerCase,
+    ToUpperCase,
+)
+
+__all__ = [
+    "AbstractTransform",
+    "AlignmentChunk",
+    "CharacterOutput",
+    "Compose",
+    "ExpandCommonEnglishContractions",
+    "ReduceToListOfListOfChars",
+    "ReduceToListOfListOfWords",
+    "ReduceToSingleSentence",
+    "RemoveEmptyStrings",
+    "RemoveKaldiNonWords",
+    "RemoveMultipleSpaces",
+    "RemovePunctuation",
+    "RemoveSpecificWords",
+    "RemoveWhiteSpace",
+    "Strip",
+    "SubstituteRegexes",
+    "SubstituteWords",
+    "ToLowerCase",
+    "ToUpperCase",
+    "WordOutput",
+    "cer",
+    "cer_contiguous",
+    "cer_default",
+    "collect_error_counts",
+    "mer",
+    "process_characters",
+    "process_words",
+    "visualize_alignment",
+    "visualize_error_counts",
+    "wer",
+    "wer_contiguous",
+    "wer_default",
+    "wer_standardize",
+    "wer_standardize_contiguous",
+    "wil",
+    "wip",
+]

@@ -1,0 +1,46 @@
+"""jiwer 4.0's ``jiwer.transformations``: the standard compositions of transforms."""
+
+from __future__ import annotations
+
+from bleuprint.compat.jiwer.transforms import (
+    Compose,
+    ExpandCommonEnglishContractions,
+    ReduceToListOfListOfChars,
+    ReduceToListOfListOfWords,
+    ReduceToSingleSentence,
+    RemoveKaldiNonWords,
+    RemoveMultipleSpaces,
+    RemoveWhiteSpace,
+    Strip,
+    ToLowerCase,
+)
+
+wer_default = Compose([RemoveMultipleSpaces(), Strip(), ReduceToListOfListOfWords()])
+wer_contiguous = Compose(
+    [RemoveMultipleSpaces(), Strip(), ReduceToSingleSentence(), ReduceToListOfListOfWords()]
+)
+wer_standardize = Compose(
+    [
+        ToLowerCase(),
+        ExpandCommonEnglishContractions(),
+        RemoveKaldiNonWords(),
+        RemoveWhiteSpace(replace_by_space=True),
+        RemoveMultipleSpaces(),
+        Strip(),
+        ReduceToListOfListOfWords(),
+    ]
+)
+wer_standardize_contiguous = Compose(
+    [
+        ToLowerCase(),
+        ExpandCommonEnglishContractions(),
+        RemoveKaldiNonWords(),
+        RemoveWhiteSpace(replace_by_space=True),
+        RemoveMultipleSpaces(),
+        Strip(),
+        ReduceToSingleSentence(),
+        ReduceToListOfListOfWords(),
+    ]
+)
+cer_default = Compose([Strip(), ReduceToListOfListOfChars()])
+cer_contiguous = Compose([Strip(), ReduceToSingleSentence(), ReduceToListOfListOfChars()])
