@@ -25,6 +25,7 @@ from typing import Any, Optional
 import numpy as np
 
 from bleuprint.errors import InvalidOptionError
+from bleuprint.layout import as_text_sequence
 from bleuprint.metric_config import register_config
 from bleuprint.metrics.bleu import BLEUConfig
 from bleuprint.scores import Signature
@@ -95,6 +96,8 @@ class PresetConfig:
     ) -> np.ndarray:
         """This preset's rows for ``hypotheses``; ``references[i]`` lists the references of
         ``hypotheses[i]``, ``items`` gives each hypothesis' item (multi-prediction)."""
+        hypotheses = as_text_sequence(hypotheses, "hypotheses")
+        references = as_text_sequence(references, "references")
         knobs = self.knobs
         if knobs.drop_empty:
             hypotheses, references, items = _drop_empty(hypotheses, references, items)
