@@ -7,7 +7,6 @@ output. The counts become measures in the core (:func:`jiwer_measures`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -82,7 +81,6 @@ class CharacterOutput:
 # Classes recognised as jiwer's default steps: jiwer's own, and ours.
 _TRANSFORM_MODULES = ("jiwer.transforms", transforms.__name__)
 _CHUNK_TYPES = ("equal", "substitute", "delete", "insert")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _is_step(step: Any, name: str) -> bool:
@@ -121,7 +119,9 @@ def _fast_inputs(
     """(unit, references, hypotheses) when the core can split the text itself, else None.
 
     Anything unusual (other transforms, containers other than str/list, unequal lengths,
-    items the core cannot read) takes the general path, which raises jiwer's own errors.
+    items that are not str) takes the general path, which raises jiwer's own errors. Text
+    with a lone surrogate, which has no UTF-8 form for the core to read, is found by the core
+    itself (``UnicodeEncodeError``, caught by the callers) and takes the general path too.
     """
     unit = _default_unit(reference_transform)
     if unit is None or _default_unit(hypothesis_transform) != unit:
@@ -133,19 +133,15 @@ def _fast_inputs(
     # The Reduce step turns an empty list of sentences into one empty sentence.
     refs = refs or [""]
     hyps = hyps or [""]
-    if len(refs) != len(hyps) or not (_core_readable(refs) and _core_readable(hyps)):
+    if len(refs) != len(hyps) or not (_all_str(refs) and _all_str(hyps)):
         return None
     return unit, refs, hyps
 
 
-def _core_readable(texts: list[Any]) -> bool:
-    """Whether the core can split every item itself: a str without lone surrogates (which
-    have no UTF-8 form). Anything else, ``None`` or ints included, goes through jiwer's Python
-    transforms, which accept or reject it exactly as jiwer does."""
-    if not all(isinstance(text, str) for text in texts):
-        return False
-    joined = "".join(texts)
-    return joined.isascii() or _SURROGATE.search(joined) is None
+def _all_str(texts: list[Any]) -> bool:
+    # Anything else, None or ints included, goes through jiwer's Python transforms, which
+    # accept or reject it exactly as jiwer does.
+    return all(isinstance(text, str) for text in texts)
 
 
 def _apply_transform(sentence: Any, transform: Any, is_reference: bool) -> list[list[str]]:
@@ -198,7 +194,10 @@ def summed_statistics(
     fast = _fast_inputs(reference, hypothesis, reference_transform, hypothesis_transform)
     if fast is not None:
         unit, refs, hyps = fast
-        return summed_counts(_core.wer_stats(hyps, [refs], unit=unit))
+        try:
+            return summed_counts(_core.wer_stats(hyps, [refs], unit=unit))
+        except UnicodeEncodeError:
+            pass  # a lone surrogate: jiwer's Python transforms split such text
     refs_t, hyps_t = _transformed(reference, hypothesis, reference_transform, hypothesis_transform)
     return summed_counts(_core.wer_token_stats(hyps_t, refs_t))
 
@@ -225,6 +224,22 @@ def jiwer_measures(counts: list[int]) -> tuple[Any, Any, Any, Any]:
     return wer, mer, wil, wip
 
 
+def _core_alignments(unit: str, refs: list[str], hyps: list[str]) -> Optional[tuple[Any, ...]]:
+    """Statistics rows, alignment runs and their offsets, and the tokens, all from the core;
+    ``None`` for text with a lone surrogate (see :func:`_fast_inputs`)."""
+    try:
+        rows, _, ops, offsets = _core.wer_alignments(hyps, [refs], unit=unit)
+        return (
+            rows,
+            ops,
+            offsets,
+            _core.wer_tokens(refs, unit=unit),
+            _core.wer_tokens(hyps, unit=unit),
+        )
+    except UnicodeEncodeError:
+        return None
+
+
 def process_words(
     reference: Sentences,
     hypothesis: Sentences,
@@ -242,11 +257,9 @@ def process_words(
     """
     fast = _fast_inputs(reference, hypothesis, reference_transform, hypothesis_transform)
     with _wer_text.gc_paused():
-        if fast is not None:
-            unit, refs, hyps = fast
-            rows, _, ops, offsets = _core.wer_alignments(hyps, [refs], unit=unit)
-            refs_t = _core.wer_tokens(refs, unit=unit)
-            hyps_t = _core.wer_tokens(hyps, unit=unit)
+        aligned = _core_alignments(*fast) if fast is not None else None
+        if aligned is not None:
+            rows, ops, offsets, refs_t, hyps_t = aligned
         else:
             refs_t, hyps_t = _transformed(
                 reference, hypothesis, reference_transform, hypothesis_transform
