@@ -19,28 +19,18 @@ wer_default = Compose([RemoveMultipleSpaces(), Strip(), ReduceToListOfListOfWord
 wer_contiguous = Compose(
     [RemoveMultipleSpaces(), Strip(), ReduceToSingleSentence(), ReduceToListOfListOfWords()]
 )
-wer_standardize = Compose(
-    [
-        ToLowerCase(),
-        ExpandCommonEnglishContractions(),
-        RemoveKaldiNonWords(),
-        RemoveWhiteSpace(replace_by_space=True),
-        RemoveMultipleSpaces(),
-        Strip(),
-        ReduceToListOfListOfWords(),
-    ]
-)
+# wer_standardize's clean-up, before the text is split (jiwer lists it twice).
+_STANDARDIZE = [
+    ToLowerCase(),
+    ExpandCommonEnglishContractions(),
+    RemoveKaldiNonWords(),
+    RemoveWhiteSpace(replace_by_space=True),
+    RemoveMultipleSpaces(),
+    Strip(),
+]
+wer_standardize = Compose([*_STANDARDIZE, ReduceToListOfListOfWords()])
 wer_standardize_contiguous = Compose(
-    [
-        ToLowerCase(),
-        ExpandCommonEnglishContractions(),
-        RemoveKaldiNonWords(),
-        RemoveWhiteSpace(replace_by_space=True),
-        RemoveMultipleSpaces(),
-        Strip(),
-        ReduceToSingleSentence(),
-        ReduceToListOfListOfWords(),
-    ]
+    [*_STANDARDIZE, ReduceToSingleSentence(), ReduceToListOfListOfWords()]
 )
 cer_default = Compose([Strip(), ReduceToListOfListOfChars()])
 cer_contiguous = Compose([Strip(), ReduceToSingleSentence(), ReduceToListOfListOfChars()])
