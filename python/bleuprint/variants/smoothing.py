@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
+from bleuprint.errors import InternalError
 from bleuprint.variants.fraction import Fraction
 from bleuprint.variants.knobs import NLTK_DEFAULTS, NLTK_PARAMETERS
 
@@ -158,7 +159,8 @@ class SmoothingFunction:
     ) -> list[Any]:
         """Gao & He: interpolates with the prior ``p_{n-1}^2 / p_{n-2}``; the n-gram count is
         that of ``hypothesis`` (in a corpus, nltk passes the last segment)."""
-        assert p_n[2], "This smoothing method requires non-zero precision for bigrams."
+        if not p_n[2]:  # nltk's own assert, as an explicit check that stays under -O
+            raise AssertionError("This smoothing method requires non-zero precision for bigrams.")
         for i, p_i in enumerate(p_n):
             if i in (0, 1):
                 continue
@@ -206,14 +208,13 @@ def smooth(
             hypothesis = range(last.length)
             extra["modified_precision"] = last.five_gram_precision
         return fn(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_len, **extra)
-    if name == "floor":
-        assert value is not None
-        return [p if p.numerator != 0 else value / p.denominator for p in p_n]
-    if name == "add-k":
-        assert value is not None
-        return [
-            p if i == 0 else _added(p.numerator, p.denominator, value) for i, p in enumerate(p_n)
-        ]
+    if name in ("floor", "add-k"):
+        if value is None:  # the knobs give both their default value
+            raise InternalError(f"smoothing {name!r} reached without its smooth_value")
+        k = value
+        if name == "floor":
+            return [p if p.numerator != 0 else k / p.denominator for p in p_n]
+        return [p if i == 0 else _added(p.numerator, p.denominator, k) for i, p in enumerate(p_n)]
     if name == "lin-och":
         return [Fraction(p.numerator + 1, p.denominator + 1) for p in p_n]
     if name == "exp":
