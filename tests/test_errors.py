@@ -436,3 +436,18 @@ def test_mecab_lone_surrogate_names_the_segment():
     pytest.importorskip("MeCab")
     with pytest.raises(InvalidInputError, match=r"hypotheses\[1\]|line '\\ud800'"):
         bleuprint.corpus_bleu(["a", "\ud800"], [["a", "b"]], tokenize="ja-mecab")
+
+
+def test_no_assert_statements_in_library_code():
+    # An assert vanishes under python -O; library checks must be real raises.
+    import ast
+    from pathlib import Path
+
+    package = Path(bleuprint.__file__).parent
+    found = [
+        f"{path.relative_to(package)}:{node.lineno}"
+        for path in sorted(package.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert found == []
