@@ -451,3 +451,20 @@ def test_no_assert_statements_in_library_code():
         if isinstance(node, ast.Assert)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("call", "where"),
+    [
+        (lambda: bleuprint.tokenize(["a", "b \ud800"]), r"text\[1\]"),
+        (lambda: bleuprint.tokenize("\udfff"), r"text\[0\]"),
+        (lambda: bleuprint.corpus_ter(HYPS3, [REFS3[0][:2] + ["\ud800"]]), r"references\[0\]\[2\]"),
+        (lambda: bleuprint.corpus_wer(["\ud800"] + HYPS3[1:], REFS3), r"hypotheses\[0\]"),
+        (lambda: bleuprint.WER().align(HYPS3, [["\ud800", "a", "b"]]), r"references\[0\]\[0\]"),
+        (lambda: bleuprint.corpus_chrf(HYPS3, REFS3[:1] + [["x", "\ud800", "y"]]), r"\[1\]\[1\]"),
+        (lambda: bleuprint.explain("a \ud800", ["a b"]), r"hypotheses\[0\]"),
+    ],
+)
+def test_lone_surrogates_are_named_by_position(call, where):
+    with pytest.raises(InvalidInputError, match=where + " holds a lone surrogate"):
+        call()

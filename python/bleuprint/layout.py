@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from contextlib import contextmanager
 from typing import Any, Optional
 
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
@@ -162,6 +163,16 @@ def count_references(streams: list[Sequence[Any]]) -> int:
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+@contextmanager
+def naming_lone_surrogates(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[None]:
+    """Turns the core's UnicodeEncodeError (text with a lone surrogate) into
+    :func:`lone_surrogate_error` for ``named_streams``."""
+    try:
+        yield
+    except UnicodeEncodeError:
+        raise lone_surrogate_error(named_streams) from None
 
 
 def lone_surrogate_error(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> InvalidInputError:

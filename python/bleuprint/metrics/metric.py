@@ -18,7 +18,7 @@ from bleuprint.layout import (
     check_hypotheses,
     check_references,
     count_references,
-    lone_surrogate_error,
+    naming_lone_surrogates,
 )
 from bleuprint.metrics.base import Score, Signature
 
@@ -126,14 +126,9 @@ class Metric(ABC, Generic[ScoreT]):
         from bleuprint.stats import Stats  # imports numpy: loaded on first use, not at import
 
         hyps, streams = self._inputs(hypotheses, references)
-        try:
+        named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
+        with naming_lone_surrogates(named):
             rows, nrefs = self._compute_stats(hyps, streams)
-        except UnicodeEncodeError:
-            named = [
-                ("hypotheses", hyps),
-                *((f"references[{k}]", s) for k, s in enumerate(streams)),
-            ]
-            raise lone_surrogate_error(named) from None
         self.num_refs = nrefs
         return Stats._trusted(rows, self.config, nrefs)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core, _wer_text
 from bleuprint.errors import InvalidOptionError
-from bleuprint.layout import count_references
+from bleuprint.layout import count_references, naming_lone_surrogates
 from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.wer_alignment import (
@@ -354,7 +354,9 @@ class WER(Metric[WERScore]):
         ``align(...).visualize()`` draws jiwer's ``REF:``/``HYP:`` view.
         """
         hyps, streams = self._inputs(hypotheses, references)
-        alignments = align_segments(self.config, hyps, streams, self.workers)
+        named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
+        with naming_lone_surrogates(named):
+            alignments = align_segments(self.config, hyps, streams, self.workers)
         self.num_refs = count_references(streams)
         return alignments
 

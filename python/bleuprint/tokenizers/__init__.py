@@ -18,7 +18,7 @@ from typing import Any, Optional, Union, cast, overload
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.layout import as_text_sequence
+from bleuprint.layout import as_text_sequence, naming_lone_surrogates
 from bleuprint.tokenizers.base import ExternalTokenizer
 
 #: Tokenizers the Rust core runs itself.
@@ -167,15 +167,16 @@ def tokenize(
     external = get_tokenizer(tokenizer, spm_model)
     single = isinstance(text, str)
     lines: Sequence[str] = [text] if isinstance(text, str) else as_text_sequence(text, "text")
-    if external is not None:
-        if normalize is not None:
-            # Strings in, strings out: only a None passes through as None.
-            lines = cast("list[str]", _core.normalize(lines, normalize, workers=workers))
-        out = external.tokenize_stream(lines, 1 if single else workers)
-    else:
-        out = _core.tokenize(
-            lines, tokenizer, normalize=normalize, workers=1 if single else workers
-        )
+    with naming_lone_surrogates([("text", lines)]):
+        if external is not None:
+            if normalize is not None:
+                # Strings in, strings out: only a None passes through as None.
+                lines = cast("list[str]", _core.normalize(lines, normalize, workers=workers))
+            out = external.tokenize_stream(lines, 1 if single else workers)
+        else:
+            out = _core.tokenize(
+                lines, tokenizer, normalize=normalize, workers=1 if single else workers
+            )
     return out[0] if single else out
 
 

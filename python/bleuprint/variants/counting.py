@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
-from bleuprint.layout import lone_surrogate_error
+from bleuprint.layout import naming_lone_surrogates
 from bleuprint.metrics.metric import lower
 from bleuprint.variants.fraction import Fraction
 from bleuprint.variants.knobs import BleuKnobs
@@ -145,14 +145,12 @@ def segment_rows(
     if _needs_preparing(knobs):  # otherwise no per-segment Python work at all
         hypotheses = _prepare(hypotheses, knobs)
         references = [_prepare(rs, knobs) for rs in references]
-    try:
+    named = [
+        ("hypotheses", hypotheses),
+        *((f"references[{i}]", r) for i, r in enumerate(references)),
+    ]
+    with naming_lone_surrogates(named):
         return _core.bleu_grouped_stats(hypotheses, references, tokenizer=tokenizer, **kwargs)
-    except UnicodeEncodeError:  # text with a lone surrogate: say where
-        named = [
-            ("hypotheses", hypotheses),
-            *((f"references[{i}]", r) for i, r in enumerate(references)),
-        ]
-        raise lone_surrogate_error(named) from None
 
 
 def tokens_of(line: Any, knobs: BleuKnobs) -> list[Any]:
