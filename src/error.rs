@@ -89,6 +89,17 @@ pub(crate) fn to_i64(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
+/// Item `i` of `items` in a loop over rows that were sized from `items`: a missing item is a
+/// bug, reported as [`ErrorKind::Internal`] naming `what` instead of being read as empty.
+///
+/// # Errors
+/// [`ErrorKind::Internal`] when `i` is out of range.
+pub(crate) fn row_item<'a, T>(items: &'a [T], i: usize, what: &str) -> Result<&'a T> {
+    items.get(i).ok_or_else(|| {
+        Error::internal(format!("row {i} has no {what} (there are {})", items.len()))
+    })
+}
+
 /// Checks an integer option against its inclusive range, naming the option, the value and the
 /// accepted range.
 ///

@@ -9,7 +9,7 @@
 //! Python's `max` keeps it), or `[0, 0]` when no reference is left.
 
 use crate::bleu::stats::words;
-use crate::error::to_i64;
+use crate::error::{row_item, to_i64};
 use crate::error::{Error, Result};
 use crate::ngram::NgramMatcher;
 use crate::parallel;
@@ -160,13 +160,12 @@ pub fn text_stats(
         workers,
         || (Counter::new(*config), String::new(), String::new()),
         |(counter, normalized, tokenized), i, row| {
-            if let (Some(hypothesis), Some(refs)) = (hypotheses.get(i), references.get(i)) {
-                counter.begin(words(pipeline, hypothesis, normalized, tokenized));
-                for reference in refs {
-                    counter.add_reference(words(pipeline, reference, normalized, tokenized));
-                }
-                counter.finish(row);
+            let hypothesis = row_item(hypotheses, i, "hypothesis")?;
+            counter.begin(words(pipeline, hypothesis, normalized, tokenized));
+            for reference in row_item(references, i, "reference list")? {
+                counter.add_reference(words(pipeline, reference, normalized, tokenized));
             }
+            counter.finish(row);
             Ok(())
         },
     )?;
@@ -192,13 +191,11 @@ pub fn token_stats<T: AsRef<[u8]> + Sync>(
         workers,
         || Counter::new(*config),
         |counter, i, row| {
-            if let (Some(hypothesis), Some(refs)) = (hypotheses.get(i), references.get(i)) {
-                counter.begin(hypothesis.iter());
-                for reference in refs {
-                    counter.add_reference(reference.iter());
-                }
-                counter.finish(row);
+            counter.begin(row_item(hypotheses, i, "hypothesis")?.iter());
+            for reference in row_item(references, i, "reference list")? {
+                counter.add_reference(reference.iter());
             }
+            counter.finish(row);
             Ok(())
         },
     )?;

@@ -127,6 +127,8 @@ impl NgramMatcher {
             if first {
                 // The maximum over one reference is its count.
                 for &id in &order {
+                    // Interning grows ref_max with every new id.
+                    debug_assert!((id as usize) < self.ref_max.len(), "id {id} has a max");
                     if let Some(m) = self.ref_max.get_mut(id as usize) {
                         *m += 1;
                     }
@@ -134,6 +136,7 @@ impl NgramMatcher {
             } else {
                 self.current.resize(self.ref_max.len(), 0);
                 for &id in &order {
+                    debug_assert!((id as usize) < self.current.len(), "id {id} has a count");
                     if let Some(c) = self.current.get_mut(id as usize) {
                         if *c == 0 {
                             self.touched.push(id);
@@ -183,7 +186,8 @@ impl NgramMatcher {
             }
             let mut matched = 0i64;
             for &id in &order {
-                // An occurrence matches while the reference maximum has budget left.
+                // An occurrence matches while the reference maximum has budget left; ABSENT
+                // (no reference has the n-gram) is beyond ref_max and never matches.
                 if let Some(budget) = self.ref_max.get_mut(id as usize) {
                     if *budget > 0 {
                         *budget -= 1;
@@ -192,6 +196,8 @@ impl NgramMatcher {
                     }
                 }
             }
+            // Both are max_order long (the row's layout); a short one is a caller's bug.
+            debug_assert!(correct.len() >= n && total.len() >= n, "room for order {n}");
             if let Some(c) = correct.get_mut(n - 1) {
                 *c = matched;
             }

@@ -7,7 +7,6 @@ use std::borrow::Cow;
 
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
-
 pub use unicode_normalization::UNICODE_VERSION;
 
 /// A Unicode normalization form.

@@ -52,16 +52,18 @@ where
         |(), resample| {
             let mut sum = vec![T::default(); width];
             for &i in *resample {
-                // Checked above: every index is in range.
-                let row = usize::try_from(i).ok().and_then(|i| rows.get(i));
-                for (s, &v) in sum.iter_mut().zip(row.copied().unwrap_or_default()) {
+                let row = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| rows.get(i))
+                    .ok_or_else(|| Error::internal("resample indices were checked in range"))?;
+                for (s, &v) in sum.iter_mut().zip(*row) {
                     *s += v;
                 }
             }
-            sum
+            Ok(sum)
         },
     )?;
-    Ok(sums.concat())
+    Ok(sums.into_iter().collect::<Result<Vec<_>>>()?.concat())
 }
 
 /// Segments per matrix of `len` values in rows of `width`.

@@ -3,8 +3,8 @@
 
 use super::config::BleuConfig;
 use super::ref_length::RefLength;
-use crate::error::to_i64;
 use crate::error::Result;
+use crate::error::{row_item, to_i64};
 use crate::ngram::NgramMatcher;
 use crate::parallel;
 use crate::reference_sets::{self, SegmentScorer};
@@ -284,11 +284,10 @@ pub fn grouped_stats(
         width,
         workers,
         || Scratch::new(config.max_order),
-        |scratch, i, row| match (hypotheses.get(i), references.get(i)) {
-            (Some(hypothesis), Some(refs)) => {
-                fill_row(scratch, options, hypothesis, refs.iter().copied(), i, row)
-            }
-            _ => Ok(()),
+        |scratch, i, row| {
+            let hypothesis = row_item(hypotheses, i, "hypothesis")?;
+            let refs = row_item(references, i, "reference list")?;
+            fill_row(scratch, options, hypothesis, refs.iter().copied(), i, row)
         },
     )?;
     Ok(out)
@@ -317,13 +316,12 @@ pub fn grouped_token_stats<T: AsRef<[u8]> + Sync>(
         workers,
         || Counter::new(config.max_order),
         |counter, i, row| {
-            if let (Some(hypothesis), Some(refs)) = (hypotheses.get(i), references.get(i)) {
-                counter.begin_segment();
-                for reference in refs {
-                    counter.add_reference(reference.iter());
-                }
-                counter.fill_row(hypothesis.iter(), ref_length, row);
+            let hypothesis = row_item(hypotheses, i, "hypothesis")?;
+            counter.begin_segment();
+            for reference in row_item(references, i, "reference list")? {
+                counter.add_reference(reference.iter());
             }
+            counter.fill_row(hypothesis.iter(), ref_length, row);
             Ok(())
         },
     )?;
@@ -356,16 +354,16 @@ pub fn segment_stats(
         width,
         workers,
         || Scratch::new(config.max_order),
-        |scratch, i, row| match segments.get(i) {
-            Some(s) => fill_row(
+        |scratch, i, row| {
+            let s = row_item(segments, i, "segment")?;
+            fill_row(
                 scratch,
                 options,
                 s.hypothesis,
                 s.references.iter().copied(),
                 i,
                 row,
-            ),
-            None => Ok(()),
+            )
         },
     )?;
     Ok(out)

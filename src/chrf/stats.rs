@@ -147,10 +147,13 @@ impl ReferenceNgrams {
                 self.intern(prefix, last)
             });
             let Some(counts) = self.counts.get_mut(r) else {
+                debug_assert!(false, "a count table per reference was pushed above");
                 break;
             };
             counts.resize(self.next_id as usize, 0);
             for &id in &order {
+                // Every id was just interned, so it is below next_id, the table's length.
+                debug_assert!((id as usize) < counts.len(), "interned id {id} has a count");
                 if let Some(c) = counts.get_mut(id as usize) {
                     *c += 1;
                 }
@@ -181,7 +184,8 @@ impl ReferenceNgrams {
                 let ref_total = (ref_len + 1).saturating_sub(n);
                 let mut matched = 0i64;
                 for &id in &order {
-                    // An occurrence matches while the reference count has budget left.
+                    // An occurrence matches while the reference count has budget left. No
+                    // count (ABSENT, or an id interned after this reference) means none.
                     if let Some(budget) = counts.get_mut(id as usize) {
                         if *budget > 0 {
                             *budget -= 1;
@@ -198,6 +202,8 @@ impl ReferenceNgrams {
                 self.touched.clear();
                 // sacrebleu counts no hypothesis n-grams when the reference has none.
                 let hyp_total = if ref_total > 0 { order.len() } else { 0 };
+                // Rows have 3 columns per order: the caller sized them from the config.
+                debug_assert!(column + 3 <= row.len(), "a row holds every order");
                 if let Some(cells) = row.get_mut(column..column + 3) {
                     cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched]);
                 }

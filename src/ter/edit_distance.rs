@@ -165,13 +165,18 @@ impl BeamEditDistance {
         let common = common_prefix(words, &self.base);
         self.base.clear();
         self.base.extend_from_slice(words);
-        for i in common + 1..=n {
+        // Row i (1-based) reads word i - 1.
+        for (i, &word) in words
+            .iter()
+            .enumerate()
+            .skip(common)
+            .map(|(k, w)| (k + 1, w))
+        {
             // A cancelled call stops; the row loop discards what this returns.
             if i % 1024 == 0 && crate::cancel::is_cancelled() {
                 break;
             }
             let (above, row) = (self.row(i - 1), self.row(i));
-            let word = words.get(i - 1).copied().unwrap_or(u32::MAX);
             let (before, rest) = self.matrix.split_at_mut(row.offset);
             let prev = before.get(above.offset..).unwrap_or_default();
             let cur = rest.get_mut(..row.hi - row.lo).unwrap_or_default();
@@ -207,12 +212,16 @@ impl BeamEditDistance {
         if let Some(span) = prev.get_mut(first.lo..first.hi) {
             span.copy_from_slice(stored);
         }
-        for i in common + 1..=n {
+        for (i, &word) in words
+            .iter()
+            .enumerate()
+            .skip(common)
+            .map(|(k, w)| (k + 1, w))
+        {
             if i % 1024 == 0 && crate::cancel::is_cancelled() {
                 return INFINITY;
             }
             let row = self.row(i);
-            let word = words.get(i - 1).copied().unwrap_or(u32::MAX);
             compute_row(
                 (&prev, 0),
                 (&mut cur, 0),

@@ -18,8 +18,8 @@ pub use score::{corpus_score, row_scores, score_from_sums, TerScore};
 pub use shift::translation_edit_rate;
 pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
-use crate::error::to_i64;
 use crate::error::Result;
+use crate::error::{row_item, to_i64};
 use crate::parallel;
 use crate::reference_sets::{check_streams, no_references};
 use crate::text::{py_rstrip, py_split, split_joined};
@@ -156,7 +156,7 @@ pub fn stream_stats(
         workers,
         Scratch::default,
         |scratch, i, row| {
-            let hypothesis = hypotheses.get(i).copied().unwrap_or("");
+            let hypothesis = *row_item(hypotheses, i, "hypothesis")?;
             let refs = streams.iter().filter_map(|s| s.get(i).copied().flatten());
             row.copy_from_slice(&scratch.segment_row(hypothesis, refs, config, i)?);
             Ok(())

@@ -26,7 +26,7 @@ pub mod split;
 
 use rustc_hash::FxHashMap;
 
-use crate::error::to_i64;
+use crate::error::{row_item, to_i64};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::reference_sets::{check_streams, no_references};
@@ -257,7 +257,7 @@ pub fn stream_stats(
         || (Scratch::new(), Vec::new(), Vec::new()),
         |(scratch, refs, stream_of), i, out_row| {
             segment_references(streams, i, refs, stream_of)?;
-            let hyp = hyps.get(i).copied().unwrap_or("");
+            let hyp = *row_item(hyps, i, "hypothesis")?;
             scratch.begin_segment(split.unit);
             let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
             scratch.encode_text(hyp, split, &mut hyp_ids);
@@ -300,7 +300,7 @@ pub fn stream_alignments(
         || (Scratch::new(), Vec::new(), Vec::new()),
         |(scratch, refs, stream_of), &i| -> Result<SegmentAlignment> {
             segment_references(streams, i, refs, stream_of)?;
-            let hyp = hyps.get(i).copied().unwrap_or("");
+            let hyp = *row_item(hyps, i, "hypothesis")?;
             scratch.begin_segment(split.unit);
             let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
             scratch.encode_text(hyp, split, &mut hyp_ids);
@@ -308,13 +308,13 @@ pub fn stream_alignments(
             let (best, k) = scratch
                 .best_reference(refs, split)
                 .ok_or_else(|| Error::invalid_input(format!("segment {i} has no references")))?;
-            let reference = refs.get(k).copied().unwrap_or("");
+            let reference = *row_item(refs, k, "best reference")?;
             let mut ref_ids = std::mem::take(&mut scratch.ref_ids);
             scratch.encode_text(reference, split, &mut ref_ids);
             scratch.ref_ids = ref_ids;
             Ok(SegmentAlignment {
                 row: best,
-                stream: stream_of.get(k).copied().unwrap_or(0),
+                stream: *row_item(stream_of, k, "stream of the best reference")?,
                 opcodes: scratch.opcodes(),
             })
         },

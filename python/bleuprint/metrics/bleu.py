@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 MAX_NGRAM_ORDER = 4
 
+#: The highest accepted ``max_ngram_order`` (the core's bound, checked before it allocates).
+MAX_ORDER: int = _core.MAX_NGRAM_ORDER
+
 #: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu: the core's table.
 SMOOTH_DEFAULTS: dict[str, Optional[float]] = dict(_core.SMOOTH_DEFAULTS)
 
@@ -80,8 +83,10 @@ class BLEUConfig(SummedRowsScoring):
                 f"expected one of {', '.join(SMOOTH_DEFAULTS)}"
             )
         order = self.max_ngram_order
-        if isinstance(order, bool) or not isinstance(order, int) or order < 1:
-            raise InvalidOptionError(f"max_ngram_order must be an int >= 1, got {order!r}")
+        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
+            raise InvalidOptionError(
+                f"max_ngram_order must be an int >= 1 and <= {MAX_ORDER}, got {order!r}"
+            )
 
     @property
     def width(self) -> int:
@@ -247,7 +252,7 @@ class BLEU(Metric[BLEUScore]):
     smooth_value
         Value for ``floor`` (default 0.1) and ``add-k`` (default 1).
     max_ngram_order
-        Highest n-gram order (default 4).
+        Highest n-gram order (default 4, at most 255).
     effective_order
         Average only over orders the hypothesis has n-grams for (for sentence BLEU).
     trg_lang
@@ -263,7 +268,8 @@ class BLEU(Metric[BLEUScore]):
         default the published model is downloaded once and cached.
     workers
         Threads for the core: ``-1`` (default) uses every core (or ``BLEUPRINT_NUM_THREADS``),
-        ``1`` runs serially. Results are identical for every value.
+        ``1`` runs serially; a larger count than the cores (or ``BLEUPRINT_NUM_THREADS``, if
+        larger) is clamped to them. Results are identical for every value.
     """
 
     SMOOTH_DEFAULTS = SMOOTH_DEFAULTS

@@ -26,8 +26,12 @@ BETA = 2
 
 
 def _check_order(name: str, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidOptionError(f"{name} must be an int >= 0, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ORDER:
+        raise InvalidOptionError(f"{name} must be an int >= 0 and <= {MAX_ORDER}, got {value!r}")
+
+
+#: The highest accepted ``char_order`` and ``word_order`` (the core's bound).
+MAX_ORDER: int = _core.MAX_CHRF_ORDER
 
 
 @register_config
@@ -186,9 +190,9 @@ class CHRF(Metric[CHRFScore]):
     Parameters
     ----------
     char_order
-        Highest character n-gram order (default 6).
+        Highest character n-gram order (default 6, at most 255).
     word_order
-        Highest word n-gram order (default 0; 2 gives chrF++).
+        Highest word n-gram order (default 0; 2 gives chrF++; at most 255).
     beta
         Weight of recall against precision (default 2).
     lowercase
