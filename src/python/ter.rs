@@ -105,7 +105,11 @@ where
 /// `TERScore` fields (the average reference lengths added in segment order).
 #[pyfunction]
 pub(crate) fn ter_corpus_score(rows: PyReadonlyArray2<'_, i64>) -> PyResult<(f64, i64, f64)> {
-    let rows = owned_rows(&rows, ter::WIDTH, "TER statistics [edits, ref_words, nrefs]")?;
+    let rows = owned_rows(
+        &rows,
+        ter::WIDTH,
+        "TER statistics [edits, ref_words, nrefs]",
+    )?;
     let s = ter::corpus_score(&rows)?;
     Ok((s.score, s.edits, s.ref_length))
 }
@@ -122,11 +126,27 @@ pub(crate) fn ter_row_scores<'py>(
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<f64>>,
 )> {
-    let rows = owned_rows(&rows, ter::WIDTH, "TER statistics [edits, ref_words, nrefs]")?;
+    let rows = owned_rows(
+        &rows,
+        ter::WIDTH,
+        "TER statistics [edits, ref_words, nrefs]",
+    )?;
     let scores = ter::row_scores(&rows)?;
     Ok((
-        scores.iter().map(|s| s.score).collect::<Vec<_>>().into_pyarray(py),
-        scores.iter().map(|s| s.edits).collect::<Vec<_>>().into_pyarray(py),
-        scores.iter().map(|s| s.ref_length).collect::<Vec<_>>().into_pyarray(py),
+        scores
+            .iter()
+            .map(|s| s.score)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        scores
+            .iter()
+            .map(|s| s.edits)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+        scores
+            .iter()
+            .map(|s| s.ref_length)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
     ))
 }

@@ -96,7 +96,10 @@ mod tests {
     fn sacrebleu_scores() {
         // 'a b c' against 'a b c d e' and 'x': 2 edits over (5 + 1) / 2 = 3 words.
         let s = corpus_score(&[2, 6, 2]).unwrap();
-        assert_eq!((s.score, s.edits, s.ref_length), (100.0 * (2.0 / 3.0), 2, 3.0));
+        assert_eq!(
+            (s.score, s.edits, s.ref_length),
+            (100.0 * (2.0 / 3.0), 2, 3.0)
+        );
         // Empty references: 100 with edits, 0 without.
         assert_eq!(corpus_score(&[2, 0, 1]).unwrap().score, 100.0);
         assert_eq!(corpus_score(&[0, 0, 1]).unwrap().score, 0.0);
