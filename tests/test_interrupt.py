@@ -16,8 +16,8 @@ pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not hasattr(signal, "SIGALRM"), reason="needs POSIX signals"
 )
 
-# A call that takes far longer than the test waits: TER of many 100-word segments, or WER of a
-# few very long lines (one line is a single long kernel call, which polls the flag itself).
+# A call that takes far longer than the test waits: TER of many 100-word segments, or one very
+# long line for TER or WER (a single long kernel call, which polls the flag itself).
 _SETUP = """
 import random, sys, time
 import bleuprint
@@ -30,6 +30,10 @@ if kind == "ter":
     hyps = [line(100) for _ in range(20000)]
     refs = [[line(100) for _ in range(20000)]]
     call = lambda: bleuprint.corpus_ter(hyps, refs)
+elif kind == "ter-line":
+    hyps = [line(100000)]
+    refs = [[line(100000)]]
+    call = lambda: bleuprint.TER(workers=1).corpus_score(hyps, refs)
 else:
     hyps = [line(200000)]
     refs = [[line(200000)]]
@@ -67,7 +71,7 @@ except Timeout:
 """
 )
 
-KINDS = ["ter", "wer"]
+KINDS = ["ter", "ter-line", "wer"]
 
 
 def _run(script: str, kind: str) -> subprocess.Popen[str]:

@@ -103,8 +103,12 @@ pub(crate) fn line_count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
 }
 
 /// Inputs below this many bytes of text run directly: they end in milliseconds, and a watched
-/// run costs a thread start.
+/// run costs a thread start (tens of microseconds).
 pub(crate) const WATCH_MIN_BYTES: usize = 1 << 16;
+
+/// The same for TER, whose shift search spends about a millisecond on every few hundred bytes
+/// of one line: 4 KiB keeps an unwatched call well under a second.
+pub(crate) const WATCH_MIN_BYTES_TER: usize = 1 << 12;
 
 /// How often a watched call checks for signals.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);

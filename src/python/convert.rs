@@ -156,8 +156,13 @@ impl<'py> StreamInput<'py> {
 
     /// Whether the text is large enough to run interruptibly.
     pub(crate) fn is_large(&self) -> bool {
+        self.bytes() >= super::args::WATCH_MIN_BYTES
+    }
+
+    /// The UTF-8 bytes of all hypotheses and references together.
+    pub(crate) fn bytes(&self) -> usize {
         let refs: usize = self.references.iter().map(StrStream::bytes).sum();
-        self.hypotheses.bytes() + refs >= super::args::WATCH_MIN_BYTES
+        self.hypotheses.bytes() + refs
     }
 
     /// The hypotheses and the reference streams as borrowed text.

@@ -4,7 +4,7 @@
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
+use super::args::{run_interruptible, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER};
 use super::convert::{
     numpy_floats_array, owned_rows, references_per_segment, rows_array, StrStream, StreamInput,
 };
@@ -32,7 +32,8 @@ pub(crate) fn ter_stats<'py>(
     };
     let input = StreamInput::extract(hypotheses, references)?;
     let (hyps, streams) = input.borrow();
-    let (rows, nrefs) = run_interruptible(py, input.is_large(), || {
+    let watch = input.bytes() >= WATCH_MIN_BYTES_TER;
+    let (rows, nrefs) = run_interruptible(py, watch, || {
         let rows = ter::stream_stats(&hyps, &streams, config, workers)?;
         Ok((rows, references_per_segment(&streams)))
     })?;
