@@ -1,4 +1,4 @@
-"""The command line's compat features (each loads the compat code, and numpy, only when run):
+"""The command line's compat features (each loads the compat code only when run):
 
 - ``bleuprint explain --hyp TEXT --ref TEXT [--ref TEXT ...] [--compat NAME]``
 - ``bleuprint compare-implementations REF [REF ...] -i HYP``
@@ -21,7 +21,7 @@ COMPAT_MODES = (
     "moses", "moses-detok", "mteval-v13a", "mteval-v14", "nltk", "hf", "nlgmetricverse",
     "torchmetrics",
 )  # fmt: skip
-#: The preset names (kept here so that building the parser does not load numpy).
+#: The preset names (kept here so that building the parser does not load the presets).
 PRESET_NAMES = (
     "sacrebleu", "nltk", "hf", "nlgmetricverse", "torchmetrics", "torchmetrics-sacrebleu",
     "moses", "moses-detok", "mteval-v13a", "mteval-v14",

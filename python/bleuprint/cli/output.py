@@ -2,7 +2,7 @@
 lines, byte for byte as sacrebleu 2.6.0 prints them, and how they reach stdout. The paired
 tests' tables are in :mod:`bleuprint.cli.paired_output`.
 
-tabulate and numpy load when a table or a JSON number needs them, so ``bleuprint -V`` stays quick.
+tabulate loads when a table needs it, so ``bleuprint -V`` stays quick.
 """
 
 from __future__ import annotations

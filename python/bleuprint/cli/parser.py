@@ -29,7 +29,7 @@ OUTPUT_FORMATS = ("json", "text", "latex")
 #: Defaults of -cin, -pbsn and -parn (sacrebleu's).
 DEFAULT_CONFIDENCE_N = 1000
 DEFAULT_PAIRED_N = {"bs": 1000, "ar": 10000}
-#: --correction choices (bleuprint.significance.CORRECTIONS, without importing numpy).
+#: --correction choices (bleuprint.significance.CORRECTIONS, without loading the tests).
 CORRECTION_CHOICES = ("holm", "bonferroni", "none")
 
 #: Where repeated ``-i`` options are recorded (see :class:`InputFiles`).
