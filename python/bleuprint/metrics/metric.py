@@ -11,7 +11,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
+from typing import Any, Generic, Optional, TypeVar
+
+import numpy as np
 
 from bleuprint.errors import InputTypeError, InvalidOptionError, ReferenceLayoutError
 from bleuprint.layout import (
@@ -22,10 +24,6 @@ from bleuprint.layout import (
 )
 from bleuprint.metrics.base import Score, Signature
 from bleuprint.stats import Stats
-
-if TYPE_CHECKING:
-    import numpy as np
-
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]
