@@ -466,7 +466,7 @@ def test_paired_all_json_equals_the_api(data: Path, test: str) -> None:
             ("OpenNMT", "PROMT"),
         ]
         holm = _holm([c["p_value"] for c in family])
-        assert [c["adjusted_p_value"] for c in family] == pytest.approx(holm, rel=1e-12)
+        assert [c["adjusted_p_value"] for c in family] == holm
         assert [c["significant"] for c in family] == [p <= 0.05 for p in holm]
 
 
@@ -542,7 +542,7 @@ def test_paired_all_other_corrections(data: Path, correction: str) -> None:
     if correction == "none":
         assert adjusted == p
     else:
-        assert adjusted == pytest.approx([min(1.0, 3 * x) for x in p], rel=1e-12)
+        assert adjusted == [min(1.0, 3 * x) for x in p]
     text = bleuprint_cli([*args, "--correction", correction, "-f", "text"], data).stdout.decode()
     assert f"--correction {correction}" in text
     assert ("adj. p (" in text) == (correction != "none")
