@@ -93,9 +93,9 @@ def cli(
     return Case(group, name, command, None, match, "cli", exit, stderr_lines, signal_after)
 
 
-# A call that runs for many seconds unless interrupted: WER of one 200,000-word line.
+# Calls that run for many seconds unless interrupted: WER and TER of one 200,000-word line.
 LONG_WER = "bleuprint.corpus_wer([LONG_A], [[LONG_B]], workers=1)"
-LONG_TER = "bleuprint.corpus_ter([LONG_A[:60000]], [[LONG_B[:60000]]])"
+LONG_TER = "bleuprint.corpus_ter([LONG_A], [[LONG_B]])"
 
 CASES = [
     # --- signals ----------------------------------------------------------------------------
