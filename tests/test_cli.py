@@ -536,6 +536,20 @@ def test_numeric_options_out_of_range_exit_2(
     assert result.stdout == b""
 
 
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["-s", "floor", "-sv", "nan"], "smooth_value"),
+        (["-s", "add-k", "-sv", "-1"], "smooth_value"),
+        (["-j", str(10**21)], "workers"),
+    ],
+)
+def test_option_values_the_core_refuses_exit_2(data: Path, args: list[str], needle: str) -> None:
+    result = bleuprint_cli(["ref.a", "-i", "hyp.1", *args], data)
+    assert needle in _one_error_line(result, 2)
+    assert result.stdout == b""
+
+
 def test_numeric_options_at_their_bounds_are_accepted(data: Path) -> None:
     result = bleuprint_cli(["ref.a", "-i", "hyp.1", "-w", "100", "-b", "-f", "text"], data)
     assert result.returncode == 0, result.stderr.decode()

@@ -24,7 +24,7 @@ from bleuprint.cli.output import (
     write_lines,
 )
 from bleuprint.cli.paired_output import paired_all_lines, paired_baseline_lines
-from bleuprint.errors import BleuprintError, BleuprintWarning
+from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
                 out = _sentence_level(args, reporter, systems[0], refs)
             else:
                 out = _corpus_level(args, reporter, fmt, systems, names, refs)
+        except InvalidOptionError as e:
+            # An option value the core refuses when it first uses it (e.g. -sv nan): usage.
+            raise CliError(str(e), EXIT_USAGE) from None
         except BleuprintError as e:
             raise CliError(str(e)) from None
         except MemoryError:
