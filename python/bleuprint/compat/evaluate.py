@@ -26,6 +26,7 @@ from bleuprint.errors import (
     InvalidOptionError,
     ReferenceLayoutError,
 )
+from bleuprint.functional import corpus_bleu
 from bleuprint.layout import as_text_sequence
 from bleuprint.variants import PRESETS, corpus_score
 from bleuprint.variants.gleu import GLEUConfig
@@ -192,8 +193,6 @@ class Sacrebleu(_Metric):
         tokenize: Optional[str] = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
-        from bleuprint import corpus_bleu
-
         refs = _check(predictions, references)
         counts = {len(r) for r in refs}
         if len(counts) > 1:
