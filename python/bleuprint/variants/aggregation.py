@@ -25,6 +25,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
+from bleuprint.variants.counting import modified_precision
 from bleuprint.variants.knobs import BleuKnobs
 from bleuprint.variants.smoothing import LastSegment
 
@@ -246,8 +247,6 @@ def aggregate(
         # Only the last segment's 5-gram counts are ever read.
         five_grams = np.zeros((len(rows), 2), dtype=np.int64)
         if last_hypothesis is not None and len(rows):
-            from bleuprint.variants.counting import modified_precision
-
             five = modified_precision(last_references, last_hypothesis, _LAST_SEGMENT_ORDER)
             five_grams[-1] = five.numerator, five.denominator
     preset = preset_rows(rows, knobs, nrefs=ref_counts, items=items, five_grams=five_grams)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InternalError
+from bleuprint.variants import counting
 from bleuprint.variants.fraction import Fraction
 from bleuprint.variants.knobs import NLTK_DEFAULTS, NLTK_PARAMETERS
 
@@ -137,8 +138,6 @@ class SmoothingFunction:
         """Averages the n-1, n and n+1 precisions; the extra one is always the 5-gram
         precision of ``hypothesis`` (in a corpus, nltk passes the last segment)."""
         if modified_precision is None:
-            from bleuprint.variants import counting
-
             modified_precision = counting.modified_precision
         m: dict[int, Any] = {}
         p_n_plus1 = [*p_n, modified_precision(references, hypothesis, 5)]
