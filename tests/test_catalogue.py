@@ -830,6 +830,14 @@ CASES = [
         "^bleuprint: interrupted$",
         signal_after=1.0,
     ),
+    cli(
+        "signals",
+        "Ctrl-C during sentence-level output",
+        "bleuprint many_ref.txt -i many_hyp.txt -sl",
+        (130,),
+        "^bleuprint: interrupted$",
+        signal_after=1.5,
+    ),
 ]
 
 PRELUDE = """
@@ -884,6 +892,11 @@ def _fixtures(directory: Path, case: Case) -> None:
     (directory / "hyp2.txt").write_text("a cat on the mat\nthe dog barks\n")
     (directory / "short.txt").write_text("the cat is on the mat\n")
     (directory / "latin1.txt").write_bytes("caf\xe9 cr\xe8me\nna\xefve\n".encode("latin-1"))
+    if "many_" in case.code:  # 300,000 short lines: seconds of sentence-level output
+        words = ("the", "cat", "sat", "on", "mat", "a", "dog")
+        for name, step in (("many_ref.txt", 3), ("many_hyp.txt", 5)):
+            lines = (" ".join(words[(i * step + k) % 7] for k in range(6)) for i in range(300_000))
+            (directory / name).write_text("\n".join(lines) + "\n")
     if "long_" not in case.code:
         return
     words = 200_000
