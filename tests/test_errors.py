@@ -468,3 +468,9 @@ def test_no_assert_statements_in_library_code():
 def test_lone_surrogates_are_named_by_position(call, where):
     with pytest.raises(InvalidInputError, match=where + " holds a lone surrogate"):
         call()
+
+
+def test_signature_before_any_evaluation():
+    with pytest.raises(InvalidInputError, match="please evaluate the metric first") as e:
+        BLEU().get_signature()
+    assert isinstance(e.value, ValueError)  # as sacrebleu's

@@ -15,7 +15,12 @@ from typing import Any, Generic, Optional, TypeVar
 
 import numpy as np
 
-from bleuprint.errors import InputTypeError, InvalidOptionError, ReferenceLayoutError
+from bleuprint.errors import (
+    InputTypeError,
+    InvalidInputError,
+    InvalidOptionError,
+    ReferenceLayoutError,
+)
 from bleuprint.layout import (
     check_hypotheses,
     check_references,
@@ -184,7 +189,10 @@ class Metric(ABC, Generic[ScoreT]):
     def get_signature(self) -> Signature:
         """The reproducibility signature of the last evaluation."""
         if self.num_refs is None:
-            raise ValueError("Number of references unknown, please evaluate the metric first.")
+            # sacrebleu's message; InvalidInputError is a ValueError, as sacrebleu's.
+            raise InvalidInputError(
+                "Number of references unknown, please evaluate the metric first."
+            )
         signature = self.config.signature(self.num_refs)
         for key, value in self._bootstrap_signature.items():
             signature.update(key, value)
