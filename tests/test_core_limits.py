@@ -4,6 +4,7 @@ value is a BleuprintError naming the option, raised before anything is allocated
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,24 @@ def test_non_str_items_are_input_type_errors() -> None:
         _core.ter_stats(["a"], [[b"a"]])
     with pytest.raises(InputTypeError, match=r"hypotheses\[0\]\[1\] must be str, got int"):
         _core.wer_token_stats([["a", 1]], [["a"]])
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: _core.bleu_stats(["a"], [["a"]], tokenizer=3, max_order=4), "tokenizer must be"),
+        (
+            lambda: _core.bleu_stats(["a"], [["a"]], tokenizer="13a", max_order=4, normalize=1),
+            "normalize must be a str",
+        ),
+        (lambda: _core.wer_stats(["a"], [["a"]], unit=None), "unit must be a str, got NoneType"),
+        (lambda: _core.ter_stats(["a"], [["a"]], normalized="yes"), "normalized must be a bool"),
+        (lambda: _core.tokenize(["a"], b"13a"), "tokenizer must be a str, got bytes"),
+    ],
+)
+def test_arguments_of_the_wrong_type_name_themselves(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(InputTypeError, match=message) as info:
+        call()
+    assert isinstance(info.value, TypeError)

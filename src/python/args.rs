@@ -4,8 +4,10 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
+use pyo3::conversion::FromPyObjectOwned;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use pyo3::Borrowed;
 
 use super::errors::type_error;
@@ -59,6 +61,108 @@ fn out_of_range(name: &str, v: i64, min: usize, max: usize) -> PyErr {
         "{name} must be an integer from {min} to {max}, got {v}"
     ))
     .into()
+}
+
+/// An argument of a plain type (`str`, `bool`, `float`): a value of another type is an
+/// `InputTypeError` naming the argument and what it accepts, not pyo3's bare `TypeError`.
+fn typed<'py, T: FromPyObjectOwned<'py>>(
+    value: &Bound<'py, PyAny>,
+    name: &str,
+    expected: &str,
+) -> PyResult<T> {
+    value.extract::<T>().map_err(|e| {
+        let e: PyErr = e.into();
+        if e.is_instance_of::<PyTypeError>(value.py()) {
+            type_error(format!(
+                "{name} must be {expected}, got {}",
+                type_name(value)
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// A `str` argument borrowed from the object, a non-`str` as an `InputTypeError`.
+fn str_arg<'a>(value: &'a Bound<'_, PyAny>, name: &str) -> PyResult<&'a str> {
+    match value.cast::<PyString>() {
+        Ok(s) => s.to_str(),
+        Err(_) => Err(type_error(format!(
+            "{name} must be a str, got {}",
+            type_name(value)
+        ))),
+    }
+}
+
+/// An optional `str` argument (`None` or a `str`).
+fn optional_str_arg<'a>(value: &'a Bound<'_, PyAny>, name: &str) -> PyResult<Option<&'a str>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        str_arg(value, name).map(Some)
+    }
+}
+
+/// Extractors for `#[pyo3(from_py_with = typed::name)]`, one per argument name, so a value of
+/// the wrong type names its argument.
+pub(crate) mod typed {
+    use super::*;
+
+    macro_rules! str_args {
+        ($($name:ident($label:literal);)*) => {$(
+            #[doc = concat!("The `", $label, "` argument: a str.")]
+            pub(crate) fn $name<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+                str_arg(value, $label)
+            }
+        )*};
+    }
+
+    macro_rules! optional_str_args {
+        ($($name:ident($label:literal);)*) => {$(
+            #[doc = concat!("The `", $label, "` argument: a str or None.")]
+            pub(crate) fn $name<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>> {
+                optional_str_arg(value, $label)
+            }
+        )*};
+    }
+
+    macro_rules! typed_args {
+        ($($name:ident($label:literal): $ty:ty, $expected:literal;)*) => {$(
+            #[doc = concat!("The `", $label, "` argument: ", $expected, ".")]
+            pub(crate) fn $name(value: &Bound<'_, PyAny>) -> PyResult<$ty> {
+                super::typed(value, $label, $expected)
+            }
+        )*};
+    }
+
+    str_args! {
+        tokenizer("tokenizer");
+        ref_length("ref_length");
+        smooth_method("smooth_method");
+        unit("unit");
+        form("form");
+        name("name");
+        empty_reference("empty_reference");
+    }
+
+    optional_str_args! {
+        optional_tokenizer("tokenizer");
+        normalize("normalize");
+    }
+
+    typed_args! {
+        smooth_value("smooth_value"): Option<f64>, "a float or None";
+        factor("factor"): f64, "a float";
+        one_plus_factor("one_plus_factor"): f64, "a float";
+        effective_order("effective_order"): bool, "a bool";
+        compensated_sum("compensated_sum"): bool, "a bool";
+        whitespace("whitespace"): bool, "a bool";
+        eps_smoothing("eps_smoothing"): bool, "a bool";
+        normalized("normalized"): bool, "a bool";
+        no_punct("no_punct"): bool, "a bool";
+        asian_support("asian_support"): bool, "a bool";
+        raw("raw"): bool, "a bool";
+    }
 }
 
 /// The `workers` argument (`#[pyo3(from_py_with = workers)]`): `-1` for all cores (or

@@ -5,7 +5,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::args::{max_ngram_order, run_interruptible, workers};
+use super::args::{max_ngram_order, run_interruptible, typed, workers};
 use super::convert::{
     owned_rows, references_per_segment, rows_array, GroupedInput, StrStream, StreamInput,
     TokenLine, TokenLists,
@@ -94,10 +94,10 @@ pub(crate) fn bleu_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    tokenizer: &str,
+    #[pyo3(from_py_with = typed::tokenizer)] tokenizer: &str,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
-    normalize: Option<&str>,
-    ref_length: &str,
+    #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+    #[pyo3(from_py_with = typed::ref_length)] ref_length: &str,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64, usize)> {
     let options = StatsOptions {
@@ -129,10 +129,10 @@ pub(crate) fn bleu_grouped_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    tokenizer: Option<&str>,
+    #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
-    normalize: Option<&str>,
-    ref_length: &str,
+    #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+    #[pyo3(from_py_with = typed::ref_length)] ref_length: &str,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let pipeline = optional_pipeline(tokenizer, normalize)?;
@@ -208,10 +208,10 @@ pub(crate) fn bleu_score_details<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
-    smooth_method: &str,
-    smooth_value: Option<f64>,
-    effective_order: bool,
-    compensated_sum: bool,
+    #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
+    #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
+    #[pyo3(from_py_with = typed::effective_order)] effective_order: bool,
+    #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
 ) -> PyResult<(
     Bound<'py, PyArray1<f64>>,
     Bound<'py, PyArray1<f64>>,
@@ -270,10 +270,10 @@ pub(crate) fn bleu_scores<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
-    smooth_method: &str,
-    smooth_value: Option<f64>,
-    effective_order: bool,
-    compensated_sum: bool,
+    #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
+    #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
+    #[pyo3(from_py_with = typed::effective_order)] effective_order: bool,
+    #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let (config, rows, semantics) = scoring_inputs(
         &stats,
@@ -295,10 +295,10 @@ pub(crate) fn bleu_scores_float32<'py>(
     py: Python<'py>,
     sums: PyReadonlyArray2<'py, f32>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
-    smooth_method: &str,
-    smooth_value: Option<f64>,
-    effective_order: bool,
-    compensated_sum: bool,
+    #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
+    #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
+    #[pyo3(from_py_with = typed::effective_order)] effective_order: bool,
+    #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let (config, rows, semantics) = scoring_inputs(
         &sums,

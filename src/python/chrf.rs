@@ -4,7 +4,7 @@ use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::args::{char_order, run_interruptible, word_order, workers};
+use super::args::{char_order, run_interruptible, typed, word_order, workers};
 use super::convert::{
     numpy_floats_array, owned_rows, references_per_segment, rows_array, StreamInput,
 };
@@ -59,10 +59,10 @@ pub(crate) fn chrf_stats<'py>(
     references: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = char_order)] char_order: usize,
     #[pyo3(from_py_with = word_order)] word_order: usize,
-    factor: f64,
-    one_plus_factor: f64,
-    whitespace: bool,
-    eps_smoothing: bool,
+    #[pyo3(from_py_with = typed::factor)] factor: f64,
+    #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
+    #[pyo3(from_py_with = typed::whitespace)] whitespace: bool,
+    #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let config = config(
@@ -90,9 +90,9 @@ pub(crate) fn chrf_scores<'py>(
     stats: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = char_order)] char_order: usize,
     #[pyo3(from_py_with = word_order)] word_order: usize,
-    factor: f64,
-    one_plus_factor: f64,
-    eps_smoothing: bool,
+    #[pyo3(from_py_with = typed::factor)] factor: f64,
+    #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
+    #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let config = config(
         char_order,
@@ -122,9 +122,9 @@ pub(crate) fn chrf_scores_float32<'py>(
     sums: PyReadonlyArray2<'py, f32>,
     #[pyo3(from_py_with = char_order)] char_order: usize,
     #[pyo3(from_py_with = word_order)] word_order: usize,
-    factor: f64,
-    one_plus_factor: f64,
-    eps_smoothing: bool,
+    #[pyo3(from_py_with = typed::factor)] factor: f64,
+    #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
+    #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     let config = config(
         char_order,

@@ -3,7 +3,7 @@
 use numpy::PyArray2;
 use pyo3::prelude::*;
 
-use super::args::{max_len, min_len, run_interruptible, workers};
+use super::args::{max_len, min_len, run_interruptible, typed, workers};
 use super::bleu::optional_pipeline;
 use super::convert::{rows_array, GroupedInput, StrStream};
 use crate::gleu::{self, GleuConfig};
@@ -18,10 +18,10 @@ pub(crate) fn gleu_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    tokenizer: Option<&str>,
+    #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
     #[pyo3(from_py_with = min_len)] min_len: usize,
     #[pyo3(from_py_with = max_len)] max_len: usize,
-    normalize: Option<&str>,
+    #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let pipeline = optional_pipeline(tokenizer, normalize)?;

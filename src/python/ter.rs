@@ -4,7 +4,7 @@
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::args::{run_interruptible, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER};
+use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER};
 use super::convert::{
     numpy_floats_array, owned_rows, references_per_segment, rows_array, StrStream, StreamInput,
 };
@@ -20,9 +20,9 @@ pub(crate) fn ter_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    normalized: bool,
-    no_punct: bool,
-    asian_support: bool,
+    #[pyo3(from_py_with = typed::normalized)] normalized: bool,
+    #[pyo3(from_py_with = typed::no_punct)] no_punct: bool,
+    #[pyo3(from_py_with = typed::asian_support)] asian_support: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let config = TerTokenizerConfig {
@@ -47,9 +47,9 @@ pub(crate) fn ter_stats<'py>(
 pub(crate) fn ter_tokenize(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
-    normalized: bool,
-    no_punct: bool,
-    asian_support: bool,
+    #[pyo3(from_py_with = typed::normalized)] normalized: bool,
+    #[pyo3(from_py_with = typed::no_punct)] no_punct: bool,
+    #[pyo3(from_py_with = typed::asian_support)] asian_support: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<String>> {
     let config = TerTokenizerConfig {

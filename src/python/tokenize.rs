@@ -1,6 +1,6 @@
 //! Bindings for the text steps before counting: tokenizers, normalization, script counts.
 
-use super::args::{line_count, run_interruptible, workers, WATCH_MIN_BYTES};
+use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::StrStream;
 use crate::normalize::Normalization;
 use crate::parallel;
@@ -20,8 +20,8 @@ pub(crate) fn normalization(name: Option<&str>) -> PyResult<Option<Normalization
 pub(crate) fn tokenize(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
-    tokenizer: &str,
-    normalize: Option<&str>,
+    #[pyo3(from_py_with = typed::tokenizer)] tokenizer: &str,
+    #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<String>> {
     let pipeline = Pipeline {
@@ -46,8 +46,8 @@ pub(crate) fn tokenize(
 pub(crate) fn normalize(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
-    form: &str,
-    name: &str,
+    #[pyo3(from_py_with = typed::form)] form: &str,
+    #[pyo3(from_py_with = typed::name)] name: &str,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<Option<String>>> {
     let form = Normalization::from_name(form)?;

@@ -6,7 +6,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
+use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::{owned_rows, rows_array, StrStream, StreamInput, TokenLists};
 use super::errors::internal_error;
 use crate::error::to_i64;
@@ -42,8 +42,8 @@ pub(crate) fn wer_stats<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    unit: &str,
-    raw: bool,
+    #[pyo3(from_py_with = typed::unit)] unit: &str,
+    #[pyo3(from_py_with = typed::raw)] raw: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let split = split(unit, raw)?;
@@ -113,8 +113,8 @@ pub(crate) fn wer_alignments<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    unit: &str,
-    raw: bool,
+    #[pyo3(from_py_with = typed::unit)] unit: &str,
+    #[pyo3(from_py_with = typed::raw)] raw: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Alignments<'py>> {
     let split = split(unit, raw)?;
@@ -132,10 +132,10 @@ pub(crate) fn wer_alignments<'py>(
 pub(crate) fn wer_tokens<'py>(
     py: Python<'py>,
     lines: &Bound<'py, PyAny>,
-    unit: &str,
-    raw: bool,
+    #[pyo3(from_py_with = typed::unit)] unit: &str,
+    #[pyo3(from_py_with = typed::raw)] raw: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
-    name: &str,
+    #[pyo3(from_py_with = typed::name)] name: &str,
 ) -> PyResult<Bound<'py, PyList>> {
     let split = split(unit, raw)?;
     let stream = StrStream::extract(lines, name, false)?;
@@ -212,7 +212,7 @@ pub(crate) fn levenshtein_opcodes(
 pub(crate) fn wer_measures<'py>(
     py: Python<'py>,
     rows: PyReadonlyArray2<'py, i64>,
-    empty_reference: &str,
+    #[pyo3(from_py_with = typed::empty_reference)] empty_reference: &str,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let empty = EmptyReference::from_name(empty_reference)?;
     let what = "WER statistics [substitutions, deletions, insertions, hits, ref_words, hyp_words]";
