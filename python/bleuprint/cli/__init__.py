@@ -12,7 +12,8 @@ usage text is familiar, and exit with status 2 and a one-line message when used.
 The modules, in the order a run uses them:
 
 - :mod:`~bleuprint.cli.entry`: :func:`main`, subcommands, exit statuses, Ctrl-C.
-- :mod:`~bleuprint.cli.parser` and :mod:`~bleuprint.cli.metric_options`: the options.
+- :mod:`~bleuprint.cli.parser`, :mod:`~bleuprint.cli.metric_options` and
+  :mod:`~bleuprint.cli.help_text`: the options and the help.
 - :mod:`~bleuprint.cli.checks`: option values and combinations, before any work.
 - :mod:`~bleuprint.cli.input`: reading references and systems.
 - :mod:`~bleuprint.cli.metric_objects` and :mod:`~bleuprint.cli.running`: scoring.

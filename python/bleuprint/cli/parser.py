@@ -1,7 +1,8 @@
 """The ``bleuprint`` argument parser: sacrebleu's options, names, defaults and help text.
 
-The option groups of the metrics are in :mod:`bleuprint.cli.metric_options`; the checks of
-option values (ranges, combinations) are in :mod:`bleuprint.cli.checks`.
+The option groups of the metrics are in :mod:`bleuprint.cli.metric_options`, the text above
+and below the options in :mod:`bleuprint.cli.help_text`; the checks of option values (ranges,
+combinations) are in :mod:`bleuprint.cli.checks`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, Optional, Union
 from bleuprint._core import __version__
 from bleuprint.cli.compat import COMPAT_MODES
 from bleuprint.cli.errors import PROG
+from bleuprint.cli.help_text import DESCRIPTION, EPILOG
 from bleuprint.cli.metric_options import (
     add_bleu_options,
     add_chrf_options,
@@ -34,41 +36,6 @@ CORRECTION_CHOICES = ("holm", "bonferroni", "none")
 
 #: Where repeated ``-i`` options are recorded (see :class:`InputFiles`).
 REPEATED_INPUT = "_repeated_input"
-
-_DESCRIPTION = f"""\
-{PROG} {__version__}: exact, fast BLEU, chrF, TER and WER. Scores are bit-identical to
-sacrebleu 2.6.0 and every sacrebleu BLEU, chrF and TER invocation works unchanged.
-
-Quick usage:
-    {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
-    cat hyp.en | {PROG} ref.en                     the system output on standard input
-    {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table
-    {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics
-    {PROG} ref.en -i hyp.en -ci -f text            a bootstrap confidence interval
-    {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)"""
-
-_EPILOG = f"""\
-input rules:
-  Files: only \\n ends a line, each line is rstrip()-ed (CRLF files work), a final newline
-  adds no empty line, a leading UTF-8 byte order mark is removed. *.gz files are
-  decompressed. Standard input uses universal newlines; tab-separated fields on standard
-  input are separate systems.
-
-environment:
-  BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
-  NO_COLOR                             disable colours, like -nc
-  BLEUPRINT_NUM_THREADS                threads for scoring (default: all cores)
-  SACREBLEU_SEED, BLEUPRINT_SEED       seed of -ci, -pbs and -par: an integer (default
-                                       12345), or None for a different draw every run
-
-exit status:
-  0   success
-  1   unreadable or undecodable input, different line counts, empty system output;
-      a statistical option refused as sacrebleu refuses it (e.g. -ci with two systems)
-  2   bad usage (e.g. -pbsn 0, -w 1000, a second -i, an invalid SACREBLEU_SEED), or an
-      option that {PROG} does not support yet
-  17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)
-  130 interrupted (Ctrl-C)"""
 
 
 def not_yet(what: str) -> str:
@@ -95,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with sacrebleu's options, names and defaults."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description=_DESCRIPTION,
-        epilog=_EPILOG,
+        description=DESCRIPTION,
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_test_set_options(parser.add_argument)

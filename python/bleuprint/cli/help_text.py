@@ -1,0 +1,42 @@
+"""The text of ``bleuprint --help`` around the options: quick usage, input rules, environment
+variables and exit statuses."""
+
+from __future__ import annotations
+
+from bleuprint._core import __version__
+from bleuprint.cli.errors import PROG
+
+DESCRIPTION = f"""\
+{PROG} {__version__}: exact, fast BLEU, chrF, TER and WER. Scores are bit-identical to
+sacrebleu 2.6.0 and every sacrebleu BLEU, chrF and TER invocation works unchanged.
+
+Quick usage:
+    {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
+    cat hyp.en | {PROG} ref.en                     the system output on standard input
+    {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table
+    {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics
+    {PROG} ref.en -i hyp.en -ci -f text            a bootstrap confidence interval
+    {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)"""
+
+EPILOG = f"""\
+input rules:
+  Files: only \\n ends a line, each line is rstrip()-ed (CRLF files work), a final newline
+  adds no empty line, a leading UTF-8 byte order mark is removed. *.gz files are
+  decompressed. Standard input uses universal newlines; tab-separated fields on standard
+  input are separate systems.
+
+environment:
+  BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
+  NO_COLOR                             disable colours, like -nc
+  BLEUPRINT_NUM_THREADS                threads for scoring (default: all cores)
+  SACREBLEU_SEED, BLEUPRINT_SEED       seed of -ci, -pbs and -par: an integer (default
+                                       12345), or None for a different draw every run
+
+exit status:
+  0   success
+  1   unreadable or undecodable input, different line counts, empty system output;
+      a statistical option refused as sacrebleu refuses it (e.g. -ci with two systems)
+  2   bad usage (e.g. -pbsn 0, -w 1000, a second -i, an invalid SACREBLEU_SEED), or an
+      option that {PROG} does not support yet
+  17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)
+  130 interrupted (Ctrl-C)"""
