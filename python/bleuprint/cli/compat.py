@@ -82,7 +82,7 @@ def _grouped(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:
 
 
 def run_explain(argv: Sequence[str]) -> list[str]:
-    from bleuprint.explanation import explain
+    from bleuprint.explanation import explain  # the presets load for this subcommand only
 
     args = explain_parser().parse_args(argv)
     result = explain(args.hyp, args.ref, preset=args.compat)
@@ -93,13 +93,14 @@ def run_explain(argv: Sequence[str]) -> list[str]:
 
 
 def _differences(name: str) -> str:
-    from bleuprint.variants import PRESETS, SACREBLEU
+    from bleuprint.variants import PRESETS, SACREBLEU  # loaded by run_compare already
 
     diffs = PRESETS[name].knobs.differences(SACREBLEU)
     return ", ".join(f"{k}={v[0]}" for k, v in diffs.items()) or "none (sacrebleu's defaults)"
 
 
 def run_compare(argv: Sequence[str]) -> list[str]:
+    # Tables and presets load for this subcommand only.
     from tabulate import tabulate  # type: ignore[import-untyped]
 
     from bleuprint.variants import PRESETS, corpus_score
@@ -125,7 +126,8 @@ def run_compare(argv: Sequence[str]) -> list[str]:
 
 
 def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]) -> list[str]:
-    """What the upstream tool prints for one system (``--compat``)."""
+    """What the upstream tool prints for one system (``--compat``). Only the chosen tool's
+    compat module is imported."""
     grouped = _grouped(ref_streams, len(hypotheses))
     if mode in ("moses", "moses-detok"):
         from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
