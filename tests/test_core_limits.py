@@ -129,6 +129,20 @@ def test_non_str_items_are_input_type_errors() -> None:
         (lambda: _core.wer_stats(["a"], [["a"]], unit=None), "unit must be a str, got NoneType"),
         (lambda: _core.ter_stats(["a"], [["a"]], normalized="yes"), "normalized must be a bool"),
         (lambda: _core.tokenize(["a"], b"13a"), "tokenizer must be a str, got bytes"),
+        (
+            lambda: _core.bleu_scores(
+                [[1, 2]],
+                max_order=4,
+                smooth_method="exp",
+                smooth_value=None,
+                effective_order=False,
+                compensated_sum=False,
+            ),
+            "stats must be a 2-D int64 numpy array, got list",
+        ),
+        (lambda: _core.read_lines(3), "path must be a str or os.PathLike, got int"),
+        (lambda: _core.levenshtein_opcodes([-1], [2]), "s1 must be a sequence of ints"),
+        (lambda: _core.ter_scores_from_sums([[1.0, 2.0]]), "sums must be a 2-D float32"),
     ],
 )
 def test_arguments_of_the_wrong_type_name_themselves(

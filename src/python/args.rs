@@ -72,7 +72,10 @@ fn typed<'py, T: FromPyObjectOwned<'py>>(
 ) -> PyResult<T> {
     value.extract::<T>().map_err(|e| {
         let e: PyErr = e.into();
-        if e.is_instance_of::<PyTypeError>(value.py()) {
+        let py = value.py();
+        // A number out of a type's range (a negative or huge int for u32) is a type mismatch
+        // here too: the argument accepts a narrower type.
+        if e.is_instance_of::<PyTypeError>(py) || e.is_instance_of::<PyOverflowError>(py) {
             type_error(format!(
                 "{name} must be {expected}, got {}",
                 type_name(value)
@@ -150,7 +153,34 @@ pub(crate) mod typed {
         normalize("normalize");
     }
 
+    macro_rules! array_args {
+        ($($name:ident($label:literal): $elem:ty, $expected:literal;)*) => {$(
+            #[doc = concat!("The `", $label, "` argument: ", $expected, ".")]
+            pub(crate) fn $name<'py>(
+                value: &Bound<'py, PyAny>,
+            ) -> PyResult<numpy::PyReadonlyArray2<'py, $elem>> {
+                super::typed(value, $label, $expected)
+            }
+        )*};
+    }
+
+    array_args! {
+        stats_int64("stats"): i64, "a 2-D int64 numpy array";
+        stats_float32("stats"): f32, "a 2-D float32 numpy array";
+        sums_float32("sums"): f32, "a 2-D float32 numpy array";
+        rows_int64("rows"): i64, "a 2-D int64 numpy array";
+        indices("indices"): i64, "a 2-D int64 numpy array";
+        baseline("baseline"): i64, "a 2-D int64 numpy array";
+        system("system"): i64, "a 2-D int64 numpy array";
+        packed_swaps("packed_swaps"): u8, "a 2-D uint8 numpy array";
+    }
+
     typed_args! {
+        s1("s1"): Vec<u32>, "a sequence of ints from 0 to 2**32 - 1";
+        s2("s2"): Vec<u32>, "a sequence of ints from 0 to 2**32 - 1";
+        path("path"): std::path::PathBuf, "a str or os.PathLike";
+        library_path("library_path"): std::path::PathBuf, "a str or os.PathLike";
+        args("args"): Vec<String>, "a sequence of str";
         smooth_value("smooth_value"): Option<f64>, "a float or None";
         factor("factor"): f64, "a float";
         one_plus_factor("one_plus_factor"): f64, "a float";

@@ -206,7 +206,7 @@ pub(crate) fn bleu_ngram_details<'py>(
 #[allow(clippy::type_complexity)]
 pub(crate) fn bleu_score_details<'py>(
     py: Python<'py>,
-    stats: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::stats_int64)] stats: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
     #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
@@ -268,7 +268,7 @@ fn scoring_inputs<T: numpy::Element + Copy>(
 #[pyo3(signature = (stats, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum))]
 pub(crate) fn bleu_scores<'py>(
     py: Python<'py>,
-    stats: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::stats_int64)] stats: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
     #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
@@ -293,7 +293,7 @@ pub(crate) fn bleu_scores<'py>(
 #[pyo3(signature = (sums, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum))]
 pub(crate) fn bleu_scores_float32<'py>(
     py: Python<'py>,
-    sums: PyReadonlyArray2<'py, f32>,
+    #[pyo3(from_py_with = typed::sums_float32)] sums: PyReadonlyArray2<'py, f32>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
     #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,

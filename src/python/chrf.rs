@@ -87,7 +87,7 @@ pub(crate) fn chrf_stats<'py>(
 #[pyo3(signature = (stats, *, char_order, word_order, factor, one_plus_factor, eps_smoothing))]
 pub(crate) fn chrf_scores<'py>(
     py: Python<'py>,
-    stats: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::stats_int64)] stats: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = char_order)] char_order: usize,
     #[pyo3(from_py_with = word_order)] word_order: usize,
     #[pyo3(from_py_with = typed::factor)] factor: f64,
@@ -119,7 +119,7 @@ pub(crate) fn chrf_scores<'py>(
 #[allow(clippy::type_complexity)]
 pub(crate) fn chrf_scores_float32<'py>(
     py: Python<'py>,
-    sums: PyReadonlyArray2<'py, f32>,
+    #[pyo3(from_py_with = typed::sums_float32)] sums: PyReadonlyArray2<'py, f32>,
     #[pyo3(from_py_with = char_order)] char_order: usize,
     #[pyo3(from_py_with = word_order)] word_order: usize,
     #[pyo3(from_py_with = typed::factor)] factor: f64,

@@ -6,6 +6,7 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
+use super::args::typed;
 use crate::error::{Error, ErrorKind};
 use crate::lines;
 
@@ -31,7 +32,10 @@ fn os_error(err: &std::io::Error, path: &Path) -> PyErr {
 /// Raises `OSError` (its subclasses) when the file cannot be read and
 /// `bleuprint.InputDecodeError` naming the path and byte offset when it is not valid UTF-8.
 #[pyfunction]
-pub(crate) fn read_lines(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, PyList>> {
+pub(crate) fn read_lines(
+    py: Python<'_>,
+    #[pyo3(from_py_with = typed::path)] path: PathBuf,
+) -> PyResult<Bound<'_, PyList>> {
     let bytes = py
         .detach(|| std::fs::read(&path))
         .map_err(|e| os_error(&e, &path))?;

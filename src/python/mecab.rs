@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::args::{run_interruptible, workers, WATCH_MIN_BYTES};
+use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::StrStream;
 use crate::mecab::MecabModel;
 
@@ -21,7 +21,11 @@ impl MecabTagger {
     /// Loads `library_path` and builds a model from `args`, MeCab's command-line options after
     /// the program name.
     #[new]
-    fn new(py: Python<'_>, library_path: PathBuf, args: Vec<String>) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        #[pyo3(from_py_with = typed::library_path)] library_path: PathBuf,
+        #[pyo3(from_py_with = typed::args)] args: Vec<String>,
+    ) -> PyResult<Self> {
         py.detach(|| {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             MecabModel::open(&library_path, &args)

@@ -5,7 +5,7 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::args::{run_interruptible, workers};
+use super::args::{run_interruptible, typed, workers};
 use super::convert::owned_rows;
 use super::errors::internal_error;
 use crate::resample;
@@ -49,8 +49,8 @@ where
 #[pyo3(signature = (stats, indices, *, workers = -1))]
 pub(crate) fn bootstrap_sums_float32<'py>(
     py: Python<'py>,
-    stats: PyReadonlyArray2<'py, f32>,
-    indices: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::stats_float32)] stats: PyReadonlyArray2<'py, f32>,
+    #[pyo3(from_py_with = typed::indices)] indices: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<f32>>> {
     bootstrap(py, &stats, &indices, workers)
@@ -61,8 +61,8 @@ pub(crate) fn bootstrap_sums_float32<'py>(
 #[pyo3(signature = (stats, indices, *, workers = -1))]
 pub(crate) fn bootstrap_sums_int64<'py>(
     py: Python<'py>,
-    stats: PyReadonlyArray2<'py, i64>,
-    indices: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::stats_int64)] stats: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::indices)] indices: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     bootstrap(py, &stats, &indices, workers)
@@ -77,9 +77,9 @@ pub(crate) fn bootstrap_sums_int64<'py>(
 #[allow(clippy::type_complexity)]
 pub(crate) fn randomization_sums<'py>(
     py: Python<'py>,
-    baseline: PyReadonlyArray2<'py, i64>,
-    system: PyReadonlyArray2<'py, i64>,
-    packed_swaps: PyReadonlyArray2<'py, u8>,
+    #[pyo3(from_py_with = typed::baseline)] baseline: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::system)] system: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::packed_swaps)] packed_swaps: PyReadonlyArray2<'py, u8>,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
     let width = baseline.as_array().ncols();

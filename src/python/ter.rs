@@ -4,10 +4,13 @@
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER};
+use super::args::{
+    run_interruptible, type_name, typed, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER,
+};
 use super::convert::{
     numpy_floats_array, owned_rows, references_per_segment, rows_array, StrStream, StreamInput,
 };
+use super::errors::type_error;
 use crate::numpy_float::NumpyFloat;
 use crate::parallel;
 use crate::ter::{self, TerTokenizerConfig};
@@ -83,7 +86,12 @@ pub(crate) fn ter_scores_from_sums<'py>(
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     let scores = match sums.extract::<PyReadonlyArray2<'py, f32>>() {
         Ok(float32_sums) => scores_of(&float32_sums)?,
-        Err(_) => scores_of(&sums.extract::<PyReadonlyArray2<'py, f64>>()?)?,
+        Err(_) => scores_of(&sums.extract::<PyReadonlyArray2<'py, f64>>().map_err(|_| {
+            type_error(format!(
+                "sums must be a 2-D float32 or float64 numpy array, got {}",
+                type_name(sums)
+            ))
+        })?)?,
     };
     Ok(numpy_floats_array(py, &scores))
 }
@@ -105,7 +113,9 @@ where
 /// Corpus TER of per-segment rows `(n, 3)`: `(score, edits, ref_length)`, sacrebleu's
 /// `TERScore` fields (the average reference lengths added in segment order).
 #[pyfunction]
-pub(crate) fn ter_corpus_score(rows: PyReadonlyArray2<'_, i64>) -> PyResult<(f64, i64, f64)> {
+pub(crate) fn ter_corpus_score(
+    #[pyo3(from_py_with = typed::rows_int64)] rows: PyReadonlyArray2<'_, i64>,
+) -> PyResult<(f64, i64, f64)> {
     let rows = owned_rows(
         &rows,
         ter::WIDTH,
@@ -121,7 +131,7 @@ pub(crate) fn ter_corpus_score(rows: PyReadonlyArray2<'_, i64>) -> PyResult<(f64
 #[allow(clippy::type_complexity)]
 pub(crate) fn ter_row_scores<'py>(
     py: Python<'py>,
-    rows: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::rows_int64)] rows: PyReadonlyArray2<'py, i64>,
 ) -> PyResult<(
     Bound<'py, PyArray1<f64>>,
     Bound<'py, PyArray1<i64>>,

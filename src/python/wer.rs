@@ -185,8 +185,8 @@ pub(crate) fn wer_token_alignments<'py>(
 #[pyfunction]
 pub(crate) fn levenshtein_opcodes(
     py: Python<'_>,
-    s1: Vec<u32>,
-    s2: Vec<u32>,
+    #[pyo3(from_py_with = typed::s1)] s1: Vec<u32>,
+    #[pyo3(from_py_with = typed::s2)] s2: Vec<u32>,
 ) -> Vec<(&'static str, usize, usize, usize, usize)> {
     let codes = py.detach(|| wer::levenshtein::opcodes(&s1, &s2));
     codes
@@ -211,7 +211,7 @@ pub(crate) fn levenshtein_opcodes(
 #[pyo3(signature = (rows, *, empty_reference = "ratio"))]
 pub(crate) fn wer_measures<'py>(
     py: Python<'py>,
-    rows: PyReadonlyArray2<'py, i64>,
+    #[pyo3(from_py_with = typed::rows_int64)] rows: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = typed::empty_reference)] empty_reference: &str,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let empty = EmptyReference::from_name(empty_reference)?;
