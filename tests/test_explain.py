@@ -61,7 +61,7 @@ def test_issue_explain_picture_clipping() -> None:
 def test_explain_compat_lists_knob_effects_that_add_up() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nltk's method0 warns about the zero orders
-        result = bleuprint.explain(*PICTURE, compat="nltk")
+        result = bleuprint.explain(*PICTURE, preset="nltk")
     names = [e.knob for e in result.effects]
     assert names == ["arithmetic", "tokenizer", "aggregation", "smoothing", "scale"]
     sacre = corpus_score([PICTURE[0]], [PICTURE[1]], "sacrebleu").score
@@ -153,3 +153,22 @@ def test_cli_compat_needs_one_system(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main([ref, "-i", hyp, str(EXAMPLES / "hyp2.en"), "--compat", "moses"])
     assert "--compat scores one system" in capsys.readouterr().err
+
+
+# One sentence of the compat table (V1): nltk scores it without a zero precision.
+V1 = (
+    ["It is a guide to action which ensures that the military always obeys the commands of "
+     "the party"],
+    [["It is a guide to action that ensures that the military will forever heed Party commands"]],
+)  # fmt: skip
+
+
+def test_explain_compat_keyword_is_deprecated() -> None:
+    hyps, refs = V1
+    with pytest.warns(DeprecationWarning, match="compat= is deprecated; use preset="):
+        old = bleuprint.explain(hyps[0], refs[0], compat="nltk")
+    new = bleuprint.explain(hyps[0], refs[0], preset="nltk")
+    assert str(old) == str(new)
+    assert new.preset.startswith("nltk: ")
+    with pytest.warns(DeprecationWarning, match="implementation is deprecated; use .preset"):
+        assert new.implementation == new.preset

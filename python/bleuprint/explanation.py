@@ -5,8 +5,9 @@
 
 Every n-gram of the hypothesis with its count, its highest count in any reference and its
 clipped count; each precision as a fraction and a decimal; the reference length and why it
-was chosen; the brevity penalty, the weighted log sum and the score. With ``compat=`` the
-computation is that implementation's, and the knobs that differ from sacrebleu's are listed
+was chosen; the brevity penalty, the weighted log sum and the score. With ``preset=`` the
+computation is that preset's (an upstream package's BLEU), and the knobs that differ from
+sacrebleu's are listed
 with how much each one moves this score. ``str()`` gives text tables, and notebooks show
 HTML.
 """
@@ -18,16 +19,19 @@ import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError
 from bleuprint.layout import as_text_sequence
 from bleuprint.variants import (
     SACREBLEU,
     BleuKnobs,
-    VariantScore,
+    PresetArg,
+    PresetScore,
     corpus_score,
     get_preset,
+    preset_knobs,
+    renamed_keyword,
     text_knobs,
     tokens_of,
 )
@@ -84,7 +88,7 @@ class KnobEffect:
 class Explanation:
     """The worked computation of one sentence's BLEU; ``str()`` prints it."""
 
-    implementation: str
+    preset: str
     knobs: BleuKnobs
     hypothesis: list[str]
     references: list[list[str]]
@@ -95,12 +99,22 @@ class Explanation:
     weights: tuple[float, ...]
     log_sum: float
     score: Any
-    result: VariantScore = field(repr=False)
+    result: PresetScore = field(repr=False)
     effects: list[KnobEffect] = field(default_factory=list)
+
+    @property
+    def implementation(self) -> str:
+        """Deprecated old name of :attr:`preset`."""
+        warnings.warn(
+            "Explanation.implementation is deprecated; use .preset",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.preset
 
     def _lines(self) -> list[str]:
         c = len(self.hypothesis)
-        out = [f"BLEU explained ({self.implementation})", ""]
+        out = [f"BLEU explained ({self.preset})", ""]
         out.append(f"hypothesis ({c} tokens): {' '.join(self.hypothesis)}")
         for k, ref in enumerate(self.references, start=1):
             out.append(f"reference {k} ({len(ref)} tokens): {' '.join(ref)}")
@@ -150,7 +164,7 @@ class Explanation:
         return "\n".join(self._lines()) + "\n"
 
     def _repr_html_(self) -> str:
-        parts = [f"<h4>BLEU explained ({html.escape(self.implementation)})</h4>"]
+        parts = [f"<h4>BLEU explained ({html.escape(self.preset)})</h4>"]
         parts.append(f"<p>hypothesis: <code>{html.escape(' '.join(self.hypothesis))}</code></p>")
         for k, ref in enumerate(self.references, start=1):
             parts.append(f"<p>reference {k}: <code>{html.escape(' '.join(ref))}</code></p>")
@@ -194,7 +208,7 @@ def _percent(score: Any, knobs: BleuKnobs) -> float:
     return value if knobs.scale == 100 else 100 * value
 
 
-# Knobs in the order explain applies them when walking from sacrebleu to an implementation:
+# Knobs in the order explain applies them when walking from sacrebleu to a preset:
 # the arithmetic first, because the other knobs' values are only defined under it.
 _WALK = (
     "arithmetic", "dtype", "tokenizer", "lowercase", "ref_length", "aggregation",
@@ -228,10 +242,13 @@ def explain(
     hypothesis: Union[str, Sequence[str]],
     references: Union[str, Sequence[Any]],
     *,
-    compat: Union[str, BleuKnobs] = "sacrebleu",
+    preset: Optional[PresetArg] = None,
+    compat: Optional[PresetArg] = None,
 ) -> Explanation:
-    """Works out the BLEU of one hypothesis against its references under ``compat`` (a
-    preset name such as ``"nltk"`` or ``"hf"``, or :class:`BleuKnobs`)."""
+    """Works out the BLEU of one hypothesis against its references under ``preset`` (a
+    preset name such as ``"nltk"`` or ``"hf"``, or :class:`BleuKnobs`; default
+    ``"sacrebleu"``). ``compat=`` is the deprecated old name of ``preset=``."""
+    chosen = renamed_keyword(preset, compat, "compat", "sacrebleu")
     if isinstance(references, str):
         references = [references]
     references = as_text_sequence(references, "references")
@@ -239,11 +256,11 @@ def explain(
         hypothesis = as_text_sequence(hypothesis, "hypothesis")  # tokens (the "tokens" preset)
     if not references:
         raise InvalidInputError("explain needs at least one reference")
-    if isinstance(compat, str):
-        preset = get_preset(compat)
-        knobs, name = preset.knobs, f"{preset.name}: {preset.upstream}"
+    if isinstance(chosen, str):
+        found = get_preset(chosen)
+        knobs, name = found.knobs, f"{found.name}: {found.upstream}"
     else:
-        knobs, name = compat, "custom knobs"
+        knobs, name = preset_knobs(chosen), "custom knobs"
     counting = text_knobs(knobs)
     hyp = list(hypothesis) if not isinstance(hypothesis, str) else hypothesis
     refs = list(references)
@@ -274,7 +291,7 @@ def explain(
         warnings.simplefilter("ignore")
         effects = [] if knobs == SACREBLEU else knob_effects([hyp], [refs], knobs)
     return Explanation(
-        implementation=name,
+        preset=name,
         knobs=knobs,
         hypothesis=hyp_tokens,
         references=ref_tokens,
