@@ -151,3 +151,22 @@ def test_arguments_of_the_wrong_type_name_themselves(
     with pytest.raises(InputTypeError, match=message) as info:
         call()
     assert isinstance(info.value, TypeError)
+
+
+@pytest.mark.parametrize(
+    ("streams", "expected"),
+    [
+        ([["a", "b"], ["c", None]], -1),
+        ([["a", "b"], ["c", "d"]], 2),
+        ([["a"], [None]], 1),
+        ([[None], [None]], 0),
+        ([[]], 1),
+        ([], 0),
+    ],
+)
+def test_references_per_segment(streams: list[list[str | None]], expected: int) -> None:
+    assert _core.references_per_segment(streams) == expected
+    if streams and expected != 0:  # with no reference at all, scoring refuses the segment
+        hyps = [""] * len(streams[0])
+        _, nrefs, _ = _core.bleu_stats(hyps, streams, tokenizer="13a", max_order=4)
+        assert nrefs == expected

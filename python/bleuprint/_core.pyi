@@ -39,6 +39,7 @@ __all__ = [
     "normalize",
     "randomization_sums",
     "read_lines",
+    "references_per_segment",
     "script_counts",
     "ter_corpus_score",
     "ter_row_scores",
@@ -99,6 +100,9 @@ def normalize(
 def script_counts(
     lines: Sequence[Optional[str]], max_lines: int = 1000
 ) -> tuple[int, int, int, int]: ...
+def references_per_segment(references: Sequence[Sequence[Optional[str]]]) -> int:
+    """sacrebleu's ``num_refs``: references per segment (``None`` is a missing one), or -1."""
+
 def bleu_stats(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],

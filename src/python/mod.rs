@@ -47,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::script_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(tokenize::references_per_segment, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_column_names, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_column_names, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;

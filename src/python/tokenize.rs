@@ -1,7 +1,7 @@
 //! Bindings for the text steps before counting: tokenizers, normalization, script counts.
 
 use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES};
-use super::convert::StrStream;
+use super::convert::{extract_reference_streams, StrStream};
 use crate::normalize::Normalization;
 use crate::parallel;
 use crate::script;
@@ -61,6 +61,16 @@ pub(crate) fn normalize(
             |(), line| line.map(|l| form.apply(l).into_owned()),
         )
     })
+}
+
+/// sacrebleu's `num_refs` of reference streams (`None` entries are missing references): the
+/// references every segment has, or -1 when that varies. The one count that every metric's
+/// statistics report.
+#[pyfunction]
+pub(crate) fn references_per_segment(references: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let streams = extract_reference_streams(references)?;
+    let borrowed: Vec<_> = streams.iter().map(StrStream::borrow).collect();
+    Ok(super::convert::references_per_segment(&borrowed))
 }
 
 /// Letter counts `(han, kana, hangul, other)` over up to `max_lines` lines spread evenly over
