@@ -12,6 +12,7 @@ from bleuprint._core import MAX_CHRF_ORDER
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
 from bleuprint.cli.parser import REPEATED_INPUT
 from bleuprint.errors import InvalidOptionError
+from bleuprint.resampling.limits import MAX_SAMPLES
 from bleuprint.resampling.seed import resolve_seed
 
 # (dest, option shown in the message, value when the option was not given)
@@ -26,9 +27,6 @@ _UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
     ("detail", "-d/--detail", False),
 )
 
-#: Resamples or trials of -ci and the paired tests: sacrebleu's defaults are 1,000 and
-#: 10,000; a million already takes minutes and gigabytes on a large test set.
-MAX_SAMPLES = 1_000_000
 #: Decimal places: a float carries 17 significant digits, so more only print noise.
 MAX_WIDTH = 100
 #: References per line with -nr.

@@ -13,12 +13,9 @@ from bleuprint.resampling.estimates import (
     SingleSystemEstimate,
     score_estimate_ci,
 )
+from bleuprint.resampling.limits import MAX_SAMPLES
 from bleuprint.resampling.seed import Seed
 from bleuprint.stats import Stats
-
-#: The most resamples or trials: sacrebleu's defaults are 1,000 and 10,000, and a million
-#: already takes minutes and gigabytes on a large test set (more is a MemoryError).
-MAX_SAMPLES = 1_000_000
 
 
 def check_samples(n: Any, name: str = "n_samples") -> int:
