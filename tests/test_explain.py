@@ -1,4 +1,5 @@
-"""``bleuprint.explain``, ``bleuprint explain``, ``compare-implementations`` and ``--compat``."""
+"""``bleuprint.explain``, ``bleuprint explain``, ``compare-presets`` and ``--preset`` (and their
+deprecated spellings ``compare-implementations`` and ``--compat``)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import pytest
 
 import bleuprint
 from bleuprint.cli import main
+from bleuprint.cli.compat import PRESET_NAMES
 from bleuprint.compat import evaluate
 from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
 from bleuprint.compat.mteval import mteval_v13a, mteval_v14
 from bleuprint.compat.nlgmetricverse import NLGMetricverse
 from bleuprint.compat.nltk import corpus_bleu
-from bleuprint.compat.torchmetrics import bleu_score
+from bleuprint.compat.torchmetrics import bleu_score, sacre_bleu_score
 from bleuprint.explanation import knob_effects
 from bleuprint.variants import PRESETS, corpus_score
 
@@ -102,15 +104,15 @@ def test_cli_explain(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert "<table>" in html.read_text(encoding="utf-8")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        code, out = _cli(capsys, "explain", "--hyp", GUARD[0], "--ref", GUARD[1], "--compat", "hf")
+        code, out = _cli(capsys, "explain", "--hyp", GUARD[0], "--ref", GUARD[1], "--preset", "hf")
     assert "reference length r = 8: the shortest reference" in out
     assert "ref_length" in out
     assert "score change" in out
 
 
-def test_cli_compare_implementations(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_compare_presets(capsys: pytest.CaptureFixture[str]) -> None:
     refs = [str(EXAMPLES / "ref.en"), str(EXAMPLES / "ref2.en")]
-    code, out = _cli(capsys, "compare-implementations", *refs, "-i", str(EXAMPLES / "hyp.en"))
+    code, out = _cli(capsys, "compare-presets", *refs, "-i", str(EXAMPLES / "hyp.en"))
     assert code == 0
     hyps = (EXAMPLES / "hyp.en").read_text(encoding="utf-8").splitlines()
     streams = [Path(r).read_text(encoding="utf-8").splitlines() for r in refs]
@@ -122,6 +124,7 @@ def test_cli_compare_implementations(capsys: pytest.CaptureFixture[str]) -> None
         row = next(line for line in out.splitlines() if line.startswith(name + " "))
         assert f"{score:.4f}" in row
     assert "  hf: ref_length=shortest, smoothing=none, arithmetic=nmt, scale=1" in out
+    assert out.splitlines()[0].split()[0] == "preset"
 
 
 def test_cli_compat_modes_print_upstream_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,23 +139,125 @@ def test_cli_compat_modes_print_upstream_output(capsys: pytest.CaptureFixture[st
         "hf": json.dumps(evaluate.load("bleu").compute(predictions=hyps, references=refs)),
         "mteval-v14": str(mteval_v14(hyps, [refs])),
         "torchmetrics": repr(float(bleu_score(hyps, [[r] for r in refs]))),
+        "torchmetrics-sacrebleu": repr(float(sacre_bleu_score(hyps, [[r] for r in refs]))),
     }
     for mode, line in expected.items():
-        code, out = _cli(capsys, ref, "-i", hyp, "--compat", mode)
+        code, out = _cli(capsys, ref, "-i", hyp, "--preset", mode)
         assert (code, out) == (0, line + "\n"), mode
     assert expected["moses"].startswith("BLEU = ")
-    code, out = _cli(capsys, ref, "-i", hyp, "--compat", "nlgmetricverse")
+    code, out = _cli(capsys, ref, "-i", hyp, "--preset", "nlgmetricverse")
     printed = json.loads(out)
     upstream = NLGMetricverse()(predictions=hyps, references=refs)
     assert printed["bleu"]["score"] == upstream["bleu"]["score"]
     assert printed["total_items"] == upstream["total_items"] == len(hyps)
 
 
-def test_cli_compat_needs_one_system(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_preset_needs_one_system(capsys: pytest.CaptureFixture[str]) -> None:
     ref, hyp = str(EXAMPLES / "ref.en"), str(EXAMPLES / "hyp.en")
-    with pytest.raises(SystemExit):
-        main([ref, "-i", hyp, str(EXAMPLES / "hyp2.en"), "--compat", "moses"])
-    assert "--compat scores one system" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main([ref, "-i", hyp, str(EXAMPLES / "hyp2.en"), "--preset", "moses"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == "bleuprint: --preset scores one system\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["-m", "chrf"], "-m/--metrics"),
+        (["-m", "bleu", "ter"], "-m/--metrics"),
+        (["-sl"], "-sl/--sentence-level"),
+        (["-ci"], "-ci/--confidence"),
+        (["-tok", "intl"], "-tok/--tokenize"),
+        (["-s", "floor"], "-s/--smooth-method"),
+        (["-sv", "0.2"], "-sv/--smooth-value"),
+        (["-lc"], "-lc/--lowercase"),
+        (["--normalize", "nfc"], "--normalize"),
+    ],
+)
+def test_cli_preset_refuses_options_its_tool_would_ignore(
+    capsys: pytest.CaptureFixture[str], options: list[str], named: str
+) -> None:
+    ref, hyp = str(EXAMPLES / "ref.en"), str(EXAMPLES / "hyp.en")
+    with pytest.raises(SystemExit) as exit_:
+        main([ref, "-i", hyp, "--preset", "nltk", *options])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        f"bleuprint: --preset nltk prints that tool's own corpus BLEU, with its own settings: "
+        f"{named} cannot be combined with it (drop one of them)\n"
+    )
+    # The defaults spelled out are not a conflict.
+    assert _cli(capsys, ref, "-i", hyp, "--preset", "nltk", "-m", "bleu", "-s", "exp")[0] == 0
+
+
+def test_cli_preset_sacrebleu_is_the_ordinary_output(capsys: pytest.CaptureFixture[str]) -> None:
+    ref, hyps = str(EXAMPLES / "ref.en"), [str(EXAMPLES / "hyp.en"), str(EXAMPLES / "hyp2.en")]
+    for systems in ([hyps[0]], hyps):
+        code, plain = _cli(capsys, ref, "-i", *systems, "-f", "text", "-nc")
+        assert code == 0
+        assert _cli(capsys, ref, "-i", *systems, "-f", "text", "-nc", "--preset", "sacrebleu") == (
+            0,
+            plain,
+        )
+
+
+def test_cli_preset_names_are_the_presets() -> None:
+    # The parser keeps its own copy so that building it does not load the presets.
+    assert PRESET_NAMES == tuple(PRESETS)
+
+
+@pytest.mark.parametrize("option", ["--preset", "--compat"])
+@pytest.mark.parametrize("command", [[], ["explain", "--hyp", "a b", "--ref", "a b"]])
+def test_cli_unknown_preset_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], command: list[str], option: str
+) -> None:
+    args = command or [str(EXAMPLES / "ref.en"), "-i", str(EXAMPLES / "hyp.en")]
+    with pytest.raises(SystemExit) as exit_:
+        main([*args, option, "bleu"])
+    assert exit_.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.endswith(
+        f"error: argument {option}: unknown preset 'bleu'; expected one of " + ", ".join(PRESETS)
+    )
+
+
+DEPRECATED = "bleuprint: {} is deprecated, use {}\n"
+
+
+def _cli_err(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk's zero-count warnings are not the point here
+        code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        [str(EXAMPLES / "ref.en"), "-i", str(EXAMPLES / "hyp.en"), "{}", "moses"],
+        [str(EXAMPLES / "ref.en"), "-i", str(EXAMPLES / "hyp.en"), "{}", "hf", "-q"],
+        ["explain", "--hyp", GUARD[0], "--ref", GUARD[1], "{}", "nltk"],
+    ],
+)
+def test_cli_deprecated_compat_option(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    new = _cli_err(capsys, *[a.format("--preset") for a in command])
+    old = _cli_err(capsys, *[a.format("--compat") for a in command])
+    assert new[:2] == old[:2]  # status and stdout, byte for byte
+    assert new[0] == 0
+    assert new[1]
+    assert new[2] == ""
+    assert old[2] == DEPRECATED.format("--compat", "--preset")
+
+
+def test_cli_deprecated_compare_implementations(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [str(EXAMPLES / "ref.en"), "-i", str(EXAMPLES / "hyp.en")]
+    new = _cli_err(capsys, "compare-presets", *args)
+    old = _cli_err(capsys, "compare-implementations", *args)
+    assert new[:2] == old[:2]
+    assert new[2] == ""
+    assert old[2] == DEPRECATED.format("compare-implementations", "compare-presets")
 
 
 # One sentence of the compat table (V1): nltk scores it without a zero precision.

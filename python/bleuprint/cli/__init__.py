@@ -18,7 +18,7 @@ The modules, in the order a run uses them:
 - :mod:`~bleuprint.cli.input`: reading references and systems.
 - :mod:`~bleuprint.cli.metric_objects` and :mod:`~bleuprint.cli.running`: scoring.
 - :mod:`~bleuprint.cli.output` and :mod:`~bleuprint.cli.paired_output`: sacrebleu's text.
-- :mod:`~bleuprint.cli.compat`: ``explain``, ``compare-implementations``, ``--compat``.
+- :mod:`~bleuprint.cli.compat`: the presets: ``explain``, ``compare-presets``, ``--preset``.
 - :mod:`~bleuprint.cli.errors`: :class:`CliError`, exit statuses, stderr messages.
 
 Only ``argparse`` and the already-loaded package are imported up front, so ``bleuprint -V`` is

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+from collections.abc import Callable
 from typing import Any
 
 from bleuprint._core import MAX_CHRF_ORDER
@@ -84,6 +85,7 @@ def check_usage(args: argparse.Namespace) -> None:
     except LookupError:
         raise CliError(f"unknown encoding {args.encoding!r} (-e/--encoding)", EXIT_USAGE) from None
     _check_statistics_usage(args)
+    _check_preset_usage(args)
 
 
 def paired(args: argparse.Namespace) -> bool:
@@ -104,6 +106,35 @@ def _check_ranges(args: argparse.Namespace) -> None:
         raise CliError(
             f"-j/--paired-jobs must be 0 (every core) or more, got {args.paired_jobs}", EXIT_USAGE
         )
+
+
+# (option, whether it is given): what an upstream tool's output under --preset would ignore.
+_NOT_WITH_PRESET: tuple[tuple[str, Callable[[argparse.Namespace], bool]], ...] = (
+    ("-m/--metrics", lambda a: a.metrics != ["bleu"]),
+    ("-sl/--sentence-level", lambda a: a.sentence_level),
+    ("-ci/--confidence", lambda a: a.confidence),
+    ("-pbs/--paired-bs, -par/--paired-ar", paired),
+    ("-tok/--tokenize", lambda a: a.bleu_tokenize is not None),
+    ("-s/--smooth-method", lambda a: a.bleu_smooth_method != "exp"),
+    ("-sv/--smooth-value", lambda a: a.bleu_smooth_value is not None),
+    ("-lc/--lowercase", lambda a: a.bleu_lowercase),
+    ("--normalize", lambda a: a.bleu_normalize is not None),
+    ("--spm-model", lambda a: a.bleu_spm_model is not None),
+)
+
+
+def _check_preset_usage(args: argparse.Namespace) -> None:
+    """A preset other than sacrebleu prints its tool's corpus BLEU with the tool's own
+    settings, so an option it would silently ignore is refused."""
+    if args.preset in (None, "sacrebleu"):
+        return
+    for option, given in _NOT_WITH_PRESET:
+        if given(args):
+            raise CliError(
+                f"--preset {args.preset} prints that tool's own corpus BLEU, with its own "
+                f"settings: {option} cannot be combined with it (drop one of them)",
+                EXIT_USAGE,
+            )
 
 
 def _check_statistics_usage(args: argparse.Namespace) -> None:

@@ -1,9 +1,12 @@
-"""The command line's compat features (each loads the compat code only when run):
+"""The command line's presets (each loads the compat code only when run):
 
-- ``bleuprint explain --hyp TEXT --ref TEXT [--ref TEXT ...] [--compat NAME]``
-- ``bleuprint compare-implementations REF [REF ...] -i HYP``
-- ``bleuprint REF ... -i HYP --compat NAME``: the upstream tool's own output
+- ``bleuprint explain --hyp TEXT --ref TEXT [--ref TEXT ...] [--preset NAME]``
+- ``bleuprint compare-presets REF [REF ...] -i HYP``
+- ``bleuprint REF ... -i HYP --preset NAME``: the upstream tool's own output
   (``multi-bleu.perl``'s line, mteval's line, nltk's float, HF's dict).
+
+``--compat`` and ``compare-implementations`` are the deprecated old spellings: they work as
+before, with one line on stderr.
 """
 
 from __future__ import annotations
@@ -11,22 +14,68 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from typing import Optional
+from typing import Any, Optional, Union
 
-from bleuprint.errors import BleuprintError
+from bleuprint.cli.errors import Reporter
+from bleuprint.errors import BleuprintError, InvalidOptionError
 from bleuprint.io import read_lines
 
-#: ``--compat`` names: the upstream tool whose output the command prints.
-COMPAT_MODES = (
-    "moses", "moses-detok", "mteval-v13a", "mteval-v14", "nltk", "hf", "nlgmetricverse",
-    "torchmetrics",
-)  # fmt: skip
 #: The preset names (kept here so that building the parser does not load the presets).
 PRESET_NAMES = (
     "sacrebleu", "nltk", "hf", "nlgmetricverse", "torchmetrics", "torchmetrics-sacrebleu",
     "moses", "moses-detok", "mteval-v13a", "mteval-v14",
 )  # fmt: skip
-SUBCOMMANDS = ("explain", "compare-implementations")
+#: The deprecated subcommand names and their new names.
+RENAMED_SUBCOMMANDS = {"compare-implementations": "compare-presets"}
+SUBCOMMANDS = ("explain", "compare-presets", *RENAMED_SUBCOMMANDS)
+#: Where the parsers record the deprecated option spellings used (see :class:`DeprecatedAlias`).
+DEPRECATED_USED = "_deprecated_used"
+
+
+def preset_name(value: str) -> str:
+    """``--preset``'s type: a preset name, or a usage error that lists the names."""
+    if value not in PRESET_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown preset {value!r}; expected one of {', '.join(PRESET_NAMES)}"
+        )
+    return value
+
+
+class DeprecatedAlias(argparse.Action):
+    """An old option name (``--compat``) that stores into its new option's ``dest`` and is
+    recorded, so that the command notes it on stderr once parsing is done."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Optional[Union[str, Sequence[Any]]],
+        option_string: Optional[str] = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        used = getattr(namespace, DEPRECATED_USED, None) or []
+        if option_string not in used:
+            used.append(option_string)
+        setattr(namespace, DEPRECATED_USED, used)
+
+
+def add_preset_option(add: Any, default: Optional[str], help: str) -> None:
+    """``--preset NAME``, and ``--compat NAME`` as its deprecated alias."""
+    add("--preset", type=preset_name, default=default, metavar="NAME", help=help)
+    add(
+        "--compat", type=preset_name, dest="preset", action=DeprecatedAlias, metavar="NAME",
+        default=argparse.SUPPRESS, help="Deprecated: the old name of --preset.",
+    )  # fmt: skip
+
+
+def note_deprecated(args: argparse.Namespace) -> None:
+    """One stderr line per deprecated option spelling that was used."""
+    for option in getattr(args, DEPRECATED_USED, None) or []:
+        deprecated(option, "--preset")
+
+
+def deprecated(old: str, new: str) -> None:
+    Reporter.write(f"{old} is deprecated, use {new}")
 
 
 def explain_parser() -> argparse.ArgumentParser:
@@ -40,10 +89,11 @@ def explain_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--ref", action="append", required=True, help="A reference; repeat for more."
     )
-    parser.add_argument(
-        "--compat", default="sacrebleu", choices=PRESET_NAMES,
-        help="Compute as this implementation does, and list the knobs that differ from "
-        "sacrebleu's with how much each moves the score (default: %(default)s).",
+    add_preset_option(
+        parser.add_argument, "sacrebleu",
+        "Compute as this preset does (one of " + ", ".join(PRESET_NAMES) + "), and list the "
+        "knobs that differ from sacrebleu's with how much each moves the score (default: "
+        "%(default)s).",
     )  # fmt: skip
     parser.add_argument(
         "--html", metavar="FILE", help="Also write the explanation as HTML to FILE."
@@ -53,10 +103,10 @@ def explain_parser() -> argparse.ArgumentParser:
 
 def compare_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bleuprint compare-implementations",
-        description="Score one hypothesis file under every implementation bleuprint emulates: "
-        "one table, then one line per implementation naming the knobs that differ from "
-        "sacrebleu's.",
+        prog="bleuprint compare-presets",
+        description="Score one hypothesis file under every preset (every other tool's BLEU "
+        "that bleuprint emulates): one table, then one line per preset naming the knobs that "
+        "differ from sacrebleu's. (compare-implementations is the deprecated old name.)",
     )
     parser.add_argument(
         "refs", nargs="+", metavar="REF", help="Reference files, one segment per line."
@@ -85,7 +135,8 @@ def run_explain(argv: Sequence[str]) -> list[str]:
     from bleuprint.explanation import explain  # the presets load for this subcommand only
 
     args = explain_parser().parse_args(argv)
-    result = explain(args.hyp, args.ref, preset=args.compat)
+    note_deprecated(args)
+    result = explain(args.hyp, args.ref, preset=args.preset)
     if args.html:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(result._repr_html_())
@@ -118,7 +169,7 @@ def run_compare(argv: Sequence[str]) -> list[str]:
             cells = [f"error: {error}", ""]
         rows.append([name, *cells, preset.upstream])
     lines = tabulate(
-        rows, headers=["implementation", "score", "on 0-100", "upstream"], disable_numparse=True
+        rows, headers=["preset", "score", "on 0-100", "upstream"], disable_numparse=True
     ).splitlines()
     lines += ["", "knobs that differ from sacrebleu's:"]
     lines += [f"  {name}: {_differences(name)}" for name in PRESETS if name != "sacrebleu"]
@@ -126,8 +177,8 @@ def run_compare(argv: Sequence[str]) -> list[str]:
 
 
 def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]) -> list[str]:
-    """What the upstream tool prints for one system (``--compat``). Only the chosen tool's
-    compat module is imported."""
+    """What the upstream tool of preset ``mode`` (not ``sacrebleu``) prints for one system
+    (``--preset``). Only the chosen tool's compat module is imported."""
     grouped = _grouped(ref_streams, len(hypotheses))
     if mode in ("moses", "moses-detok"):
         from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
@@ -158,18 +209,32 @@ def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]
             out.pop(key)
         out.get("bleu", {}).pop("time_elapsed", None)
         return [json.dumps(out)]
-    from bleuprint.compat.torchmetrics import bleu_score
+    if mode in ("torchmetrics", "torchmetrics-sacrebleu"):
+        from bleuprint.compat.torchmetrics import bleu_score, sacre_bleu_score
 
-    return [repr(float(bleu_score(hypotheses, grouped)))]
+        torchmetrics = sacre_bleu_score if mode == "torchmetrics-sacrebleu" else bleu_score
+        return [repr(float(torchmetrics(hypotheses, grouped)))]
+    # sacrebleu's own output is the command's ordinary output, which running.run prints.
+    raise InvalidOptionError(f"preset {mode!r} has no output of its own")
 
 
 def run_subcommand(argv: Sequence[str]) -> Optional[list[str]]:
-    """Output lines of ``explain`` or ``compare-implementations``; ``None`` for other argv."""
+    """Output lines of ``explain`` or ``compare-presets``; ``None`` for other argv."""
     if not argv or argv[0] not in SUBCOMMANDS:
         return None
+    if argv[0] in RENAMED_SUBCOMMANDS:
+        deprecated(argv[0], RENAMED_SUBCOMMANDS[argv[0]])
     if argv[0] == "explain":
         return run_explain(argv[1:])
     return run_compare(argv[1:])
 
 
-__all__ = ["COMPAT_MODES", "PRESET_NAMES", "SUBCOMMANDS", "compat_output", "run_subcommand"]
+__all__ = [
+    "PRESET_NAMES",
+    "SUBCOMMANDS",
+    "add_preset_option",
+    "compat_output",
+    "note_deprecated",
+    "preset_name",
+    "run_subcommand",
+]

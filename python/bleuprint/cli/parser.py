@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Optional, Union
 
 from bleuprint._core import __version__
-from bleuprint.cli.compat import COMPAT_MODES
+from bleuprint.cli.compat import PRESET_NAMES, add_preset_option
 from bleuprint.cli.errors import PROG
 from bleuprint.cli.help_text import DESCRIPTION, EPILOG
 from bleuprint.cli.metric_options import (
@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_wer_options(parser)
     _add_confidence_options(parser)
     _add_paired_options(parser)
-    _add_compat_options(parser)
+    _add_preset_options(parser)
     _add_report_options(parser)
     parser.add_argument("--version", "-V", action="version", version=f"{PROG} {__version__}")
     return parser
@@ -220,19 +220,24 @@ def _add_paired_options(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
-def _add_compat_options(parser: argparse.ArgumentParser) -> None:
-    compat = parser.add_argument_group(
-        "Other implementations' BLEU",
+def _add_preset_options(parser: argparse.ArgumentParser) -> None:
+    presets = parser.add_argument_group(
+        "Presets: other tools' BLEU",
         "Also: 'bleuprint explain --hyp TEXT --ref TEXT' shows one sentence's BLEU step by "
-        "step, and 'bleuprint compare-implementations REF -i HYP' scores a file under every "
-        "implementation (see docs/compat.md).",
+        "step, and 'bleuprint compare-presets REF -i HYP' scores a file under every preset "
+        "(see docs/compat.md).",
     )
-    compat.add_argument(
-        "--compat", choices=COMPAT_MODES, default=None,
-        help="Score one system as this tool does and print its own output: multi-bleu.perl's "
-        "or multi-bleu-detok.perl's BLEU line, mteval's 'BLEU score' line (lowercased, as "
-        "mteval's default), nltk corpus_bleu's float on whitespace tokens, or a JSON dict of "
-        "HF evaluate's bleu, nlg-metricverse's bleu or torchmetrics' bleu_score.",
+    add_preset_option(
+        presets.add_argument, None,
+        "Score one system as this preset's tool does and print its own output: "
+        + ", ".join(PRESET_NAMES) + ". moses and moses-detok print multi-bleu.perl's or "
+        "multi-bleu-detok.perl's BLEU line, mteval-v13a and mteval-v14 mteval's 'BLEU score' "
+        "line (lowercased, as mteval's default), nltk corpus_bleu's float on whitespace "
+        "tokens, hf and nlgmetricverse a JSON dict of HF evaluate's or nlg-metricverse's "
+        "bleu, torchmetrics and torchmetrics-sacrebleu the float of bleu_score or "
+        "sacre_bleu_score; sacrebleu is the ordinary output. The other presets use their "
+        "tool's own settings, so they refuse -m, -sl, -ci, -pbs, -par, -tok, -s, -sv, -lc, "
+        "--normalize and --spm-model.",
     )  # fmt: skip
 
 

@@ -1,5 +1,5 @@
 """Running the command: read the input, score every system with every metric (corpus,
-sentence-level, confidence intervals, paired tests, ``--compat``) and print the results."""
+sentence-level, confidence intervals, paired tests, ``--preset``) and print the results."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 from bleuprint.cli.checks import check_usage, paired
-from bleuprint.cli.compat import compat_output
+from bleuprint.cli.compat import compat_output, note_deprecated
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, Reporter
 from bleuprint.cli.input import check_lengths, read_references, read_systems
 from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     CliError
         Any expected failure (bad options, unreadable or mismatched input, a metric's error).
     """
+    note_deprecated(args)
     check_usage(args)
     fmt = output_format(args.format)
     reporter = Reporter(args.quiet)
@@ -54,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     if len(systems) > 1 and args.confidence:
         raise CliError("Use paired tests (--paired) for multiple systems.")
     check_lengths(systems, names, refs, ref_names, from_stdin)
-    if args.compat is not None:
-        return _compat(args, systems, refs)
+    if args.preset not in (None, "sacrebleu"):  # sacrebleu's output is the ordinary one
+        return _preset_output(args, systems, refs)
 
     out: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
@@ -80,11 +81,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _compat(args: argparse.Namespace, systems: list[list[str]], refs: list[list[str]]) -> int:
+def _preset_output(
+    args: argparse.Namespace, systems: list[list[str]], refs: list[list[str]]
+) -> int:
     if len(systems) != 1:
-        raise CliError("--compat scores one system", EXIT_USAGE)
+        raise CliError("--preset scores one system", EXIT_USAGE)
     try:
-        write_lines(compat_output(args.compat, systems[0], refs))
+        write_lines(compat_output(args.preset, systems[0], refs))
     except BleuprintError as e:
         raise CliError(str(e)) from None
     return 0
