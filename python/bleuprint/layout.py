@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from contextlib import contextmanager
 from typing import Any, Optional
 
+from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
 
 _STREAMS_HINT = (
@@ -155,11 +156,10 @@ def check_references(references: Any, n_hypotheses: Optional[int]) -> list[Seque
 
 
 def count_references(streams: list[Sequence[Any]]) -> int:
-    """sacrebleu's ``num_refs``: the references per segment, or -1 if that varies (``None``)."""
-    if not any(None in stream for stream in streams):
-        return len(streams)
-    counts = {sum(s[i] is not None for s in streams) for i in range(len(streams[0]))}
-    return counts.pop() if len(counts) == 1 else -1
+    """sacrebleu's ``num_refs``: the references per segment, or -1 if that varies (``None``).
+
+    The core's count, the same one its statistics bindings report."""
+    return _core.references_per_segment(streams)
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
