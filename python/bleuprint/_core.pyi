@@ -89,10 +89,15 @@ def chrf_column_names(char_order: int, word_order: int) -> list[str]:
     """``char1_hyp, char1_ref, char1_match, ...``, then the word orders."""
 
 def tokenize(
-    lines: Sequence[str], tokenizer: str, *, normalize: Optional[str] = None, workers: int = ...
+    lines: Sequence[str],
+    tokenizer: str,
+    *,
+    normalize: Optional[str] = None,
+    name: str = "lines",
+    workers: int = ...,
 ) -> list[str]:
     """Each line as the named tokenizer returns it (see ``TOKENIZERS``), after an optional
-    Unicode normalization."""
+    Unicode normalization; ``name`` names the stream in errors (``text[3]``)."""
 
 def normalize(
     lines: Sequence[Optional[str]], form: str, *, name: str = "lines", workers: int = ...

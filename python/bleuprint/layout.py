@@ -167,24 +167,44 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 @contextmanager
 def naming_lone_surrogates(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[None]:
-    """Turns the core's UnicodeEncodeError (text with a lone surrogate) into
-    :func:`lone_surrogate_error` for ``named_streams``."""
+    """Names text with a lone surrogate by its position in ``named_streams``.
+
+    The core refuses such text itself (``InvalidInputError`` naming the position in what it
+    was given, which is the caller's position for the metrics' own streams); SentencePiece
+    raises UnicodeEncodeError, and MeCab sees only the lines missing from its cache, so its
+    positions are not the caller's. Either error becomes :func:`lone_surrogate_error`; any
+    other ``InvalidInputError`` passes through (the text is scanned only after an error)."""
     try:
         yield
     except UnicodeEncodeError:
         raise lone_surrogate_error(named_streams) from None
+    except InvalidInputError as error:
+        named = _first_lone_surrogate(named_streams)
+        if named is None:
+            raise
+        raise named from error
 
 
 def lone_surrogate_error(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> InvalidInputError:
-    """The error for text the core could not encode as UTF-8, naming the first item holding a
+    """The error for text that cannot be encoded as UTF-8, naming the first item holding a
     lone surrogate (``hypotheses[3]``); ``named_streams`` pairs a name with its lines."""
+    named = _first_lone_surrogate(named_streams)
+    if named is None:
+        return InvalidInputError("the input cannot be encoded as UTF-8 (a lone surrogate)")
+    return named
+
+
+def _first_lone_surrogate(
+    named_streams: Iterable[tuple[str, Sequence[Any]]],
+) -> Optional[InvalidInputError]:
     for name, lines in named_streams:
         for i, line in enumerate(lines):
             found = _LONE_SURROGATE.search(line) if isinstance(line, str) else None
             if found:
+                # The core's wording (src/python/convert.rs), so both read the same.
                 return InvalidInputError(
                     f"{name}[{i}] holds a lone surrogate {found.group()!r} at character "
                     f"{found.start()}, which is not text (it cannot be encoded as UTF-8); "
                     "decode the input with errors='replace' or fix the source"
                 )
-    return InvalidInputError("the input cannot be encoded as UTF-8 (a lone surrogate)")
+    return None

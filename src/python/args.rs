@@ -63,6 +63,36 @@ fn out_of_range(name: &str, v: i64, min: usize, max: usize) -> PyErr {
     .into()
 }
 
+/// A sequence of token ids (`u32`): a non-sequence, a non-int item or an id out of range is an
+/// `InputTypeError` naming the argument and, for an item, its position (`s1[3]`).
+fn token_ids(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u32>> {
+    const IDS: &str = "a sequence of ints from 0 to 2**32 - 1";
+    if value.is_instance_of::<PyString>() {
+        return Err(type_error(format!("{name} must be {IDS}, got str")));
+    }
+    let items = value
+        .cast::<pyo3::types::PySequence>()
+        .map_err(|_| type_error(format!("{name} must be {IDS}, got {}", type_name(value))))?
+        .to_list()?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.extract::<u32>().map_err(|_| {
+                let shown = if item.is_instance_of::<pyo3::types::PyInt>() {
+                    item.str()
+                        .map_or_else(|_| "?".to_owned(), |s| s.to_string())
+                } else {
+                    type_name(&item)
+                };
+                type_error(format!(
+                    "{name}[{i}] must be an int from 0 to 2**32 - 1, got {shown}"
+                ))
+            })
+        })
+        .collect()
+}
+
 /// An argument of a plain type (`str`, `bool`, `float`): a value of another type is an
 /// `InputTypeError` naming the argument and what it accepts, not pyo3's bare `TypeError`.
 fn typed<'py, T: FromPyObjectOwned<'py>>(
@@ -175,9 +205,17 @@ pub(crate) mod typed {
         packed_swaps("packed_swaps"): u8, "a 2-D uint8 numpy array";
     }
 
+    /// The `s1` argument: token ids, ints from 0 to 2**32 - 1.
+    pub(crate) fn s1(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        super::token_ids(value, "s1")
+    }
+
+    /// The `s2` argument: token ids, ints from 0 to 2**32 - 1.
+    pub(crate) fn s2(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        super::token_ids(value, "s2")
+    }
+
     typed_args! {
-        s1("s1"): Vec<u32>, "a sequence of ints from 0 to 2**32 - 1";
-        s2("s2"): Vec<u32>, "a sequence of ints from 0 to 2**32 - 1";
         path("path"): std::path::PathBuf, "a str or os.PathLike";
         library_path("library_path"): std::path::PathBuf, "a str or os.PathLike";
         args("args"): Vec<String>, "a sequence of str";

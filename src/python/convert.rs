@@ -1,11 +1,13 @@
 //! Python inputs to borrowed Rust values, without copying the text.
 
+use pyo3::exceptions::PyUnicodeEncodeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::args::type_name;
 use super::errors::{internal_error, type_error};
+use crate::error::Error;
 
 /// The UTF-8 bytes of a Python `str`, as a pointer and length valid while the object lives.
 ///
@@ -20,6 +22,35 @@ unsafe fn utf8_of(py: Python<'_>, s: *mut ffi::PyObject) -> PyResult<(*const u8,
         return Err(PyErr::fetch(py));
     }
     Ok((data.cast::<u8>(), usize::try_from(size).unwrap_or(0)))
+}
+
+/// The error for a `str` without a UTF-8 form: CPython's `UnicodeEncodeError` (a lone
+/// surrogate) becomes an `InvalidInputError` naming the item (`item`, e.g. `hypotheses[3]`),
+/// the code point and its character position; any other error passes through.
+fn lone_surrogate_error(py: Python<'_>, err: PyErr, item: &str) -> PyErr {
+    if !err.is_instance_of::<PyUnicodeEncodeError>(py) {
+        return err;
+    }
+    let value = err.value(py);
+    let found = || -> PyResult<(usize, u32)> {
+        let start: usize = value.getattr("start")?.extract()?;
+        let text = value.getattr("object")?;
+        let code = py
+            .import("builtins")?
+            .getattr("ord")?
+            .call1((text.get_item(start)?,))?
+            .extract()?;
+        Ok((start, code))
+    };
+    let Ok((start, code)) = found() else {
+        return err;
+    };
+    Error::invalid_input(format!(
+        "{item} holds a lone surrogate '\\u{code:04x}' at character {start}, which is not \
+         text (it cannot be encoded as UTF-8); decode the input with errors='replace' or fix \
+         the source"
+    ))
+    .into()
 }
 
 /// One text stream taken from Python: a private list copy of the caller's sequence (one C-level
@@ -60,7 +91,9 @@ impl<'py> StrStream<'py> {
             let is_str = unsafe { ffi::PyUnicode_Check(item) } != 0;
             if is_str {
                 // SAFETY: `item` is a live `str`.
-                views.push(Some(unsafe { utf8_of(py, item) }?));
+                let view = unsafe { utf8_of(py, item) }
+                    .map_err(|err| lone_surrogate_error(py, err, &format!("{what}[{i}]")))?;
+                views.push(Some(view));
             } else if allow_none && item == unsafe { ffi::Py_None() } {
                 views.push(None);
             } else {

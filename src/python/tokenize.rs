@@ -14,21 +14,22 @@ pub(crate) fn normalization(name: Option<&str>) -> PyResult<Option<Normalization
 }
 
 /// Tokenizes every line with the named tokenizer, exactly as sacrebleu's tokenizer would,
-/// after an optional Unicode normalization.
+/// after an optional Unicode normalization. `name` names the stream in errors (`text[3]`).
 #[pyfunction]
-#[pyo3(signature = (lines, tokenizer, *, normalize = None, workers = -1))]
+#[pyo3(signature = (lines, tokenizer, *, normalize = None, name = "lines", workers = -1))]
 pub(crate) fn tokenize(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = typed::tokenizer)] tokenizer: &str,
     #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+    #[pyo3(from_py_with = typed::name)] name: &str,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Vec<String>> {
     let pipeline = Pipeline {
         normalization: normalization(normalize)?,
         tokenizer: Tokenizer::from_name(tokenizer)?,
     };
-    let stream = StrStream::extract(lines, "lines", false)?;
+    let stream = StrStream::extract(lines, name, false)?;
     let lines = stream.borrow_all();
     run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
         parallel::map_init(&lines, workers, String::new, |normalized, line| {

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import bleuprint
 from bleuprint import _core
 from bleuprint.compat import evaluate, jiwer, moses, mteval, nlgmetricverse, nltk, torchmetrics
-from bleuprint.errors import BleuprintError
+from bleuprint.errors import BleuprintError, InputTypeError, InvalidInputError
 from bleuprint.variants import BleuKnobs, corpus_score
 
 EXAMPLES = 60  # per target
@@ -66,9 +66,10 @@ option = st.one_of(numbers, text, st.none(), st.booleans(), st.sampled_from(list
 tokenizer = st.sampled_from([*_core.TOKENIZERS, "nope", "", 3])
 
 
-def _call(name: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-    """Calls ``function``; anything but a result or a BleuprintError fails the test."""
-    EXAMPLES_RUN[name] = EXAMPLES_RUN.get(name, 0) + 1
+def _call(target: str, function: Callable[..., Any], /, *args: Any, **kwargs: Any) -> None:
+    """Calls ``function``; anything but a result or a BleuprintError fails the test.
+    (Positional-only, so a ``name=`` keyword reaches ``function``.)"""
+    EXAMPLES_RUN[target] = EXAMPLES_RUN.get(target, 0) + 1
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -307,7 +308,7 @@ floats = st.sampled_from([float("nan"), float("inf"), -1.0, 0.0, 0.1, 1e308, -0.
 # separately below).
 TYPED = {
     **dict.fromkeys(("hypotheses", "lines", "hypothesis", "args"), text_lists),
-    # Token ids: u32 (larger or negative ones are a bare OverflowError: tested below).
+    # Token ids: u32 (larger or negative ones are tested below).
     **dict.fromkeys(("s1", "s2"), st.lists(st.integers(0, 2**32 - 1), max_size=4)),
     "references": text_streams,
     **dict.fromkeys(("stats", "rows", "baseline", "system", "indices"), int_arrays),
@@ -398,12 +399,6 @@ TEXT_FUNCTIONS = [
 ]  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the core raises UnicodeEncodeError (a bare ValueError) for a lone surrogate; "
-    "Metric.stats and variants turn it into InvalidInputError naming the position, the "
-    "bindings should do the same (src/python/convert.rs)",
-)
 @pytest.mark.parametrize("name", TEXT_FUNCTIONS)
 def test_core_with_lone_surrogates(name: str) -> None:
     function = getattr(_core, name)
@@ -420,35 +415,15 @@ def test_core_with_lone_surrogates(name: str) -> None:
             kwargs[p.name] = value
         else:
             args.append(value)
-    _call(f"_core.{name} (lone surrogate)", function, *args, **kwargs)
+    # The core names the item, the code point and its position.
+    where = r"lines\[0\] holds a lone surrogate '\\udfff' at character 0"
+    if any(p.name == "hypotheses" for p in _parameters(function)):
+        where = r"hypotheses\[1\] holds a lone surrogate '\\ud800' at character 2"
+    with pytest.raises(InvalidInputError, match=where):
+        function(*args, **kwargs)
 
 
-# The bindings that still let PyO3's own TypeError out for a wrong argument type (the others
-# raise InputTypeError). When one is fixed, its strict xfail fails: take it off this list.
-BARE_TYPE_ERRORS = {
-    "MecabTagger", "bleu_grouped_stats", "bleu_score_details", "bleu_scores",
-    "bleu_scores_float32", "bleu_stats", "bootstrap_sums_float32", "bootstrap_sums_int64",
-    "chrf_scores", "chrf_scores_float32", "gleu_stats", "levenshtein_opcodes", "normalize",
-    "randomization_sums", "read_lines", "ter_corpus_score", "ter_row_scores",
-    "ter_scores_from_sums", "ter_stats", "ter_tokenize", "tokenize", "wer_alignments",
-    "wer_measures", "wer_stats", "wer_tokens",
-}  # fmt: skip
-WRONG_TYPES_XFAIL = pytest.mark.xfail(
-    strict=True,
-    reason="PyO3 converts each argument before the binding runs and raises a bare TypeError "
-    "for a wrong type ('object' object is not an instance of 'str' / 'ndarray'); the bindings "
-    "must turn those into InputTypeError (src/python/)",
-)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=[WRONG_TYPES_XFAIL] if n in BARE_TYPE_ERRORS else [])
-        for n in CORE
-        if _parameters(getattr(_core, n))
-    ],
-)
+@pytest.mark.parametrize("name", [n for n in CORE if _parameters(getattr(_core, n))])
 def test_core_with_wrong_types(name: str) -> None:
     function = getattr(_core, name)
     args, kwargs = [], {}
@@ -460,14 +435,12 @@ def test_core_with_wrong_types(name: str) -> None:
     _call(f"_core.{name} (wrong types)", function, *args, **kwargs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="levenshtein_opcodes converts token ids to u32 with PyO3 and lets its bare "
-    "OverflowError out for a negative or larger id (src/python/)",
-)
 @pytest.mark.parametrize("ids", [[-1], [2**32], [2**70]])
 def test_core_levenshtein_ids_out_of_range(ids: list[int]) -> None:
-    _call("_core.levenshtein_opcodes (ids out of range)", _core.levenshtein_opcodes, ids, [1])
+    with pytest.raises(InputTypeError, match=rf"s2\[1\] must be an int .* got {ids[0]}"):
+        _core.levenshtein_opcodes([1], [2, *ids])
+    with pytest.raises(InputTypeError, match=r"s1\[0\] must be an int .* got str"):
+        _core.levenshtein_opcodes(["a"], [1])
 
 
 def test_examples_were_run() -> None:

@@ -171,11 +171,13 @@ def tokenize(
         if external is not None:
             if normalize is not None:
                 # Strings in, strings out: only a None passes through as None.
-                lines = cast("list[str]", _core.normalize(lines, normalize, workers=workers))
+                lines = cast(
+                    "list[str]", _core.normalize(lines, normalize, name="text", workers=workers)
+                )
             out = external.tokenize_stream(lines, 1 if single else workers)
         else:
             out = _core.tokenize(
-                lines, tokenizer, normalize=normalize, workers=1 if single else workers
+                lines, tokenizer, normalize=normalize, name="text", workers=1 if single else workers
             )
     return out[0] if single else out
 

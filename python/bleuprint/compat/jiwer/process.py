@@ -7,6 +7,7 @@ output. The counts become measures in the core (:func:`jiwer_measures`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -120,8 +121,9 @@ def _fast_inputs(
 
     Anything unusual (other transforms, containers other than str/list, unequal lengths,
     items that are not str) takes the general path, which raises jiwer's own errors. Text
-    with a lone surrogate, which has no UTF-8 form for the core to read, is found by the core
-    itself (``UnicodeEncodeError``, caught by the callers) and takes the general path too.
+    with a lone surrogate, which has no UTF-8 form for the core to read, is refused by the core
+    (``InvalidInputError``; the callers then ask :func:`_has_lone_surrogate`) and takes the
+    general path too, where jiwer's Python transforms split it as jiwer does.
     """
     unit = _default_unit(reference_transform)
     if unit is None or _default_unit(hypothesis_transform) != unit:
@@ -196,10 +198,21 @@ def summed_statistics(
         unit, refs, hyps = fast
         try:
             return summed_counts(_core.wer_stats(hyps, [refs], unit=unit))
-        except UnicodeEncodeError:
-            pass  # a lone surrogate: jiwer's Python transforms split such text
+        except InvalidInputError:
+            if not _has_lone_surrogate(refs, hyps):
+                raise
+            # A lone surrogate: jiwer's Python transforms split such text.
     refs_t, hyps_t = _transformed(reference, hypothesis, reference_transform, hypothesis_transform)
     return summed_counts(_core.wer_token_stats(hyps_t, refs_t))
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(refs: list[str], hypotheses: list[str]) -> bool:
+    """Whether the text holds a lone surrogate, which jiwer accepts and the core refuses
+    (asked only after the core refused, so the usual path pays nothing for the scan)."""
+    return any(_LONE_SURROGATE.search(text) for text in (*refs, *hypotheses))
 
 
 def summed_counts(rows: np.ndarray) -> list[int]:
@@ -236,7 +249,9 @@ def _core_alignments(unit: str, refs: list[str], hyps: list[str]) -> Optional[tu
             _core.wer_tokens(refs, unit=unit),
             _core.wer_tokens(hyps, unit=unit),
         )
-    except UnicodeEncodeError:
+    except InvalidInputError:
+        if not _has_lone_surrogate(refs, hyps):
+            raise
         return None
 
 
