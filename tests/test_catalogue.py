@@ -805,10 +805,17 @@ CASES = [
     cli("cli", "file that is not UTF-8", "bleuprint ref.txt -i latin1.txt", (1,), "latin1.txt"),
     cli(
         "cli",
-        "--compat moses with a short reference file",
-        "bleuprint short.txt -i hyp.txt --compat moses",
+        "--preset moses with a short reference file",
+        "bleuprint short.txt -i hyp.txt --preset moses",
         (1,),
         "lines",
+    ),
+    cli(
+        "cli",
+        "--preset nltk with -m chrf (its tool would ignore -m)",
+        "bleuprint ref.txt -i hyp.txt --preset nltk -m chrf",
+        (2,),
+        "-m/--metrics cannot be combined",
     ),
     cli(
         "pipes",
