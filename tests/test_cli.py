@@ -23,7 +23,7 @@ import pytest
 
 import bleuprint
 from bleuprint import _core
-from bleuprint.cli import build_parser, sentence_lines
+from bleuprint.cli import build_parser, main, sentence_lines
 from bleuprint.io import read_lines, read_stream_lines
 
 REPO = Path(__file__).resolve().parents[1]
@@ -664,6 +664,20 @@ def test_help_describes_every_option(tmp_path: Path) -> None:
         assert action.help, action.dest
     for word in ("exit status", "SACREBLEU_FORMAT", "byte order mark"):
         assert word in text
+
+
+@pytest.mark.parametrize("command", [[], ["explain"], ["compare-presets"]])
+def test_help_says_preset(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    # One word for the concept: "preset"; --compat only as the deprecated old name.
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    assert "preset" in text
+    assert "implementation" not in text.replace("compare-implementations is the deprecated", "")
+    if command != ["compare-presets"]:
+        assert "--preset NAME" in text
+        assert "--compat NAME Deprecated: the old name of --preset." in text
 
 
 # --------------------------------------------------------------------------------------------
