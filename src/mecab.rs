@@ -112,6 +112,17 @@ unsafe fn c_string(ptr: *const c_char) -> Option<String> {
     })
 }
 
+/// MeCab's error message, or a note that it gave none (its `strerror` answered NULL).
+fn reason(message: Option<String>) -> String {
+    message.unwrap_or_else(|| "MeCab gave no reason".to_owned())
+}
+
+/// A string MeCab always provides (a version, a dictionary's file name): NULL breaks that
+/// invariant, an internal error naming `what`, never an empty string in a signature.
+fn provided(value: Option<String>, what: &str) -> Result<String> {
+    value.ok_or_else(|| Error::internal(format!("MeCab returned no {what}")))
+}
+
 /// A loaded MeCab model (dictionary and options), shared by every thread that tokenizes.
 pub struct MecabModel {
     api: Api,
@@ -164,7 +175,7 @@ impl MecabModel {
             let reason = unsafe { c_string((api.strerror)(std::ptr::null_mut())) };
             return Err(Error::invalid_option(format!(
                 "MeCab rejected the arguments {args:?}: {}",
-                reason.unwrap_or_default()
+                self::reason(reason)
             )));
         };
         Ok(Self {
@@ -175,14 +186,14 @@ impl MecabModel {
     }
 
     /// The library's MeCab version (`0.996`, or `0.996/ko-0.9.2` for mecab-ko).
-    pub fn version(&self) -> String {
+    pub fn version(&self) -> Result<String> {
         // SAFETY: `mecab_version` returns a static string.
-        unsafe { c_string((self.api.version)()) }.unwrap_or_default()
+        provided(unsafe { c_string((self.api.version)()) }, "version")
     }
 
     /// The dictionaries the model loaded: the system dictionary first, then any user
     /// dictionaries.
-    pub fn dictionary_info(&self) -> Vec<DictionaryInfo> {
+    pub fn dictionary_info(&self) -> Result<Vec<DictionaryInfo>> {
         let mut out = Vec::new();
         // SAFETY: the model is live; the list it returns lives as long as the model.
         let mut info = unsafe { (self.api.model_dictionary_info)(self.model.as_ptr()) };
@@ -190,9 +201,9 @@ impl MecabModel {
         while let Some(d) = unsafe { info.as_ref() } {
             out.push(DictionaryInfo {
                 // SAFETY: the fields are null or NUL-terminated strings owned by the model.
-                filename: unsafe { c_string(d.filename) }.unwrap_or_default(),
+                filename: provided(unsafe { c_string(d.filename) }, "dictionary file name")?,
                 // SAFETY: as above.
-                charset: unsafe { c_string(d.charset) }.unwrap_or_default(),
+                charset: provided(unsafe { c_string(d.charset) }, "dictionary charset")?,
                 size: d.size,
                 kind: d.kind,
                 lsize: d.lsize,
@@ -201,7 +212,7 @@ impl MecabModel {
             });
             info = d.next;
         }
-        out
+        Ok(out)
     }
 
     fn tagger(&self) -> Result<Tagger<'_>> {
@@ -212,7 +223,7 @@ impl MecabModel {
             // SAFETY: with a null tagger, `mecab_strerror` returns MeCab's global error buffer.
             None => Err(Error::invalid_option(format!(
                 "MeCab could not create a tagger: {}",
-                unsafe { c_string((self.api.strerror)(std::ptr::null_mut())) }.unwrap_or_default()
+                reason(unsafe { c_string((self.api.strerror)(std::ptr::null_mut())) })
             ))),
         }
     }
@@ -278,7 +289,7 @@ impl Tagger<'_> {
             let reason = unsafe { c_string((self.model.api.strerror)(self.ptr.as_ptr())) };
             return Err(Error::invalid_input(format!(
                 "MeCab failed on the line {line:?}: {}",
-                reason.unwrap_or_default()
+                self::reason(reason)
             )));
         }
         // SAFETY: a non-null result is a NUL-terminated string in the tagger's buffer, valid
@@ -344,8 +355,8 @@ mod tests {
         let rc = format!("{dicdir}/mecabrc");
         let args = ["-C", "-r", &rc, "-d", &dicdir, "-Owakati"];
         let model = MecabModel::open(Path::new(&library), &args).unwrap();
-        assert!(model.version().starts_with("0.996"));
-        assert_eq!(model.dictionary_info().len(), 1);
+        assert!(model.version().unwrap().starts_with("0.996"));
+        assert_eq!(model.dictionary_info().unwrap().len(), 1);
         let lines: Vec<String> = (0..500)
             .map(|i| format!(" 日本語の文 {i} です。\n"))
             .collect();

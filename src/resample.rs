@@ -153,9 +153,11 @@ pub fn randomization_sums(
                     .chunks_exact_mut(width)
                     .zip(batch.chunks_exact(n_blocks))
                 {
-                    let bytes = flags.get(first..).unwrap_or_default();
-                    for (table, &byte) in group.iter().zip(bytes) {
-                        let entry = table.get(usize::from(byte) * width..).unwrap_or_default();
+                    for (table, &byte) in group.iter().zip(flags.iter().skip(first)) {
+                        // In bounds: a table holds 256 entries of `width` (see
+                        // `subset_sum_tables`) and a byte is below 256.
+                        #[allow(clippy::indexing_slicing)]
+                        let entry = &table[usize::from(byte) * width..][..width];
                         for (s, &v) in sum.iter_mut().zip(entry) {
                             *s += v;
                         }
@@ -188,10 +190,14 @@ fn subset_sum_tables(rows: &[i64], width: usize, n_segments: usize) -> Vec<i64> 
             entry.fill(0);
             if mask > 0 {
                 let previous = start + (mask & (mask - 1)) * width;
-                entry.copy_from_slice(tables.get(previous..previous + width).unwrap_or_default());
+                // In bounds: `mask & (mask - 1) < mask`, so that entry is already written.
+                #[allow(clippy::indexing_slicing)]
+                entry.copy_from_slice(&tables[previous..previous + width]);
                 let segment = block * BLOCK + mask.trailing_zeros() as usize;
-                let row = rows.get(segment).copied().unwrap_or_default();
-                entry.iter_mut().zip(row).for_each(|(e, &v)| *e += v);
+                // The last block's segments past `n_segments` do not exist: they add nothing.
+                if let Some(row) = rows.get(segment) {
+                    entry.iter_mut().zip(*row).for_each(|(e, &v)| *e += v);
+                }
             }
             tables.extend_from_slice(&entry);
         }

@@ -50,15 +50,15 @@ impl MecabTagger {
     }
 
     /// The MeCab version of the library (`0.996`, `0.996/ko-0.9.2`).
-    fn version(&self) -> String {
-        self.model.version()
+    fn version(&self) -> PyResult<String> {
+        Ok(self.model.version()?)
     }
 
     /// The loaded dictionaries, system dictionary first, as dicts with the fields of MeCab's
     /// `DictionaryInfo` (`filename`, `charset`, `size`, `type`, `lsize`, `rsize`, `version`).
     fn dictionary_info<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.model
-            .dictionary_info()
+            .dictionary_info()?
             .into_iter()
             .map(|d| {
                 let dict = PyDict::new(py);

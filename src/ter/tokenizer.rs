@@ -104,11 +104,10 @@ fn replace(text: &mut String, spare: &mut String, from: &str, to: &str) {
     }
     spare.clear();
     let mut rest = text.as_str();
-    while let Some(at) = rest.find(from) {
-        let (head, tail) = rest.split_at(at);
+    while let Some((head, tail)) = rest.split_once(from) {
         spare.push_str(head);
         spare.push_str(to);
-        rest = tail.get(from.len()..).unwrap_or_default();
+        rest = tail;
     }
     spare.push_str(rest);
     std::mem::swap(text, spare);

@@ -90,7 +90,9 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
     let mut i = 0;
     loop {
         // Most characters need nothing: skip them in a tight loop, dispatch on the rest.
-        let mut rest = line.get(i..).unwrap_or_default().chars();
+        // In bounds and on a character boundary: `i` only ever moves past whole characters.
+        #[allow(clippy::indexing_slicing)]
+        let mut rest = line[i..].chars();
         let mut prev_space = !keeps_space(line.as_bytes(), start, i);
         let c = loop {
             let Some(c) = rest.next() else { break None };
@@ -122,7 +124,8 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
             }
             Kind::Punct => {
                 // The run of punctuation starting at `c`, and what is on either side of it.
-                let left = side(line.get(..i).unwrap_or_default().chars().next_back());
+                #[allow(clippy::indexing_slicing)] // `i` is a character boundary (see above)
+                let left = side(line[..i].chars().next_back());
                 let mut after_run = rest.clone();
                 let mut run = 1;
                 let right = loop {
@@ -140,7 +143,10 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
                 if before {
                     words.gap();
                 }
-                for (k, p) in line.get(i..end).unwrap_or_default().chars().enumerate() {
+                // `end` is where `after_run` starts: a character boundary at or after `i`.
+                #[allow(clippy::indexing_slicing)]
+                let run_text = &line[i..end];
+                for (k, p) in run_text.chars().enumerate() {
                     if k > 0 {
                         words.gap();
                     }

@@ -211,7 +211,9 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
     loop {
         // Most bytes need nothing: skip them in a tight loop and only dispatch on the rest.
         // An `if` chain, not a `match`: a jump table here would mispredict on every word.
-        let rest = bytes.get(i..).unwrap_or_default();
+        // In bounds: `i` advances only over bytes of `bytes`.
+        #[allow(clippy::indexing_slicing)]
+        let rest = &bytes[i..];
         let mut prev_space = !keeps_space(bytes, start, i);
         let mut skipped = rest.len();
         for (k, &b) in rest.iter().enumerate() {

@@ -24,12 +24,14 @@ impl<'a> Iterator for AsciiWords<'a> {
     fn next(&mut self) -> Option<&'a str> {
         let bytes = self.text.as_bytes();
         let rest = bytes.get(self.pos..)?;
-        let start = self.pos + rest.iter().position(|&b| !is_ascii_separator(b))?;
-        let word = bytes.get(start..).unwrap_or_default();
-        let len = word
+        let skip = rest.iter().position(|&b| !is_ascii_separator(b))?;
+        let start = self.pos + skip;
+        // The word runs to the next separator, or to the end of the text.
+        let len = rest
             .iter()
+            .skip(skip)
             .position(|&b| is_ascii_separator(b))
-            .unwrap_or(word.len());
+            .unwrap_or(rest.len() - skip);
         self.pos = start + len;
         // Separators are ASCII, so both ends are character boundaries.
         self.text.get(start..start + len)

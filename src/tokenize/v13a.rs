@@ -61,13 +61,13 @@ fn replace(text: &mut String, spare: &mut String, from: &str, to: &str) {
         return;
     }
     spare.clear();
-    let mut last = 0;
-    for (at, _) in text.match_indices(from) {
-        spare.push_str(text.get(last..at).unwrap_or_default());
+    let mut rest = text.as_str();
+    while let Some((head, tail)) = rest.split_once(from) {
+        spare.push_str(head);
         spare.push_str(to);
-        last = at + from.len();
+        rest = tail;
     }
-    spare.push_str(text.get(last..).unwrap_or_default());
+    spare.push_str(rest);
     std::mem::swap(text, spare);
 }
 

@@ -178,6 +178,12 @@ impl Aligner {
         alphabet: Option<usize>,
         sink: &mut S,
     ) {
+        // Every table lookup below relies on this: an id at or above `alphabet` would find no
+        // bits, a wrong distance.
+        debug_assert!(
+            alphabet.map_or(true, |a| s1.iter().chain(s2).all(|&c| (c as usize) < a)),
+            "editops_into: an id is not below the alphabet the caller gave"
+        );
         let bound = alphabet.unwrap_or_else(|| {
             s1.iter().chain(s2).max().map_or(0, |&m| {
                 usize::try_from(m).unwrap_or(usize::MAX).saturating_add(1)
@@ -377,6 +383,11 @@ impl ShiftedBitMatrix {
 
     #[inline]
     fn test_bit(&self, row: usize, col: usize) -> bool {
+        // The backtrace reads only rows the matrix recorded, inside their band.
+        debug_assert!(
+            row < self.offsets.len(),
+            "test_bit: row {row} was not recorded"
+        );
         let offset = self.offsets.get(row).copied().unwrap_or(0);
         let col = if offset < 0 {
             col + offset.unsigned_abs()
@@ -386,6 +397,10 @@ impl ShiftedBitMatrix {
             // Left of the band.
             return false;
         };
+        debug_assert!(
+            row * self.cols + col / WORD_SIZE < self.data.len(),
+            "test_bit: column {col} of row {row} is outside the matrix"
+        );
         let word = self
             .data
             .get(row * self.cols + col / WORD_SIZE)
@@ -453,8 +468,12 @@ impl BlockPm {
     fn get(&self, block: usize, c: u32) -> u64 {
         match self {
             Self::Dense { words, bits } => {
-                bits.get((c as usize) * words + block).copied().unwrap_or(0)
+                let index = (c as usize) * words + block;
+                // Ids are below the alphabet the table was sized for (`editops_into`).
+                debug_assert!(index < bits.len(), "BlockPm: id {c} beyond the alphabet");
+                bits.get(index).copied().unwrap_or(0)
             }
+            // No entry: `c` does not occur in this block of `s1`, so no bits are set.
             Self::Sparse { bits, .. } => bits.get(&(c, block)).copied().unwrap_or(0),
         }
     }
@@ -465,29 +484,34 @@ struct Ctx<'a> {
     alphabet: usize,
 }
 
+/// `s[i]`. Every caller's index is in bounds (the band loop reads `s1` while
+/// `iter_s1 < s1.len()` and `s2` below `rows = s2.len()`; the backtrace reads `col - 1` and
+/// `row - 1` of a matrix of `s1` by `s2`); the sentinel only keeps release builds from
+/// panicking, and debug builds check.
 #[inline]
 fn at(s: &[u32], i: usize) -> u32 {
+    debug_assert!(
+        i < s.len(),
+        "levenshtein: index {i} past a sequence of {}",
+        s.len()
+    );
     s.get(i).copied().unwrap_or(u32::MAX)
 }
 
 /// `remove_common_affix`: strips the common prefix and suffix; returns the prefix length.
 fn remove_common_affix<'s>(s1: &'s [u32], s2: &'s [u32]) -> (&'s [u32], &'s [u32], usize) {
     let prefix = s1.iter().zip(s2).take_while(|(a, b)| a == b).count();
-    let (s1, s2) = (
-        s1.get(prefix..).unwrap_or(&[]),
-        s2.get(prefix..).unwrap_or(&[]),
-    );
+    // In bounds: `prefix` and `suffix` count pairs of a zip, so neither exceeds either length.
+    #[allow(clippy::indexing_slicing)]
+    let (s1, s2) = (&s1[prefix..], &s2[prefix..]);
     let suffix = s1
         .iter()
         .rev()
         .zip(s2.iter().rev())
         .take_while(|(a, b)| a == b)
         .count();
-    (
-        s1.get(..s1.len() - suffix).unwrap_or(&[]),
-        s2.get(..s2.len() - suffix).unwrap_or(&[]),
-        prefix,
-    )
+    #[allow(clippy::indexing_slicing)]
+    (&s1[..s1.len() - suffix], &s2[..s2.len() - suffix], prefix)
 }
 
 impl Ctx<'_> {
@@ -596,6 +620,11 @@ impl Ctx<'_> {
         let mut dist = s1.len();
         let mask = 1u64 << (s1.len() - 1);
         for (i, &c) in s2.iter().enumerate() {
+            // `pm` has an entry per id of the alphabet (`editops_into`).
+            debug_assert!(
+                (c as usize) < pm.len(),
+                "pattern table: id {c} beyond the alphabet"
+            );
             let x = pm.get(c as usize).copied().unwrap_or(0);
             let d0 = (((x & vp).wrapping_add(vp)) ^ vp) | x | vn;
             let mut hp = vn | !(d0 | vp);
@@ -789,6 +818,7 @@ impl Ctx<'_> {
                                      first_block: usize|
              -> isize {
                 let pm_j = pm.get(word, ch);
+                debug_assert!(word < vecs.len(), "block {word} beyond the {words} blocks");
                 let (vp, vn) = vecs.get(word).copied().unwrap_or((!0, 0));
                 let x = pm_j | *hn_carry;
                 let d0 = (((x & vp).wrapping_add(vp)) ^ vp) | x | vn;
@@ -827,7 +857,10 @@ impl Ctx<'_> {
                 word += 1;
             }
 
-            let score_at = |scores: &Vec<usize>, i: usize| scores.get(i).copied().unwrap_or(0);
+            let score_at = |scores: &Vec<usize>, i: usize| {
+                debug_assert!(i < scores.len(), "score of block {i} beyond the blocks");
+                scores.get(i).copied().unwrap_or(0)
+            };
             let remaining = (to_isize(len2) - to_isize(row) - 1)
                 .max(to_isize(len1) - (to_isize((1 + last_block) * WORD_SIZE - 1) - 1));
             max = to_usize(to_isize(max).min(to_isize(score_at(&scores, last_block)) + remaining));
@@ -914,6 +947,7 @@ impl Ctx<'_> {
                         if relevant_bits != 0 {
                             mask >>= 64 - relevant_bits;
                         }
+                        debug_assert!(first_block < vecs.len(), "first block beyond the blocks");
                         let (vp, vn) = vecs.get(first_block).copied().unwrap_or((!0, 0));
                         score_at(&scores, first_block)
                             .wrapping_add((vn & mask).count_ones() as usize)
@@ -930,6 +964,8 @@ impl Ctx<'_> {
             }
         }
 
+        // One score per block, and `s1` is not empty here, so there is a last one.
+        debug_assert!(!scores.is_empty(), "hyrroe2003_block without blocks");
         let mut dist = scores.last().copied().unwrap_or(0);
         if dist > max {
             dist = max + 1;
@@ -1008,9 +1044,19 @@ impl Ctx<'_> {
             *first = right_row.prev_score;
         }
         for i in right_first_pos..right_last_pos {
+            // `i` runs inside the row's blocks, `k` below `right_scores.len() - 1`.
+            debug_assert!(
+                i / 64 < right_row.vecs.len(),
+                "right row: block {} missing",
+                i / 64
+            );
             let (vp, vn) = right_row.vecs.get(i / 64).copied().unwrap_or((!0, 0));
             let mask = 1u64 << (i % 64);
             let k = i - right_first_pos;
+            debug_assert!(
+                k + 1 < right_scores.len(),
+                "right scores: position {k} missing"
+            );
             let prev = right_scores.get(k).copied().unwrap_or(0);
             if let Some(slot) = right_scores.get_mut(k + 1) {
                 *slot = prev
@@ -1037,6 +1083,11 @@ impl Ctx<'_> {
             }
         }
         for i in left_first_pos..left_last_pos {
+            debug_assert!(
+                i / 64 < left_row.vecs.len(),
+                "left row: block {} missing",
+                i / 64
+            );
             let (vp, vn) = left_row.vecs.get(i / 64).copied().unwrap_or((!0, 0));
             let mask = 1u64 << (i % 64);
             left_score = left_score
