@@ -210,6 +210,18 @@ def _smoothed(counts: CorpusCounts, knobs: BleuKnobs, orders: int) -> list[Any]:
     return smoothed
 
 
+def _per_weight_set(
+    scores: list[Any], precisions: list[Any], bp: Any, counts: CorpusCounts, orders: int
+) -> PresetScore:
+    """The result of the arithmetics that score each weight set (nltk's ``weights`` may be a
+    list of them): one set gives a number, several a list, as nltk returns them."""
+    c, r = counts.hyp_len, counts.ref_len
+    return PresetScore(
+        scores[0] if len(scores) == 1 else scores, precisions, bp, length_ratio(c, r), c, r,
+        list(counts.correct[:orders]), list(counts.total[:orders]),
+    )  # fmt: skip
+
+
 def sacrebleu_config(knobs: BleuKnobs) -> BLEUConfig:
     """The sacrebleu configuration that scores like ``knobs`` under the sacrebleu arithmetic
     (the core's scorer), or an error naming what that arithmetic cannot take."""
@@ -253,14 +265,11 @@ def _nltk(
     """nltk's ``corpus_bleu`` after the sums."""
     n = knobs.orders
     weights = knobs.weight_sets
-    c, r = counts.hyp_len, counts.ref_len
-    ratio = length_ratio(c, r)
-    bp = brevity_penalty(c, r, "nltk")
-    base = PresetScore(0, [], bp, ratio, c, r, list(counts.correct[:n]), list(counts.total[:n]))
+    c = counts.hyp_len
+    bp = brevity_penalty(c, counts.ref_len, "nltk")
     if counts.correct[0] == 0:
-        base.score = 0 if len(weights) == 1 else [0] * len(weights)
-        base.precisions = [float(x) for x in _fractions(counts, n)]
-        return base
+        precisions = [float(x) for x in _fractions(counts, n)]
+        return _per_weight_set([0] * len(weights), precisions, bp, counts, n)
     orders = _orders_in_use(counts, knobs)
     if smoothing_function is None:
         p_n = _smoothed(counts, knobs, n)
@@ -280,9 +289,7 @@ def _nltk(
             weight = (1 / c,) * int(c)  # nltk: uniform over the hypothesis' length
         s = (w_i * math.log(p_i) for w_i, p_i in zip(weight, p_n) if p_i > 0)
         scores.append(bp * math.exp(math.fsum(s)))
-    base.score = scores[0] if len(scores) == 1 else scores
-    base.precisions = [float(p) for p in p_n]
-    return base
+    return _per_weight_set(scores, [float(p) for p in p_n], bp, counts, n)
 
 
 def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
@@ -311,13 +318,8 @@ def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
             f"BLEU with the nmt arithmetic (HF evaluate 'bleu') divides by zero: "
             f"{'the predictions' if c == 0 else 'the references'} have no tokens at all"
         )
-    ratio = length_ratio(c, r)
     bp = brevity_penalty(c, r, "nmt")
-    score = [g * bp for g in scores]
-    return PresetScore(
-        score[0] if len(score) == 1 else score, precisions, bp, ratio, c, r,
-        list(counts.correct[:n]), list(counts.total[:n]),
-    )  # fmt: skip
+    return _per_weight_set([g * bp for g in scores], precisions, bp, counts, n)
 
 
 def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
@@ -378,11 +380,7 @@ def _moses(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
             scores.append(
                 bp * math.exp(sum(w * log_or_floor(p) for w, p in zip(weight, precisions)))
             )
-    ratio = length_ratio(c, r)
-    return PresetScore(
-        scores[0] if len(scores) == 1 else scores, precisions, bp, ratio, c, r,
-        list(counts.correct[:n]), list(counts.total[:n]),
-    )  # fmt: skip
+    return _per_weight_set(scores, precisions, bp, counts, n)
 
 
 def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
