@@ -90,6 +90,23 @@ def sentence_bleu(
     return metric.sentence_score(hypothesis, references)
 
 
+def _chrf(
+    char_order: int,
+    word_order: int,
+    beta: Union[int, float],
+    remove_whitespace: bool,
+    eps_smoothing: bool,
+) -> CHRF:
+    # sacrebleu's functions say remove_whitespace where CHRF says whitespace (kept).
+    return CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+
+
 def corpus_chrf(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
@@ -103,13 +120,7 @@ def corpus_chrf(
 
     ``remove_whitespace=False`` keeps whitespace in character n-grams (``CHRF(whitespace=True)``).
     """
-    metric = CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -123,13 +134,7 @@ def sentence_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """chrF of one hypothesis against a list of reference strings."""
-    metric = CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return metric.sentence_score(hypothesis, references)
 
 
