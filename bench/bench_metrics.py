@@ -48,7 +48,6 @@ from bench_bleu import (
     die,
     find_row,
     finish,
-    fmt_time,
     machine_info,
     print_header,
     print_loads,
@@ -58,6 +57,7 @@ from bench_bleu import (
     run_sections,
     time_call,
 )
+from bench_tokenizers import add_time as tokenizers_add_time
 from bench_tokenizers import spaced
 
 TARGETS = {
@@ -170,21 +170,15 @@ def add_time(
     match: str = "",
     scale: float = 1.0,
 ) -> None:
-    row = report.add_time(
-        workload,
-        tool,
-        segments,
-        timing,
-        note,
-        base if anchor == "sacrebleu" else None,
-        None,
-        match,
-        scale,
-        scale != 1.0,
-        **({f"vs_{anchor}": ratio(base, timing.median * scale)} if anchor != "sacrebleu" else {}),
-    )
-    star = " *" if row["extrapolated"] else ""
-    print(f"    {tool}: {fmt_time(row['seconds'])}{star}  {note}", flush=True)
+    """bench_tokenizers' ``add_time`` with ``base`` the time of ``anchor``: sacrebleu's fills
+    ``vs_sacrebleu``, another tool's a ``vs_<anchor>`` column."""
+    if anchor == "sacrebleu":
+        tokenizers_add_time(report, workload, tool, segments, timing, base, note, match, scale)
+    else:
+        vs_anchor = {f"vs_{anchor}": ratio(base, timing.median * scale)}
+        tokenizers_add_time(
+            report, workload, tool, segments, timing, None, note, match, scale, **vs_anchor
+        )
 
 
 def bench_tools(

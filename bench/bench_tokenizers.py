@@ -348,11 +348,14 @@ def add_time(
     note: str,
     match: str = "",
     scale: float = 1.0,
+    **other_ratios: Optional[float],
 ) -> None:
-    """A ``time`` row, printed (``scale``: a sampled timing scaled to ``segments``)."""
+    """A ``time`` row, printed (``scale``: a sampled timing scaled to ``segments``;
+    ``other_ratios``: ``vs_<tool>`` columns, as in ``Report.add_time``)."""
     row = report.add_time(
-        workload, tool, segments, timing, note, base, None, match, scale, scale != 1.0
-    )
+        workload, tool, segments, timing, note, base, None, match, scale, scale != 1.0,
+        **other_ratios,
+    )  # fmt: skip
     star = " *" if row["extrapolated"] else ""
     print(f"    {tool}: {fmt_time(row['seconds'])}{star}  {note}", flush=True)
 
