@@ -1,10 +1,13 @@
-"""Shared fixtures: the WMT22 data in ../shared (skipped cleanly when absent)."""
+"""Shared fixtures: the WMT22 data in ../shared (skipped cleanly when absent); shared checks."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from bleuprint.functional_wer import corpus_cer, corpus_wer
 
 WMT22 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wmt22"
 
@@ -45,3 +48,24 @@ def wmt22_references(root: Path, pair: str) -> dict[str, Path]:
         name = path.name.split(".ref.", 1)[1].rsplit(".", 1)[0]
         refs[name] = path
     return refs
+
+
+def assert_native_wer_equals_jiwer(
+    hypothesis: list[str], reference: list[str], words: Any, chars: Any
+) -> None:
+    """The native ``corpus_wer``/``corpus_cer`` equal jiwer's ``process_words`` (``words``) and
+    ``process_characters`` (``chars``) output: every measure and count."""
+    native = corpus_wer(hypothesis, [reference])
+    assert (native.wer, native.mer, native.wil, native.wip) == (
+        words.wer,
+        words.mer,
+        words.wil,
+        words.wip,
+    )
+    assert (native.hits, native.substitutions, native.deletions, native.insertions) == (
+        words.hits,
+        words.substitutions,
+        words.deletions,
+        words.insertions,
+    )
+    assert corpus_cer(hypothesis, [reference]).cer == chars.cer

@@ -13,8 +13,7 @@ import pytest
 
 import bleuprint
 import bleuprint.compat.jiwer as bj
-from bleuprint.functional_wer import corpus_cer, corpus_wer
-from tests.conftest import read_lines
+from tests.conftest import assert_native_wer_equals_jiwer, read_lines
 
 pytestmark = pytest.mark.differential
 
@@ -154,20 +153,7 @@ def test_wer_family(system: str) -> None:
         assert ours == getattr(words, name)
         assert type(ours) is type(getattr(words, name))
     assert bj.cer(reference, hypothesis) == chars.cer
-    native = corpus_wer(hypothesis, [reference])
-    assert (native.wer, native.mer, native.wil, native.wip) == (
-        words.wer,
-        words.mer,
-        words.wil,
-        words.wip,
-    )
-    assert (native.hits, native.substitutions, native.deletions, native.insertions) == (
-        words.hits,
-        words.substitutions,
-        words.deletions,
-        words.insertions,
-    )
-    assert corpus_cer(hypothesis, [reference]).cer == chars.cer
+    assert_native_wer_equals_jiwer(hypothesis, reference, words, chars)
     ours_words = bj.process_words(reference, hypothesis)
     assert [
         [(c.type, c.ref_start_idx, c.ref_end_idx) for c in s] for s in ours_words.alignments
