@@ -91,6 +91,20 @@ def render(module, path, rows, meta):
     return module.report(path).splitlines()
 
 
+def committed_rows(suffix: str, what: str) -> list[dict[str, str]]:
+    """The rows of the newest committed ``bench/results/*/<date><suffix>.csv``."""
+    results = sorted((SCRIPT.parent / "results").glob(f"*/????-??-??{suffix}.csv"))
+    assert results, f"no committed {what} results"
+    with results[-1].open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def readme_performance() -> str:
+    """The README's "Performance" section."""
+    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
+    return readme.split("## Performance", 1)[1].split("\n## ", 1)[0]
+
+
 @pytest.fixture
 def rendered(report_module, tmp_path):
     return render(report_module, tmp_path / "run.csv", ROWS, META)
@@ -149,12 +163,8 @@ def test_readme_figures_come_from_the_committed_results(report_module):
     # The README's performance table is a summary of the committed benchmark CSV; this keeps
     # the two from drifting apart when either is updated.
     # bench_bleu.py's CSVs only (bench_tokenizers.py writes <date>-tokenizers.csv)
-    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??.csv"))
-    assert results, "no committed benchmark results"
-    with results[-1].open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Performance", 1)[1].split("\n## ", 1)[0]
+    rows = committed_rows("", "benchmark")
+    section = readme_performance()
     r = report_module
     for workload in ("(a)", "(b)", "(c)"):
         sacre = "sacrebleu (loop)" if workload == "(c)" else "sacrebleu"
@@ -175,12 +185,8 @@ def test_readme_figures_come_from_the_committed_results(report_module):
 
 
 def test_readme_tokenizer_ratios_come_from_the_committed_results(report_module):
-    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-tokenizers.csv"))
-    assert results, "no committed tokenizer benchmark results"
-    with results[-1].open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    rows = committed_rows("-tokenizers", "tokenizer benchmark")
+    section = " ".join(readme_performance().split())
     r = report_module
     for workload, name in (("(e)", "`zh`"), ("(f)", "`char`"), ("(g)", "`ja-mecab`")):
         ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")["vs_sacrebleu"]))
@@ -304,12 +310,8 @@ def test_tokenizer_model_and_rss(rendered_tokenizers):
 
 
 def test_readme_metric_ratios_come_from_the_committed_results(report_module):
-    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-metrics.csv"))
-    assert results, "no committed metric benchmark results"
-    with results[-1].open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    rows = committed_rows("-metrics", "metric benchmark")
+    section = " ".join(readme_performance().split())
     r = report_module
     for workload, tool, column, text in (
         ("(j)", "bleuprint", "vs_sacrebleu", "corpus chrF"),
@@ -329,12 +331,8 @@ def test_readme_metric_ratios_come_from_the_committed_results(report_module):
 
 
 def test_readme_significance_ratios_come_from_the_committed_results(report_module):
-    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-significance.csv"))
-    assert results, "no committed significance benchmark results"
-    with results[-1].open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    rows = committed_rows("-significance", "significance benchmark")
+    section = " ".join(readme_performance().split())
     r = report_module
     for workload, text in (
         ("(q)", "paired approximate randomization (10,000 trials)"),
@@ -440,12 +438,8 @@ def test_significance_report(report_module, tmp_path):
 
 
 def test_readme_compat_ratios_come_from_the_committed_results(report_module):
-    results = sorted((SCRIPT.parent / "results").glob("*/????-??-??-compat.csv"))
-    assert results, "no committed compat benchmark results"
-    with results[-1].open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    readme = (SCRIPT.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = " ".join(readme.split("## Performance", 1)[1].split("\n## ", 1)[0].split())
+    rows = committed_rows("-compat", "compat benchmark")
+    section = " ".join(readme_performance().split())
     r = report_module
     for workload, column, text in (
         ("(u)", "vs_nltk", "nltk `corpus_bleu`"),
