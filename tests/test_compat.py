@@ -246,6 +246,17 @@ def test_nlgmetricverse_keeps_a_list_holding_an_empty_reference() -> None:
     assert (result["bleu"]["translation_length"], result["bleu"]["reference_length"]) == (4, 3)
 
 
+def test_nlgmetricverse_reads_numpy_array_items_as_lists() -> None:
+    # An array has no truth value (upstream's empty-item test would raise); it counts as the
+    # list it holds, so an empty array is an empty item and a full one scores like a list.
+    as_arrays = _metricverse(
+        predictions=["the cat sat", "x"], references=[np.array(["the cat sat"]), np.array([])]
+    )
+    as_lists = _metricverse(predictions=["the cat sat", "x"], references=[["the cat sat"], []])
+    assert as_arrays == as_lists
+    assert as_arrays["empty_items"] == 1
+
+
 def test_nlgmetricverse_bad_nesting() -> None:
     with pytest.raises(ReferenceLayoutError, match="expected predictions="):
         NLGMetricverse()(predictions=["a"], references=["a", "b"])

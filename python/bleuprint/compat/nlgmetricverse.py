@@ -137,6 +137,9 @@ class NLGMetricverse:
         references = as_text_sequence(references, "references")
         if len(predictions) != len(references):
             raise ReferenceLayoutError(_length_mismatch(predictions, references))
+        # A numpy array item has no truth value: read it as the list it holds.
+        predictions = [_as_item(p) for p in predictions]
+        references = [_as_item(r) for r in references]
         started = time.perf_counter()
         total = len(references)
         # Upstream's _remove_empty: an item goes when its prediction or reference is falsy.
@@ -153,6 +156,13 @@ class NLGMetricverse:
                 )
         scores["total_time_elapsed"] = time.perf_counter() - started
         return scores
+
+
+def _as_item(item: Any) -> Any:
+    """An item as upstream's truth test can read it: numpy arrays become lists."""
+    if not isinstance(item, (str, list, tuple)) and hasattr(item, "tolist"):
+        return item.tolist()
+    return item
 
 
 __all__ = ["BleuMetric", "NLGMetricverse", "load_metric"]
