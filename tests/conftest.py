@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,3 +71,16 @@ def assert_native_wer_equals_jiwer(
         words.insertions,
     )
     assert corpus_cer(hypothesis, [reference]).cer == chars.cer
+
+
+def outcome(
+    fn: Callable[..., Any], *args: Any, **kwargs: Any
+) -> tuple[Any, list[tuple[type[Warning], str]]]:
+    """The value (or the exception) and the warnings of one call, for comparing two tools."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            value = fn(*args, **kwargs)
+        except Exception as error:
+            value = error
+    return value, [(w.category, str(w.message)) for w in caught]

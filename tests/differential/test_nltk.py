@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import fractions
 import random
-import warnings
 
 import pytest
 
 from bleuprint.compat import nltk as ours
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from tests.conftest import read_lines
+from tests.conftest import outcome, read_lines
 
 nb = pytest.importorskip("nltk.translate.bleu_score")
 
@@ -69,17 +68,6 @@ SETTINGS = [
     for weights in WEIGHTS.items()
     for reweigh in (False, True)
 ]
-
-
-def _run(fn, *args, **kwargs):
-    """The value (or the exception) and the warnings of one call."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            value = fn(*args, **kwargs)
-        except Exception as error:
-            value = error
-    return value, [(w.category, str(w.message)) for w in caught]
 
 
 def _same_value(mine, theirs):
@@ -167,8 +155,8 @@ def test_corpus_bleu_random(seed):
     refs, hyps = random_corpus(seed)
     for (label, mine, theirs), (wlabel, weights), reweigh in SETTINGS:
         _same(
-            _run(ours.corpus_bleu, refs, hyps, **_kwargs(weights, mine, reweigh)),
-            _run(nb.corpus_bleu, refs, hyps, **_kwargs(weights, theirs, reweigh)),
+            outcome(ours.corpus_bleu, refs, hyps, **_kwargs(weights, mine, reweigh)),
+            outcome(nb.corpus_bleu, refs, hyps, **_kwargs(weights, theirs, reweigh)),
             (seed, label, wlabel, reweigh),
         )
 
@@ -179,8 +167,8 @@ def test_sentence_bleu_random(seed):
     for i, (seg_refs, hyp) in enumerate(zip(refs, hyps)):
         for (label, mine, theirs), (wlabel, weights), reweigh in SETTINGS:
             _same(
-                _run(ours.sentence_bleu, seg_refs, hyp, **_kwargs(weights, mine, reweigh)),
-                _run(nb.sentence_bleu, seg_refs, hyp, **_kwargs(weights, theirs, reweigh)),
+                outcome(ours.sentence_bleu, seg_refs, hyp, **_kwargs(weights, mine, reweigh)),
+                outcome(nb.sentence_bleu, seg_refs, hyp, **_kwargs(weights, theirs, reweigh)),
                 (seed, i, label, wlabel, reweigh),
             )
 
@@ -194,8 +182,8 @@ def test_nltks_own_smoothing_functions_in_our_corpus_bleu(seed):
         for weights in (None, (1 / 3,) * 3, WEIGHTS["several"]):
             kwargs = _kwargs(weights, theirs, False)
             _same(
-                _run(ours.corpus_bleu, refs, hyps, **kwargs),
-                _run(nb.corpus_bleu, refs, hyps, **kwargs),
+                outcome(ours.corpus_bleu, refs, hyps, **kwargs),
+                outcome(nb.corpus_bleu, refs, hyps, **kwargs),
                 (seed, label, weights),
             )
 
@@ -207,7 +195,7 @@ def test_random_sweep_meets_errors_and_warnings():
     for seed in range(RANDOM_CORPORA):
         refs, hyps = random_corpus(seed)
         for (_, _, theirs), (_, weights), reweigh in SETTINGS:
-            value, warned = _run(nb.corpus_bleu, refs, hyps, **_kwargs(weights, theirs, reweigh))
+            value, warned = outcome(nb.corpus_bleu, refs, hyps, **_kwargs(weights, theirs, reweigh))
             seen.add(type(value).__name__)
             if warned:
                 seen.add("warning")
@@ -219,16 +207,16 @@ def test_int_tokens_and_tokens_with_spaces():
     for hyp in ([1, 2, 3, 4], [1, 2, 3, 4, 5, 1], [5, 4, 3]):
         for weights in ((0.5, 0.5), (0.25,) * 4):
             _same(
-                _run(ours.sentence_bleu, refs, hyp, weights),
-                _run(nb.sentence_bleu, refs, hyp, weights),
+                outcome(ours.sentence_bleu, refs, hyp, weights),
+                outcome(nb.sentence_bleu, refs, hyp, weights),
                 hyp,
             )
     # "a b" is one token: it matches neither "a" nor "b".
     refs = [["a b", "c"], ["a", "b", "c"]]
     for hyp in (["a b", "c"], ["a", "b", "c"], ["a b c"], ["a", "b c"]):
         _same(
-            _run(ours.sentence_bleu, refs, hyp, (0.5, 0.5)),
-            _run(nb.sentence_bleu, refs, hyp, (0.5, 0.5)),
+            outcome(ours.sentence_bleu, refs, hyp, (0.5, 0.5)),
+            outcome(nb.sentence_bleu, refs, hyp, (0.5, 0.5)),
             hyp,
         )
 
@@ -256,8 +244,8 @@ def test_mirrored_exceptions(segment, options):
     refs, hyp = segment
     params = {k: options[k] for k in ("alpha", "k") if k in options}
     weights = options.get("w", (0.25,) * 4)
-    mine = _run(ours.sentence_bleu, refs, hyp, weights, _method(ours, options["n"], params))
-    theirs = _run(nb.sentence_bleu, refs, hyp, weights, _method(nb, options["n"], params))
+    mine = outcome(ours.sentence_bleu, refs, hyp, weights, _method(ours, options["n"], params))
+    theirs = outcome(nb.sentence_bleu, refs, hyp, weights, _method(nb, options["n"], params))
     assert isinstance(theirs[0], Exception)
     _same(mine, theirs, options)
 
@@ -269,7 +257,7 @@ def test_mirrored_exceptions_of_the_helpers():
         ("modified_precision", ([], ["a", "b"], 2)),
         ("closest_ref_length", ([], 3)),
     ):
-        mine, theirs = _run(getattr(ours, fn), *args), _run(getattr(nb, fn), *args)
+        mine, theirs = outcome(getattr(ours, fn), *args), outcome(getattr(nb, fn), *args)
         assert type(theirs[0]) in (KeyError, ValueError)
         _same(mine, theirs, (fn, args))
     with pytest.raises(KeyError):
@@ -289,15 +277,15 @@ def test_method0_warns_once_per_zero_order_like_nltk():
         ("dog", []),  # no unigram match: int 0 before smoothing, no warning
     ):
         hyp = hyp.split()
-        mine, theirs = _run(ours.sentence_bleu, refs, hyp), _run(nb.sentence_bleu, refs, hyp)
+        mine, theirs = outcome(ours.sentence_bleu, refs, hyp), outcome(nb.sentence_bleu, refs, hyp)
         _same(mine, theirs, hyp)
         assert [c for c, _ in mine[1]] == [UserWarning] * len(zero_orders), hyp
         for (_, message), n in zip(mine[1], zero_orders):
             assert f"contains 0 counts of {n}-gram overlaps" in message
     # Several weight tuples: one smoothing pass, so still one warning per zero order.
     hyp = "the mat cat".split()
-    mine = _run(ours.sentence_bleu, refs, hyp, WEIGHTS["several"])
-    _same(mine, _run(nb.sentence_bleu, refs, hyp, WEIGHTS["several"]), hyp)
+    mine = outcome(ours.sentence_bleu, refs, hyp, WEIGHTS["several"])
+    _same(mine, outcome(nb.sentence_bleu, refs, hyp, WEIGHTS["several"]), hyp)
     assert len(mine[1]) == 3  # orders 3, 4 and 5
 
 
@@ -321,8 +309,8 @@ def test_modified_precision_random():
         hyp = _sentence(rng, vocab, refs[0] if refs else None)
         for n in range(1, 6):
             (mine, _), (theirs, _) = (
-                _run(ours.modified_precision, refs, hyp, n),
-                _run(nb.modified_precision, refs, hyp, n),
+                outcome(ours.modified_precision, refs, hyp, n),
+                outcome(nb.modified_precision, refs, hyp, n),
             )
             if isinstance(theirs, Exception):
                 assert type(mine) is type(theirs), (refs, hyp, n)
@@ -367,7 +355,7 @@ def test_closest_ref_length_random():
 def test_brevity_penalty_grid():
     for r in range(21):
         for c in range(21):
-            _same(_run(ours.brevity_penalty, r, c), _run(nb.brevity_penalty, r, c), (r, c))
+            _same(outcome(ours.brevity_penalty, r, c), outcome(nb.brevity_penalty, r, c), (r, c))
 
 
 # --- corpus-level smoothing quirks ----------------------------------------------------------
@@ -397,13 +385,13 @@ def _corpus(*segments):
 )
 def test_corpus_smoothing_uses_the_last_segment(method, order):
     refs, hyps = _corpus(*order)
-    mine = _run(ours.corpus_bleu, refs, hyps, smoothing_function=_method(ours, method))
-    theirs = _run(nb.corpus_bleu, refs, hyps, smoothing_function=_method(nb, method))
+    mine = outcome(ours.corpus_bleu, refs, hyps, smoothing_function=_method(ours, method))
+    theirs = outcome(nb.corpus_bleu, refs, hyps, smoothing_function=_method(nb, method))
     _same(mine, theirs, (method, order))
     reverse = _corpus(*order[::-1])
     _same(
-        _run(ours.corpus_bleu, *reverse, smoothing_function=_method(ours, method)),
-        _run(nb.corpus_bleu, *reverse, smoothing_function=_method(nb, method)),
+        outcome(ours.corpus_bleu, *reverse, smoothing_function=_method(ours, method)),
+        outcome(nb.corpus_bleu, *reverse, smoothing_function=_method(nb, method)),
         (method, "reversed"),
     )
 
@@ -416,8 +404,12 @@ def test_order_dependence_matches_nltk_on_random_corpora():
             for params in PARAMS.values():
                 results = []
                 for r, h in ((refs, hyps), (refs[::-1], hyps[::-1])):
-                    mine = _run(ours.corpus_bleu, r, h, smoothing_function=_method(ours, n, params))
-                    theirs = _run(nb.corpus_bleu, r, h, smoothing_function=_method(nb, n, params))
+                    mine = outcome(
+                        ours.corpus_bleu, r, h, smoothing_function=_method(ours, n, params)
+                    )
+                    theirs = outcome(
+                        nb.corpus_bleu, r, h, smoothing_function=_method(nb, n, params)
+                    )
                     _same(mine, theirs, (seed, n, params))
                     results.append(theirs[0])
                     compared += 1
@@ -472,8 +464,8 @@ def test_wmt22_corpus_bleu(wmt22):
     for name, hyps in systems.items():
         for n in range(8):
             for weights in ((0.25,) * 4, (0.5, 0.5), WEIGHTS["several"]):
-                mine = _run(ours.corpus_bleu, refs, hyps, weights, _method(ours, n))
-                theirs = _run(nb.corpus_bleu, refs, hyps, weights, _method(nb, n))
+                mine = outcome(ours.corpus_bleu, refs, hyps, weights, _method(ours, n))
+                theirs = outcome(nb.corpus_bleu, refs, hyps, weights, _method(nb, n))
                 _same(mine, theirs, (name, n, weights))
                 compared += 1
     assert compared == 48
@@ -487,8 +479,8 @@ def test_wmt22_sentence_bleu(wmt22):
             mine_fn, their_fn = _method(ours, n), _method(nb, n)
             for i, (seg_refs, hyp) in enumerate(zip(refs, hyps)):
                 _same(
-                    _run(ours.sentence_bleu, seg_refs, hyp, smoothing_function=mine_fn),
-                    _run(nb.sentence_bleu, seg_refs, hyp, smoothing_function=their_fn),
+                    outcome(ours.sentence_bleu, seg_refs, hyp, smoothing_function=mine_fn),
+                    outcome(nb.sentence_bleu, seg_refs, hyp, smoothing_function=their_fn),
                     (name, n, i),
                 )
                 compared += 1
@@ -584,8 +576,8 @@ def test_malformed_weights_are_a_clear_error():
 def test_auto_reweigh_only_for_the_default_tuple(weights):
     refs, hyp = [["a", "b", "c"]], ["a", "b"]
     _same(
-        _run(ours.sentence_bleu, refs, hyp, weights, None, True),
-        _run(nb.sentence_bleu, refs, hyp, weights, None, True),
+        outcome(ours.sentence_bleu, refs, hyp, weights, None, True),
+        outcome(nb.sentence_bleu, refs, hyp, weights, None, True),
         weights,
     )
 

@@ -29,6 +29,7 @@ from bleuprint.compat import evaluate
 from bleuprint.compat import nltk as compat_nltk
 from bleuprint.errors import InvalidInputError, StatsMismatchError
 from bleuprint.variants import PRESETS, SACREBLEU
+from tests.conftest import outcome
 from tests.golden import load
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -364,16 +365,6 @@ def test_compat_evaluate_sacrebleu_equals_sacrebleu(corpus, opts):
 # --- invariants ---------------------------------------------------------------------------
 
 
-def _outcome(fn, *args, **kwargs):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            value = fn(*args, **kwargs)
-        except Exception as error:
-            value = error
-    return value, [(w.category, str(w.message)) for w in caught]
-
-
 #: nltk's SmoothingFunction() parameters, as smooth_value (alpha=5 and k=5 are ints there).
 NLTK_DEFAULT_VALUES = {1: 0.1, 4: 5, 6: 5, 7: 5}
 
@@ -383,8 +374,8 @@ def _nltk_preset_against_compat(corpus, method, weights, smooth_value):
     knobs = PRESETS["nltk"].knobs.replace(
         smoothing=f"nltk{method}", smooth_value=smooth_value, weights=weights
     )
-    ours, ours_warned = _outcome(lambda: variants.corpus_score(hyps, refs, knobs).score)
-    expected, warned = _outcome(
+    ours, ours_warned = outcome(lambda: variants.corpus_score(hyps, refs, knobs).score)
+    expected, warned = outcome(
         compat_nltk.corpus_bleu,
         [[r.split() for r in rs] for rs in refs],
         [h.split() for h in hyps],
@@ -410,7 +401,7 @@ def test_nltk_preset_on_text_is_compat_nltk_on_split_tokens(corpus, weights):
         warnings.simplefilter("always")
         ours = variants.corpus_score(hyps, refs, "nltk").score
     _nltk_preset_against_compat(corpus, 0, weights, None)
-    expected, warned = _outcome(
+    expected, warned = outcome(
         compat_nltk.corpus_bleu, [[r.split() for r in rs] for rs in refs], [h.split() for h in hyps]
     )
     assert type(ours) is type(expected)
@@ -477,8 +468,8 @@ def test_reference_order_inside_a_segment_does_not_matter(corpus, setup, data):
     if preset == "nltk":
         knobs = knobs.replace(smoothing="nltk3")
     shuffled = [data.draw(st.permutations(rs)) for rs in refs]
-    first, warned = _outcome(lambda: variants.corpus_score(hyps, refs, knobs).score)
-    second, warned_again = _outcome(lambda: variants.corpus_score(hyps, shuffled, knobs).score)
+    first, warned = outcome(lambda: variants.corpus_score(hyps, refs, knobs).score)
+    second, warned_again = outcome(lambda: variants.corpus_score(hyps, shuffled, knobs).score)
     if isinstance(first, Exception):
         assert type(second) is type(first)
         assert str(second) == str(first)
