@@ -1123,6 +1123,18 @@ def print_loads(report: Report, load_insensitive: Collection[str] = ()) -> None:
         print(f"  {r['workload']:<30} {r['value']:.2f}{flag}")
 
 
+def run_params(args: argparse.Namespace, now: dt.datetime, **more: Any) -> dict[str, Any]:
+    """The run's parameters for the CSV: the date, ``--quick`` and the repeats every
+    benchmark script has, then ``more`` (that script's own), in this order."""
+    return {
+        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "quick": args.quick,
+        "repeats_fast": args.repeats,
+        "repeats_slow": args.slow_repeats,
+        **more,
+    }
+
+
 def finish(
     report: Report,
     args: argparse.Namespace,
@@ -1166,14 +1178,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     tools.append("bleuprint")
     info = machine_info(args.label)
     now = dt.datetime.now(dt.timezone.utc)
-    params = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "quick": args.quick,
-        "repeats_fast": args.repeats,
-        "repeats_slow": args.slow_repeats,
-        "corpus_size": args.size,
-        "sentence_sample": args.sentence_sample,
-    }
+    params = run_params(
+        args,
+        now,
+        corpus_size=args.size,
+        sentence_sample=args.sentence_sample,
+    )
     print_header("bleuprint benchmarks", info)
     if "bleuscore" not in tools:
         print("  (bleuscore not installed or disabled: its columns are left empty)")

@@ -46,6 +46,7 @@ from bench_bleu import (
     print_targets,
     ratio,
     require_data,
+    run_params,
     run_sections,
 )
 from bench_metrics import bench_tools, same_values
@@ -161,13 +162,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     info = machine_info(args.label)
     info["nltk"] = importlib.metadata.version("nltk")
     now = dt.datetime.now(dt.timezone.utc)
-    params = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "quick": args.quick,
-        "repeats_fast": args.repeats,
-        "repeats_slow": args.slow_repeats,
+    params = run_params(
+        args,
+        now,
         **{f"segments_{k}": v for k, v in args.sizes.items()},
-    }
+    )
     print_header("bleuprint compat benchmarks", info)
     hyps, refs, notes = build_corpus(max(args.sizes.values()))
     print("data: " + "; ".join(notes))

@@ -54,6 +54,7 @@ from bench_bleu import (
     print_targets,
     ratio,
     require_data,
+    run_params,
     run_sections,
     time_call,
 )
@@ -333,16 +334,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             info[module] = ""
             skipped.update(dict.fromkeys(keys, f"{module} is not installed"))
     now = dt.datetime.now(dt.timezone.utc)
-    params = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "quick": args.quick,
-        "repeats_fast": args.repeats,
-        "repeats_slow": args.slow_repeats,
-        "corpus_size": args.segments,
-        "sentences": args.sentences,
-        "sentence_sample": args.sentence_sample,
-        "ter_segments": args.ter_segments,
-    }
+    params = run_params(
+        args,
+        now,
+        corpus_size=args.segments,
+        sentences=args.sentences,
+        sentence_sample=args.sentence_sample,
+        ter_segments=args.ter_segments,
+    )
     print_header("bleuprint chrF / TER / WER benchmarks", info)
     print(
         f"  repeats: median of {args.repeats} timed runs of bleuprint and {args.slow_repeats} of "

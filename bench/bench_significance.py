@@ -56,6 +56,7 @@ from bench_bleu import (
     ratio,
     read_lines,
     require_data,
+    run_params,
     run_sections,
     time_call,
 )
@@ -461,18 +462,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         die(f"{PAIR} {SYSTEM_A[1]} missing under {DATA}")
     single = single[:size]
 
-    params = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "quick": args.quick,
-        "repeats_fast": args.repeats,
-        "repeats_slow": args.slow_repeats,
-        "repeats_paired": args.paired_repeats,
-        "systems": len(systems),
-        "segments_per_system": len(refs),
-        "ar_trials": args.ar_trials,
-        "bs_resamples": args.bs_resamples,
-        "confidence_n": args.confidence_n,
-    }
+    params = run_params(
+        args,
+        now,
+        repeats_paired=args.paired_repeats,
+        systems=len(systems),
+        segments_per_system=len(refs),
+        ar_trials=args.ar_trials,
+        bs_resamples=args.bs_resamples,
+        confidence_n=args.confidence_n,
+    )
     print_header("bleuprint significance benchmarks", info)
     print(
         f"  repeats: median of {args.repeats} timed runs of bleuprint after one warm-up; "

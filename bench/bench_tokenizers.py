@@ -68,6 +68,7 @@ from bench_bleu import (
     ratio,
     read_lines,
     require_data,
+    run_params,
     run_sections,
     same_bleu,
     time_call,
@@ -690,17 +691,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         info["mecab"] = ""
         skipped["(g)"] = f"MeCab with ipadic unavailable: {type(e).__name__}: {e}"
     now = dt.datetime.now(dt.timezone.utc)
-    params = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "quick": args.quick,
-        "repeats_fast": args.repeats,
-        "repeats_slow": args.slow_repeats,
-        "systems_per_pair": args.systems or "all",
-        "sentences": args.sentences,
-        "sentence_sample": args.sentence_sample,
-        "rss_calls": args.rss_calls,
-        "spm_vocab": args.spm_vocab,
-    }
+    params = run_params(
+        args,
+        now,
+        systems_per_pair=args.systems or "all",
+        sentences=args.sentences,
+        sentence_sample=args.sentence_sample,
+        rss_calls=args.rss_calls,
+        spm_vocab=args.spm_vocab,
+    )
     print_header("bleuprint tokenizer benchmarks", info)
     print(
         f"  repeats: median of {args.repeats} timed runs of bleuprint and {args.slow_repeats} of "
