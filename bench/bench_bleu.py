@@ -1123,6 +1123,14 @@ def print_loads(report: Report, load_insensitive: Collection[str] = ()) -> None:
         print(f"  {r['workload']:<30} {r['value']:.2f}{flag}")
 
 
+def fill_defaults(args: argparse.Namespace, defaults: dict[str, tuple[int, int]]) -> None:
+    """Sets every option in ``defaults`` left unset to its ``(full, quick)`` default: the
+    second under ``--quick``."""
+    for name, (full, quick) in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, quick if args.quick else full)
+
+
 def run_params(args: argparse.Namespace, now: dt.datetime, **more: Any) -> dict[str, Any]:
     """The run's parameters for the CSV: the date, ``--quick`` and the repeats every
     benchmark script has, then ``more`` (that script's own), in this order."""

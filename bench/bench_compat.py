@@ -38,6 +38,7 @@ from bench_bleu import (
     add_run_args,
     add_speedup_target,
     build_corpus,
+    fill_defaults,
     find_row,
     finish,
     machine_info,
@@ -144,9 +145,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     p.add_argument("--slow-repeats", type=int, default=None, help="timed runs of the others (3)")
     add_run_args(p)
     args = p.parse_args(argv)
-    for name, (full, quick) in {"repeats": (5, 2), "slow_repeats": (3, 1)}.items():
-        if getattr(args, name) is None:
-            setattr(args, name, quick if args.quick else full)
+    fill_defaults(args, {"repeats": (5, 2), "slow_repeats": (3, 1)})
     args.sizes = (
         {"u": 1_000, "v": 200, "w": 10_000, "x": 1_000}
         if args.quick

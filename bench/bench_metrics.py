@@ -46,6 +46,7 @@ from bench_bleu import (
     add_speedup_target,
     build_corpus,
     die,
+    fill_defaults,
     find_row,
     finish,
     machine_info,
@@ -312,9 +313,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         "sentence_sample": (2_000, 200),
         "ter_segments": (5_000, 500),
     }
-    for name, (full, quick) in defaults.items():
-        if getattr(args, name) is None:
-            setattr(args, name, quick if args.quick else full)
+    fill_defaults(args, defaults)
+    for name in defaults:
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be >= 1")
     return args

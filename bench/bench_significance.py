@@ -46,6 +46,7 @@ from bench_bleu import (
     Timing,
     add_run_args,
     die,
+    fill_defaults,
     find_row,
     finish,
     fmt_time,
@@ -430,9 +431,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         "bs_resamples": (1_000, 200),
         "confidence_n": (1_000, 1_000),
     }
-    for name, (full, quick) in defaults.items():
-        if getattr(args, name) is None:
-            setattr(args, name, quick if args.quick else full)
+    fill_defaults(args, defaults)
+    for name in defaults:
         if getattr(args, name) < (0 if name == "segments" else 1):
             p.error(f"--{name.replace('_', '-')} must be >= 1")
     if args.systems < 2:

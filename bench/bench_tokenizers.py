@@ -57,6 +57,7 @@ from bench_bleu import (
     add_run_args,
     add_speedup_target,
     die,
+    fill_defaults,
     find_row,
     finish,
     fmt_time,
@@ -659,9 +660,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         "rss_calls": (10_000, 2_000),
         "spm_vocab": (64_000, 16_000),
     }
-    for name, (full, quick) in defaults.items():
-        if getattr(args, name) is None:
-            setattr(args, name, quick if args.quick else full)
+    fill_defaults(args, defaults)
     if args.systems is None and args.quick:
         args.systems = 3
     for name in ("repeats", "slow_repeats", "sentences", "sentence_sample", "systems"):
