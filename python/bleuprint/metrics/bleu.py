@@ -8,6 +8,8 @@ the sacrebleu-shaped ``BLEU`` class.
 
 from __future__ import annotations
 
+import math
+import numbers
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -16,7 +18,7 @@ from typing import Any, Optional
 import numpy as np
 
 from bleuprint import _core
-from bleuprint.errors import InvalidOptionError, warn
+from bleuprint.errors import InputTypeError, InvalidOptionError, warn
 from bleuprint.language import (
     DEFAULT_TOKENIZER,
     LANGUAGE_NAMES,
@@ -80,6 +82,14 @@ class BLEUConfig(SummedRowsScoring):
                 f"unknown smooth_method {self.smooth_method!r}; "
                 f"expected one of {', '.join(SMOOTH_DEFAULTS)}"
             )
+        value = self.smooth_value
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise InputTypeError(
+                    f"smooth_value must be a number or None, got {type(value).__name__}"
+                )
+            if not (math.isfinite(value) and value >= 0):
+                raise InvalidOptionError(f"smooth_value must be a finite number >= 0, got {value}")
         order = self.max_ngram_order
         if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
             raise InvalidOptionError(
