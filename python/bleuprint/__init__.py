@@ -59,11 +59,11 @@ from bleuprint.metrics import (
     WERScore,
     WERSignature,
 )
+from bleuprint.stats import Stats
 from bleuprint.tokenizers import tokenize
 
-# Names whose modules need numpy: loaded on first use, so `import bleuprint` stays fast.
+# Names whose modules cost import time (significance, explain): loaded on first use.
 _LAZY = {
-    "Stats": "bleuprint.stats",
     "explain": "bleuprint.explanation",
     **dict.fromkeys(
         (
