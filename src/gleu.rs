@@ -9,11 +9,10 @@
 //! Python's `max` keeps it), or `[0, 0]` when no reference is left.
 
 use crate::bleu::stats::words;
-use crate::error::{row_item, to_i64};
+use crate::error::to_i64;
 use crate::error::{Error, Result};
 use crate::ngram::NgramMatcher;
-use crate::parallel;
-use crate::reference_sets;
+use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric};
 use crate::tokenize::Pipeline;
 
 /// Columns of one GLEU statistics row: `[n_match, n_all]`.
@@ -77,7 +76,7 @@ struct Counter {
     total: Vec<i64>,
     tpfp: usize,
     /// The best `(tp, n_all, tp / n_all)` so far.
-    best: Option<(usize, usize, f64)>,
+    best: Option<(i64, usize, f64)>,
 }
 
 impl Counter {
@@ -109,7 +108,6 @@ impl Counter {
         let tpfn = self.config.ngrams(len);
         let skip = self.config.min_len.saturating_sub(1);
         let tp: i64 = self.correct.iter().skip(skip).sum();
-        let tp = usize::try_from(tp).unwrap_or(0);
         let n_all = self.tpfp.max(tpfn);
         if n_all == 0 {
             return;
@@ -130,9 +128,119 @@ impl Counter {
     fn finish(&self, row: &mut [i64]) {
         let (tp, n_all) = self.best.map_or((0, 0), |(tp, n_all, _)| (tp, n_all));
         if let [m, a] = row {
-            *m = to_i64(tp);
+            *m = tp;
             *a = to_i64(n_all);
         }
+    }
+}
+
+/// GLEU's statistics for the driver ([`statistics::rows`]): of text through `pipeline` and
+/// BLEU's word split (the words `bleu_stats` counts), or of token sequences counted as given
+/// (compared as bytes; `pipeline` unused). A segment without references gets `[0, 0]`.
+#[derive(Debug, Clone, Copy)]
+pub struct GleuStats {
+    /// Normalization and tokenizer for text.
+    pub pipeline: Pipeline,
+    /// The n-gram lengths counted.
+    pub config: GleuConfig,
+}
+
+impl GleuStats {
+    /// The statistics of `config` counted under `pipeline`.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for an invalid `config`.
+    pub fn new(pipeline: impl Into<Pipeline>, config: &GleuConfig) -> Result<Self> {
+        config.validate()?;
+        Ok(Self {
+            pipeline: pipeline.into(),
+            config: *config,
+        })
+    }
+}
+
+/// A segment's state: its references, each matched against the hypothesis' n-grams.
+pub struct GleuScorer<'a, X: ?Sized> {
+    counter: Counter,
+    pipeline: Pipeline,
+    references: Vec<&'a X>,
+    normalized: String,
+    tokenized: String,
+}
+
+impl<'a> SegmentScorer<'a, str> for GleuScorer<'a, str> {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, references: I) -> Result<()> {
+        self.references.clear();
+        self.references.extend(references);
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+        let (pipeline, normalized, tokenized) =
+            (self.pipeline, &mut self.normalized, &mut self.tokenized);
+        self.counter
+            .begin(words(pipeline, hypothesis, normalized, tokenized));
+        for reference in &self.references {
+            self.counter
+                .add_reference(words(pipeline, reference, normalized, tokenized));
+        }
+        self.counter.finish(row);
+        Ok(())
+    }
+}
+
+impl<'a, T: AsRef<[u8]> + 'a> SegmentScorer<'a, [T]> for GleuScorer<'a, [T]> {
+    fn prepare<I: Iterator<Item = &'a [T]>>(&mut self, references: I) -> Result<()> {
+        self.references.clear();
+        self.references.extend(references);
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a [T], row: &mut [i64]) -> Result<()> {
+        self.counter.begin(hypothesis.iter());
+        for reference in &self.references {
+            self.counter.add_reference(reference.iter());
+        }
+        self.counter.finish(row);
+        Ok(())
+    }
+}
+
+impl GleuStats {
+    fn scorer<'a, X: ?Sized>(&self) -> GleuScorer<'a, X> {
+        GleuScorer {
+            counter: Counter::new(self.config),
+            pipeline: self.pipeline,
+            references: Vec::new(),
+            normalized: String::new(),
+            tokenized: String::new(),
+        }
+    }
+}
+
+impl<'a> StatsMetric<'a, str> for GleuStats {
+    type Scorer = GleuScorer<'a, str>;
+    const NEEDS_REFERENCES: bool = false;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn scorer(&self) -> Self::Scorer {
+        GleuStats::scorer(self)
+    }
+}
+
+impl<'a, T: AsRef<[u8]> + Sync + 'a> StatsMetric<'a, [T]> for GleuStats {
+    type Scorer = GleuScorer<'a, [T]>;
+    const NEEDS_REFERENCES: bool = false;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn scorer(&self) -> Self::Scorer {
+        GleuStats::scorer(self)
     }
 }
 
@@ -150,26 +258,8 @@ pub fn text_stats(
     config: &GleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    let pipeline = pipeline.into();
-    config.validate()?;
-    reference_sets::check_grouped(hypotheses.len(), references, false)?;
-    let mut out = vec![0i64; hypotheses.len() * WIDTH];
-    parallel::fill_rows(
-        &mut out,
-        WIDTH,
-        workers,
-        || (Counter::new(*config), String::new(), String::new()),
-        |(counter, normalized, tokenized), i, row| {
-            let hypothesis = row_item(hypotheses, i, "hypothesis")?;
-            counter.begin(words(pipeline, hypothesis, normalized, tokenized));
-            for reference in row_item(references, i, "reference list")? {
-                counter.add_reference(words(pipeline, reference, normalized, tokenized));
-            }
-            counter.finish(row);
-            Ok(())
-        },
-    )?;
-    Ok(out)
+    let metric = GleuStats::new(pipeline, config)?;
+    statistics::rows(&Grouped::new(hypotheses, references), &metric, workers)
 }
 
 /// GLEU rows of already-split tokens (`&str` or `&[u8]`, compared as bytes), counted as given.
@@ -182,24 +272,8 @@ pub fn token_stats<T: AsRef<[u8]> + Sync>(
     config: &GleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    config.validate()?;
-    reference_sets::check_grouped(hypotheses.len(), references, false)?;
-    let mut out = vec![0i64; hypotheses.len() * WIDTH];
-    parallel::fill_rows(
-        &mut out,
-        WIDTH,
-        workers,
-        || Counter::new(*config),
-        |counter, i, row| {
-            counter.begin(row_item(hypotheses, i, "hypothesis")?.iter());
-            for reference in row_item(references, i, "reference list")? {
-                counter.add_reference(reference.iter());
-            }
-            counter.finish(row);
-            Ok(())
-        },
-    )?;
-    Ok(out)
+    let metric = GleuStats::new(crate::tokenize::Tokenizer::None, config)?;
+    statistics::rows(&Grouped::new(hypotheses, references), &metric, workers)
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@
 //! CER, MER, WIL, WIP). Every number is bit-identical to sacrebleu 2.6.0 (jiwer 4.0.0 for the
 //! WER family).
 //!
-//! The pipeline is text → tokenize ([`tokenize`]) → per-segment integer statistics
-//! ([`bleu::segment_stats`], and each metric's `stream_stats`) → sum → score
+//! The pipeline is text → tokenize ([`tokenize`]) → per-segment integer statistics (one
+//! driver, [`statistics::rows`], over every metric and input layout; each metric's
+//! `stream_stats` calls it) → sum → score
 //! ([`bleu::score_from_stats`], [`chrf::score`], [`ter::score`], [`wer::score`]). Statistics are
 //! the currency: corpus scores, batches and resampling all work on them. Long calls can be
 //! cancelled ([`cancel`]); `workers` sizes the thread pools ([`parallel`]). The Python
@@ -42,9 +43,9 @@ pub mod ngram;
 pub mod normalize;
 pub mod numpy_float;
 pub mod parallel;
-pub mod reference_sets;
 pub mod resample;
 pub mod script;
+pub mod statistics;
 pub mod ter;
 pub mod text;
 pub mod tokenize;

@@ -12,7 +12,7 @@ pub mod ref_length;
 pub mod score;
 pub mod stats;
 
-pub use crate::reference_sets::references_per_segment;
+pub use crate::statistics::references_per_segment;
 pub use config::{BleuConfig, Smoothing, MAX_NGRAM_ORDER, SMOOTHING_METHODS};
 pub use ref_length::RefLength;
 pub use score::{

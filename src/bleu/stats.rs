@@ -3,24 +3,16 @@
 
 use super::config::BleuConfig;
 use super::ref_length::RefLength;
+use crate::error::to_i64;
 use crate::error::Result;
-use crate::error::{row_item, to_i64};
 use crate::ngram::NgramMatcher;
-use crate::parallel;
-use crate::reference_sets::{self, SegmentScorer};
+use crate::statistics::{self, Grouped, SegmentScorer, Segments, StatsMetric, Streams};
 use crate::text::{char_words, py_rstrip, py_split, split_joined, CharWords, JoinedSplit, PySplit};
 use crate::tokenize::{
     ascii_words, strip_punct_words, AsciiWords, Pipeline, StripPunctWords, Tokenizer,
 };
 
-/// One hypothesis with its references.
-#[derive(Debug, Clone)]
-pub struct Segment<'a> {
-    /// The system output.
-    pub hypothesis: &'a str,
-    /// Its references (at least one).
-    pub references: Vec<&'a str>,
-}
+pub use crate::statistics::Segment;
 
 /// How rows are counted, apart from the scoring [`BleuConfig`]: the text pipeline and the
 /// rule for the `ref_len` column. A [`Tokenizer`] or [`Pipeline`] converts into options with
@@ -164,13 +156,8 @@ pub(crate) fn words<'a>(
 }
 
 impl Scratch {
-    /// Tokenizes and interns one segment's references; `index` names the segment in errors.
-    fn prepare_references<'a>(
-        &mut self,
-        pipeline: Pipeline,
-        refs: impl Iterator<Item = &'a str>,
-        index: usize,
-    ) -> Result<()> {
+    /// Tokenizes and interns one segment's references.
+    fn prepare_references<'a>(&mut self, pipeline: Pipeline, refs: impl Iterator<Item = &'a str>) {
         self.counter.begin_segment();
         for reference in refs {
             let words = words(
@@ -181,10 +168,6 @@ impl Scratch {
             );
             self.counter.add_reference(words);
         }
-        if self.counter.ref_lens.is_empty() {
-            return Err(reference_sets::no_references(index));
-        }
-        Ok(())
     }
 
     /// Fills the statistics row of `hypothesis` against the prepared references.
@@ -199,18 +182,102 @@ impl Scratch {
     }
 }
 
-/// Fills one statistics row from scratch.
-fn fill_row<'a>(
-    scratch: &mut Scratch,
+/// BLEU's statistics for the driver ([`statistics::rows`]): of text through `options`, or of
+/// token sequences counted as given (compared as bytes; only `options.ref_length` applies).
+#[derive(Debug, Clone, Copy)]
+pub struct BleuStats {
+    /// The text pipeline and the `ref_len` rule.
+    pub options: StatsOptions,
+    /// The longest n-gram counted.
+    pub max_order: usize,
+}
+
+impl BleuStats {
+    /// The statistics `config` scores, counted under `options`.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for an invalid `config`.
+    pub fn new(options: impl Into<StatsOptions>, config: &BleuConfig) -> Result<Self> {
+        config.validate()?;
+        Ok(Self {
+            options: options.into(),
+            max_order: config.max_order,
+        })
+    }
+
+    fn width(&self) -> usize {
+        2 + 2 * self.max_order
+    }
+}
+
+/// A text segment's state: [`Scratch`] with its options.
+pub struct BleuScorer {
+    scratch: Scratch,
     options: StatsOptions,
-    hypothesis: &str,
-    refs: impl Iterator<Item = &'a str>,
-    index: usize,
-    row: &mut [i64],
-) -> Result<()> {
-    scratch.prepare_references(options.pipeline, refs, index)?;
-    scratch.match_row(options, hypothesis, row);
-    Ok(())
+}
+
+impl<'a> SegmentScorer<'a, str> for BleuScorer {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
+        self.scratch.prepare_references(self.options.pipeline, refs);
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+        self.scratch.match_row(self.options, hypothesis, row);
+        Ok(())
+    }
+}
+
+impl<'a> StatsMetric<'a, str> for BleuStats {
+    type Scorer = BleuScorer;
+
+    fn width(&self) -> usize {
+        BleuStats::width(self)
+    }
+
+    fn scorer(&self) -> BleuScorer {
+        BleuScorer {
+            scratch: Scratch::new(self.max_order),
+            options: self.options,
+        }
+    }
+}
+
+/// A token segment's state: the interned references and the `ref_len` rule.
+pub struct BleuTokenScorer {
+    counter: Counter,
+    ref_length: RefLength,
+}
+
+impl<'a, T: AsRef<[u8]> + 'a> SegmentScorer<'a, [T]> for BleuTokenScorer {
+    fn prepare<I: Iterator<Item = &'a [T]>>(&mut self, refs: I) -> Result<()> {
+        self.counter.begin_segment();
+        for reference in refs {
+            self.counter.add_reference(reference.iter());
+        }
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a [T], row: &mut [i64]) -> Result<()> {
+        self.counter
+            .fill_row(hypothesis.iter(), self.ref_length, row);
+        Ok(())
+    }
+}
+
+impl<'a, T: AsRef<[u8]> + 'a> StatsMetric<'a, [T]> for BleuStats {
+    type Scorer = BleuTokenScorer;
+
+    fn width(&self) -> usize {
+        BleuStats::width(self)
+    }
+
+    fn scorer(&self) -> BleuTokenScorer {
+        BleuTokenScorer {
+            counter: Counter::new(self.max_order),
+            ref_length: self.options.ref_length,
+        }
+    }
 }
 
 /// Statistics for hypotheses against reference *streams*: `streams[k][i]` is the k-th
@@ -230,32 +297,8 @@ pub fn stream_stats(
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    let options = options.into();
-    config.validate()?;
-    reference_sets::score_streams(hypotheses, streams, config.width(), workers, || {
-        BleuScorer {
-            scratch: Scratch::new(config.max_order),
-            options,
-        }
-    })
-}
-
-/// [`Scratch`] with its options, for [`reference_sets::score_streams`].
-struct BleuScorer {
-    scratch: Scratch,
-    options: StatsOptions,
-}
-
-impl SegmentScorer for BleuScorer {
-    fn prepare<'a>(&mut self, refs: impl Iterator<Item = &'a str>, index: usize) -> Result<()> {
-        self.scratch
-            .prepare_references(self.options.pipeline, refs, index)
-    }
-
-    fn score(&mut self, hypothesis: &str, row: &mut [i64]) -> Result<()> {
-        self.scratch.match_row(self.options, hypothesis, row);
-        Ok(())
-    }
+    let metric = BleuStats::new(options, config)?;
+    statistics::rows(&Streams::new(hypotheses, streams), &metric, workers)
 }
 
 /// Statistics for hypotheses that each carry their own list of references:
@@ -274,23 +317,8 @@ pub fn grouped_stats(
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    let options = options.into();
-    config.validate()?;
-    reference_sets::check_grouped(hypotheses.len(), references, true)?;
-    let width = config.width();
-    let mut out = vec![0i64; hypotheses.len() * width];
-    parallel::fill_rows(
-        &mut out,
-        width,
-        workers,
-        || Scratch::new(config.max_order),
-        |scratch, i, row| {
-            let hypothesis = row_item(hypotheses, i, "hypothesis")?;
-            let refs = row_item(references, i, "reference list")?;
-            fill_row(scratch, options, hypothesis, refs.iter().copied(), i, row)
-        },
-    )?;
-    Ok(out)
+    let metric = BleuStats::new(options, config)?;
+    statistics::rows(&Grouped::new(hypotheses, references), &metric, workers)
 }
 
 /// Like [`grouped_stats`], for already-split tokens counted as given (`&str` or `&[u8]`,
@@ -306,26 +334,12 @@ pub fn grouped_token_stats<T: AsRef<[u8]> + Sync>(
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    config.validate()?;
-    reference_sets::check_grouped(hypotheses.len(), references, true)?;
-    let width = config.width();
-    let mut out = vec![0i64; hypotheses.len() * width];
-    parallel::fill_rows(
-        &mut out,
-        width,
-        workers,
-        || Counter::new(config.max_order),
-        |counter, i, row| {
-            let hypothesis = row_item(hypotheses, i, "hypothesis")?;
-            counter.begin_segment();
-            for reference in row_item(references, i, "reference list")? {
-                counter.add_reference(reference.iter());
-            }
-            counter.fill_row(hypothesis.iter(), ref_length, row);
-            Ok(())
-        },
-    )?;
-    Ok(out)
+    let options = StatsOptions {
+        pipeline: Pipeline::from(Tokenizer::None),
+        ref_length,
+    };
+    let metric = BleuStats::new(options, config)?;
+    statistics::rows(&Grouped::new(hypotheses, references), &metric, workers)
 }
 
 /// How many hypotheses end in `" ."`: sacrebleu warns (unless `force`) when at least 100 do,
@@ -345,28 +359,8 @@ pub fn segment_stats(
     config: &BleuConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    let options = options.into();
-    config.validate()?;
-    let width = config.width();
-    let mut out = vec![0i64; segments.len() * width];
-    parallel::fill_rows(
-        &mut out,
-        width,
-        workers,
-        || Scratch::new(config.max_order),
-        |scratch, i, row| {
-            let s = row_item(segments, i, "segment")?;
-            fill_row(
-                scratch,
-                options,
-                s.hypothesis,
-                s.references.iter().copied(),
-                i,
-                row,
-            )
-        },
-    )?;
-    Ok(out)
+    let metric = BleuStats::new(options, config)?;
+    statistics::rows(&Segments(segments), &metric, workers)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use super::score::f_score;
 use crate::error::to_i64;
 use crate::error::Result;
 use crate::id_table::IdTable;
-use crate::reference_sets::{self, SegmentScorer};
+use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
 use crate::text::{is_py_whitespace, py_split};
 use crate::vocabulary::Vocabulary;
 
@@ -35,13 +35,17 @@ fn push_words<'a>(line: &'a str, out: &mut Vec<&'a str>) {
             out.push(word); // one character
             continue;
         };
-        if is_punct(last) {
-            let cut = word.len() - 1; // ASCII: one byte
-            out.extend([word.get(..cut).unwrap_or(""), word.get(cut..).unwrap_or("")]);
+        // The punctuation is ASCII, one byte, so the cut is a character boundary.
+        let cut = if is_punct(last) {
+            word.len() - 1
         } else if is_punct(first) {
-            out.extend([word.get(..1).unwrap_or(""), word.get(1..).unwrap_or("")]);
+            1
         } else {
-            out.push(word);
+            0
+        };
+        match word.split_at_checked(cut) {
+            Some((head, tail)) if cut > 0 => out.extend([head, tail]),
+            _ => out.push(word),
         }
     }
 }
@@ -215,7 +219,7 @@ impl ReferenceNgrams {
 
 /// Per-thread state: the prepared references of one segment and reusable buffers.
 #[derive(Debug)]
-struct ChrfScorer {
+pub struct ChrfScorer {
     config: ChrfConfig,
     chars: ReferenceNgrams,
     words: ReferenceNgrams,
@@ -256,8 +260,8 @@ impl ChrfScorer {
     }
 }
 
-impl SegmentScorer for ChrfScorer {
-    fn prepare<'a>(&mut self, refs: impl Iterator<Item = &'a str>, index: usize) -> Result<()> {
+impl<'a> SegmentScorer<'a, str> for ChrfScorer {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
         self.chars.clear();
         self.words.clear();
         self.vocabulary.clear();
@@ -278,13 +282,10 @@ impl SegmentScorer for ChrfScorer {
                 self.words.add_reference(&self.word_buf);
             }
         }
-        if self.references == 0 {
-            return Err(reference_sets::no_references(index));
-        }
         Ok(())
     }
 
-    fn score(&mut self, hypothesis: &str, row: &mut [i64]) -> Result<()> {
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
         let width = self.config.width();
         self.rows.resize_with(self.references, Vec::new);
         for r in &mut self.rows {
@@ -322,6 +323,18 @@ impl SegmentScorer for ChrfScorer {
     }
 }
 
+impl<'a> StatsMetric<'a, str> for ChrfConfig {
+    type Scorer = ChrfScorer;
+
+    fn width(&self) -> usize {
+        ChrfConfig::width(self)
+    }
+
+    fn scorer(&self) -> ChrfScorer {
+        ChrfScorer::new(*self)
+    }
+}
+
 /// Statistics for hypotheses against reference streams (`streams[k][i]`, `None` drops a
 /// reference). Returns a row-major `(n, config.width())` matrix.
 ///
@@ -336,10 +349,7 @@ pub fn stream_stats(
     workers: i64,
 ) -> Result<Vec<i64>> {
     config.validate()?;
-    let config = *config;
-    reference_sets::score_streams(hypotheses, streams, config.width(), workers, || {
-        ChrfScorer::new(config)
-    })
+    statistics::rows(&Streams::new(hypotheses, streams), config, workers)
 }
 
 /// The statistics row of one hypothesis against its references.
@@ -352,11 +362,8 @@ pub fn segment_stats(
     config: &ChrfConfig,
 ) -> Result<Vec<i64>> {
     config.validate()?;
-    let mut scorer = ChrfScorer::new(*config);
-    scorer.prepare(references.iter().copied(), 0)?;
-    let mut row = vec![0; config.width()];
-    scorer.score(hypothesis, &mut row)?;
-    Ok(row)
+    let references = [references.to_vec()];
+    statistics::rows(&Grouped::new(&[hypothesis], &references), config, 1)
 }
 
 #[cfg(test)]

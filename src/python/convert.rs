@@ -210,7 +210,7 @@ impl<'py> StreamInput<'py> {
 /// References per segment as the statistics report it: the count when every segment has the
 /// same number of references, else -1.
 pub(crate) fn references_per_segment(streams: &[Vec<Option<&str>>]) -> i64 {
-    crate::reference_sets::references_per_segment(streams).map_or(-1, crate::error::to_i64)
+    crate::statistics::references_per_segment(streams).map_or(-1, crate::error::to_i64)
 }
 
 /// A row-major statistics buffer as an `(n, width)` int64 array.

@@ -18,10 +18,9 @@ pub use score::{corpus_score, row_scores, score_from_sums, TerScore};
 pub use shift::translation_edit_rate;
 pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
-use crate::error::Result;
-use crate::error::{row_item, to_i64};
-use crate::parallel;
-use crate::reference_sets::{check_streams, no_references};
+use crate::error::to_i64;
+use crate::error::{Error, Result};
+use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
 use crate::text::{py_rstrip, py_split, split_joined};
 use crate::vocabulary::Vocabulary;
 use shift::ShiftScratch;
@@ -35,12 +34,15 @@ pub const COLUMNS: [&str; WIDTH] = ["edits", "ref_words", "nrefs"];
 
 /// Per-thread buffers reused across segments.
 #[derive(Debug, Default)]
-struct Scratch {
+pub struct TerScorer {
+    config: TerTokenizerConfig,
     tokenizer: TokenizerScratch,
     tokenized: String,
     retokenized: String,
-    /// Word ids of the current segment.
+    /// Word ids of the current segment's references.
     vocabulary: Vocabulary,
+    /// The hypothesis' words the references lack, numbered after the references' words.
+    unseen: Vocabulary,
     hypothesis: Vec<u32>,
     /// All references' ids back to back; reference `k` is `references[ends[k-1]..ends[k]]`.
     references: Vec<u32>,
@@ -48,75 +50,97 @@ struct Scratch {
     shift: ShiftScratch,
 }
 
-impl Scratch {
-    /// Tokenizes `line` as sacrebleu's TER does for a hypothesis or a reference, and appends
-    /// its word ids to `self.hypothesis` or `self.references`.
-    fn add_words(&mut self, line: &str, config: TerTokenizerConfig, into_hypothesis: bool) {
-        let Self {
-            tokenizer,
-            tokenized,
-            retokenized,
-            vocabulary,
-            hypothesis,
-            references,
-            ..
-        } = self;
-        let ids = if into_hypothesis {
-            hypothesis
-        } else {
-            references
-        };
-        let mut intern = |word: &str| ids.push(vocabulary.intern(word));
+impl TerScorer {
+    /// Tokenizes `line` as sacrebleu's TER does for a hypothesis or a reference, and hands
+    /// each word to `word`.
+    fn words(&mut self, line: &str, is_hypothesis: bool, mut word: impl FnMut(&mut Self, &str)) {
+        let config = self.config;
+        let mut tokenized = std::mem::take(&mut self.tokenized);
         if config.is_identity() {
-            py_split(py_rstrip(line)).for_each(&mut intern);
-        } else if into_hypothesis {
-            tokenizer::tokenize_into(line, config, tokenizer, tokenized);
-            split_joined(tokenized).for_each(&mut intern);
+            py_split(py_rstrip(line)).for_each(|w| word(self, w));
         } else {
-            // sacrebleu preprocesses references twice (`_cache_references`, then
-            // `_extract_reference_info`), and normalizing twice is not always normalizing once:
-            // "it's's" becomes "it's 's", then "it 's 's".
-            tokenizer::tokenize_into(line, config, tokenizer, retokenized);
-            tokenizer::tokenize_into(retokenized, config, tokenizer, tokenized);
-            split_joined(tokenized).for_each(&mut intern);
+            if is_hypothesis {
+                tokenizer::tokenize_into(line, config, &mut self.tokenizer, &mut tokenized);
+            } else {
+                // sacrebleu preprocesses references twice (`_cache_references`, then
+                // `_extract_reference_info`), and normalizing twice is not always normalizing
+                // once: "it's's" becomes "it's 's", then "it 's 's".
+                let mut retokenized = std::mem::take(&mut self.retokenized);
+                tokenizer::tokenize_into(line, config, &mut self.tokenizer, &mut retokenized);
+                tokenizer::tokenize_into(&retokenized, config, &mut self.tokenizer, &mut tokenized);
+                self.retokenized = retokenized;
+            }
+            split_joined(&tokenized).for_each(|w| word(self, w));
         }
+        self.tokenized = tokenized;
     }
+}
 
-    /// The statistics row of one segment; `index` names it in errors.
-    fn segment_row<'a>(
-        &mut self,
-        hypothesis: &str,
-        references: impl Iterator<Item = &'a str>,
-        config: TerTokenizerConfig,
-        index: usize,
-    ) -> Result<[i64; WIDTH]> {
+impl<'a> SegmentScorer<'a, str> for TerScorer {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, references: I) -> Result<()> {
         self.vocabulary.clear();
-        self.hypothesis.clear();
         self.references.clear();
         self.ends.clear();
         for reference in references {
-            self.add_words(reference, config, false);
+            self.words(reference, false, |s, w| {
+                let id = s.vocabulary.intern(w);
+                s.references.push(id);
+            });
             self.ends.push(self.references.len());
         }
-        if self.ends.is_empty() {
-            return Err(no_references(index));
-        }
-        self.add_words(hypothesis, config, true);
+        Ok(())
+    }
+
+    /// `[min edits over the references, sum of their lengths, number of references]`. Word
+    /// ids are those of interning the references, then the hypothesis, in one vocabulary.
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+        self.unseen.clear();
+        self.hypothesis.clear();
+        let known = u32::try_from(self.vocabulary.len()).map_err(|_| {
+            Error::invalid_input("a TER segment has more than 2**32 distinct words")
+        })?;
+        self.words(hypothesis, true, |s, w| {
+            let id = match s.vocabulary.lookup(w) {
+                Some(id) => id,
+                None => known.saturating_add(s.unseen.intern(w)),
+            };
+            s.hypothesis.push(id);
+        });
         let mut best_edits: Option<usize> = None;
         let mut ref_lengths = 0usize;
         let mut start = 0;
         for &end in &self.ends {
-            let words = self.references.get(start..end).unwrap_or_default();
+            let words = self.references.get(start..end).ok_or_else(|| {
+                Error::internal("TER reference ends are increasing and within the word ids")
+            })?;
             start = end;
             let (edits, ref_len) = translation_edit_rate(&self.hypothesis, words, &mut self.shift)?;
             ref_lengths += ref_len;
             best_edits = Some(best_edits.map_or(edits, |b| b.min(edits)));
         }
-        Ok([
-            to_i64(best_edits.unwrap_or(0)),
+        row.copy_from_slice(&[
+            to_i64(best_edits.ok_or_else(|| {
+                Error::internal("the driver gives TER at least one reference per segment")
+            })?),
             to_i64(ref_lengths),
             to_i64(self.ends.len()),
-        ])
+        ]);
+        Ok(())
+    }
+}
+
+impl<'a> StatsMetric<'a, str> for TerTokenizerConfig {
+    type Scorer = TerScorer;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn scorer(&self) -> TerScorer {
+        TerScorer {
+            config: *self,
+            ..TerScorer::default()
+        }
     }
 }
 
@@ -131,7 +155,10 @@ pub fn segment_stats(
     references: &[&str],
     config: TerTokenizerConfig,
 ) -> Result<[i64; WIDTH]> {
-    Scratch::default().segment_row(hypothesis, references.iter().copied(), config, 0)
+    let references = [references.to_vec()];
+    let row = statistics::rows(&Grouped::new(&[hypothesis], &references), &config, 1)?;
+    <[i64; WIDTH]>::try_from(row.as_slice())
+        .map_err(|_| Error::internal(format!("a TER row has {WIDTH} columns, got {}", row.len())))
 }
 
 /// Statistics for hypotheses against reference *streams*: `streams[k][i]` is the k-th
@@ -148,21 +175,7 @@ pub fn stream_stats(
     config: TerTokenizerConfig,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    check_streams(hypotheses.len(), streams)?;
-    let mut out = vec![0i64; hypotheses.len() * WIDTH];
-    parallel::fill_rows(
-        &mut out,
-        WIDTH,
-        workers,
-        Scratch::default,
-        |scratch, i, row| {
-            let hypothesis = *row_item(hypotheses, i, "hypothesis")?;
-            let refs = streams.iter().filter_map(|s| s.get(i).copied().flatten());
-            row.copy_from_slice(&scratch.segment_row(hypothesis, refs, config, i)?);
-            Ok(())
-        },
-    )?;
-    Ok(out)
+    statistics::rows(&Streams::new(hypotheses, streams), &config, workers)
 }
 
 #[cfg(test)]

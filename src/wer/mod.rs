@@ -29,7 +29,7 @@ use rustc_hash::FxHashMap;
 use crate::error::{row_item, to_i64};
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::reference_sets::{check_streams, no_references};
+use crate::statistics::{self, no_references, Pairs, SegmentScorer, StatsMetric, Streams};
 pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
 pub use score::{measures, row_measures, EmptyReference, Measures};
 pub use split::{Split, Unit};
@@ -191,7 +191,7 @@ impl<'a> Scratch<'a> {
             };
             if better {
                 best = Some((
-                    row(&counts, self.ref_ids.len(), self.hyp_ids.len()),
+                    counts_row(&counts, self.ref_ids.len(), self.hyp_ids.len()),
                     k,
                     errors,
                 ));
@@ -202,7 +202,7 @@ impl<'a> Scratch<'a> {
 }
 
 /// The statistics row of one alignment.
-fn row(counts: &EditCounts, ref_len: usize, hyp_len: usize) -> [i64; WIDTH] {
+fn counts_row(counts: &EditCounts, ref_len: usize, hyp_len: usize) -> [i64; WIDTH] {
     let hits = ref_len.saturating_sub(counts.replace + counts.delete);
     [
         to_i64(counts.replace),
@@ -214,25 +214,95 @@ fn row(counts: &EditCounts, ref_len: usize, hyp_len: usize) -> [i64; WIDTH] {
     ]
 }
 
-/// The references of segment `i` (skipping `None`) and their stream indices.
-fn segment_references<'a>(
-    streams: &[Vec<Option<&'a str>>],
-    i: usize,
-    refs: &mut Vec<&'a str>,
-    stream_of: &mut Vec<usize>,
-) -> Result<()> {
-    refs.clear();
-    stream_of.clear();
-    for (k, stream) in streams.iter().enumerate() {
-        if let Some(Some(r)) = stream.get(i) {
-            refs.push(r);
-            stream_of.push(k);
+/// A text segment's state: its references, aligned one by one to each hypothesis.
+pub struct WerScorer<'a> {
+    scratch: Scratch<'a>,
+    split: Split,
+    references: Vec<&'a str>,
+}
+
+impl<'a> SegmentScorer<'a, str> for WerScorer<'a> {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, references: I) -> Result<()> {
+        self.references.clear();
+        self.references.extend(references);
+        Ok(())
+    }
+
+    /// The row of the reference needing the fewest edits. Ids are given in the order jiwer's
+    /// caller sees the texts: the hypothesis, then each reference.
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+        let scratch = &mut self.scratch;
+        scratch.begin_segment(self.split.unit);
+        let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
+        scratch.encode_text(hypothesis, self.split, &mut hyp_ids);
+        scratch.hyp_ids = hyp_ids;
+        if let Some((best, _)) = scratch.best_reference(&self.references, self.split) {
+            row.copy_from_slice(&best);
+        }
+        Ok(())
+    }
+}
+
+/// WER statistics of text split by `Split` (words or characters, jiwer's transforms).
+impl<'a> StatsMetric<'a, str> for Split {
+    type Scorer = WerScorer<'a>;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn scorer(&self) -> WerScorer<'a> {
+        WerScorer {
+            scratch: Scratch::new(),
+            split: *self,
+            references: Vec::new(),
         }
     }
-    if refs.is_empty() {
-        return Err(no_references(i));
+}
+
+/// The `Pairs` layout gives every segment exactly one reference.
+fn one_reference() -> Error {
+    Error::internal("a token segment has exactly one reference")
+}
+
+/// WER statistics of already-split tokens (compared as bytes), one reference per hypothesis.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PreSplit;
+
+/// A token segment's state: its one reference.
+pub struct WerTokenScorer<'a> {
+    scratch: Scratch<'a>,
+    reference: &'a [&'a [u8]],
+}
+
+impl<'a> SegmentScorer<'a, [&'a [u8]]> for WerTokenScorer<'a> {
+    fn prepare<I: Iterator<Item = &'a [&'a [u8]]>>(&mut self, mut references: I) -> Result<()> {
+        self.reference = references.next().ok_or_else(one_reference)?;
+        Ok(())
     }
-    Ok(())
+
+    fn score(&mut self, hypothesis: &'a [&'a [u8]], row: &mut [i64]) -> Result<()> {
+        let reference = self.reference;
+        self.scratch.encode_token_pair(reference, hypothesis);
+        let counts = self.scratch.counts();
+        row.copy_from_slice(&counts_row(&counts, reference.len(), hypothesis.len()));
+        Ok(())
+    }
+}
+
+impl<'a> StatsMetric<'a, [&'a [u8]]> for PreSplit {
+    type Scorer = WerTokenScorer<'a>;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn scorer(&self) -> WerTokenScorer<'a> {
+        WerTokenScorer {
+            scratch: Scratch::new(),
+            reference: &[],
+        }
+    }
 }
 
 /// One statistics row per hypothesis, row-major (`hyps.len() * WIDTH` values), against the
@@ -248,27 +318,7 @@ pub fn stream_stats(
     split: Split,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    check_streams(hyps.len(), streams)?;
-    let mut out = vec![0i64; hyps.len() * WIDTH];
-    parallel::fill_rows(
-        &mut out,
-        WIDTH,
-        workers,
-        || (Scratch::new(), Vec::new(), Vec::new()),
-        |(scratch, refs, stream_of), i, out_row| {
-            segment_references(streams, i, refs, stream_of)?;
-            let hyp = *row_item(hyps, i, "hypothesis")?;
-            scratch.begin_segment(split.unit);
-            let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
-            scratch.encode_text(hyp, split, &mut hyp_ids);
-            scratch.hyp_ids = hyp_ids;
-            if let Some((best, _)) = scratch.best_reference(refs, split) {
-                out_row.copy_from_slice(&best);
-            }
-            Ok(())
-        },
-    )?;
-    Ok(out)
+    statistics::rows(&Streams::new(hyps, streams), &split, workers)
 }
 
 /// The alignment of one segment.
@@ -292,56 +342,40 @@ pub fn stream_alignments(
     split: Split,
     workers: i64,
 ) -> Result<Vec<SegmentAlignment>> {
-    check_streams(hyps.len(), streams)?;
-    let indices: Vec<usize> = (0..hyps.len()).collect();
-    parallel::map_init(
-        &indices,
+    let layout = Streams::new(hyps, streams);
+    statistics::map_segments(
+        &layout,
+        true,
         workers,
-        || (Scratch::new(), Vec::new(), Vec::new()),
-        |(scratch, refs, stream_of), &i| -> Result<SegmentAlignment> {
-            segment_references(streams, i, refs, stream_of)?;
-            let hyp = *row_item(hyps, i, "hypothesis")?;
+        || (Scratch::new(), Vec::new()),
+        |(scratch, refs), i, hyp, references| {
+            refs.clear();
+            refs.extend(references);
             scratch.begin_segment(split.unit);
             let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
             scratch.encode_text(hyp, split, &mut hyp_ids);
             scratch.hyp_ids = hyp_ids;
             let (best, k) = scratch
                 .best_reference(refs, split)
-                .ok_or_else(|| Error::invalid_input(format!("segment {i} has no references")))?;
+                .ok_or_else(|| no_references(i))?;
             let reference = *row_item(refs, k, "best reference")?;
             let mut ref_ids = std::mem::take(&mut scratch.ref_ids);
             scratch.encode_text(reference, split, &mut ref_ids);
             scratch.ref_ids = ref_ids;
+            // The k-th reference present at segment i is in that stream.
+            let stream = streams
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| matches!(s.get(i), Some(Some(_))))
+                .nth(k)
+                .map(|(stream, _)| stream)
+                .ok_or_else(|| Error::internal(format!("segment {i} has no reference {k}")))?;
             Ok(SegmentAlignment {
                 row: best,
-                stream: *row_item(stream_of, k, "stream of the best reference")?,
+                stream,
                 opcodes: scratch.opcodes(),
             })
         },
-    )?
-    .into_iter()
-    .collect()
-}
-
-fn check_token_lengths(hyps: usize, refs: usize) -> Result<()> {
-    if hyps == refs {
-        Ok(())
-    } else {
-        Err(Error::invalid_input(format!(
-            "there are {refs} references but {hyps} hypotheses"
-        )))
-    }
-}
-
-/// Segment `i`'s hypothesis and reference tokens.
-fn token_pair<'a, 'b>(
-    hyps: &'a [Vec<&'b [u8]>],
-    refs: &'a [Vec<&'b [u8]>],
-    i: usize,
-) -> (&'a [&'b [u8]], &'a [&'b [u8]]) {
-    (
-        hyps.get(i).map_or(&[][..], Vec::as_slice),
-        refs.get(i).map_or(&[][..], Vec::as_slice),
     )
 }
 
@@ -349,55 +383,48 @@ fn token_pair<'a, 'b>(
 ///
 /// # Errors
 /// [`crate::ErrorKind::InvalidInput`] when the two lists differ in length.
-pub fn token_stats(hyps: &[Vec<&[u8]>], refs: &[Vec<&[u8]>], workers: i64) -> Result<Vec<i64>> {
-    check_token_lengths(hyps.len(), refs.len())?;
-    let mut out = vec![0i64; hyps.len() * WIDTH];
-    parallel::fill_rows(
-        &mut out,
-        WIDTH,
-        workers,
-        Scratch::new,
-        |scratch, i, out_row| {
-            let (hyp, reference) = token_pair(hyps, refs, i);
-            scratch.encode_token_pair(reference, hyp);
-            let counts = scratch.counts();
-            out_row.copy_from_slice(&row(&counts, reference.len(), hyp.len()));
-            Ok(())
-        },
-    )?;
-    Ok(out)
+pub fn token_stats<'a>(
+    hyps: &'a [Vec<&'a [u8]>],
+    refs: &'a [Vec<&'a [u8]>],
+    workers: i64,
+) -> Result<Vec<i64>> {
+    statistics::rows(&Pairs::new(hyps, refs), &PreSplit, workers)
 }
 
 /// Like [`token_stats`], with every segment's opcodes.
 ///
 /// # Errors
 /// As [`token_stats`].
-pub fn token_alignments(
-    hyps: &[Vec<&[u8]>],
-    refs: &[Vec<&[u8]>],
+pub fn token_alignments<'a>(
+    hyps: &'a [Vec<&'a [u8]>],
+    refs: &'a [Vec<&'a [u8]>],
     workers: i64,
 ) -> Result<Vec<SegmentAlignment>> {
-    check_token_lengths(hyps.len(), refs.len())?;
-    let indices: Vec<usize> = (0..hyps.len()).collect();
-    parallel::map_init(&indices, workers, Scratch::new, |scratch, &i| {
-        let (hyp, reference) = token_pair(hyps, refs, i);
-        scratch.encode_token_pair(reference, hyp);
-        let opcodes = scratch.opcodes();
-        let mut counts = EditCounts::default();
-        for op in &opcodes {
-            match op.tag {
-                OpTag::Replace => counts.replace += op.src_end - op.src_start,
-                OpTag::Delete => counts.delete += op.src_end - op.src_start,
-                OpTag::Insert => counts.insert += op.dest_end - op.dest_start,
-                OpTag::Equal => {}
+    statistics::map_segments(
+        &Pairs::new(hyps, refs),
+        true,
+        workers,
+        Scratch::new,
+        |scratch, _, hyp, references| {
+            let reference = references.next().ok_or_else(one_reference)?;
+            scratch.encode_token_pair(reference, hyp);
+            let opcodes = scratch.opcodes();
+            let mut counts = EditCounts::default();
+            for op in &opcodes {
+                match op.tag {
+                    OpTag::Replace => counts.replace += op.src_end - op.src_start,
+                    OpTag::Delete => counts.delete += op.src_end - op.src_start,
+                    OpTag::Insert => counts.insert += op.dest_end - op.dest_start,
+                    OpTag::Equal => {}
+                }
             }
-        }
-        SegmentAlignment {
-            row: row(&counts, reference.len(), hyp.len()),
-            stream: 0,
-            opcodes,
-        }
-    })
+            Ok(SegmentAlignment {
+                row: counts_row(&counts, reference.len(), hyp.len()),
+                stream: 0,
+                opcodes,
+            })
+        },
+    )
 }
 
 /// The tokens of every line under `split` (characters as one-character slices).

@@ -1,0 +1,260 @@
+//! The statistics stage every metric shares: text (or tokens) to one integer row per segment.
+//!
+//! A metric implements two small traits and gets every input layout, the parallel loop, the
+//! per-thread scratch state and cancellation from one driver, [`rows`]:
+//!
+//! - [`StatsMetric`]: the row width and a fresh per-thread [`SegmentScorer`].
+//! - [`SegmentScorer`]: prepares one segment's references, then fills the row of any number
+//!   of hypotheses against them.
+//!
+//! The layouts ([`layout`]) say where segment `i`'s hypothesis and references are: reference
+//! streams ([`Streams`], sacrebleu's `refs[k][i]`), a list of references per hypothesis
+//! ([`Grouped`], text or token sequences), one reference per hypothesis ([`Pairs`]) and BLEU's
+//! [`Segment`] list ([`Segments`]). Where several segments share the same references (many
+//! systems on one test set, MBR), the driver prepares each distinct reference set once per task
+//! ([`shared`]).
+//!
+//! Adding a metric means one `StatsMetric` + `SegmentScorer` impl; adding a layout means one
+//! [`Layout`] impl. Neither writes a loop.
+
+pub mod layout;
+pub mod shared;
+
+pub use layout::{Grouped, Layout, Pairs, Segment, Segments, Streams};
+pub use shared::{no_references, references_per_segment};
+
+use crate::error::Result;
+use crate::parallel;
+
+/// A metric's per-thread state over items of type `X` (`str` for text, `[T]` for token
+/// sequences) borrowed for `'a`: it prepares one segment's references, then fills the
+/// statistics rows of any number of hypotheses against them.
+pub trait SegmentScorer<'a, X: ?Sized + 'a> {
+    /// Prepares the references of the next segment. The driver never passes an empty iterator
+    /// to a metric whose [`StatsMetric::NEEDS_REFERENCES`] holds.
+    ///
+    /// # Errors
+    /// Whatever the metric rejects.
+    fn prepare<I: Iterator<Item = &'a X>>(&mut self, references: I) -> Result<()>;
+
+    /// Fills `row` (the metric's width) for `hypothesis` against the prepared references.
+    ///
+    /// # Errors
+    /// Whatever the metric rejects.
+    fn score(&mut self, hypothesis: &'a X, row: &mut [i64]) -> Result<()>;
+}
+
+/// A metric's statistics over items of type `X`: how wide a row is and how to make the
+/// per-thread scorer. Implemented by each metric's settings (e.g. [`crate::chrf::ChrfConfig`]).
+pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
+    /// The per-thread scorer.
+    type Scorer: SegmentScorer<'a, X>;
+
+    /// Whether every segment needs at least one reference (GLEU scores none as `[0, 0]`).
+    const NEEDS_REFERENCES: bool = true;
+
+    /// Number of columns of a statistics row.
+    fn width(&self) -> usize;
+
+    /// A fresh scorer, one per thread.
+    fn scorer(&self) -> Self::Scorer;
+}
+
+/// The statistics rows (row-major, [`StatsMetric::width`] columns) of every segment of
+/// `layout` under `metric`, on `workers` threads (`-1`: all cores). Rows are identical for
+/// every `workers` value.
+///
+/// # Errors
+/// - [`crate::ErrorKind::InvalidInput`] for inconsistent input (see each [`Layout::check`]) or
+///   a segment without references where the metric needs them.
+/// - [`crate::ErrorKind::InvalidOption`] for an invalid `workers`.
+/// - [`crate::ErrorKind::Interrupted`] once the call is cancelled ([`crate::cancel`]).
+/// - Whatever the metric's scorer rejects.
+pub fn rows<'a, L, M>(layout: &L, metric: &M, workers: i64) -> Result<Vec<i64>>
+where
+    L: Layout<'a>,
+    M: StatsMetric<'a, L::Item>,
+{
+    layout.check(M::NEEDS_REFERENCES)?;
+    let width = metric.width();
+    let mut out = vec![0i64; layout.len() * width];
+    let prepare = |scorer: &mut M::Scorer, i: usize| {
+        if M::NEEDS_REFERENCES && layout.references(i).next().is_none() {
+            return Err(no_references(i));
+        }
+        scorer.prepare(layout.references(i))
+    };
+    match layout.shared_references(workers)? {
+        None => parallel::fill_rows(
+            &mut out,
+            width,
+            workers,
+            || metric.scorer(),
+            |scorer, i, row| {
+                prepare(scorer, i)?;
+                scorer.score(layout.hypothesis(i)?, row)
+            },
+        )?,
+        Some(groups) => groups.fill_rows(&mut out, width, workers, |tasks| {
+            parallel::for_each_mut_init(
+                tasks,
+                workers,
+                || metric.scorer(),
+                |scorer, (members, rows)| {
+                    let Some(&first) = members.first() else {
+                        return Ok(());
+                    };
+                    prepare(scorer, first)?;
+                    for (&i, row) in members.iter().zip(rows.chunks_exact_mut(width)) {
+                        scorer.score(layout.hypothesis(i)?, row)?;
+                    }
+                    Ok(())
+                },
+            )
+        })?,
+    }
+    Ok(out)
+}
+
+/// One value per segment of `layout`, for outputs that are not statistics rows (e.g. WER's
+/// alignments): `f(scratch, i, hypothesis, references)` with per-thread `scratch` from `init`,
+/// in segment order. The same checks, cancellation and threads as [`rows`].
+///
+/// # Errors
+/// As [`rows`], or the first error `f` returns.
+pub fn map_segments<'a, L, S, R, I, F>(
+    layout: &L,
+    needs_references: bool,
+    workers: i64,
+    init: I,
+    f: F,
+) -> Result<Vec<R>>
+where
+    L: Layout<'a>,
+    R: Send,
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, usize, &'a L::Item, &mut dyn Iterator<Item = &'a L::Item>) -> Result<R>
+        + Sync
+        + Send,
+{
+    layout.check(needs_references)?;
+    let segments: Vec<usize> = (0..layout.len()).collect();
+    parallel::map_init(&segments, workers, init, |scratch, &i| {
+        if needs_references && layout.references(i).next().is_none() {
+            return Err(no_references(i));
+        }
+        f(scratch, i, layout.hypothesis(i)?, &mut layout.references(i))
+    })?
+    .into_iter()
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Row = [length of the hypothesis, total reference length].
+    struct Lengths;
+    struct LengthScorer(i64);
+
+    impl<'a> SegmentScorer<'a, str> for LengthScorer {
+        fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
+            self.0 = refs.map(|r| r.len() as i64).sum();
+            Ok(())
+        }
+        fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+            row.copy_from_slice(&[hypothesis.len() as i64, self.0]);
+            Ok(())
+        }
+    }
+
+    impl<'a> StatsMetric<'a, str> for Lengths {
+        type Scorer = LengthScorer;
+        fn width(&self) -> usize {
+            2
+        }
+        fn scorer(&self) -> LengthScorer {
+            LengthScorer(0)
+        }
+    }
+
+    #[test]
+    fn shared_reference_rows_come_back_in_segment_order() {
+        let hyps: Vec<String> = (0..600).map(|i| "h".repeat(i % 11)).collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let refs = ["ab", "abcd", "a"];
+        let streams = vec![(0..600).map(|i| Some(refs[i % 3])).collect::<Vec<_>>()];
+        for workers in [1, 2, -1] {
+            let rows = rows(&Streams::new(&hyps, &streams), &Lengths, workers).unwrap();
+            for (i, row) in rows.chunks(2).enumerate() {
+                assert_eq!(row, [(i % 11) as i64, refs[i % 3].len() as i64]);
+            }
+        }
+        let short = [vec![None; 3]];
+        let err = rows(&Streams::new(&hyps, &short), &Lengths, 1).unwrap_err();
+        assert!(err.message().contains("stream 0 has 3 segments"), "{err}");
+    }
+
+    #[test]
+    fn every_layout_gives_the_same_rows() {
+        let hyps = ["a b", "", "c"];
+        let grouped = vec![vec!["xy", "z"], vec!["q"], vec!["", "rs"]];
+        let streams = vec![
+            vec![Some("xy"), Some("q"), Some("")],
+            vec![Some("z"), None, Some("rs")],
+        ];
+        let segments: Vec<Segment<'_>> = hyps
+            .iter()
+            .zip(&grouped)
+            .map(|(h, r)| Segment {
+                hypothesis: h,
+                references: r.clone(),
+            })
+            .collect();
+        let expected = vec![3, 3, 0, 1, 1, 2];
+        for workers in [1, 2] {
+            assert_eq!(
+                rows(&Streams::new(&hyps, &streams), &Lengths, workers).unwrap(),
+                expected
+            );
+            assert_eq!(
+                rows(&Grouped::new(&hyps, &grouped), &Lengths, workers).unwrap(),
+                expected
+            );
+            assert_eq!(
+                rows(&Segments(&segments), &Lengths, workers).unwrap(),
+                expected
+            );
+        }
+        let pairs = ["xy", "q", "rs"];
+        assert_eq!(
+            rows(&Pairs::new(&hyps, &pairs), &Lengths, 1).unwrap(),
+            [3, 2, 0, 1, 1, 2]
+        );
+    }
+
+    #[test]
+    fn a_segment_without_references_is_named() {
+        let streams = vec![vec![Some("a"), None, None]];
+        let err = rows(&Streams::new(&["x", "y", "z"], &streams), &Lengths, 1).unwrap_err();
+        assert!(
+            err.message().starts_with("segment 1 has no references"),
+            "{err}"
+        );
+        let grouped: Vec<Vec<&str>> = vec![vec!["a"], vec![]];
+        let err = rows(&Grouped::new(&["x", "y"], &grouped), &Lengths, 1).unwrap_err();
+        assert!(err.message().starts_with("references[1] is empty"), "{err}");
+    }
+
+    #[test]
+    fn cancelled_calls_stop() {
+        let hyps = vec!["a"; 5000];
+        let streams = vec![vec![Some("b"); 5000]];
+        let flag = crate::cancel::Cancel::new();
+        flag.cancel();
+        let err = flag
+            .run(|| rows(&Streams::new(&hyps, &streams), &Lengths, 2))
+            .unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::Interrupted);
+    }
+}
