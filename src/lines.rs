@@ -37,18 +37,18 @@ pub fn decode(bytes: &[u8]) -> Result<&str> {
     std::str::from_utf8(body).map_err(|e| {
         let valid = e.valid_up_to();
         let offset = skipped + valid;
-        let line = 1 + body.get(..valid).map_or(0, |b| bytecount(b, b'\n'));
-        let bad = body
-            .get(valid..)
-            .map(|rest| {
-                let n = e.error_len().unwrap_or(rest.len()).min(4);
-                rest.iter()
-                    .take(n)
-                    .map(|b| format!("0x{b:02x}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .unwrap_or_default();
+        // In bounds: `valid_up_to()` counts bytes of `body` that decoded, so at most its length.
+        #[allow(clippy::indexing_slicing)]
+        let (good, rest) = (&body[..valid], &body[valid..]);
+        let line = 1 + bytecount(good, b'\n');
+        // No `error_len`: the input ends inside a sequence, so all of `rest` is the bad part.
+        let n = e.error_len().unwrap_or(rest.len()).min(4);
+        let bad = rest
+            .iter()
+            .take(n)
+            .map(|b| format!("0x{b:02x}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         let what = if e.error_len().is_none() {
             "truncated UTF-8 sequence"
         } else {

@@ -261,7 +261,7 @@ impl Drop for MecabModel {
 /// MeCab a NUL-terminated `char*`, so MeCab reads up to the first NUL.
 pub fn mecab_input(line: &str) -> &str {
     let line = py_strip(line);
-    line.split('\0').next().unwrap_or(line)
+    line.split_once('\0').map_or(line, |(head, _)| head)
 }
 
 /// One MeCab tagger: its lattice and output buffer, for one thread at a time.

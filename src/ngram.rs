@@ -7,6 +7,7 @@
 //! n-gram absent from every reference cannot match. Each hypothesis occurrence matches while
 //! the reference maximum still has budget left, which sums to the clipped counts.
 
+use crate::error::to_i64;
 use crate::id_table::IdTable;
 use crate::vocabulary::Vocabulary;
 
@@ -16,7 +17,10 @@ const ABSENT: u32 = u32::MAX;
 /// that every later segment does not pay for clearing them.
 const MAX_RETAINED_IDS: usize = 1 << 14;
 
+/// The next id. A segment would need 2^32 distinct tokens and n-grams (tens of GiB of
+/// tables) to run out; ids stop at [`ABSENT`] rather than wrap onto live ones.
 fn to_u32(n: usize) -> u32 {
+    debug_assert!(n < ABSENT as usize, "n-gram ids exhausted");
     u32::try_from(n).unwrap_or(ABSENT)
 }
 
@@ -72,6 +76,7 @@ impl NgramMatcher {
     }
 
     fn lookup_token<T: AsRef<[u8]> + ?Sized>(&self, token: &T) -> u32 {
+        // A hypothesis token the references lack: no id, so it matches nothing.
         self.tokens.lookup(token).unwrap_or(ABSENT)
     }
 
@@ -96,6 +101,7 @@ impl NgramMatcher {
             return ABSENT;
         }
         let key = (u64::from(prefix) << 32) | u64::from(last);
+        // An n-gram the references lack matches nothing.
         self.ngrams.find(key, |_| true).unwrap_or(ABSENT)
     }
 
@@ -202,7 +208,7 @@ impl NgramMatcher {
                 *c = matched;
             }
             if let Some(t) = total.get_mut(n - 1) {
-                *t = i64::try_from(order.len()).unwrap_or(i64::MAX);
+                *t = to_i64(order.len());
             }
         }
         // Give the budget back, so the references can be matched again.

@@ -179,6 +179,7 @@ where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, usize, &mut [i64]) -> Result<()> + Sync + Send,
 {
+    // A zero-width output has no rows to fill.
     let rows = out.len().checked_div(width).unwrap_or(0);
     let pool = pool_for(workers, rows, MIN_ITEMS_PER_PARALLEL_BATCH)?;
     if width == 0 {

@@ -69,11 +69,13 @@ impl<'a> Iterator for PySplit<'a> {
         loop {
             // Whitespace starts at an ASCII byte or at a UTF-8 lead byte, so the word ends on
             // a character boundary.
-            let candidate = bytes
-                .get(end..)
-                .unwrap_or_default()
+            // In bounds: `end` starts at `pos` (the byte just read) and only moves to a byte
+            // found below or one past it, so `end <= bytes.len()`; a `u8` indexes the
+            // 256-entry table.
+            #[allow(clippy::indexing_slicing)]
+            let candidate = bytes[end..]
                 .iter()
-                .position(|&b| MAY_START_SPACE.get(usize::from(b)) == Some(&true));
+                .position(|&b| MAY_START_SPACE[usize::from(b)]);
             match candidate {
                 None => {
                     end = bytes.len();
@@ -118,6 +120,7 @@ impl<'a> Iterator for JoinedSplit<'a> {
             .get(self.pos..)
             .filter(|r| !r.is_empty())?;
         let start = self.pos;
+        // No space: the last word runs to the end.
         let len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
         self.pos = start + len + 1;
         // A space is ASCII, so both ends are character boundaries.

@@ -17,6 +17,14 @@ fn hash_token(token: &[u8]) -> u64 {
     h.finish()
 }
 
+/// A slot or id for the `n`-th distinct text. Running out takes 2^32 distinct texts in one
+/// segment (96 GiB of spans alone); past that, ids stop at `u32::MAX` instead of
+/// wrapping onto live ones.
+fn to_u32(n: usize) -> u32 {
+    debug_assert!(n < u32::MAX as usize, "vocabulary ids exhausted");
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// Past this arena size (one very long segment) it is dropped rather than cleared.
 const MAX_RETAINED_ARENA: usize = 1 << 16;
 
@@ -85,7 +93,7 @@ impl Vocabulary {
         let id = make();
         let start = self.arena.len();
         self.arena.extend_from_slice(token);
-        let slot = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
+        let slot = to_u32(self.spans.len());
         self.slots.insert_new(hash, slot);
         self.spans.push((start, self.arena.len(), id));
         id
@@ -93,7 +101,7 @@ impl Vocabulary {
 
     /// The id of `token`; new tokens get `0, 1, 2, ...` in order of first appearance.
     pub fn intern<T: AsRef<[u8]> + ?Sized>(&mut self, token: &T) -> u32 {
-        let next = u32::try_from(self.spans.len()).unwrap_or(u32::MAX);
+        let next = to_u32(self.spans.len());
         self.intern_with(token, || next)
     }
 }

@@ -60,8 +60,14 @@ impl Smoothing {
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] for an unknown name or a value out of range.
     pub fn from_name(name: &str, value: Option<f64>) -> Result<Self> {
+        // Only methods with a default in SMOOTHING_METHODS take a value.
         let value = || {
-            let v = value.or(Self::default_value(name)).unwrap_or(0.0);
+            let v = value.or(Self::default_value(name)).ok_or_else(|| {
+                Error::internal(format!(
+                    "smooth_method {name:?} takes a smooth_value but SMOOTHING_METHODS gives it \
+                     no default"
+                ))
+            })?;
             if v.is_finite() && v >= 0.0 {
                 Ok(v)
             } else {
@@ -158,6 +164,15 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::InvalidOption);
             assert!(err.message().contains("max_ngram_order"), "{err}");
             assert!(err.message().contains(&bad.to_string()), "{err}");
+        }
+    }
+
+    #[test]
+    fn every_method_parses_without_a_value() {
+        // `from_name` reports a method that takes a value but has no default as an internal
+        // error; the table must never contain one.
+        for name in Smoothing::NAMES {
+            assert!(Smoothing::from_name(name, None).is_ok(), "{name}");
         }
     }
 

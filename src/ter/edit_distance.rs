@@ -143,14 +143,31 @@ impl BeamEditDistance {
         self.reference.len() + 1
     }
 
+    /// The rows are laid out for hypotheses of the length given to [`Self::reset`]; shifts
+    /// keep the length, so another one is a bug in the caller.
+    fn check_length(&self, n: usize) -> Result<()> {
+        if n + 1 == self.rows.len() {
+            Ok(())
+        } else {
+            let laid_out = match self.rows.len().checked_sub(1) {
+                Some(len) => format!("{len} words"),
+                None => "no hypothesis (reset was not called)".to_owned(),
+            };
+            Err(Error::internal(format!(
+                "TER: a hypothesis keeps its length through every shift, but {n} words were \
+                 scored with rows laid out for {laid_out}"
+            )))
+        }
+    }
+
+    /// Row `i`, for `i` in `0..=hyp_len`: the public methods check the hypothesis length
+    /// ([`Self::check_length`]) before reading rows up to it.
+    #[inline]
     fn row(&self, i: usize) -> Row {
-        self.rows.get(i).copied().unwrap_or(Row {
-            min_j: 0,
-            max_j: 0,
-            lo: 0,
-            hi: 0,
-            offset: 0,
-        })
+        debug_assert!(i < self.rows.len(), "TER: row {i} of {}", self.rows.len());
+        // In bounds: `reset` pushes rows `0..=hyp_len`, and callers stay within them.
+        #[allow(clippy::indexing_slicing)]
+        self.rows[i]
     }
 
     /// The edit distance of `words` (of the length given to [`Self::reset`]); its rows become
@@ -158,9 +175,12 @@ impl BeamEditDistance {
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidInput`] if the trace reaches an uncomputed cell, which
-    /// sacrebleu reports as an unknown operation (it cannot happen for a valid beam).
+    /// sacrebleu reports as an unknown operation (it cannot happen for a valid beam);
+    /// [`crate::ErrorKind::Internal`] if `words` does not have the length given to
+    /// [`Self::reset`].
     pub fn distance_with_trace(&mut self, words: &[u32], trace: &mut Vec<Op>) -> Result<i32> {
         let n = words.len();
+        self.check_length(n)?;
         // Rows up to the common prefix with the previous base stay valid.
         let common = common_prefix(words, &self.base);
         self.base.clear();
@@ -178,8 +198,10 @@ impl BeamEditDistance {
             }
             let (above, row) = (self.row(i - 1), self.row(i));
             let (before, rest) = self.matrix.split_at_mut(row.offset);
-            let prev = before.get(above.offset..).unwrap_or_default();
-            let cur = rest.get_mut(..row.hi - row.lo).unwrap_or_default();
+            // In bounds: `reset` lays the rows' spans back to back, so row `i - 1` starts at
+            // or before row `i`, and `matrix` holds row `i`'s `hi - lo` cells after its offset.
+            #[allow(clippy::indexing_slicing)]
+            let (prev, cur) = (&before[above.offset..], &mut rest[..row.hi - row.lo]);
             compute_row(
                 (prev, above.lo),
                 (cur, row.lo),
@@ -195,23 +217,26 @@ impl BeamEditDistance {
 
     /// The edit distance of `words`, reusing the rows of the last
     /// [`Self::distance_with_trace`] hypothesis down to their common prefix.
-    pub fn distance(&mut self, words: &[u32]) -> i32 {
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Internal`] if `words` does not have the length given to
+    /// [`Self::reset`].
+    pub fn distance(&mut self, words: &[u32]) -> Result<i32> {
         let n = words.len();
+        self.check_length(n)?;
         let common = common_prefix(words, &self.base);
         if common == n {
-            return self.cell(n, self.width() - 1);
+            return Ok(self.cell(n, self.width() - 1));
         }
         let mut prev = std::mem::take(&mut self.row_a);
         let mut cur = std::mem::take(&mut self.row_b);
         // Row `common + 1` reads only inside the stored span of row `common`.
         let first = self.row(common);
-        let stored = self
-            .matrix
-            .get(first.offset..first.offset + (first.hi - first.lo))
-            .unwrap_or_default();
-        if let Some(span) = prev.get_mut(first.lo..first.hi) {
-            span.copy_from_slice(stored);
-        }
+        // In bounds: row `common`'s span is `hi - lo` cells of `matrix` from its offset, and
+        // `hi` is at most the width, the length of `prev`.
+        #[allow(clippy::indexing_slicing)]
+        prev[first.lo..first.hi]
+            .copy_from_slice(&self.matrix[first.offset..first.offset + (first.hi - first.lo)]);
         for (i, &word) in words
             .iter()
             .enumerate()
@@ -219,7 +244,10 @@ impl BeamEditDistance {
             .map(|(k, w)| (k + 1, w))
         {
             if i % 1024 == 0 && crate::cancel::is_cancelled() {
-                return INFINITY;
+                // The caller discards the result; the rows stay for the next call.
+                self.row_a = prev;
+                self.row_b = cur;
+                return Ok(INFINITY);
             }
             let row = self.row(i);
             compute_row(
@@ -232,18 +260,22 @@ impl BeamEditDistance {
             );
             // The next row reads this row's stored span: the cells around the beam must read
             // as uncomputed, not as a stale row's values.
-            if let Some(left) = row.min_j.checked_sub(1).and_then(|j| cur.get_mut(j)) {
-                *left = INFINITY;
-            }
-            if let Some(right) = cur.get_mut(row.max_j..row.hi) {
-                right.fill(INFINITY);
+            // In bounds: `min_j - 1 < max_j <= hi <= width`, the length of `cur`.
+            #[allow(clippy::indexing_slicing)]
+            {
+                if let Some(j) = row.min_j.checked_sub(1) {
+                    cur[j] = INFINITY;
+                }
+                cur[row.max_j..row.hi].fill(INFINITY);
             }
             std::mem::swap(&mut prev, &mut cur);
         }
-        let distance = prev.get(self.width() - 1).copied().unwrap_or(INFINITY);
+        // In bounds: `reset` sizes both candidate rows to the width.
+        #[allow(clippy::indexing_slicing)]
+        let distance = prev[self.width() - 1];
         self.row_a = prev;
         self.row_b = cur;
-        distance
+        Ok(distance)
     }
 
     /// The value of cell `(i, j)`: [`INFINITY`] outside the stored span.
@@ -253,10 +285,10 @@ impl BeamEditDistance {
         if j < row.lo || j >= row.hi {
             return INFINITY;
         }
-        self.matrix
-            .get(row.offset + j - row.lo)
-            .copied()
-            .unwrap_or(INFINITY)
+        // In bounds: `lo <= j < hi`, and `matrix` holds the row's `hi - lo` cells from its
+        // offset.
+        #[allow(clippy::indexing_slicing)]
+        self.matrix[row.offset + j - row.lo]
     }
 
     /// sacrebleu's backward walk from the last cell. Operations are recomputed from the stored
@@ -373,6 +405,8 @@ fn float_to_usize(x: f64) -> usize {
     x as usize
 }
 
+/// A column index as a cell value, capped at [`INFINITY`] like every value (the cap is the
+/// module's convention, so the saturation is the intended result, not a hidden failure).
 fn to_i32(n: usize) -> i32 {
     i32::try_from(n).unwrap_or(INFINITY).min(INFINITY)
 }
@@ -525,7 +559,11 @@ mod tests {
                         }
                     }
                     let (expected, _) = sacrebleu_beam(&other, &reference);
-                    assert_eq!(i64::from(ed.distance(&other)), expected, "n={n} m={m}");
+                    assert_eq!(
+                        i64::from(ed.distance(&other).unwrap()),
+                        expected,
+                        "n={n} m={m}"
+                    );
                 }
                 // The next base shares a prefix with this one.
                 if n > 0 {
@@ -553,7 +591,10 @@ mod tests {
             let expected = levenshtein(&hyp, &reference);
             assert_eq!(ed.distance_with_trace(&hyp, &mut trace).unwrap(), expected);
             for other in [[1, 1, 1, 1, 1], [1, 2, 3, 9, 9], [5, 1, 2, 3, 4]] {
-                assert_eq!(ed.distance(&other), levenshtein(&other, &reference));
+                assert_eq!(
+                    ed.distance(&other).unwrap(),
+                    levenshtein(&other, &reference)
+                );
             }
         }
     }
@@ -574,6 +615,28 @@ mod tests {
     }
 
     #[test]
+    fn a_hypothesis_of_another_length_is_an_internal_error() {
+        let mut ed = BeamEditDistance::default();
+        let mut trace = Vec::new();
+        let err = ed.distance(&[1]).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::Internal);
+        assert!(err.message().contains("reset was not called"), "{err}");
+        ed.reset(&[1, 2, 3], 2).unwrap();
+        for words in [&[1][..], &[1, 2, 3]] {
+            let err = ed.distance_with_trace(words, &mut trace).unwrap_err();
+            assert_eq!(err.kind(), crate::ErrorKind::Internal);
+            assert!(err.message().contains("laid out for 2 words"), "{err}");
+            assert_eq!(
+                ed.distance(words).unwrap_err().kind(),
+                crate::ErrorKind::Internal
+            );
+        }
+        // The rows are untouched: the right length still scores.
+        assert_eq!(ed.distance_with_trace(&[1, 3], &mut trace).unwrap(), 1);
+        assert_eq!(ed.distance(&[1, 2]).unwrap(), 1);
+    }
+
+    #[test]
     fn beam_limits_long_mismatched_lengths() {
         // Values from sacrebleu's BeamEditDistance. 60 reference words against 2: the beam
         // (25) keeps row 1 at columns 5..55 and row 2 at 35..61, so neither word's match is
@@ -587,12 +650,12 @@ mod tests {
         expected.extend([Op::Sub, Op::Sub]);
         expected.extend([Op::Ins; 5]);
         assert_eq!(trace, expected);
-        assert_eq!(ed.distance(&[0, 1]), 60);
+        assert_eq!(ed.distance(&[0, 1]).unwrap(), 60);
         // A ratio of 100 or 200 widens the beam to 75 or 125.
         let reference: Vec<u32> = (0..200).collect();
         ed.reset(&reference, 2).unwrap();
         assert_eq!(ed.distance_with_trace(&[0, 199], &mut trace).unwrap(), 200);
-        assert_eq!(ed.distance(&[0, 1]), 200);
+        assert_eq!(ed.distance(&[0, 1]).unwrap(), 200);
         ed.reset(&reference, 1).unwrap();
         assert_eq!(ed.distance_with_trace(&[150], &mut trace).unwrap(), 199);
     }

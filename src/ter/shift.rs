@@ -3,7 +3,7 @@
 
 use super::edit_distance::{BeamEditDistance, Op};
 use crate::error::to_i64;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// `_MAX_SHIFT_SIZE`: the longest block a shift moves.
 const MAX_SHIFT_SIZE: usize = 10;
@@ -27,12 +27,13 @@ pub struct ShiftScratch {
 #[derive(Debug, Default)]
 struct Occurrences {
     /// `first[id]`: the first reference position holding `id`, or [`NONE`].
-    first: Vec<u32>,
+    first: Vec<usize>,
     /// `next[r]`: the next position after `r` holding the same word, or [`NONE`].
-    next: Vec<u32>,
+    next: Vec<usize>,
 }
 
-const NONE: u32 = u32::MAX;
+/// No position: a position is below the reference's length, so never `usize::MAX`.
+const NONE: usize = usize::MAX;
 
 impl Occurrences {
     fn build(&mut self, reference: &[u32]) {
@@ -44,17 +45,18 @@ impl Occurrences {
         for (r, (&id, next)) in reference.iter().zip(self.next.iter_mut()).enumerate().rev() {
             if let Some(first) = self.first.get_mut(id as usize) {
                 *next = *first;
-                *first = u32::try_from(r).unwrap_or(NONE);
+                *first = r;
             }
         }
     }
 
     /// The positions of `id` in `lo..hi`, in increasing order.
     fn positions(&self, id: u32, lo: usize, hi: usize) -> impl Iterator<Item = usize> + '_ {
+        // `first` covers the ids up to the reference's largest: a larger id (a hypothesis word
+        // the reference lacks) has no position.
         let start = self.first.get(id as usize).copied().unwrap_or(NONE);
-        std::iter::successors(Some(start), |&r| self.next.get(r as usize).copied())
+        std::iter::successors(Some(start), |&r| self.next.get(r).copied())
             .take_while(|&r| r != NONE)
-            .map(|r| r as usize)
             .skip_while(move |&r| r < lo)
             .take_while(move |&r| r < hi)
     }
@@ -64,9 +66,10 @@ impl Occurrences {
 /// `_shift` only asks whether a range holds an error.
 #[derive(Debug, Default)]
 struct Alignment {
-    /// `align[pos_ref] = pos_hyp`, with -1 before the first hypothesis word. Every reference
-    /// position gets one.
-    align: Vec<i64>,
+    /// `align[pos_ref] = pos_hyp + 1`: sacrebleu's alignment (-1 before the first hypothesis
+    /// word) plus one, i.e. the number of hypothesis words up to the aligned one, which is
+    /// also the shift target sacrebleu derives from it. Every reference position gets one.
+    align: Vec<usize>,
     /// `hyp_errors[k]`: errors among the first `k` hypothesis words.
     hyp_errors: Vec<u32>,
     /// `ref_errors[k]`: errors among the first `k` reference words.
@@ -82,13 +85,14 @@ impl Alignment {
         self.ref_errors.clear();
         self.hyp_errors.push(0);
         self.ref_errors.push(0);
-        let mut pos_hyp: i64 = -1;
+        // sacrebleu's `pos_hyp + 1`.
+        let mut hyp_words = 0usize;
         let (mut hyp_errors, mut ref_errors) = (0u32, 0u32);
         for &op in trace {
             match op {
                 Op::Nop | Op::Sub => {
-                    pos_hyp += 1;
-                    self.align.push(pos_hyp);
+                    hyp_words += 1;
+                    self.align.push(hyp_words);
                     let error = u32::from(op == Op::Sub);
                     hyp_errors += error;
                     ref_errors += error;
@@ -97,13 +101,13 @@ impl Alignment {
                 }
                 // Flipped to 'i': a hypothesis word with no reference counterpart.
                 Op::Del => {
-                    pos_hyp += 1;
+                    hyp_words += 1;
                     hyp_errors += 1;
                     self.hyp_errors.push(hyp_errors);
                 }
                 // Flipped to 'd': a reference word, aligned after the last hypothesis word.
                 Op::Ins => {
-                    self.align.push(pos_hyp);
+                    self.align.push(hyp_words);
                     ref_errors += 1;
                     self.ref_errors.push(ref_errors);
                 }
@@ -111,9 +115,18 @@ impl Alignment {
         }
     }
 
+    /// Whether words `start..start + len` of one side hold an error, from that side's prefix
+    /// sums.
+    #[inline]
     fn has_error(prefix: &[u32], start: usize, len: usize) -> bool {
-        let before = prefix.get(start).copied().unwrap_or(0);
-        let after = prefix.get(start + len).copied().unwrap_or(before);
+        debug_assert!(
+            start + len < prefix.len(),
+            "TER: error prefix sums too short"
+        );
+        // In bounds: `prefix` has one sum per word plus the leading 0, and callers pass a
+        // block that the pair search found inside that side's words.
+        #[allow(clippy::indexing_slicing)]
+        let (before, after) = (prefix[start], prefix[start + len]);
         after != before
     }
 }
@@ -129,7 +142,9 @@ pub fn perform_shift(
 ) {
     let slice = |from: usize, to: usize| {
         let to = to.min(words.len());
-        words.get(from.min(to)..to).unwrap_or_default()
+        // In bounds: `from.min(to) <= to <= words.len()` (Python's clamping).
+        #[allow(clippy::indexing_slicing)]
+        &words[from.min(to)..to]
     };
     let end = start + length;
     out.clear();
@@ -172,7 +187,15 @@ enum Round {
 
 impl ShiftScratch {
     /// One call of `_shift` on `self.words`; `pre_score` is their edit distance.
-    fn shift_round(&mut self, reference: &[u32], pre_score: i32, checked: &mut usize) -> Round {
+    ///
+    /// # Errors
+    /// As [`BeamEditDistance::distance`].
+    fn shift_round(
+        &mut self,
+        reference: &[u32],
+        pre_score: i32,
+        checked: &mut usize,
+    ) -> Result<Round> {
         let Self {
             ed,
             words,
@@ -185,7 +208,7 @@ impl ShiftScratch {
         let mut best: Option<(Rank, usize, usize, usize)> = None;
         // Every candidate needs an error on both sides: without one, all are skipped.
         if alignment.hyp_errors.last() == Some(&0) || alignment.ref_errors.last() == Some(&0) {
-            return Round::Best(None);
+            return Ok(Round::Best(None));
         }
         for (start_h, &first) in words.iter().enumerate() {
             let lo = start_h.saturating_sub(MAX_SHIFT_DIST);
@@ -204,27 +227,32 @@ impl ShiftScratch {
                     {
                         continue;
                     }
-                    let aligned = alignment.align.get(start_r).copied().unwrap_or(-1);
-                    if (to_i64(start_h)..to_i64(start_h + length)).contains(&aligned) {
+                    // sacrebleu's targets `align[start_r + offset] + 1` for `offset` in
+                    // `range(-1, length)`, 0 where that reads before the reference: here the
+                    // entry before the block, then the block's own entries.
+                    // In bounds: the block matched the reference, so `start_r + length <= m`,
+                    // and `align` has `m` entries.
+                    #[allow(clippy::indexing_slicing)]
+                    let (before, block) = (
+                        start_r.checked_sub(1).map_or(0, |k| alignment.align[k]),
+                        &alignment.align[start_r..start_r + length],
+                    );
+                    // sacrebleu skips a block whose first reference word is aligned inside it:
+                    // `start_h <= align[start_r] < start_h + length`, plus one here.
+                    // In bounds: `length >= 1` here.
+                    #[allow(clippy::indexing_slicing)]
+                    if (start_h + 1..=start_h + length).contains(&block[0]) {
                         continue;
                     }
                     let mut prev_target = None;
-                    for offset in 0..=length {
-                        // offset - 1 in sacrebleu's range(-1, length)
-                        let target = match (start_r + offset).checked_sub(1) {
-                            None => 0,
-                            Some(k) => match alignment.align.get(k) {
-                                Some(&a) => usize::try_from(a + 1).unwrap_or(0),
-                                None => break,
-                            },
-                        };
+                    for target in std::iter::once(before).chain(block.iter().copied()) {
                         if prev_target == Some(target) {
                             continue;
                         }
                         prev_target = Some(target);
                         perform_shift(words, start_h, length, target, shifted);
                         let rank = Rank {
-                            gain: i64::from(pre_score) - i64::from(ed.distance(shifted)),
+                            gain: i64::from(pre_score) - i64::from(ed.distance(shifted)?),
                             length,
                             neg_start: -to_i64(start_h),
                             neg_target: -to_i64(target),
@@ -232,19 +260,19 @@ impl ShiftScratch {
                         *checked += 1;
                         // A cancelled call stops here; the row loop discards the result.
                         if *checked % 32 == 0 && crate::cancel::is_cancelled() {
-                            return Round::Capped;
+                            return Ok(Round::Capped);
                         }
                         if best.map_or(true, |(b, ..)| rank > b) {
                             best = Some((rank, start_h, length, target));
                         }
                     }
                     if *checked >= MAX_SHIFT_CANDIDATES {
-                        return Round::Capped;
+                        return Ok(Round::Capped);
                     }
                 }
             }
         }
-        Round::Best(best)
+        Ok(Round::Best(best))
     }
 }
 
@@ -273,15 +301,17 @@ pub fn translation_edit_rate(
             .ed
             .distance_with_trace(&scratch.words, &mut scratch.trace)?;
         scratch.alignment.build(&scratch.trace);
-        let best = match scratch.shift_round(reference, pre_score, &mut checked) {
+        let best = match scratch.shift_round(reference, pre_score, &mut checked)? {
             Round::Capped => None,
             Round::Best(best) => best.filter(|(rank, ..)| rank.gain > 0),
         };
         let Some((_, start, length, target)) = best else {
-            return Ok((
-                shifts + usize::try_from(pre_score).unwrap_or(0),
-                reference.len(),
-            ));
+            let edits = usize::try_from(pre_score).map_err(|_| {
+                Error::internal(format!(
+                    "TER: an edit distance is a count of edits, never negative: {pre_score}"
+                ))
+            })?;
+            return Ok((shifts + edits, reference.len()));
         };
         shifts += 1;
         perform_shift(&scratch.words, start, length, target, &mut scratch.shifted);
@@ -359,7 +389,8 @@ mod tests {
         let mut alignment = Alignment::default();
         // hyp "a x b", ref "a b c": nop, del (x), nop, ins (c)
         alignment.build(&[Op::Nop, Op::Del, Op::Nop, Op::Ins]);
-        assert_eq!(alignment.align, [0, 2, 2]);
+        // sacrebleu's [0, 2, 2], plus one.
+        assert_eq!(alignment.align, [1, 3, 3]);
         assert_eq!(alignment.hyp_errors, [0, 0, 1, 1]);
         assert_eq!(alignment.ref_errors, [0, 0, 0, 1]);
     }

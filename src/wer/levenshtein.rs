@@ -184,10 +184,12 @@ impl Aligner {
             alphabet.map_or(true, |a| s1.iter().chain(s2).all(|&c| (c as usize) < a)),
             "editops_into: an id is not below the alphabet the caller gave"
         );
+        // No alphabet given: one past the largest id (0 for two empty sequences).
         let bound = alphabet.unwrap_or_else(|| {
-            s1.iter().chain(s2).max().map_or(0, |&m| {
-                usize::try_from(m).unwrap_or(usize::MAX).saturating_add(1)
-            })
+            s1.iter()
+                .chain(s2)
+                .max()
+                .map_or(0, |&m| (m as usize).saturating_add(1))
         });
         if bound > 4 * (s1.len() + s2.len()) + 256 {
             // Sparse ids: renumber densely (only equality matters) so tables stay small.
@@ -199,6 +201,8 @@ impl Aligner {
             r2.clear();
             for (src, dst) in [(s1, &mut r1), (s2, &mut r2)] {
                 for &c in src {
+                    // Never saturates where it is used: `remap.len()` reaches 2^32 only once
+                    // every `u32` is mapped, and then `c` already is, so `next` goes unused.
                     let next = u32::try_from(remap.len()).unwrap_or(u32::MAX);
                     dst.push(*remap.entry(c).or_insert(next));
                 }
@@ -329,6 +333,8 @@ fn shr64(a: u64, shift: isize) -> u64 {
     }
 }
 
+/// A length (or a sum of a few) as `isize`. Slices of `u32` hold at most `isize::MAX / 4`
+/// items (Rust's allocation limit), so this never saturates.
 #[inline]
 fn to_isize(n: usize) -> isize {
     isize::try_from(n).unwrap_or(isize::MAX)
@@ -388,7 +394,9 @@ impl ShiftedBitMatrix {
             row < self.offsets.len(),
             "test_bit: row {row} was not recorded"
         );
-        let offset = self.offsets.get(row).copied().unwrap_or(0);
+        // In bounds: see the assertion; `new` gives every row an offset.
+        #[allow(clippy::indexing_slicing)]
+        let offset = self.offsets[row];
         let col = if offset < 0 {
             col + offset.unsigned_abs()
         } else if col >= offset.unsigned_abs() {
@@ -401,11 +409,9 @@ impl ShiftedBitMatrix {
             row * self.cols + col / WORD_SIZE < self.data.len(),
             "test_bit: column {col} of row {row} is outside the matrix"
         );
-        let word = self
-            .data
-            .get(row * self.cols + col / WORD_SIZE)
-            .copied()
-            .unwrap_or(0);
+        // In bounds: see the assertion; the band of a recorded row lies inside the matrix.
+        #[allow(clippy::indexing_slicing)]
+        let word = self.data[row * self.cols + col / WORD_SIZE];
         word & (1u64 << (col % WORD_SIZE)) != 0
     }
 }
@@ -471,7 +477,9 @@ impl BlockPm {
                 let index = (c as usize) * words + block;
                 // Ids are below the alphabet the table was sized for (`editops_into`).
                 debug_assert!(index < bits.len(), "BlockPm: id {c} beyond the alphabet");
-                bits.get(index).copied().unwrap_or(0)
+                // In bounds: `bits` has `alphabet * words` masks, and `block < words`.
+                #[allow(clippy::indexing_slicing)]
+                bits[index]
             }
             // No entry: `c` does not occur in this block of `s1`, so no bits are set.
             Self::Sparse { bits, .. } => bits.get(&(c, block)).copied().unwrap_or(0),
@@ -486,8 +494,7 @@ struct Ctx<'a> {
 
 /// `s[i]`. Every caller's index is in bounds (the band loop reads `s1` while
 /// `iter_s1 < s1.len()` and `s2` below `rows = s2.len()`; the backtrace reads `col - 1` and
-/// `row - 1` of a matrix of `s1` by `s2`); the sentinel only keeps release builds from
-/// panicking, and debug builds check.
+/// `row - 1` of a matrix of `s1` by `s2`); debug builds check.
 #[inline]
 fn at(s: &[u32], i: usize) -> u32 {
     debug_assert!(
@@ -495,7 +502,9 @@ fn at(s: &[u32], i: usize) -> u32 {
         "levenshtein: index {i} past a sequence of {}",
         s.len()
     );
-    s.get(i).copied().unwrap_or(u32::MAX)
+    // In bounds: see above.
+    #[allow(clippy::indexing_slicing)]
+    s[i]
 }
 
 /// `remove_common_affix`: strips the common prefix and suffix; returns the prefix length.
@@ -625,7 +634,9 @@ impl Ctx<'_> {
                 (c as usize) < pm.len(),
                 "pattern table: id {c} beyond the alphabet"
             );
-            let x = pm.get(c as usize).copied().unwrap_or(0);
+            // In bounds: `pm` was grown to the alphabet above.
+            #[allow(clippy::indexing_slicing)]
+            let x = pm[c as usize];
             let d0 = (((x & vp).wrapping_add(vp)) ^ vp) | x | vn;
             let mut hp = vn | !(d0 | vp);
             let mut hn = d0 & vp;
@@ -819,7 +830,10 @@ impl Ctx<'_> {
              -> isize {
                 let pm_j = pm.get(word, ch);
                 debug_assert!(word < vecs.len(), "block {word} beyond the {words} blocks");
-                let (vp, vn) = vecs.get(word).copied().unwrap_or((!0, 0));
+                // In bounds: callers pass a block of the band, `first_block..=last_block`,
+                // and `last_block < words`, the length of `vecs`.
+                #[allow(clippy::indexing_slicing)]
+                let (vp, vn) = vecs[word];
                 let x = pm_j | *hn_carry;
                 let d0 = (((x & vp).wrapping_add(vp)) ^ vp) | x | vn;
                 let mut hp = vn | !(d0 | vp);
@@ -859,7 +873,9 @@ impl Ctx<'_> {
 
             let score_at = |scores: &Vec<usize>, i: usize| {
                 debug_assert!(i < scores.len(), "score of block {i} beyond the blocks");
-                scores.get(i).copied().unwrap_or(0)
+                // In bounds: `i` is a block of the band, below `words`, the length of `scores`.
+                #[allow(clippy::indexing_slicing)]
+                scores[i]
             };
             let remaining = (to_isize(len2) - to_isize(row) - 1)
                 .max(to_isize(len1) - (to_isize((1 + last_block) * WORD_SIZE - 1) - 1));
@@ -948,7 +964,10 @@ impl Ctx<'_> {
                             mask >>= 64 - relevant_bits;
                         }
                         debug_assert!(first_block < vecs.len(), "first block beyond the blocks");
-                        let (vp, vn) = vecs.get(first_block).copied().unwrap_or((!0, 0));
+                        // In bounds: `first_block <= last_block < words` (the band is not
+                        // gone), and `vecs` has `words` entries.
+                        #[allow(clippy::indexing_slicing)]
+                        let (vp, vn) = vecs[first_block];
                         score_at(&scores, first_block)
                             .wrapping_add((vn & mask).count_ones() as usize)
                             .wrapping_sub((vp & mask).count_ones() as usize)
@@ -966,7 +985,9 @@ impl Ctx<'_> {
 
         // One score per block, and `s1` is not empty here, so there is a last one.
         debug_assert!(!scores.is_empty(), "hyrroe2003_block without blocks");
-        let mut dist = scores.last().copied().unwrap_or(0);
+        // In bounds: `words = len1.div_ceil(64) >= 1` (`last_mask` above needs `len1 >= 1`).
+        #[allow(clippy::indexing_slicing)]
+        let mut dist = scores[words - 1];
         if dist > max {
             dist = max + 1;
         }
@@ -1050,16 +1071,18 @@ impl Ctx<'_> {
                 "right row: block {} missing",
                 i / 64
             );
-            let (vp, vn) = right_row.vecs.get(i / 64).copied().unwrap_or((!0, 0));
             let mask = 1u64 << (i % 64);
             let k = i - right_first_pos;
             debug_assert!(
                 k + 1 < right_scores.len(),
                 "right scores: position {k} missing"
             );
-            let prev = right_scores.get(k).copied().unwrap_or(0);
-            if let Some(slot) = right_scores.get_mut(k + 1) {
-                *slot = prev
+            // In bounds: `i` lies in the row's blocks `first_block..=last_block`, which `vecs`
+            // holds, and `right_scores` has one more entry than `right_first_pos..right_last_pos`.
+            #[allow(clippy::indexing_slicing)]
+            {
+                let (vp, vn) = right_row.vecs[i / 64];
+                right_scores[k + 1] = right_scores[k]
                     .wrapping_sub(bit(vn & mask != 0))
                     .wrapping_add(bit(vp & mask != 0));
             }
@@ -1088,7 +1111,10 @@ impl Ctx<'_> {
                 "left row: block {} missing",
                 i / 64
             );
-            let (vp, vn) = left_row.vecs.get(i / 64).copied().unwrap_or((!0, 0));
+            // In bounds: `i` lies in the row's blocks `first_block..=last_block`, which `vecs`
+            // holds.
+            #[allow(clippy::indexing_slicing)]
+            let (vp, vn) = left_row.vecs[i / 64];
             let mask = 1u64 << (i % 64);
             left_score = left_score
                 .wrapping_sub(bit(vn & mask != 0))
