@@ -528,3 +528,10 @@ def test_compat_guide_python_examples_run(tmp_path, monkeypatch) -> None:
     for block in blocks:  # the examples assert their claims
         exec(compile(block, "docs/compat.md", "exec"), {})
     assert (tmp_path / "hf.npz").exists()
+
+
+def test_the_core_has_every_arithmetic_knob():
+    from bleuprint import _core
+    from bleuprint.variants.knobs import ARITHMETICS
+
+    assert list(ARITHMETICS) == _core.ARITHMETICS

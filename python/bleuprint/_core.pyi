@@ -1,12 +1,14 @@
 """Type stubs for the compiled core. Private: use the `bleuprint` package."""
 
 from collections.abc import Sequence
-from typing import Optional, Union, final
+from typing import Optional, SupportsFloat, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "ARITHMETICS",
+    "ARITHMETIC_SMOOTHINGS",
     "EMPTY_REFERENCE_RULES",
     "GLEU_COLUMNS",
     "MAX_CHRF_ORDER",
@@ -21,6 +23,7 @@ __all__ = [
     "TOKENIZERS",
     "WER_COLUMNS",
     "__version__",
+    "arithmetic_score",
     "bleu_column_names",
     "bleu_grouped_stats",
     "bleu_ngram_details",
@@ -30,6 +33,7 @@ __all__ = [
     "bleu_stats",
     "bootstrap_sums_float32",
     "bootstrap_sums_int64",
+    "brevity_penalty",
     "chrf_column_names",
     "chrf_scores",
     "chrf_scores_float32",
@@ -77,6 +81,13 @@ EMPTY_REFERENCE_RULES: list[str]
 TER_COLUMNS: list[str]
 WER_COLUMNS: list[str]
 GLEU_COLUMNS: list[str]
+ARITHMETICS: list[str]
+"""The upstreams whose float operations ``arithmetic_score`` reproduces: ``sacrebleu``,
+``nltk``, ``nmt`` (tensorflow/nmt, HF evaluate), ``torch`` (torchmetrics, float32), ``moses``
+(multi-bleu.perl) and ``mteval`` (mteval-v13a.pl)."""
+ARITHMETIC_SMOOTHINGS: list[tuple[str, list[str]]]
+"""Each arithmetic with the smoothing methods it computes from the counts itself; any other
+smoothing's precisions are passed to ``arithmetic_score`` as ``smoothed``."""
 MAX_NGRAM_ORDER: int
 """The highest accepted BLEU ``max_ngram_order`` (and GLEU ``max_len``): 255."""
 MAX_CHRF_ORDER: int
@@ -205,6 +216,46 @@ def bleu_scores_float32(
     compensated_sum: bool,
 ) -> npt.NDArray[np.float64]:
     """BLEU of float32 resample sums, with sacrebleu's arithmetic on numpy.float32 counts."""
+
+def arithmetic_score(
+    correct: Sequence[float],
+    total: Sequence[float],
+    *,
+    hyp_len: SupportsFloat,
+    ref_len: SupportsFloat,
+    arithmetic: str,
+    weights: Sequence[Sequence[float]],
+    uniform_weights: bool,
+    effective_order: bool,
+    auto_reweigh: bool,
+    smooth_method: str,
+    smooth_value: Optional[float],
+    smoothed: Optional[Sequence[float]],
+    positive: Optional[Sequence[bool]],
+    item_lengths: Optional[tuple[float, float]],
+    scale: int,
+    compensated_sum: bool,
+) -> tuple[
+    list[float],
+    float,
+    float,
+    list[float],
+    int,
+    tuple[bool, bool, bool, list[bool]],
+    Optional[tuple[str, str]],
+]:
+    """Summed counts to a score in one upstream's float operations: ``(scores, bp, ratio,
+    precisions, smoothed_orders, (scores_int, bp_int, ratio_int, precisions_int),
+    python_error)``. ``smoothed``/``positive`` (``float(p)`` and ``p > 0`` per order) carry
+    precisions smoothed in Python, ``None`` for a smoothing in ``ARITHMETIC_SMOOTHINGS`` or
+    where the upstream stops before smoothing. ``python_error`` is ``(class name, message)``
+    of the exception the upstream's Python raises on these numbers (then the rest is
+    empty); the ``*_int`` flags say which values the upstream returns as Python ints."""
+
+def brevity_penalty(
+    hyp_len: SupportsFloat, ref_len: SupportsFloat, *, arithmetic: str
+) -> tuple[float, bool, Optional[tuple[str, str]]]:
+    """The brevity penalty in one upstream's arithmetic: ``(value, is_int, python_error)``."""
 
 def chrf_stats(
     hypotheses: Sequence[str],

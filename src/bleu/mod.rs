@@ -5,7 +5,10 @@
 //! - [`ref_length`]: which reference length a row holds (closest, shortest, ...).
 //! - [`stats`]: text to one integer row per segment, `[hyp_len, ref_len, correct_1..N, total_1..N]`.
 //! - [`score`]: a statistics row to a score, with the float operations in sacrebleu's order.
+//! - [`arithmetic`]: summed counts to a score in any emulated upstream's float operations
+//!   (nltk, tensorflow/nmt, torchmetrics, Moses, mteval, sacrebleu); re-exported by [`score`].
 
+pub mod arithmetic;
 pub mod config;
 pub mod details;
 pub mod ref_length;

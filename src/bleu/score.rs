@@ -5,8 +5,14 @@ use super::config::{BleuConfig, Smoothing};
 use crate::error::{Error, Result};
 use crate::numpy_float::NumpyFloat;
 
+// The other upstreams' float orders live beside sacrebleu's.
+pub use super::arithmetic::{
+    brevity_penalty, combine, fsum, Arithmetic, ArithmeticError, ArithmeticScore, Combine,
+    CountSmoothing, Counts, Float32Math, Fsum, Libm, Penalty, Precisions, PythonError, PythonInts,
+};
+
 /// The value sacrebleu's `my_log` returns for `log(0)`.
-const LOG_ZERO: f64 = -9_999_999_999.0;
+pub(crate) const LOG_ZERO: f64 = -9_999_999_999.0;
 
 /// Details of the Python arithmetic being reproduced that vary between interpreter versions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -39,7 +45,7 @@ fn my_log(x: f64) -> f64 {
 }
 
 /// Python's builtin `sum(values)` (start `0`) for a sequence of floats.
-fn py_sum(values: impl IntoIterator<Item = f64>, semantics: FloatSemantics) -> f64 {
+pub(crate) fn py_sum(values: impl IntoIterator<Item = f64>, semantics: FloatSemantics) -> f64 {
     let mut values = values.into_iter();
     let Some(first) = values.next() else {
         return 0.0;

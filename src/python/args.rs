@@ -176,6 +176,7 @@ pub(crate) mod typed {
         form("form");
         name("name");
         empty_reference("empty_reference");
+        arithmetic("arithmetic");
     }
 
     optional_str_args! {
@@ -230,6 +231,16 @@ pub(crate) mod typed {
         no_punct("no_punct"): bool, "a bool";
         asian_support("asian_support"): bool, "a bool";
         raw("raw"): bool, "a bool";
+        correct("correct"): Vec<f64>, "a sequence of float";
+        total("total"): Vec<f64>, "a sequence of float";
+        hyp_len("hyp_len"): f64, "a float";
+        ref_len("ref_len"): f64, "a float";
+        weights("weights"): Vec<Vec<f64>>, "a sequence of sequences of float";
+        uniform_weights("uniform_weights"): bool, "a bool";
+        auto_reweigh("auto_reweigh"): bool, "a bool";
+        smoothed("smoothed"): Option<Vec<f64>>, "a sequence of float or None";
+        positive("positive"): Option<Vec<bool>>, "a sequence of bool or None";
+        item_lengths("item_lengths"): Option<(f64, f64)>, "a pair of floats or None";
     }
 }
 
@@ -246,6 +257,15 @@ pub(crate) fn workers(value: &Bound<'_, PyAny>) -> PyResult<i64> {
 /// BLEU's `max_order` argument (sacrebleu's `max_ngram_order`).
 pub(crate) fn max_ngram_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     size_option(value, "max_ngram_order", 1, crate::bleu::MAX_NGRAM_ORDER)
+}
+
+/// BLEU's `scale` argument: 1 (0..1) or 100 (0..100).
+pub(crate) fn scale(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let v = size_option(value, "scale", 1, 100)?;
+    match u32::try_from(v) {
+        Ok(v @ (1 | 100)) => Ok(v),
+        _ => Err(Error::invalid_option(format!("scale must be 1 or 100, got {v}")).into()),
+    }
 }
 
 /// chrF's `char_order` argument.

@@ -1,6 +1,7 @@
 //! The only PyO3 code: the `bleuprint._core` extension module.
 
 mod args;
+mod arithmetic;
 mod bleu;
 mod chrf;
 mod convert;
@@ -37,6 +38,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TER_COLUMNS", crate::ter::COLUMNS.to_vec())?;
     m.add("WER_COLUMNS", crate::wer::COLUMNS.to_vec())?;
     m.add("GLEU_COLUMNS", crate::gleu::COLUMNS.to_vec())?;
+    m.add(
+        "ARITHMETICS",
+        crate::bleu::arithmetic::Arithmetic::NAMES.to_vec(),
+    )?;
+    m.add("ARITHMETIC_SMOOTHINGS", arithmetic::own_smoothings())?;
     m.add("MAX_NGRAM_ORDER", crate::bleu::MAX_NGRAM_ORDER)?;
     m.add("MAX_CHRF_ORDER", crate::chrf::config::MAX_ORDER)?;
     let (major, minor, update) = crate::normalize::UNICODE_VERSION;
@@ -57,6 +63,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_scores_float32, m)?)?;
+    m.add_function(wrap_pyfunction!(arithmetic::arithmetic_score, m)?)?;
+    m.add_function(wrap_pyfunction!(arithmetic::brevity_penalty, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_stats, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_scores, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_scores_float32, m)?)?;

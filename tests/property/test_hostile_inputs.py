@@ -299,6 +299,7 @@ text_streams = st.lists(
 )
 names = st.one_of(
     st.sampled_from([*_core.TOKENIZERS, *_core.REF_LENGTHS, *_core.NORMALIZATIONS]),
+    st.sampled_from(_core.ARITHMETICS),
     st.sampled_from([*_core.SMOOTH_METHODS, *_core.EMPTY_REFERENCE_RULES, "word", "char"]),
     st.sampled_from(["", "nope", "\x00", "/nonexistent", "/dev/null", "/"]),
 )
@@ -324,6 +325,7 @@ TYPED = {
             "normalize",
             "name",
             "empty_reference",
+            "arithmetic",
             "library_path",
             "path",
         ),
@@ -333,11 +335,20 @@ TYPED = {
         ("max_order", "char_order", "word_order", "min_len", "max_len", "max_lines", "workers"),
         ints,
     ),
-    **dict.fromkeys(("smooth_value", "factor", "one_plus_factor"), floats),
+    **dict.fromkeys(("smooth_value", "factor", "one_plus_factor", "hyp_len", "ref_len"), floats),
+    **dict.fromkeys(
+        ("correct", "total", "smoothed"), st.one_of(st.none(), st.lists(floats, max_size=6))
+    ),
+    "weights": st.lists(st.lists(floats, max_size=5), max_size=3),
+    "positive": st.one_of(st.none(), st.lists(st.booleans(), max_size=6)),
+    "item_lengths": st.one_of(st.none(), st.tuples(floats, floats)),
+    "scale": ints,
     **dict.fromkeys(
         (
             "effective_order",
             "compensated_sum",
+            "uniform_weights",
+            "auto_reweigh",
             "eps_smoothing",
             "whitespace",
             "normalized",

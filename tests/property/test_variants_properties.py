@@ -642,3 +642,50 @@ def test_multi_prediction_rows_are_items(corpus, data):
     expected = _quietly(variants.corpus_score, flat, flat_refs, knobs, items=items)
     _same_outcome(_quietly(lambda: (stats[:cut] + stats[cut:]).score()), expected)
     _same_outcome(_quietly(lambda: stats.score()), expected)
+
+
+# --- the core's combine step against the Python it replaced ---------------------------------
+
+
+@SETTINGS
+@given(
+    values=st.lists(st.one_of(st.just(0.0), st.floats(1e-300, 2.0)), min_size=1, max_size=6),
+    weights=st.lists(st.floats(-3.0, 3.0), min_size=1, max_size=6),
+    lengths=st.tuples(st.integers(1, 10**6), st.integers(1, 10**6)),
+    matches=st.lists(st.tuples(st.integers(1, 10**9), st.integers(0, 10**9)), min_size=6),
+)
+def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, matches):
+    # nltk: bp * exp(math.fsum(w log p for p > 0)), a caller's smoothing handing the floats
+    # over as they are; tensorflow/nmt: exp(sum(w log p)) * bp, with this Python's sum().
+    # Values and exceptions (math.exp overflow) are Python's, bit for bit.
+    from bleuprint.variants.aggregation import CorpusCounts
+    from bleuprint.variants.scoring import score_counts
+
+    n = len(weights)
+    values = (values * n)[:n]
+    c, r = lengths
+    counts = CorpusCounts(c, r, [1] * n, [1] * n)
+    nltk = PRESETS["nltk"].knobs.replace(weights=(tuple(weights),))
+
+    def python_nltk() -> float:
+        bp = 1 if c > r else math.exp(1 - r / c)
+        return bp * math.exp(math.fsum(w * math.log(p) for w, p in zip(weights, values) if p > 0))
+
+    ours, _ = outcome(score_counts, counts, nltk, smoothing_function=lambda p_n, **_: values)
+    _same_outcome(getattr(ours, "score", ours), outcome(python_nltk)[0])
+
+    totals = [t + m for t, m in matches[:n]]
+    correct = [m for _, m in matches[:n]]
+    nmt = PRESETS["hf"].knobs.replace(weights=(tuple(weights),))
+
+    def python_nmt() -> float:
+        geo_mean = 0
+        if min(correct) > 0:
+            geo_mean = math.exp(
+                sum(w * math.log(m / t) for w, m, t in zip(weights, correct, totals))
+            )
+        ratio = c / r
+        return geo_mean * (1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio))
+
+    ours, _ = outcome(score_counts, CorpusCounts(c, r, correct, totals), nmt)
+    _same_outcome(getattr(ours, "score", ours), outcome(python_nmt)[0])

@@ -3,7 +3,10 @@ order and auto_reweigh, weights, arithmetic, scale and dtype.
 
 Each ``arithmetic`` value is the exact sequence of float operations one upstream uses, so a
 preset's score is bit-identical to its upstream, while any other combination of knobs still
-gives a well-defined score (that is how ``explain`` measures what each knob does).
+gives a well-defined score (that is how ``explain`` measures what each knob does). The
+operations are the core's (``src/bleu/arithmetic.rs``, one ``Arithmetic`` enum); this module
+smooths ``Fraction`` precisions for it where a smoothing needs Python, and gives the results
+the upstreams' types (nltk's int ``0``, lists for several weight sets, ``numpy.float32``).
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from typing import Any, Optional
 
 import numpy as np
 
-from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.metrics.bleu import SMOOTH_DEFAULTS, BLEUConfig
+from bleuprint import _core
+from bleuprint.errors import InvalidOptionError
+from bleuprint.metrics.bleu import _COMPENSATED_SUM, SMOOTH_DEFAULTS, BLEUConfig
 from bleuprint.scores import Score
 from bleuprint.variants.aggregation import CorpusCounts, Number
 from bleuprint.variants.aggregation import aggregate as aggregate  # its old home
@@ -83,30 +87,42 @@ class PresetScore(Score):
 VariantScore = PresetScore
 
 
-# --- the rules every arithmetic has its own version of ---------------------------------------
+# --- the arithmetic, in the core --------------------------------------------------------------
+
+#: The exceptions the upstreams' Python raises inside their arithmetic (``math.exp``
+#: overflow, a division by zero), which the core names instead of raising.
+_PYTHON_ERRORS: dict[str, type[Exception]] = {
+    "OverflowError": OverflowError,
+    "ValueError": ValueError,
+    "ZeroDivisionError": ZeroDivisionError,
+    "TypeError": TypeError,
+}
+
+#: The smoothing methods each arithmetic computes from the counts itself (the core's table);
+#: any other smoothing is applied here, on nltk-style ``Fraction`` precisions.
+OWN_SMOOTHINGS: dict[str, tuple[str, ...]] = {
+    name: tuple(methods) for name, methods in _core.ARITHMETIC_SMOOTHINGS
+}
+
+
+def _raise_python_error(error: Optional[tuple[str, str]]) -> None:
+    if error is not None:
+        raise _PYTHON_ERRORS[error[0]](error[1])
 
 
 def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
     """The brevity penalty of ``hyp_len`` tokens against ``ref_len``, with the float
-    operations, edge cases and result type of ``arithmetic`` (sacrebleu's is in the core).
+    operations, edge cases and result type of ``arithmetic`` (the core's rule).
 
-    nltk: int 1 when longer, int 0 when empty; nmt: from the length ratio; torch: float32;
-    moses: 1.0 unless shorter; mteval: ``exp(min(0, 1 - r/c))``, 0.0 when empty.
+    sacrebleu: ``exp(1 - r/c)`` when shorter, 0.0 when empty; nltk: int 1 when longer, int 0
+    when empty; nmt: from the length ratio; torch: float32; moses: 1.0 unless shorter; mteval:
+    ``exp(min(0, 1 - r/c))``, 0.0 when empty.
     """
-    c, r = hyp_len, ref_len
-    if arithmetic == "nltk":
-        return 1 if c > r else 0 if c == 0 else math.exp(1 - r / c)
-    if arithmetic == "nmt":
-        ratio = length_ratio(c, r)
-        return 1.0 if ratio > 1.0 else ratio_penalty(ratio)
-    if arithmetic == "torch":
-        f32 = np.float32
-        return f32(1.0) if c > r else np.exp(f32(1) - f32(r) / f32(c))
-    if arithmetic == "moses":
-        return math.exp(1 - r / c) if c < r else 1.0
-    if arithmetic == "mteval":
-        return math.exp(mteval_log_penalty(c, r)) if c > 0 else 0.0
-    raise InvalidOptionError(f"no Python brevity penalty for the {arithmetic!r} arithmetic")
+    value, is_int, error = _core.brevity_penalty(hyp_len, ref_len, arithmetic=arithmetic)
+    _raise_python_error(error)
+    if is_int:
+        return int(value)
+    return np.float32(value) if arithmetic == "torch" else value
 
 
 def length_ratio(hyp_len: Number, ref_len: Number) -> float:
@@ -137,50 +153,95 @@ def score_counts(
     smoothing_function: Optional[Callable[..., Any]] = None,
 ) -> PresetScore:
     """The score of summed counts under ``knobs``. ``smoothing_function`` (nltk arithmetic
-    only) replaces the smoothing knob with any nltk-style callable."""
-    if smoothing_function is not None:
-        if knobs.arithmetic != "nltk":
-            raise InvalidOptionError("smoothing_function needs the nltk arithmetic")
-        result = _nltk(counts, knobs, smoothing_function)
-    else:
-        result = _ARITHMETIC[knobs.arithmetic](counts, knobs)
+    only) replaces the smoothing knob with any nltk-style callable.
+
+    The core's combine step does the arithmetic (``_core.arithmetic_score``); here are only
+    what needs Python: smoothing on ``Fraction`` precisions (and a caller's own smoothing
+    function), and the upstream's result types.
+    """
+    arithmetic = knobs.arithmetic
+    if smoothing_function is not None and arithmetic != "nltk":
+        raise InvalidOptionError("smoothing_function needs the nltk arithmetic")
+    config = sacrebleu_config(knobs) if arithmetic == "sacrebleu" else None
+    items: Optional[tuple[int, int]] = None
     if knobs.aggregation == "multi-prediction":
-        result = _rescale_multi_prediction(result, counts)
-    result.knobs = knobs
-    if knobs.scale == 100 and knobs.arithmetic != "sacrebleu":
-        result.score = _times(result.score, 100)
-    elif knobs.scale == 1 and knobs.arithmetic == "sacrebleu":
-        result.score = _times(result.score, 0.01)
+        if counts.item_hyp_len is None or counts.item_ref_len is None:
+            raise InvalidOptionError("aggregation='multi-prediction' needs per-item lengths")
+        items = (counts.item_hyp_len, counts.item_ref_len)
+    n = knobs.orders
+    correct, total = list(counts.correct[:n]), list(counts.total[:n])
+    smoothed: Optional[list[float]] = None
+    positive: Optional[list[bool]] = None
+    if _smooths_here(knobs, smoothing_function, correct):
+        values = _smoothed(counts, knobs, n, smoothing_function)
+        smoothed = [float(p) for p in values]
+        positive = [bool(p > 0) for p in values]
+    value = knobs.effective_smooth_value
+    scores, bp, ratio, precisions, smoothed_orders, ints, error = _core.arithmetic_score(
+        correct,
+        total,
+        hyp_len=counts.hyp_len,
+        ref_len=counts.ref_len,
+        arithmetic=arithmetic,
+        weights=knobs.weight_sets,
+        uniform_weights=knobs.weights is None,
+        effective_order=knobs.effective_order,
+        auto_reweigh=knobs.auto_reweigh,
+        smooth_method=knobs.smoothing,
+        smooth_value=None if value is None else float(value),
+        smoothed=smoothed,
+        positive=positive,
+        item_lengths=items,
+        scale=knobs.scale,
+        compensated_sum=_COMPENSATED_SUM,
+    )
+    _raise_python_error(error)
+    scores_int, bp_int, ratio_int, precision_ints = ints
+    torch = arithmetic == "torch"
+    typed: list[Any] = [0 if scores_int else np.float32(s) if torch else s for s in scores]
+    if precision_ints:  # Moses' int 0 for an order without hypothesis n-grams
+        precisions = [0 if is_int else p for p, is_int in zip(precisions, precision_ints)]
+    result = PresetScore(
+        typed[0] if len(typed) == 1 else typed,
+        precisions,
+        int(bp) if bp_int else np.float32(bp) if torch and items is None else bp,
+        0 if ratio_int else ratio,
+        counts.hyp_len,
+        counts.ref_len,
+        correct,
+        total,
+        knobs,
+    )
+    if torch:  # torchmetrics' float32 state
+        result.hyp_len, result.ref_len = np.float32(counts.hyp_len), np.float32(counts.ref_len)
+        result.counts = np.array(correct, dtype=np.float32).tolist()
+        result.totals = np.array(total, dtype=np.float32).tolist()
+    elif config is not None:  # sacrebleu's int statistics
+        result.hyp_len, result.ref_len = int(counts.hyp_len), int(counts.ref_len)
+        result.counts, result.totals = [int(c) for c in correct], [int(t) for t in total]
+        # sacrebleu reports add-k counts and totals after adding k to the orders it smoothed.
+        k = config.effective_smooth_value
+        for i in range(1, 1 + smoothed_orders):
+            result.counts[i] += k
+            result.totals[i] += k
+    if items is not None:  # nlg-metricverse reports the items' lengths
+        result.hyp_len, result.ref_len = items
     return result
 
 
-def _times(score: Any, factor: float) -> Any:
-    if isinstance(score, list):
-        return [_times(s, factor) for s in score]
-    if isinstance(score, np.floating):
-        return type(score)(score * type(score)(factor))
-    return score * factor
-
-
-# --- the arithmetics -------------------------------------------------------------------------
-
-
-def _orders_in_use(counts: CorpusCounts, knobs: BleuKnobs) -> int:
-    """Orders that take part: with effective order, those before the first without
-    hypothesis n-grams (at least one)."""
-    n = knobs.orders
-    if not knobs.effective_order:
-        return n
-    for i, t in enumerate(counts.total[:n]):
-        if t == 0:
-            return max(i, 1)
-    return n
-
-
-def _weights(knobs: BleuKnobs, orders: int) -> tuple[tuple[float, ...], ...]:
-    if knobs.weights is None or knobs.effective_order:
-        return ((1.0 / orders,) * orders,)
-    return knobs.weights
+def _smooths_here(
+    knobs: BleuKnobs, smoothing_function: Optional[Callable[..., Any]], correct: list[Any]
+) -> bool:
+    """Whether the precisions are smoothed here: a smoothing the arithmetic does not compute
+    itself, unless the upstream stops before smoothing (nltk without unigram matches,
+    torchmetrics with a zero match count), so that its warnings and errors stay unraised."""
+    if smoothing_function is None and knobs.smoothing in OWN_SMOOTHINGS[knobs.arithmetic]:
+        return False
+    if knobs.arithmetic == "nltk":
+        return bool(correct[0] != 0)
+    if knobs.arithmetic == "torch":
+        return bool(min(correct) != 0)
+    return True
 
 
 def _fractions(counts: CorpusCounts, orders: int) -> list[Fraction]:
@@ -192,9 +253,23 @@ def _fractions(counts: CorpusCounts, orders: int) -> list[Fraction]:
     ]
 
 
-def _smoothed(counts: CorpusCounts, knobs: BleuKnobs, orders: int) -> list[Any]:
-    """nltk-style precisions after smoothing; an order without hypothesis n-grams stays 0,
-    or becomes 1/1 under Lin-Och."""
+def _smoothed(
+    counts: CorpusCounts,
+    knobs: BleuKnobs,
+    orders: int,
+    smoothing_function: Optional[Callable[..., Any]] = None,
+) -> list[Any]:
+    """nltk-style precisions after smoothing (the knob's, or a caller's nltk-style function,
+    which is handed the last segment's tokens as nltk does); with the knob, an order without
+    hypothesis n-grams stays 0, or becomes 1/1 under Lin-Och."""
+    if smoothing_function is not None:
+        result: list[Any] = smoothing_function(
+            _fractions(counts, orders),
+            references=counts.last_references,
+            hypothesis=counts.last_hypothesis,
+            hyp_len=counts.hyp_len,
+        )
+        return result
     present = [t != 0 for t in counts.total[:orders]]
     smoothed = smooth(
         knobs.smoothing,
@@ -208,18 +283,6 @@ def _smoothed(counts: CorpusCounts, knobs: BleuKnobs, orders: int) -> list[Any]:
     if knobs.smoothing != "lin-och":
         smoothed = [p if ok else Fraction(0, 1) for p, ok in zip(smoothed, present)]
     return smoothed
-
-
-def _per_weight_set(
-    scores: list[Any], precisions: list[Any], bp: Any, counts: CorpusCounts, orders: int
-) -> PresetScore:
-    """The result of the arithmetics that score each weight set (nltk's ``weights`` may be a
-    list of them): one set gives a number, several a list, as nltk returns them."""
-    c, r = counts.hyp_len, counts.ref_len
-    return PresetScore(
-        scores[0] if len(scores) == 1 else scores, precisions, bp, length_ratio(c, r), c, r,
-        list(counts.correct[:orders]), list(counts.total[:orders]),
-    )  # fmt: skip
 
 
 def sacrebleu_config(knobs: BleuKnobs) -> BLEUConfig:
@@ -247,213 +310,3 @@ def _sacrebleu_config(
         smooth_value=value,
         effective_order=effective,
     )
-
-
-def _sacrebleu(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
-    """sacrebleu's ``compute_bleu``, by the core's scorer."""
-    config = sacrebleu_config(knobs)
-    row = [int(counts.hyp_len), int(counts.ref_len), *counts.correct, *counts.total]
-    s = config.score_row(row)
-    return PresetScore(
-        s.score, s.precisions, s.bp, s.ratio, s.sys_len, s.ref_len, s.counts, s.totals
-    )
-
-
-def _nltk(
-    counts: CorpusCounts, knobs: BleuKnobs, smoothing_function: Optional[Callable[..., Any]] = None
-) -> PresetScore:
-    """nltk's ``corpus_bleu`` after the sums."""
-    n = knobs.orders
-    weights = knobs.weight_sets
-    c = counts.hyp_len
-    bp = brevity_penalty(c, counts.ref_len, "nltk")
-    if counts.correct[0] == 0:
-        precisions = [float(x) for x in _fractions(counts, n)]
-        return _per_weight_set([0] * len(weights), precisions, bp, counts, n)
-    orders = _orders_in_use(counts, knobs)
-    if smoothing_function is None:
-        p_n = _smoothed(counts, knobs, n)
-    else:
-        p_n = smoothing_function(
-            _fractions(counts, n),
-            references=counts.last_references,
-            hypothesis=counts.last_hypothesis,
-            hyp_len=c,
-        )
-    scores = []
-    weight_sets: tuple[tuple[Any, ...], ...] = (
-        _weights(knobs, orders) if knobs.effective_order else weights
-    )
-    for weight in weight_sets:
-        if knobs.auto_reweigh and c < 4 and weight == (0.25, 0.25, 0.25, 0.25):
-            weight = (1 / c,) * int(c)  # nltk: uniform over the hypothesis' length
-        s = (w_i * math.log(p_i) for w_i, p_i in zip(weight, p_n) if p_i > 0)
-        scores.append(bp * math.exp(math.fsum(s)))
-    return _per_weight_set(scores, [float(p) for p in p_n], bp, counts, n)
-
-
-def _nmt(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
-    """tensorflow/nmt's ``compute_bleu`` (HF evaluate ``bleu``, nlg-metricverse)."""
-    n = knobs.orders
-    orders = _orders_in_use(counts, knobs)
-    if knobs.smoothing == "lin-och":
-        precisions = [(m + 1.0) / (p + 1.0) for m, p in zip(counts.correct[:n], counts.total[:n])]
-    elif knobs.smoothing == "none":
-        precisions = [
-            float(m) / p if p > 0 else 0.0 for m, p in zip(counts.correct[:n], counts.total[:n])
-        ]
-    else:
-        precisions = [float(p) for p in _smoothed(counts, knobs, n)]
-    used = precisions[:orders]
-    scores = []
-    for weight in _weights(knobs, orders):
-        if min(used) > 0:
-            geo_mean = math.exp(sum(w * math.log(p) for w, p in zip(weight, used)))
-        else:
-            geo_mean = 0
-        scores.append(geo_mean)
-    c, r = counts.hyp_len, counts.ref_len
-    if c == 0 or r == 0:
-        raise InvalidInputError(
-            f"BLEU with the nmt arithmetic (HF evaluate 'bleu') divides by zero: "
-            f"{'the predictions' if c == 0 else 'the references'} have no tokens at all"
-        )
-    bp = brevity_penalty(c, r, "nmt")
-    return _per_weight_set([g * bp for g in scores], precisions, bp, counts, n)
-
-
-def _torch(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
-    """torchmetrics' ``_bleu_score_compute``, in float32."""
-    f32 = np.float32
-    n = knobs.orders
-    numerator = np.array(counts.correct[:n], dtype=f32)
-    denominator = np.array(counts.total[:n], dtype=f32)
-    c, r = f32(counts.hyp_len), f32(counts.ref_len)
-    ratio = length_ratio(c, r)
-    base = PresetScore(
-        f32(0.0), [], f32(1.0), ratio, c, r, numerator.tolist(), denominator.tolist()
-    )
-    if numerator.min() == 0.0:
-        return base
-    if knobs.smoothing == "add-k":
-        k = f32(knobs.effective_smooth_value)
-        precision = (numerator + k) / (denominator + k)
-        precision[0] = numerator[0] / denominator[0]
-    elif knobs.smoothing == "none":
-        precision = numerator / denominator
-    else:
-        precision = np.array([float(p) for p in _smoothed(counts, knobs, n)], dtype=f32)
-    orders = _orders_in_use(counts, knobs)
-    weights = np.array(_weights(knobs, orders)[0], dtype=f32)
-    log_precision = weights * np.log(precision[: len(weights)])
-    geometric_mean = np.exp(np.cumsum(log_precision, dtype=f32)[-1])
-    bp = brevity_penalty(c, r, "torch")
-    base.score = f32(bp * geometric_mean)
-    base.bp = f32(bp)
-    base.precisions = precision.tolist()
-    return base
-
-
-def _moses(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
-    """multi-bleu.perl's final lines."""
-    n = knobs.orders
-    if knobs.smoothing == "none":
-        precisions = [m / t if t else 0 for m, t in zip(counts.correct[:n], counts.total[:n])]
-    else:
-        precisions = [float(p) for p in _smoothed(counts, knobs, n)]
-    c, r = counts.hyp_len, counts.ref_len
-    if c == 0 and r > 0:
-        raise InvalidInputError(
-            "multi-bleu.perl dies on this input (division by zero): the hypotheses have no "
-            "tokens at all"
-        )
-    bp = brevity_penalty(c, r, "moses")
-    orders = _orders_in_use(counts, knobs)
-    scores = []
-    for weight in _weights(knobs, orders):
-        if knobs.weights is None or knobs.effective_order:
-            log_sum = 0.0
-            for p in precisions[:orders]:
-                log_sum += log_or_floor(p)
-            scores.append(bp * math.exp(log_sum / orders))
-        else:
-            scores.append(
-                bp * math.exp(sum(w * log_or_floor(p) for w, p in zip(weight, precisions)))
-            )
-    return _per_weight_set(scores, precisions, bp, counts, n)
-
-
-def _mteval(counts: CorpusCounts, knobs: BleuKnobs) -> PresetScore:
-    """mteval-v13a.pl's ``bleu_score`` (and ``bleu_score_nosmoothing``)."""
-    n = knobs.orders
-    c, r = counts.hyp_len, counts.ref_len
-    ratio = length_ratio(c, r)
-    correct, total = counts.correct[:n], counts.total[:n]
-    precisions: list[float] = []
-    if knobs.smoothing == "none":
-        # --no-smoothing: the length penalty goes inside the exponent.
-        log_sum, score = 0.0, 0.0
-        for j, (m, t) in enumerate(zip(correct, total), start=1):
-            if m == 0:
-                score = 0.0
-                precisions.append(0.0)
-                continue
-            len_score = mteval_log_penalty(c, r)
-            log_sum += math.log(m / t)
-            score = math.exp(log_sum / j + len_score)
-            precisions.append(m / t)
-        bp = brevity_penalty(c, r, "mteval")
-        return PresetScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
-    bp = brevity_penalty(c, r, "mteval")
-    if knobs.smoothing == "exp":
-        log_sum, smooth_factor = 0.0, 1
-        for j, (m, t) in enumerate(zip(correct, total), start=1):
-            if t == 0:
-                iscore = 0.0
-            elif m == 0:
-                smooth_factor *= 2
-                iscore = math.log(1 / (smooth_factor * t))
-            else:
-                iscore = math.log(m / t)
-            precisions.append(math.exp(iscore))
-            log_sum += iscore
-            score = math.exp(log_sum / j) * bp
-        return PresetScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
-    # Other smoothings: the smoothed precisions, with mteval's "no n-grams: precision 1".
-    smoothed = _smoothed(counts, knobs, n)
-    log_sum = 0.0
-    for j, (p, t) in enumerate(zip(smoothed, total), start=1):
-        log_sum += 0.0 if t == 0 else log_or_floor(float(p))
-        precisions.append(1.0 if t == 0 else float(p))
-        score = math.exp(log_sum / j) * bp
-    return PresetScore(score, precisions, bp, ratio, c, r, list(correct), list(total))
-
-
-_ARITHMETIC = {
-    "sacrebleu": _sacrebleu,
-    "nltk": _nltk,
-    "nmt": _nmt,
-    "torch": _torch,
-    "moses": _moses,
-    "mteval": _mteval,
-}
-
-
-def _rescale_multi_prediction(result: PresetScore, counts: CorpusCounts) -> PresetScore:
-    """nlg-metricverse's ``_compute_multi_pred_multi_ref`` after the flattened corpus score."""
-    if counts.item_hyp_len is None or counts.item_ref_len is None:
-        raise InvalidOptionError("aggregation='multi-prediction' needs per-item lengths")
-    ratio = result.hyp_len / result.ref_len
-    adjusted_ratio = counts.item_hyp_len / counts.item_ref_len
-    score = result.score
-    if ratio > 1.0:
-        adjusted_bp = 1.0
-    else:
-        score = score * (ratio_penalty(adjusted_ratio) / ratio_penalty(ratio))
-        adjusted_bp = ratio_penalty(adjusted_ratio)
-    result.score = score
-    result.bp = adjusted_bp
-    result.ratio = adjusted_ratio
-    result.hyp_len = counts.item_hyp_len
-    result.ref_len = counts.item_ref_len
-    return result
