@@ -20,6 +20,7 @@ GATES = [
     "-m mypy.stubtest bleuprint._core",
     "lint-imports",
     "cargo clippy --all-targets -- -D warnings",
+    "cargo doc --no-deps --no-default-features",
     "cargo test --no-default-features",
     "-m pytest",
 ]

@@ -210,7 +210,7 @@ impl BleuStats {
     }
 }
 
-/// A text segment's state: [`Scratch`] with its options.
+/// A text segment's state: the interned references, reusable buffers and the options.
 pub struct BleuScorer {
     scratch: Scratch,
     options: StatsOptions,

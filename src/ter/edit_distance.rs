@@ -7,8 +7,8 @@
 //! prefix above it: here the rows of the current hypothesis are kept and a shifted candidate
 //! recomputes only the rows below its longest common prefix with it. The results are the same.
 //!
-//! Cells outside the beam hold [`INFINITY`]. sacrebleu lets such values grow past its
-//! infinity (`1e16 + k` down column 0); here every value is capped at [`INFINITY`]. That
+//! Cells outside the beam hold `INFINITY`. sacrebleu lets such values grow past its
+//! infinity (`1e16 + k` down column 0); here every value is capped at `INFINITY`. That
 //! changes no finite cell, the final distance, or any operation on the trace: a finite cell
 //! never takes an infinite candidate, and the trace only visits finite cells.
 
