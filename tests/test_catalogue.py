@@ -148,6 +148,28 @@ CASES = [
         assert bleuprint.corpus_bleu(H, R).score == bleuprint.corpus_bleu(list(H), R).score
         """,
     ),
+    api(
+        "signals",
+        "Ctrl-C pending at the process's first numpy array",
+        """
+        import _thread, operator  # map() calls both from C: no Python code in between
+        from functools import partial
+        call = partial(bleuprint._core.bleu_stats, H, R, tokenizer="13a", max_order=4)
+        list(map(operator.methodcaller("__call__"), [_thread.interrupt_main, call]))
+        """,
+        "KeyboardInterrupt",
+    ),
+    api(
+        "signals",
+        "Ctrl-C pending at the first array, numpy loaded by the caller",
+        """
+        import _thread, operator, numpy as np
+        from functools import partial
+        call = partial(bleuprint._core.wer_measures, np.zeros((2, 6), dtype=np.int64))
+        list(map(operator.methodcaller("__call__"), [_thread.interrupt_main, call]))
+        """,
+        "KeyboardInterrupt",
+    ),
     # --- bounds -----------------------------------------------------------------------------
     api(
         "bounds",

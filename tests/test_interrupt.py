@@ -1,6 +1,7 @@
 """Ctrl-C and raising signal handlers interrupt a long core call within about a second, as the
 exception they raise, never as a PanicException. Each case runs in a fresh subprocess, so the
-interrupted call is also the process's first core call (rust-numpy's API is loaded at import)."""
+interrupted call is also the process's first core call, the one that loads numpy and
+rust-numpy's array API (``import bleuprint`` loads neither)."""
 
 from __future__ import annotations
 
@@ -115,3 +116,61 @@ def test_raising_alarm_handler_comes_out_as_its_exception(kind: str) -> None:
     elapsed = float(stdout.split()[-1])
     assert elapsed < 2.5, f"alarm after 1 s surfaced after {elapsed:.2f} s"
     assert "PanicException" not in stderr
+
+
+# A KeyboardInterrupt already pending when a core call makes or reads the process's first numpy
+# array, with numpy not yet loaded (the call imports it) or loaded by the caller (then only
+# rust-numpy's own set-up, which runs numpy's version check in Python, is left). map() calls
+# interrupt_main and the core function from C, so no Python code runs between the two.
+_PENDING = """
+import _thread, operator, sys
+from functools import partial
+import bleuprint
+from bleuprint import _core
+assert "numpy" not in sys.modules
+if sys.argv[1] == "numpy-loaded":
+    import numpy as np
+    rows = np.zeros((3, 10), dtype=np.int64)
+kind = sys.argv[2]
+if kind == "bleu_stats":
+    call = partial(_core.bleu_stats, ["a b c"], [["a b d"]], tokenizer="13a", max_order=4)
+elif kind == "wer_stats":
+    call = partial(_core.wer_stats, ["a b c"], [["a b d"]], unit="word")
+elif kind == "bleu_scores":
+    call = partial(
+        _core.bleu_scores, rows, max_order=4, smooth_method="exp", smooth_value=None,
+        effective_order=False, compensated_sum=False,
+    )
+elif kind == "bootstrap_sums_int64":
+    call = partial(_core.bootstrap_sums_int64, rows, np.zeros((2, 3), dtype=np.int64))
+elif kind == "ter_scores_from_sums":
+    call = partial(_core.ter_scores_from_sums, np.ones((2, 2), dtype=np.float32))
+try:
+    list(map(operator.methodcaller("__call__"), [_thread.interrupt_main, call]))
+    print("finished")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+"""
+
+PENDING_CASES = [
+    ("numpy-unloaded", "bleu_stats"),
+    ("numpy-unloaded", "wer_stats"),
+    ("numpy-loaded", "bleu_stats"),
+    ("numpy-loaded", "bleu_scores"),
+    ("numpy-loaded", "bootstrap_sums_int64"),
+    ("numpy-loaded", "ter_scores_from_sums"),
+]
+
+
+@pytest.mark.parametrize(("numpy", "call"), PENDING_CASES)
+def test_interrupt_pending_at_the_first_array_is_keyboard_interrupt(numpy: str, call: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _PENDING, numpy, call],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert "PanicException" not in done.stderr, done.stderr
+    assert done.stdout.strip() == "KeyboardInterrupt", done.stdout + done.stderr
+    assert done.returncode == 0, done.stderr

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Union
 
 from bleuprint.errors import InputTypeError, InvalidInputError, StatsMismatchError
 from bleuprint.metric_config import MetricConfig
 from bleuprint.scores import Score
 from bleuprint.stats_checks import check_nrefs, check_rows, config_from_dict, read_stats_file
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Stats:
@@ -87,6 +88,8 @@ class Stats:
 
     def __add__(self, other: Stats) -> Stats:
         """Concatenates the rows of two shards of the same configuration."""
+        import numpy as np
+
         self._check_compatible(other)
         nrefs = self.nrefs if self.nrefs == other.nrefs else -1
         return Stats._trusted(np.concatenate([self.rows, other.rows]), self.config, nrefs)
@@ -94,6 +97,8 @@ class Stats:
     @classmethod
     def concatenate(cls, shards: list[Stats]) -> Stats:
         """Merges any number of shards in order."""
+        import numpy as np
+
         if not shards:
             raise InvalidInputError("concatenate needs at least one Stats")
         for other in shards[1:]:
@@ -104,6 +109,8 @@ class Stats:
 
     def sum(self) -> np.ndarray:
         """The column sums: the corpus statistics vector (int64, shape ``(width,)``)."""
+        import numpy as np
+
         return self.rows.sum(axis=0, dtype=np.int64)
 
     def score(self) -> Score:
@@ -125,6 +132,8 @@ class Stats:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Stats):
             return NotImplemented
+        import numpy as np
+
         return (
             self.config == other.config
             and self.nrefs == other.nrefs
@@ -143,6 +152,8 @@ class Stats:
 
     def save(self, path: Union[str, os.PathLike]) -> None:
         """Writes the statistics to an ``.npz`` file, config included."""
+        import numpy as np
+
         meta = json.dumps({"config": self.config.to_dict(), "nrefs": self.nrefs})
         with open(path, "wb") as f:
             np.savez_compressed(f, rows=self.rows, meta=np.array(meta))

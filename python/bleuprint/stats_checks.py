@@ -12,18 +12,21 @@ import dataclasses
 import json
 import os
 import zipfile
-from typing import Any, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Union
 
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
 from bleuprint.metric_config import config_class as lookup_config
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def check_rows(rows: Any, config: Any) -> np.ndarray:
     """``rows`` as an int64 matrix of ``config``'s width, with counts that the metric could
     have produced; raises :class:`StatsMismatchError` (wrong shape or dtype) or
     :class:`StatsFormatError` (impossible counts)."""
+    import numpy as np
+
     try:
         rows = np.asarray(rows)
     except ValueError:  # numpy's answer to ragged rows
@@ -50,6 +53,8 @@ def check_rows(rows: Any, config: Any) -> np.ndarray:
 
 
 def _first_bad_row(bad: np.ndarray) -> int:
+    import numpy as np
+
     return int(np.flatnonzero(bad)[0])
 
 
@@ -119,6 +124,8 @@ def config_from_dict(d: Any) -> Any:
 
 def check_nrefs(nrefs: Any) -> int:
     """References per segment: an int >= 1, or -1 where it varies."""
+    import numpy as np
+
     if isinstance(nrefs, bool) or not isinstance(nrefs, (int, np.integer)):
         raise StatsFormatError(f"nrefs must be an int, got {type(nrefs).__name__}")
     if nrefs < 1 and nrefs != -1:
@@ -135,6 +142,8 @@ def _not_stats(path: Union[str, os.PathLike], why: str) -> StatsFormatError:
 def read_stats_file(path: Union[str, os.PathLike]) -> tuple[Any, Any, Any]:
     """``(rows, config, nrefs)`` read from an ``.npz`` written by ``Stats.save``; never
     unpickles. Anything else raises :class:`StatsFormatError` saying what is wrong."""
+    import numpy as np
+
     with open(path, "rb") as f:  # a missing file stays FileNotFoundError
         try:
             data = np.load(f, allow_pickle=False)

@@ -184,12 +184,15 @@ pub(crate) mod typed {
         normalize("normalize");
     }
 
+    // Every array argument loads numpy first (`ensure_numpy`): rust-numpy's own first use
+    // would turn a KeyboardInterrupt into a PanicException.
     macro_rules! array_args {
         ($($name:ident($label:literal): $elem:ty, $expected:literal;)*) => {$(
             #[doc = concat!("The `", $label, "` argument: ", $expected, ".")]
             pub(crate) fn $name<'py>(
                 value: &Bound<'py, PyAny>,
             ) -> PyResult<numpy::PyReadonlyArray2<'py, $elem>> {
+                super::super::convert::ensure_numpy(value.py())?;
                 super::typed(value, $label, $expected)
             }
         )*};

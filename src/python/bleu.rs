@@ -1,16 +1,14 @@
 //! Bindings for BLEU statistics and scoring: one FFI call per batch.
 
-use numpy::ndarray::{Array1, Array2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args::{max_ngram_order, run_interruptible, typed, workers};
 use super::convert::{
-    owned_rows, references_per_segment, rows_array, GroupedInput, StrStream, StreamInput,
+    array1, owned_rows, references_per_segment, rows_array, GroupedInput, StrStream, StreamInput,
     TokenLine, TokenLists,
 };
-use super::errors::internal_error;
 use super::tokenize::normalization;
 use crate::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
 use crate::error::{to_i64, Error};
@@ -232,19 +230,15 @@ pub(crate) fn bleu_score_details<'py>(
             .collect::<Result<Vec<_>, _>>()
     })?;
     let n = details.len();
-    let scores = Array1::from_iter(details.iter().map(|d| d.score));
-    let bps = Array1::from_iter(details.iter().map(|d| d.bp));
-    let smoothed = Array1::from_iter(details.iter().map(|d| to_i64(d.smoothed_orders)));
-    let precisions = Array2::from_shape_vec(
-        (n, config.max_order),
-        details.into_iter().flat_map(|d| d.precisions).collect(),
-    )
-    .map_err(internal_error)?;
+    let scores = details.iter().map(|d| d.score).collect();
+    let bps = details.iter().map(|d| d.bp).collect();
+    let smoothed = details.iter().map(|d| to_i64(d.smoothed_orders)).collect();
+    let precisions = details.into_iter().flat_map(|d| d.precisions).collect();
     Ok((
-        scores.into_pyarray(py),
-        bps.into_pyarray(py),
-        precisions.into_pyarray(py),
-        smoothed.into_pyarray(py),
+        array1(py, scores)?,
+        array1(py, bps)?,
+        rows_array(py, n, config.max_order, precisions)?,
+        array1(py, smoothed)?,
     ))
 }
 
@@ -284,7 +278,7 @@ pub(crate) fn bleu_scores<'py>(
         compensated_sum,
     )?;
     let scores = py.detach(|| bleu::scores_from_rows(&rows, &config, &semantics))?;
-    Ok(Array1::from_vec(scores).into_pyarray(py))
+    array1(py, scores)
 }
 
 /// Scores float32 sums (sacrebleu's bootstrap resamples): precisions in float32 arithmetic,
@@ -313,5 +307,5 @@ pub(crate) fn bleu_scores_float32<'py>(
             .map(|row| bleu::score_from_float32_sums(row, &config, &semantics))
             .collect()
     });
-    Ok(Array1::from_vec(scores).into_pyarray(py))
+    array1(py, scores)
 }

@@ -1,12 +1,11 @@
 //! Bindings for chrF statistics and scoring: one FFI call per batch.
 
-use numpy::ndarray::Array1;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use super::args::{char_order, run_interruptible, typed, word_order, workers};
 use super::convert::{
-    numpy_floats_array, owned_rows, references_per_segment, rows_array, StreamInput,
+    array1, numpy_floats_array, owned_rows, references_per_segment, rows_array, StreamInput,
 };
 use crate::chrf::{self, ChrfConfig};
 
@@ -108,7 +107,7 @@ pub(crate) fn chrf_scores<'py>(
     );
     let rows = owned_rows(&stats, config.width(), &what)?;
     let scores = py.detach(|| chrf::scores_from_rows(&rows, &config));
-    Ok(Array1::from_vec(scores).into_pyarray(py))
+    array1(py, scores)
 }
 
 /// Scores float32 sums (sacrebleu's bootstrap resamples) with numpy's float32 arithmetic:
@@ -144,5 +143,5 @@ pub(crate) fn chrf_scores_float32<'py>(
             .map(|row| chrf::f_score_float32(row, &config))
             .collect()
     });
-    Ok(numpy_floats_array(py, &scores))
+    numpy_floats_array(py, &scores)
 }

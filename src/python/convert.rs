@@ -1,6 +1,8 @@
 //! Python inputs to borrowed Rust values, without copying the text.
 
-use pyo3::exceptions::PyUnicodeEncodeError;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use pyo3::exceptions::{PyImportError, PyUnicodeEncodeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -213,14 +215,92 @@ pub(crate) fn references_per_segment(streams: &[Vec<Option<&str>>]) -> i64 {
     crate::statistics::references_per_segment(streams).map_or(-1, crate::error::to_i64)
 }
 
-/// A row-major statistics buffer as an `(n, width)` int64 array.
-pub(crate) fn rows_array(
+/// Whether [`ensure_numpy`] has succeeded in this process.
+static NUMPY_READY: AtomicBool = AtomicBool::new(false);
+
+/// Loads numpy and rust-numpy's array API, once per process. Every binding that makes or
+/// reads an array comes through here first (`array1`, `rows_array` and the array arguments'
+/// extractors call it; clippy.toml refuses rust-numpy's constructors anywhere else), so
+/// `import bleuprint` never loads numpy.
+///
+/// rust-numpy loads its API on first use and panics on any Python error meanwhile, so a
+/// KeyboardInterrupt (or any raising signal handler) pending then came out as a
+/// `PanicException`. Here numpy's import runs first, on the calling thread, as a `PyResult`
+/// (a signal during it raises its own exception), and rust-numpy's set-up, which still runs
+/// Python code (numpy's version check) even when numpy is loaded, runs on a helper thread:
+/// Python runs signal handlers on the main thread only. Needs the GIL; after the first
+/// success it costs one atomic load.
+pub(crate) fn ensure_numpy(py: Python<'_>) -> PyResult<()> {
+    if NUMPY_READY.load(Ordering::Acquire) {
+        return Ok(());
+    }
+    py.import("numpy")?;
+    let outcome = py.detach(|| {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("bleuprint-numpy-setup".to_owned())
+                .spawn_scoped(scope, || Python::attach(set_up_numpy_api))
+                .map(|helper| helper.join())
+        })
+    });
+    match outcome {
+        Ok(Ok(())) => {}
+        // No thread to be had (e.g. under a memory limit): set up here, after running any
+        // pending signal handler, which leaves only a signal arriving within microseconds.
+        Err(_) => {
+            py.check_signals()?;
+            set_up_numpy_api(py);
+        }
+        Ok(Err(panic)) => {
+            let reason = if let Some(message) = panic.downcast_ref::<String>() {
+                message.as_str()
+            } else if let Some(message) = panic.downcast_ref::<&str>() {
+                message
+            } else {
+                "rust-numpy panicked"
+            };
+            return Err(PyImportError::new_err(format!(
+                "numpy's C API could not be loaded: {reason}"
+            )));
+        }
+    }
+    NUMPY_READY.store(true, Ordering::Release);
+    Ok(())
+}
+
+/// rust-numpy's lazily loaded state, loaded: the array API capsule (with numpy's version
+/// check), the shared borrow-checking capsule and the type of the containers that hand Rust
+/// buffers to numpy. Panics where rust-numpy would.
+#[allow(clippy::disallowed_methods)] // this is the set-up the helpers rely on
+fn set_up_numpy_api(py: Python<'_>) {
+    use numpy::{IntoPyArray, PyArrayMethods};
+    let array = numpy::PyArray1::<i64>::zeros(py, 0, false);
+    drop(array.readonly());
+    drop(Vec::<i64>::new().into_pyarray(py));
+}
+
+/// A buffer as a 1-D numpy array (numpy loaded first, see [`ensure_numpy`]).
+#[allow(clippy::disallowed_methods)] // the one place 1-D arrays are made
+pub(crate) fn array1<T: numpy::Element>(
+    py: Python<'_>,
+    values: Vec<T>,
+) -> PyResult<Bound<'_, numpy::PyArray1<T>>> {
+    use numpy::IntoPyArray;
+    ensure_numpy(py)?;
+    Ok(values.into_pyarray(py))
+}
+
+/// A row-major buffer as an `(n, width)` array, e.g. statistics rows (numpy loaded first, see
+/// [`ensure_numpy`]).
+#[allow(clippy::disallowed_methods)] // the one place 2-D arrays are made
+pub(crate) fn rows_array<T: numpy::Element>(
     py: Python<'_>,
     n: usize,
     width: usize,
-    rows: Vec<i64>,
-) -> PyResult<Bound<'_, numpy::PyArray2<i64>>> {
+    rows: Vec<T>,
+) -> PyResult<Bound<'_, numpy::PyArray2<T>>> {
     use numpy::IntoPyArray;
+    ensure_numpy(py)?;
     let array = numpy::ndarray::Array2::from_shape_vec((n, width), rows).map_err(internal_error)?;
     Ok(array.into_pyarray(py))
 }
@@ -521,15 +601,15 @@ pub(crate) fn owned_rows<T: numpy::Element + Copy>(
 
 /// Values with their numpy scalar kinds as two arrays: the values as float64 and whether each
 /// is a `numpy.float32` (else a Python float).
+#[allow(clippy::type_complexity)]
 pub(crate) fn numpy_floats_array<'py>(
     py: Python<'py>,
     values: &[crate::numpy_float::NumpyFloat],
-) -> (
+) -> PyResult<(
     Bound<'py, numpy::PyArray1<f64>>,
     Bound<'py, numpy::PyArray1<bool>>,
-) {
-    use numpy::IntoPyArray;
+)> {
     let floats: Vec<f64> = values.iter().map(|v| v.value()).collect();
     let is_float32: Vec<bool> = values.iter().map(|v| v.is_float32()).collect();
-    (floats.into_pyarray(py), is_float32.into_pyarray(py))
+    Ok((array1(py, floats)?, array1(py, is_float32)?))
 }

@@ -19,9 +19,8 @@ use pyo3::prelude::*;
 /// The compiled core of bleuprint. Private: use the `bleuprint` package instead.
 #[pymodule(name = "_core")]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    // rust-numpy imports numpy's C API on first use; doing it here, at import, keeps it out of
-    // calls where a pending KeyboardInterrupt would turn its failure into a PanicException.
-    numpy::PyArray1::<i64>::zeros(m.py(), 0, false);
+    // numpy loads on the first call that makes or reads an array (convert::ensure_numpy), so
+    // importing the module stays quick.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
     m.add("REF_LENGTHS", crate::bleu::RefLength::NAMES.to_vec())?;

@@ -1,13 +1,11 @@
 //! Bindings for resampled sums (bootstrap and approximate randomization). The index and swap
 //! matrices are drawn by numpy on the Python side.
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
+use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use super::args::{run_interruptible, typed, workers};
-use super::convert::owned_rows;
-use super::errors::internal_error;
+use super::convert::{owned_rows, rows_array};
 use crate::resample;
 
 /// Resampling tables above this many values run interruptibly.
@@ -19,8 +17,7 @@ fn sums_array<T: numpy::Element>(
     sums: Vec<T>,
 ) -> PyResult<Bound<'_, PyArray2<T>>> {
     let rows = sums.len().checked_div(width).unwrap_or(0);
-    let array = Array2::from_shape_vec((rows, width), sums).map_err(internal_error)?;
-    Ok(array.into_pyarray(py))
+    rows_array(py, rows, width, sums)
 }
 
 fn bootstrap<'py, T>(

@@ -1,14 +1,15 @@
 //! Bindings for TER statistics and the Tercom tokenizer. Lowercasing (TER's default) is done
 //! by the caller with Python's `str.lower()`.
 
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use super::args::{
     run_interruptible, type_name, typed, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER,
 };
 use super::convert::{
-    numpy_floats_array, owned_rows, references_per_segment, rows_array, StrStream, StreamInput,
+    array1, ensure_numpy, numpy_floats_array, owned_rows, references_per_segment, rows_array,
+    StrStream, StreamInput,
 };
 use super::errors::type_error;
 use crate::numpy_float::NumpyFloat;
@@ -84,6 +85,7 @@ pub(crate) fn ter_scores_from_sums<'py>(
     py: Python<'py>,
     sums: &Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+    ensure_numpy(py)?;
     let scores = match sums.extract::<PyReadonlyArray2<'py, f32>>() {
         Ok(float32_sums) => scores_of(&float32_sums)?,
         Err(_) => scores_of(&sums.extract::<PyReadonlyArray2<'py, f64>>().map_err(|_| {
@@ -93,7 +95,7 @@ pub(crate) fn ter_scores_from_sums<'py>(
             ))
         })?)?,
     };
-    Ok(numpy_floats_array(py, &scores))
+    numpy_floats_array(py, &scores)
 }
 
 fn scores_of<T>(sums: &PyReadonlyArray2<'_, T>) -> PyResult<Vec<NumpyFloat>>
@@ -144,20 +146,8 @@ pub(crate) fn ter_row_scores<'py>(
     )?;
     let scores = ter::row_scores(&rows)?;
     Ok((
-        scores
-            .iter()
-            .map(|s| s.score)
-            .collect::<Vec<_>>()
-            .into_pyarray(py),
-        scores
-            .iter()
-            .map(|s| s.edits)
-            .collect::<Vec<_>>()
-            .into_pyarray(py),
-        scores
-            .iter()
-            .map(|s| s.ref_length)
-            .collect::<Vec<_>>()
-            .into_pyarray(py),
+        array1(py, scores.iter().map(|s| s.score).collect())?,
+        array1(py, scores.iter().map(|s| s.edits).collect())?,
+        array1(py, scores.iter().map(|s| s.ref_length).collect())?,
     ))
 }

@@ -1,14 +1,12 @@
 //! Bindings for WER/CER statistics and alignments: one FFI call per batch, the GIL released
 //! while segments are aligned.
 
-use numpy::ndarray::{Array1, Array2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES};
-use super::convert::{owned_rows, rows_array, StrStream, StreamInput, TokenLists};
-use super::errors::internal_error;
+use super::convert::{array1, owned_rows, rows_array, StrStream, StreamInput, TokenLists};
 use crate::error::to_i64;
 use crate::wer::{self, EmptyReference, OpTag, SegmentAlignment, Split, Unit};
 
@@ -98,11 +96,9 @@ fn alignment_arrays(py: Python<'_>, aligned: Vec<SegmentAlignment>) -> PyResult<
     let m = ops.len() / 5;
     Ok((
         stats_array(py, n, rows)?,
-        Array1::from_vec(streams).into_pyarray(py),
-        Array2::from_shape_vec((m, 5), ops)
-            .map_err(internal_error)?
-            .into_pyarray(py),
-        Array1::from_vec(offsets).into_pyarray(py),
+        array1(py, streams)?,
+        rows_array(py, m, 5, ops)?,
+        array1(py, offsets)?,
     ))
 }
 
@@ -223,7 +219,5 @@ pub(crate) fn wer_measures<'py>(
         .into_iter()
         .flat_map(|m| [m.wer, m.mer, m.wil, m.wip])
         .collect();
-    Ok(Array2::from_shape_vec((n, 4), values)
-        .map_err(internal_error)?
-        .into_pyarray(py))
+    rows_array(py, n, 4, values)
 }

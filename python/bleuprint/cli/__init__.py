@@ -22,7 +22,8 @@ The modules, in the order a run uses them:
 - :mod:`~bleuprint.cli.errors`: :class:`CliError`, exit statuses, stderr messages.
 
 Only ``argparse`` and the already-loaded package are imported up front, so ``bleuprint -V`` is
-quick; tabulate (for tables), the significance tests and the compat code load when needed.
+quick; numpy (for statistics), tabulate (for tables), the significance tests and the compat
+code load when needed.
 """
 
 from bleuprint.cli.entry import main

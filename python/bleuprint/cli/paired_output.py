@@ -7,8 +7,6 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
-import numpy as np
-
 from bleuprint.cli.output import colored, signature_lines, table_lines, tabulate_table
 
 #: How the explanations name each correction.
@@ -20,6 +18,7 @@ _CORRECTION_NAMES = {
 
 def json_value(value: Any) -> Any:
     # sacrebleu's JSON crashes on the numpy.float32 means of chrF and TER: Python floats here.
+    import numpy as np  # loaded already: the paired tests ran on numpy arrays
 
     if isinstance(value, np.floating):
         return float(value)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from bleuprint.metric_config import METRIC_CONFIGS, register_config
 from bleuprint.scores import SIGNATURE_VERSION, Score, Signature
 
@@ -29,16 +27,22 @@ class SummedRowsScoring:
 
     def score_corpus(self, rows: Any) -> Any:
         """The corpus score of per-segment rows."""
+        import numpy as np
+
         summed = np.asarray(rows, dtype=np.int64).sum(axis=0, dtype=np.int64)
         return self.score_row(summed)  # type: ignore[attr-defined]
 
     def float_rows(self, rows: Any) -> Any:
         """The per-segment statistics as sacrebleu's tests hold them, as float64."""
+        import numpy as np
+
         return np.asarray(rows, dtype=np.float64)
 
     def randomization_rows(self, rows: Any) -> tuple[Any, int]:
         """Integer rows and a power-of-two divisor: the sums of the rows divided by it are the
         sums sacrebleu's randomization test gets, exactly."""
+        import numpy as np
+
         return np.asarray(rows, dtype=np.int64), 1
 
     def score_sums(self, sums: Any) -> Any:

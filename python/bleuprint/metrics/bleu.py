@@ -13,9 +13,7 @@ import numbers
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Optional
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidOptionError, warn
@@ -36,6 +34,9 @@ from bleuprint.tokenizers import (
     pretokenize,
     tokenizer_signature,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_NGRAM_ORDER = 4
 
@@ -125,22 +126,30 @@ class BLEUConfig(SummedRowsScoring):
 
     def score_row(self, row: Any) -> BLEUScore:
         """Scores one (summed) statistics row."""
+        import numpy as np
+
         return self.score_rows_detailed(np.asarray(row, dtype=np.int64).reshape(1, -1))[0]
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
+        import numpy as np
+
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
         return _core.bleu_scores(rows, **self._score_kwargs())
 
     def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
         """Scores float32 resample sums with sacrebleu's arithmetic on numpy.float32 counts:
         ``(scores, is_float32)``; a BLEU score is always a Python float."""
+        import numpy as np
+
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
         scores = _core.bleu_scores_float32(sums, **self._score_kwargs())
         return scores, np.zeros(len(scores), dtype=bool)
 
     def score_rows_detailed(self, rows: Any) -> list[BLEUScore]:
         """Scores every row of a statistics matrix, as full :class:`BLEUScore` objects."""
+        import numpy as np
+
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
         scores, bps, precisions, smoothed = _core.bleu_score_details(rows, **self._score_kwargs())
         n, k = self.max_ngram_order, self.effective_smooth_value

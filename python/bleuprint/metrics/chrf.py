@@ -10,14 +10,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Optional, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
 from bleuprint.metrics.metric import Metric, References
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CHAR_ORDER = 6
 WORD_ORDER = 0
@@ -105,10 +106,14 @@ class CHRFConfig(SummedRowsScoring):
 
     def score_row(self, row: Any) -> CHRFScore:
         """Scores one (summed) statistics row."""
+        import numpy as np
+
         return self.score_rows_detailed(np.asarray(row, dtype=np.int64).reshape(1, -1))[0]
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
+        import numpy as np
+
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
         return _core.chrf_scores(
             rows,
@@ -121,6 +126,8 @@ class CHRFConfig(SummedRowsScoring):
     def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
         """Scores float32 resample sums with sacrebleu's arithmetic on numpy.float32 counts:
         ``(scores, is_float32)``, the values as float64 and which are numpy.float32."""
+        import numpy as np
+
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
         return _core.chrf_scores_float32(
             sums,

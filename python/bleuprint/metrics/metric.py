@@ -11,9 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any, Generic, Optional, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
 from bleuprint.errors import (
     InputTypeError,
@@ -29,6 +27,9 @@ from bleuprint.layout import (
 )
 from bleuprint.metrics.base import Score, Signature
 from bleuprint.stats import Stats
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]

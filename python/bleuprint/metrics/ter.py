@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Optional
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.base import Score, Signature, register_config
 from bleuprint.metrics.metric import Metric, References
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @register_config
@@ -51,6 +52,8 @@ class TERConfig:
 
     @staticmethod
     def _rows(rows: Any) -> np.ndarray:
+        import numpy as np
+
         return np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, 3))
 
     def score_row(self, row: Any) -> TERScore:
@@ -75,6 +78,8 @@ class TERConfig:
 
     def float_rows(self, rows: Any) -> np.ndarray:
         """sacrebleu's per-segment statistics ``[edits, average reference length]``."""
+        import numpy as np
+
         _, edits, lengths = _core.ter_row_scores(self._rows(rows))
         return np.stack([edits.astype(np.float64), lengths], axis=1)
 
@@ -83,6 +88,8 @@ class TERConfig:
         ``None``. Exact when every segment's reference count is a power of two: the averages
         are then multiples of 1 / (largest count), which float64 adds without rounding in any
         order (sacrebleu adds them inside a matrix product)."""
+        import numpy as np
+
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, 3)
         nrefs = np.maximum(rows[:, 2], 1)
         if np.any(nrefs & (nrefs - 1)):
@@ -96,11 +103,15 @@ class TERConfig:
 
     def score_sums(self, sums: Any) -> np.ndarray:
         """Scores of float64 sums ``[edits, reference length]``: float64, ``(n,)``."""
+        import numpy as np
+
         return _core.ter_scores_from_sums(np.ascontiguousarray(sums, dtype=np.float64))[0]
 
     def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
         """Scores float32 resample sums as sacrebleu does on numpy.float32 statistics:
         ``(scores, is_float32)``."""
+        import numpy as np
+
         return _core.ter_scores_from_sums(np.ascontiguousarray(sums, dtype=np.float32))
 
     def score_rows_detailed(self, rows: Any) -> list[TERScore]:

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Optional
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core, _wer_text
 from bleuprint.errors import InvalidOptionError
@@ -31,6 +29,9 @@ from bleuprint.metrics.wer_alignment import (
     SegmentAlignment,
     align_segments,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Token units: words (WER, MER, WIL, WIP) or characters (CER).
 UNITS = ("word", "char")
@@ -45,6 +46,8 @@ MEASURES = ("wer", "mer", "wil", "wip")
 def _measures(row: Sequence[int]) -> tuple[float, float, float, float]:
     """(wer, mer, wil, wip) of one row as fractions, by the core (jiwer's formulas; without
     reference words WER is 1.0 with errors, else 0.0)."""
+    import numpy as np
+
     wer, mer, wil, wip = _core.wer_measures(np.array([row], dtype=np.int64))[0].tolist()
     return wer, mer, wil, wip
 
@@ -155,11 +158,15 @@ class WERConfig(SummedRowsScoring):
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """WER (or CER) of every row in percent: a float64 array of shape ``(n,)``."""
+        import numpy as np
+
         rows = np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, self.width))
         return 100 * _core.wer_measures(rows)[:, 0]
 
     def score_rows_detailed(self, rows: Any) -> list[WERScore]:
         """Scores every row of a statistics matrix as a :class:`WERScore`."""
+        import numpy as np
+
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.width)
         return [WERScore(self.name, *row) for row in rows.tolist()]
 
