@@ -447,3 +447,26 @@ def test_readme_compat_ratios_come_from_the_committed_results(report_module):
     ):
         ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")[column]))
         assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
+
+
+def test_compare_two_builds(report_module, tmp_path):
+    render(report_module, tmp_path / "before.csv", ROWS, META)
+    after_rows = [dict(r) for r in ROWS]
+    for r in after_rows:
+        if r["tool"] == "bleuprint" and r["workload"].startswith("(b)"):
+            r.update(seconds="0.08", min_seconds="0.079", max_seconds="0.081")
+        if r["tool"] == "bleuprint" and r["workload"].startswith("(c)"):
+            r.update(seconds=str(float(r["seconds"]) * 1.01))
+    render(report_module, tmp_path / "after.csv", after_rows, {**META, "repo_commit": "def5678"})
+    lines = report_module.compare(tmp_path / "before.csv", tmp_path / "after.csv").splitlines()
+    assert "commit abc1234" in lines[0]
+    assert "commit def5678" in lines[0]
+    body = "\n".join(lines)
+    # Only bleuprint's rows; (b) got 20% faster with disjoint ranges, (c) moved within noise.
+    assert "sacrebleu" not in body.split("-->", 1)[1]
+    b_row = next(line for line in lines if line.startswith("| (b)") and "| bleuprint |" in line)
+    for cell in ("100.0 ms", "80.0 ms", "-20.0%", "faster"):
+        assert cell in b_row
+    c_row = next(line for line in lines if line.startswith("| (c)") and "| bleuprint |" in line)
+    assert "+1.0%" in c_row
+    assert report_module.main(["--compare"]) == 2
