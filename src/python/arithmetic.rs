@@ -4,6 +4,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
 use super::args::{scale, typed};
+use super::convert::array1;
 use crate::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
@@ -22,7 +23,7 @@ struct NumpyMath<'py> {
 
 impl NumpyMath<'_> {
     fn ln_numpy(&self, values: &[f32]) -> PyResult<Vec<f32>> {
-        let array = PyArray1::from_slice(self.numpy.py(), values);
+        let array = array1(self.numpy.py(), values.to_vec())?;
         let logs = self.numpy.getattr("log")?.call1((array,))?;
         Ok(logs.cast_into::<PyArray1<f32>>()?.to_vec()?)
     }

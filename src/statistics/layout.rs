@@ -165,6 +165,12 @@ impl<'a> Layout<'a> for Grouped<'a, &'a str> {
     fn references(&self, i: usize) -> impl Iterator<Item = &'a str> + '_ {
         self.list(i).iter().copied()
     }
+
+    fn shared_references(&self, workers: i64) -> Result<Option<ReferenceGroups>> {
+        ReferenceGroups::find(self.len(), workers, |i| {
+            self.list(i).iter().copied().map(Some)
+        })
+    }
 }
 
 impl<'a, T: Sync + 'a> Layout<'a> for Grouped<'a, Vec<T>> {

@@ -190,6 +190,13 @@ mod tests {
                 assert_eq!(row, [(i % 11) as i64, refs[i % 3].len() as i64]);
             }
         }
+        let lists: Vec<Vec<&str>> = (0..600).map(|i| vec![refs[i % 3], "x"]).collect();
+        for workers in [1, 2] {
+            let rows = rows(&Grouped::new(&hyps, &lists), &Lengths, workers).unwrap();
+            for (i, row) in rows.chunks(2).enumerate() {
+                assert_eq!(row, [(i % 11) as i64, refs[i % 3].len() as i64 + 1]);
+            }
+        }
         let short = [vec![None; 3]];
         let err = rows(&Streams::new(&hyps, &short), &Lengths, 1).unwrap_err();
         assert!(err.message().contains("stream 0 has 3 segments"), "{err}");

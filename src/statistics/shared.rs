@@ -60,6 +60,9 @@ impl ReferenceGroups {
         R: Iterator<Item = Option<&'r str>>,
         F: Fn(usize) -> R + Sync,
     {
+        if segments < 2 {
+            return Ok(None); // nothing to share (and one sentence pays nothing for grouping)
+        }
         let hashes = parallel::map_range(segments, workers, |i| {
             let mut h = FxHasher::default();
             for reference in references_of(i) {

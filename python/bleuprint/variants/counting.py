@@ -8,6 +8,7 @@ the ``ref_len`` column holds the segment's summed reference lengths (rows are in
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
@@ -145,10 +146,11 @@ def segment_rows(
     if _needs_preparing(knobs):  # otherwise no per-segment Python work at all
         hypotheses = _prepare(hypotheses, knobs)
         references = [_prepare(rs, knobs) for rs in references]
-    named = [
-        ("hypotheses", hypotheses),
-        *((f"references[{i}]", r) for i, r in enumerate(references)),
-    ]
+    # Lazily: the names are built only if the core refuses some text.
+    named = itertools.chain(
+        [("hypotheses", hypotheses)],
+        ((f"references[{i}]", r) for i, r in enumerate(references)),
+    )
     with naming_lone_surrogates(named):
         return _core.bleu_grouped_stats(hypotheses, references, tokenizer=tokenizer, **kwargs)
 

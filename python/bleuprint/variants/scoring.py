@@ -11,7 +11,6 @@ the upstreams' types (nltk's int ``0``, lists for several weight sets, ``numpy.f
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Optional
@@ -26,9 +25,6 @@ from bleuprint.variants.aggregation import CorpusCounts, Number
 from bleuprint.variants.aggregation import aggregate as aggregate  # its old home
 from bleuprint.variants.knobs import SACREBLEU, BleuKnobs
 from bleuprint.variants.smoothing import Fraction, smooth
-
-# sacrebleu's and multi-bleu.perl's stand-in for log(0).
-LOG_ZERO = -9999999999.0
 
 
 class PresetScore(Score):
@@ -123,27 +119,6 @@ def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
     if is_int:
         return int(value)
     return np.float32(value) if arithmetic == "torch" else value
-
-
-def length_ratio(hyp_len: Number, ref_len: Number) -> float:
-    """Hypothesis over reference length as a float; 0.0 without reference tokens."""
-    return float(hyp_len) / float(ref_len) if ref_len else 0.0
-
-
-def mteval_log_penalty(hyp_len: Number, ref_len: Number) -> float:
-    """mteval's log brevity penalty ``min(0, 1 - r/c)`` (``--no-smoothing`` adds it inside
-    the exponent)."""
-    return min(0, 1 - ref_len / hyp_len)
-
-
-def ratio_penalty(ratio: float) -> float:
-    """tensorflow/nmt's ``exp(1 - 1/ratio)``, uncapped (nlg-metricverse rescales with it)."""
-    return math.exp(1 - 1.0 / ratio)
-
-
-def log_or_floor(x: float) -> float:
-    """``log(x)``, with sacrebleu's and multi-bleu.perl's ``LOG_ZERO`` for 0."""
-    return LOG_ZERO if x == 0 else math.log(x)
 
 
 def score_counts(
