@@ -213,6 +213,10 @@ impl NgramMatcher {
         }
         // Give the budget back, so the references can be matched again.
         for &id in &self.touched {
+            debug_assert!(
+                (id as usize) < self.ref_max.len(),
+                "`ref_max` has a slot for every index"
+            );
             if let Some(m) = self.ref_max.get_mut(id as usize) {
                 *m += 1;
             }

@@ -377,6 +377,10 @@ impl Fsum {
             let yr = hi - x;
             let lo = y - yr;
             if lo != 0.0 {
+                debug_assert!(
+                    kept < self.partials.len(),
+                    "`partials` has a slot for every index"
+                );
                 if let Some(slot) = self.partials.get_mut(kept) {
                     *slot = lo;
                 }

@@ -43,6 +43,10 @@ impl Occurrences {
         self.next.clear();
         self.next.resize(reference.len(), NONE);
         for (r, (&id, next)) in reference.iter().zip(self.next.iter_mut()).enumerate().rev() {
+            debug_assert!(
+                (id as usize) < self.first.len(),
+                "`first` has a slot for every index"
+            );
             if let Some(first) = self.first.get_mut(id as usize) {
                 *next = *first;
                 *first = r;

@@ -376,12 +376,20 @@ impl ShiftedBitMatrix {
 
     #[inline]
     fn set(&mut self, row: usize, col_word: usize, value: u64) {
+        debug_assert!(
+            row * self.cols + col_word < self.data.len(),
+            "`data` has a slot for every index"
+        );
         if let Some(slot) = self.data.get_mut(row * self.cols + col_word) {
             *slot = value;
         }
     }
 
     fn set_offset(&mut self, row: usize, offset: isize) {
+        debug_assert!(
+            row < self.offsets.len(),
+            "`offsets` has a slot for every index"
+        );
         if let Some(slot) = self.offsets.get_mut(row) {
             *slot = offset;
         }
@@ -450,6 +458,7 @@ impl BlockPm {
             let mut bits = vec![0u64; alphabet * words];
             for (i, &c) in s.iter().enumerate() {
                 let index = (c as usize) * words + i / WORD_SIZE;
+                debug_assert!(index < bits.len(), "`bits` has a slot for every index");
                 if let Some(slot) = bits.get_mut(index) {
                     *slot |= 1u64 << (i % WORD_SIZE);
                 }
@@ -618,6 +627,7 @@ impl Ctx<'_> {
             pm.resize(self.alphabet, 0);
         }
         for (i, &c) in s1.iter().enumerate() {
+            debug_assert!((c as usize) < pm.len(), "`pm` has a slot for every index");
             if let Some(slot) = pm.get_mut(c as usize) {
                 *slot |= 1u64 << i;
             }
@@ -646,14 +656,17 @@ impl Ctx<'_> {
             hn <<= 1;
             vp = hn | !(d0 | hp);
             vn = hp & d0;
+            debug_assert!(i < vp_m.data.len(), "`data` has a slot for every index");
             if let Some(slot) = vp_m.data.get_mut(i) {
                 *slot = vp;
             }
+            debug_assert!(i < vn_m.data.len(), "`data` has a slot for every index");
             if let Some(slot) = vn_m.data.get_mut(i) {
                 *slot = vn;
             }
         }
         for &c in s1 {
+            debug_assert!((c as usize) < pm.len(), "`pm` has a slot for every index");
             if let Some(slot) = pm.get_mut(c as usize) {
                 *slot = 0;
             }
@@ -849,6 +862,7 @@ impl Ctx<'_> {
                 hp = (hp << 1) | hp_carry_in;
                 hn = (hn << 1) | hn_carry_in;
                 let new = (hn | !(d0 | hp), hp & d0);
+                debug_assert!(word < vecs.len(), "`vecs` has a slot for every index");
                 if let Some(slot) = vecs.get_mut(word) {
                     *slot = new;
                 }
@@ -865,6 +879,7 @@ impl Ctx<'_> {
             while word <= last_block {
                 let delta =
                     advance_block(word, &mut vecs, &mut hp_carry, &mut hn_carry, first_block);
+                debug_assert!(word < scores.len(), "`scores` has a slot for every index");
                 if let Some(score) = scores.get_mut(word) {
                     *score = to_usize(to_isize(*score) + delta);
                 }
@@ -887,6 +902,7 @@ impl Ctx<'_> {
                     - to_isize(score_at(&scores, last_block) + 2 + len2);
                 if to_isize(get_row_num(last_block)) < cond {
                     last_block += 1;
+                    debug_assert!(last_block < vecs.len(), "`vecs` has a slot for every index");
                     if let Some(slot) = vecs.get_mut(last_block) {
                         *slot = (!0, 0);
                     }
@@ -905,6 +921,10 @@ impl Ctx<'_> {
                         &mut hp_carry,
                         &mut hn_carry,
                         first_block,
+                    );
+                    debug_assert!(
+                        last_block < scores.len(),
+                        "`scores` has a slot for every index"
                     );
                     if let Some(score) = scores.get_mut(last_block) {
                         *score = to_usize(to_isize(start) + delta);
