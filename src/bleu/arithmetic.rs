@@ -630,6 +630,21 @@ struct Raw {
     float32: bool,
 }
 
+impl Raw {
+    /// A float64 result with nothing smoothed in the counts and no int fields.
+    fn floats(scores: Vec<f64>, bp: f64, ratio: f64, precisions: Vec<f64>) -> Self {
+        Self {
+            scores,
+            bp,
+            ratio,
+            precisions,
+            smoothed_orders: 0,
+            ints: PythonInts::default(),
+            float32: false,
+        }
+    }
+}
+
 fn sacrebleu(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
     let Precisions::Own(smoothing) = combine.precisions else {
         given(combine)?;
@@ -791,15 +806,8 @@ fn nmt(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
     }
     let ratio = length_ratio(c, r);
     let bp = brevity_penalty(Arithmetic::Nmt, c, r, &mut Libm)?.value;
-    Ok(Raw {
-        scores: geo_means.iter().map(|g| g * bp).collect(),
-        bp,
-        ratio,
-        precisions,
-        smoothed_orders: 0,
-        ints: PythonInts::default(),
-        float32: false,
-    })
+    let scores = geo_means.iter().map(|g| g * bp).collect();
+    Ok(Raw::floats(scores, bp, ratio, precisions))
 }
 
 #[allow(clippy::cast_possible_truncation)] // float32 arithmetic: rounding is the point
@@ -974,15 +982,7 @@ fn mteval(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
             (score, bp)
         }
     };
-    Ok(Raw {
-        scores: vec![score],
-        bp,
-        ratio,
-        precisions,
-        smoothed_orders: 0,
-        ints: PythonInts::default(),
-        float32: false,
-    })
+    Ok(Raw::floats(vec![score], bp, ratio, precisions))
 }
 
 /// The caller's precisions (an arithmetic's own smoothing it lacks is an option error).
