@@ -221,6 +221,7 @@ impl GleuStats {
 impl<'a> StatsMetric<'a, str> for GleuStats {
     type Scorer = GleuScorer<'a, str>;
     const NEEDS_REFERENCES: bool = false;
+    const SHARES_PREPARED_REFERENCES: bool = false;
 
     fn width(&self) -> usize {
         WIDTH
@@ -234,6 +235,7 @@ impl<'a> StatsMetric<'a, str> for GleuStats {
 impl<'a, T: AsRef<[u8]> + Sync + 'a> StatsMetric<'a, [T]> for GleuStats {
     type Scorer = GleuScorer<'a, [T]>;
     const NEEDS_REFERENCES: bool = false;
+    const SHARES_PREPARED_REFERENCES: bool = false;
 
     fn width(&self) -> usize {
         WIDTH

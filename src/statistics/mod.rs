@@ -53,6 +53,11 @@ pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
     /// Whether every segment needs at least one reference (GLEU scores none as `[0, 0]`).
     const NEEDS_REFERENCES: bool = true;
 
+    /// Whether [`SegmentScorer::prepare`] does work worth sharing between segments with the
+    /// same references (tokenizing, interning). A metric whose `prepare` only keeps the
+    /// references (WER, GLEU) says no, and the driver skips grouping them.
+    const SHARES_PREPARED_REFERENCES: bool = true;
+
     /// Number of columns of a statistics row.
     fn width(&self) -> usize;
 
@@ -84,7 +89,12 @@ where
         }
         scorer.prepare(layout.references(i))
     };
-    match layout.shared_references(workers)? {
+    let groups = if M::SHARES_PREPARED_REFERENCES {
+        layout.shared_references(workers)?
+    } else {
+        None
+    };
+    match groups {
         None => parallel::fill_rows(
             &mut out,
             width,

@@ -246,6 +246,7 @@ impl<'a> SegmentScorer<'a, str> for WerScorer<'a> {
 /// WER statistics of text split by `Split` (words or characters, jiwer's transforms).
 impl<'a> StatsMetric<'a, str> for Split {
     type Scorer = WerScorer<'a>;
+    const SHARES_PREPARED_REFERENCES: bool = false;
 
     fn width(&self) -> usize {
         WIDTH
