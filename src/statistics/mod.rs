@@ -250,6 +250,57 @@ mod tests {
         );
     }
 
+    /// Counts the `prepare` calls, sharing references or not.
+    struct Prepares(std::sync::atomic::AtomicUsize);
+    struct PrepareCounter<'m>(&'m std::sync::atomic::AtomicUsize);
+
+    impl<'a> SegmentScorer<'a, str> for PrepareCounter<'_> {
+        fn prepare<I: Iterator<Item = &'a str>>(&mut self, _: I) -> Result<()> {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        }
+        fn score(&mut self, _: &'a str, _: &mut [i64]) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    struct Sharing(Prepares);
+    struct NotSharing(Prepares);
+
+    impl<'a, 'm> StatsMetric<'a, str> for &'m Sharing {
+        type Scorer = PrepareCounter<'m>;
+        fn width(&self) -> usize {
+            1
+        }
+        fn scorer(&self) -> PrepareCounter<'m> {
+            PrepareCounter(&self.0 .0)
+        }
+    }
+
+    impl<'a, 'm> StatsMetric<'a, str> for &'m NotSharing {
+        type Scorer = PrepareCounter<'m>;
+        const SHARES_PREPARED_REFERENCES: bool = false;
+        fn width(&self) -> usize {
+            1
+        }
+        fn scorer(&self) -> PrepareCounter<'m> {
+            PrepareCounter(&self.0 .0)
+        }
+    }
+
+    #[test]
+    fn shared_references_are_prepared_once_per_task_unless_the_metric_declines() {
+        let hyps = vec!["h"; 100];
+        let streams = vec![vec![Some("same"); 100]];
+        let layout = Streams::new(&hyps, &streams);
+        let sharing = Sharing(Prepares(0.into()));
+        rows(&layout, &&sharing, 1).unwrap();
+        assert_eq!(sharing.0 .0.into_inner(), 1);
+        let not_sharing = NotSharing(Prepares(0.into()));
+        rows(&layout, &&not_sharing, 1).unwrap();
+        assert_eq!(not_sharing.0 .0.into_inner(), 100);
+    }
+
     #[test]
     fn a_segment_without_references_is_named() {
         let streams = vec![vec![Some("a"), None, None]];
