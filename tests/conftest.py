@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,12 @@ from bleuprint.functional_wer import corpus_cer, corpus_wer
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# A suite started in the background by a script (`make check &`) inherits SIGINT ignored, and
+# so would every process the Ctrl-C tests start (an ignored signal stays ignored across exec):
+# give this process Python's handler back, which exec resets to the default for the children.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 WMT22 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wmt22"
 
