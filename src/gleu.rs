@@ -206,8 +206,20 @@ impl<'a, T: AsRef<[u8]> + 'a> SegmentScorer<'a, [T]> for GleuScorer<'a, [T]> {
     }
 }
 
-impl GleuStats {
-    fn scorer<'a, X: ?Sized>(&self) -> GleuScorer<'a, X> {
+/// Text and token sequences alike: the scorer's impls say what an item is.
+impl<'a, X: ?Sized + 'a> StatsMetric<'a, X> for GleuStats
+where
+    GleuScorer<'a, X>: SegmentScorer<'a, X>,
+{
+    type Scorer = GleuScorer<'a, X>;
+    const NEEDS_REFERENCES: bool = false;
+    const SHARES_PREPARED_REFERENCES: bool = false;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn scorer(&self) -> Self::Scorer {
         GleuScorer {
             counter: Counter::new(self.config),
             pipeline: self.pipeline,
@@ -215,34 +227,6 @@ impl GleuStats {
             normalized: String::new(),
             tokenized: String::new(),
         }
-    }
-}
-
-impl<'a> StatsMetric<'a, str> for GleuStats {
-    type Scorer = GleuScorer<'a, str>;
-    const NEEDS_REFERENCES: bool = false;
-    const SHARES_PREPARED_REFERENCES: bool = false;
-
-    fn width(&self) -> usize {
-        WIDTH
-    }
-
-    fn scorer(&self) -> Self::Scorer {
-        GleuStats::scorer(self)
-    }
-}
-
-impl<'a, T: AsRef<[u8]> + Sync + 'a> StatsMetric<'a, [T]> for GleuStats {
-    type Scorer = GleuScorer<'a, [T]>;
-    const NEEDS_REFERENCES: bool = false;
-    const SHARES_PREPARED_REFERENCES: bool = false;
-
-    fn width(&self) -> usize {
-        WIDTH
-    }
-
-    fn scorer(&self) -> Self::Scorer {
-        GleuStats::scorer(self)
     }
 }
 
