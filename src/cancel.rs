@@ -7,10 +7,18 @@
 //! [`crate::ErrorKind::Interrupted`] within milliseconds. A kernel that stops early returns a
 //! meaningless result, which the row loop discards. The core never depends on Python: the flag
 //! is plain shared state, made current for a thread with [`Cancel::run`].
+//!
+//! [`Cancel::run_watched`] also runs a caller's check every so often on the thread that
+//! started the call (the bindings run Python's signal handlers there, which only work on the
+//! main thread), from the serial row loops and the kernels' polls, and from the wait of a
+//! parallel loop. So a watched call does its work on the calling thread, like any other: a
+//! thread made per call would take its allocations from another malloc arena, whose freed
+//! pages must be faulted in again (10% of a 100,000-segment BLEU call).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 
@@ -41,6 +49,149 @@ impl Cancel {
         let _current = unsafe { CurrentGuard::enter(Arc::as_ptr(&self.0)) };
         f()
     }
+
+    /// Runs `f` as [`Cancel::run`] does, and calls `hook` on this thread about every
+    /// `interval` while `f` runs (see [`poll`]); the flag is set once `hook` returns `true`.
+    pub fn run_watched<R, H: FnMut() -> bool>(
+        &self,
+        interval: Duration,
+        mut hook: H,
+        f: impl FnOnce() -> R,
+    ) -> R {
+        let watch = Watch {
+            hook: call_hook::<H>,
+            context: (&raw mut hook).cast(),
+            interval,
+            next: Cell::new(Instant::now() + interval),
+            countdown: Cell::new(POLL_EVERY),
+            busy: Cell::new(false),
+            flag: Arc::as_ptr(&self.0),
+        };
+        // SAFETY: `self.0` and `watch` (which borrows `hook`) live for the whole call.
+        let _current = unsafe { CurrentGuard::enter(Arc::as_ptr(&self.0)) };
+        let _watch = WatchGuard::enter(&watch);
+        f()
+    }
+
+    /// Runs `f` with no flag and no watch current, so that a call made inside another's
+    /// watch hook (a Python signal handler that scores) neither sees nor polls the outer one.
+    pub fn run_unwatched<R>(f: impl FnOnce() -> R) -> R {
+        // SAFETY: a null flag is never dereferenced.
+        let _current = unsafe { CurrentGuard::enter(std::ptr::null()) };
+        let _watch = WatchGuard::enter(std::ptr::null());
+        f()
+    }
+}
+
+/// [`poll`] looks at the clock once in this many calls: a row takes about a microsecond.
+const POLL_EVERY: u32 = 32;
+
+/// A watched call's hook and when it is next due.
+struct Watch {
+    /// Calls the caller's closure behind `context`.
+    hook: unsafe fn(*mut ()) -> bool,
+    context: *mut (),
+    interval: Duration,
+    next: Cell<Instant>,
+    countdown: Cell<u32>,
+    /// Set while the hook runs, so that a call it makes does not run it again.
+    busy: Cell<bool>,
+    flag: *const AtomicBool,
+}
+
+/// # Safety
+/// `context` must point to a live `H`.
+unsafe fn call_hook<H: FnMut() -> bool>(context: *mut ()) -> bool {
+    // SAFETY: `run_watched` stores a pointer to its own `H`, alive while the watch is current.
+    unsafe { (*context.cast::<H>())() }
+}
+
+impl Watch {
+    /// Runs the hook if it is due (or `now`), unless it is running already.
+    fn tick(&self, now: bool) {
+        if self.busy.get() {
+            return;
+        }
+        if !now {
+            let time = Instant::now();
+            if time < self.next.get() {
+                return;
+            }
+            self.next.set(time + self.interval);
+        }
+        self.busy.set(true);
+        // SAFETY: `context` points to the hook of the `run_watched` that made this watch
+        // current; it outlives the watch.
+        let stop = unsafe { (self.hook)(self.context) };
+        self.busy.set(false);
+        if stop {
+            // SAFETY: the flag outlives the watch (see `run_watched`).
+            unsafe { (*self.flag).store(true, Ordering::Relaxed) };
+        }
+    }
+}
+
+thread_local! {
+    /// The watch of the call that this thread started, or null.
+    static WATCH: Cell<*const Watch> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Makes a watch current for the thread until dropped, then restores the previous one.
+struct WatchGuard {
+    previous: *const Watch,
+}
+
+impl WatchGuard {
+    fn enter(watch: *const Watch) -> Self {
+        Self {
+            previous: WATCH.with(|w| w.replace(watch)),
+        }
+    }
+}
+
+impl Drop for WatchGuard {
+    fn drop(&mut self) {
+        WATCH.with(|w| w.set(self.previous));
+    }
+}
+
+/// Runs the current thread's watch hook when it is due; call it once per row of a serial
+/// loop (it reads the clock once in 32 calls). Does nothing on a thread without a watch.
+#[inline]
+pub(crate) fn poll() {
+    with_watch(|watch| {
+        let left = watch.countdown.get().saturating_sub(1);
+        if left == 0 {
+            watch.countdown.set(POLL_EVERY);
+            watch.tick(false);
+        } else {
+            watch.countdown.set(left);
+        }
+    });
+}
+
+/// The interval of the current thread's watch, `None` without one.
+pub(crate) fn watch_interval() -> Option<Duration> {
+    WATCH.with(|w| {
+        let watch = w.get();
+        // SAFETY: as in `poll`.
+        (!watch.is_null()).then(|| unsafe { (*watch).interval })
+    })
+}
+
+/// Runs the current thread's watch hook now (a parallel loop's wait calls it every interval).
+pub(crate) fn poll_now() {
+    with_watch(|watch| watch.tick(true));
+}
+
+fn with_watch(f: impl FnOnce(&Watch)) {
+    WATCH.with(|w| {
+        let watch = w.get();
+        if !watch.is_null() {
+            // SAFETY: as in `poll`.
+            f(unsafe { &*watch });
+        }
+    });
 }
 
 thread_local! {
@@ -112,9 +263,11 @@ impl Inherited {
     }
 }
 
-/// Whether the current thread's call was cancelled.
+/// Whether the current thread's call was cancelled. The kernels call it every so often, so
+/// on the thread that started a watched call it also runs the watch hook when due.
 #[inline]
 pub fn is_cancelled() -> bool {
+    with_watch(|watch| watch.tick(false));
     CURRENT.with(|c| {
         let flag = c.get();
         // SAFETY: a non-null pointer was set by a `CurrentGuard` that is still alive (it
@@ -172,6 +325,59 @@ mod tests {
             let at = cancelled_at.join().unwrap();
             (err.unwrap(), ended.saturating_duration_since(at))
         })
+    }
+
+    /// A watched call whose hook asks to stop on its third run, over rows of 1 ms each: the
+    /// hook runs on the calling thread, in serial loops and while a parallel loop waits.
+    #[test]
+    fn a_watched_call_runs_its_hook_on_the_calling_thread_and_stops_when_asked() {
+        for workers in [1, 2] {
+            let caller = std::thread::current().id();
+            let mut runs = 0;
+            let hook = || {
+                assert_eq!(std::thread::current().id(), caller);
+                runs += 1;
+                runs == 3
+            };
+            let started = Instant::now();
+            let outcome = Cancel::new().run_watched(Duration::from_millis(10), hook, || {
+                crate::parallel::map_range(10_000, workers, |_| {
+                    std::thread::sleep(Duration::from_millis(1));
+                })
+            });
+            assert_eq!(
+                outcome.err().map(|e| e.kind()),
+                Some(ErrorKind::Interrupted)
+            );
+            assert_eq!(runs, 3, "workers={workers}");
+            assert!(
+                started.elapsed() < Duration::from_secs(2),
+                "workers={workers}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unwatched_call_inside_a_watched_one_sees_neither_flag_nor_hook() {
+        let flag = Cancel::new();
+        flag.cancel();
+        let mut runs = 0;
+        let (inner, outer) = flag.run_watched(
+            Duration::ZERO,
+            || {
+                runs += 1;
+                false
+            },
+            || {
+                let inner = Cancel::run_unwatched(|| {
+                    poll_now();
+                    is_cancelled()
+                });
+                (inner, is_cancelled())
+            },
+        );
+        assert!(!inner && outer);
+        assert_eq!(runs, 1, "only the outer is_cancelled runs the hook");
     }
 
     #[test]

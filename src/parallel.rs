@@ -13,8 +13,10 @@
 //! stops with [`crate::ErrorKind::Interrupted`] once it is set; an item whose kernel saw the flag
 //! and stopped early is never returned.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, Once, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, Once, OnceLock};
+use std::time::Duration;
 
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -138,10 +140,16 @@ where
         Ok(r)
     };
     match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
-        Some(pool) => pool.install(|| items.par_iter().map_init(&init, each).collect()),
+        Some(pool) => install(&pool, || items.par_iter().map_init(&init, each).collect()),
         None => {
             let mut scratch = init();
-            items.iter().map(|t| each(&mut scratch, t)).collect()
+            items
+                .iter()
+                .map(|t| {
+                    cancel::poll();
+                    each(&mut scratch, t)
+                })
+                .collect()
         }
     }
 }
@@ -163,8 +171,13 @@ where
         Ok(r)
     };
     match pool_for(workers, len, MIN_ITEMS_PER_PARALLEL_BATCH)? {
-        Some(pool) => pool.install(|| (0..len).into_par_iter().map(each).collect()),
-        None => (0..len).map(each).collect(),
+        Some(pool) => install(&pool, || (0..len).into_par_iter().map(each).collect()),
+        None => (0..len)
+            .map(|i| {
+                cancel::poll();
+                each(i)
+            })
+            .collect(),
     }
 }
 
@@ -193,16 +206,17 @@ where
         r
     };
     match pool {
-        Some(pool) => pool.install(|| {
+        Some(pool) => install(&pool, || {
             out.par_chunks_mut(width)
                 .enumerate()
                 .try_for_each_init(&init, each)
         }),
         None => {
             let mut scratch = init();
-            out.chunks_mut(width)
-                .enumerate()
-                .try_for_each(|item| each(&mut scratch, item))
+            out.chunks_mut(width).enumerate().try_for_each(|item| {
+                cancel::poll();
+                each(&mut scratch, item)
+            })
         }
     }
 }
@@ -228,14 +242,79 @@ where
     };
     // Each item is already a sizeable task, so two are enough to share out.
     match pool_for(workers, items.len(), 2)? {
-        Some(pool) => pool.install(|| items.par_iter_mut().try_for_each_init(&init, each)),
+        Some(pool) => install(&pool, || {
+            items.par_iter_mut().try_for_each_init(&init, each)
+        }),
         None => {
             let mut scratch = init();
-            items
-                .iter_mut()
-                .try_for_each(|item| each(&mut scratch, item))
+            items.iter_mut().try_for_each(|item| {
+                cancel::poll();
+                each(&mut scratch, item)
+            })
         }
     }
+}
+
+/// Runs `job` on `pool`. Under a [`cancel::Cancel::run_watched`] call, the calling thread
+/// keeps running the watch hook while it waits.
+fn install<R: Send>(pool: &ThreadPool, job: impl FnOnce() -> R + Send) -> R {
+    match cancel::watch_interval() {
+        None => pool.install(job),
+        Some(interval) => match run_beside(|| pool.install(job), interval, cancel::poll_now) {
+            Ok(result) => result,
+            Err(panic) => panic::resume_unwind(panic),
+        },
+    }
+}
+
+/// Runs `work` on another thread while the calling thread calls `tick` every `interval`
+/// until the work ends (the bindings poll Python's signal handlers there). The work's panic,
+/// if any, is returned as an `Err`, as `std::thread::JoinHandle::join` does.
+///
+/// The work runs on a thread of the default pool, which lives as long as the process (a thread
+/// made per call would fault in a fresh malloc arena's pages each time). After a `fork()`, or
+/// if the pool cannot be built, it runs on a scoped thread of its own.
+fn run_beside<R, W, T>(work: W, interval: Duration, mut tick: T) -> std::thread::Result<R>
+where
+    R: Send,
+    W: FnOnce() -> R + Send,
+    T: FnMut(),
+{
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let mut wait = || {
+        while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(interval) {
+            tick();
+        }
+    };
+    install_fork_hook();
+    let pool = if FORKED.load(Ordering::SeqCst) {
+        None
+    } else {
+        pool(default_threads())
+    };
+    let Some(pool) = pool else {
+        return std::thread::scope(|scope| {
+            let worker = scope.spawn(move || {
+                let outcome = work();
+                // The receiver lives until after the join, so a send cannot fail.
+                let _ = done_tx.send(());
+                outcome
+            });
+            wait();
+            worker.join()
+        });
+    };
+    let mut outcome = None;
+    pool.in_place_scope(|scope| {
+        let slot = &mut outcome;
+        scope.spawn(move |_| {
+            *slot = Some(panic::catch_unwind(AssertUnwindSafe(work)));
+            let _ = done_tx.send(());
+        });
+        wait();
+    });
+    // The scope ends only after the spawned job, which always fills the slot.
+    outcome.unwrap_or_else(|| Err(Box::new("the work was never run")))
 }
 
 #[cfg(test)]
@@ -252,6 +331,45 @@ mod tests {
                 serial
             );
         }
+    }
+
+    #[test]
+    fn run_beside_returns_the_work_and_ticks_while_it_runs() {
+        let items: Vec<u64> = (0..1_000).collect();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let mut ticks = 0;
+        let sum = run_beside(
+            move || {
+                // Ends only once the caller has ticked a few times.
+                let _ = release_rx.recv();
+                items.iter().sum::<u64>()
+            },
+            Duration::from_millis(1),
+            || {
+                ticks += 1;
+                if ticks == 3 {
+                    let _ = release_tx.send(());
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(sum, 499_500);
+        assert!(ticks >= 3);
+    }
+
+    #[test]
+    fn run_beside_returns_a_panic_as_an_error() {
+        let outcome = run_beside(
+            || -> u8 { panic!("deliberate") },
+            Duration::from_millis(1),
+            || (),
+        );
+        assert!(outcome.is_err());
+        // The pool still works afterwards.
+        assert_eq!(
+            run_beside(|| 7, Duration::from_millis(1), || ()).unwrap(),
+            7
+        );
     }
 
     #[test]

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not hasattr(signal, "SIGALRM"), reason="needs POSIX signals"
 )
 
-# A call that takes far longer than the test waits: TER of many 100-word segments, or one very
-# long line for TER or WER (a single long kernel call, which polls the flag itself).
+# A call that takes far longer than the test waits: TER of many 100-word segments (on all cores
+# or on the calling thread alone), or one very long line for TER or WER (a single long kernel
+# call, which polls the flag itself).
 _SETUP = """
 import random, sys, time
 import bleuprint
@@ -31,6 +32,10 @@ if kind == "ter":
     hyps = [line(100) for _ in range(20000)]
     refs = [[line(100) for _ in range(20000)]]
     call = lambda: bleuprint.corpus_ter(hyps, refs)
+elif kind == "ter-rows":
+    hyps = [line(100) for _ in range(20000)]
+    refs = [[line(100) for _ in range(20000)]]
+    call = lambda: bleuprint.TER(workers=1).corpus_score(hyps, refs)
 elif kind == "ter-line":
     hyps = [line(100000)]
     refs = [[line(100000)]]
@@ -72,7 +77,8 @@ except Timeout:
 """
 )
 
-KINDS = ["ter", "ter-line", "wer"]
+# A parallel loop (the calling thread waits), a serial row loop, and single long lines.
+KINDS = ["ter", "ter-rows", "ter-line", "wer"]
 
 
 def _run(script: str, kind: str) -> subprocess.Popen[str]:

@@ -1,7 +1,6 @@
 //! Arguments shared by the bindings: `workers`, integer size options, and running a long call
 //! so that Ctrl-C (or any signal handler that raises) interrupts it.
 
-use std::sync::mpsc;
 use std::time::Duration;
 
 use pyo3::conversion::FromPyObjectOwned;
@@ -297,8 +296,9 @@ pub(crate) fn line_count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     size_option(value, "max_lines", 0, max)
 }
 
-/// Inputs below this many bytes of text run directly: they end in milliseconds, and a watched
-/// run costs a thread start (tens of microseconds).
+/// Inputs below this many bytes of text run without signal checks: they end in milliseconds,
+/// and a watched run costs a few microseconds (its set-up, clock reads, a parallel loop's
+/// hand-off).
 pub(crate) const WATCH_MIN_BYTES: usize = 1 << 16;
 
 /// The same for TER, whose shift search spends about a millisecond on every few hundred bytes
@@ -308,44 +308,31 @@ pub(crate) const WATCH_MIN_BYTES_TER: usize = 1 << 12;
 /// How often a watched call checks for signals.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// Runs `work` without the GIL. When `watch` is set (a large input), the work runs on a helper
-/// thread while this thread, every 50 ms, briefly takes the GIL and runs Python's signal
-/// handlers: if one raises (Ctrl-C's `KeyboardInterrupt`, an alarm's exception), the work is
-/// cancelled through its [`Cancel`] flag, stops within milliseconds, and that exception is
-/// raised here. Small inputs run directly on this thread.
+/// Runs `work` without the GIL. When `watch` is set (a large input), the work's loops and
+/// kernels (or, while a parallel loop runs, this thread waiting for it) briefly take the GIL
+/// about every 50 ms to run Python's signal handlers ([`Cancel::run_watched`]): if one raises
+/// (Ctrl-C's `KeyboardInterrupt`, an alarm's exception), the work is cancelled through its
+/// [`Cancel`] flag, stops within milliseconds, and that exception is raised here. Small inputs
+/// run without the checks.
 pub(crate) fn run_interruptible<R, F>(py: Python<'_>, watch: bool, work: F) -> PyResult<R>
 where
     R: Send,
     F: FnOnce() -> Result<R> + Send,
 {
     if !watch {
-        return Ok(py.detach(work)?);
+        return Ok(py.detach(|| Cancel::run_unwatched(work))?);
     }
     let cancel = Cancel::new();
-    let (outcome, raised) = py.detach(|| {
-        std::thread::scope(|scope| {
-            let (done_tx, done_rx) = mpsc::channel::<()>();
-            let cancel_ref = &cancel;
-            let worker = scope.spawn(move || {
-                let outcome = cancel_ref.run(work);
-                // The receiver only goes away after joining, so a send cannot fail.
-                let _ = done_tx.send(());
-                outcome
-            });
-            let mut raised = None;
-            while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(SIGNAL_POLL) {
-                if raised.is_none() {
-                    if let Err(e) = Python::attach(|py| py.check_signals()) {
-                        cancel.cancel();
-                        raised = Some(e);
-                    }
-                }
+    let mut raised = None;
+    let outcome = py.detach(|| {
+        // Once a handler has raised, the call is cancelled: its exception is the one kept.
+        let check_signals = || {
+            if raised.is_none() {
+                raised = Python::attach(|py| py.check_signals()).err();
             }
-            let outcome = worker
-                .join()
-                .unwrap_or_else(|_| Err(Error::internal("a scoring thread panicked")));
-            (outcome, raised)
-        })
+            raised.is_some()
+        };
+        cancel.run_watched(SIGNAL_POLL, check_signals, work)
     });
     match (outcome, raised) {
         // The exception the signal handler raised, whether or not the work noticed in time.
