@@ -689,3 +689,39 @@ def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, match
 
     ours, _ = outcome(score_counts, CorpusCounts(c, r, correct, totals), nmt)
     _same_outcome(getattr(ours, "score", ours), outcome(python_nmt)[0])
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    counts=st.lists(
+        st.tuples(st.integers(0, 10**6), st.integers(0, 10**6)).map(lambda ct: (min(ct), max(ct))),
+        min_size=1,
+        max_size=6,
+    ),
+    smoothing=st.sampled_from(["nltk0", "nltk1"]),
+    epsilon=st.one_of(st.none(), st.floats(0, 10), st.integers(0, 5)),
+    zero_total=st.booleans(),
+)
+def test_float_precisions_equal_the_fraction_path(counts, smoothing, epsilon, zero_total):
+    """The Fraction-free precisions of methods 0 and 1 are the floats (and signs) of the
+    Fraction path they shortcut, zero counts and totals included."""
+    from bleuprint.variants import scoring
+    from bleuprint.variants.aggregation import CorpusCounts
+
+    correct, total = [c for c, _ in counts], [t for _, t in counts]
+    if zero_total:
+        correct[-1] = total[-1] = 0
+    knobs = compat_nltk._PRESET.replace(
+        weights=(1 / len(counts),) * len(counts),
+        smoothing=smoothing,
+        smooth_value=epsilon if smoothing == "nltk1" else None,
+    )
+    fast = scoring._float_precisions(knobs, correct, total)
+    if smoothing == "nltk0" and 0 in correct:
+        assert fast is None
+        return
+    assert fast is not None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        values = scoring._smoothed(CorpusCounts(7, 7, correct, total), knobs, len(counts))
+    assert fast == ([float(p) for p in values], [bool(p > 0) for p in values])

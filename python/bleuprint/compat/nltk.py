@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
@@ -44,6 +45,8 @@ def _check_layout(list_of_references: Any, hypotheses: Any) -> None:
             f"The number of hypotheses and their reference(s) should be the same: got "
             f"{len(hypotheses)} hypotheses and {len(list_of_references)} reference lists"
         )
+    if _plain_lists(list_of_references, hypotheses):
+        return
     for i, hypothesis in enumerate(hypotheses):
         if isinstance(hypothesis, str):
             raise ReferenceLayoutError(
@@ -64,6 +67,17 @@ def _check_layout(list_of_references: Any, hypotheses: Any) -> None:
                 f"list_of_references[{i}] must be a list of token lists, got "
                 f"{references!r:.60}; expected {_SHAPE}"
             )
+
+
+def _plain_lists(list_of_references: Sequence[Any], hypotheses: Sequence[Any]) -> bool:
+    """Whether every hypothesis, reference list and first reference is a list or tuple, the
+    usual layout, which then needs no per-item check (this one runs at C speed)."""
+    plain = {list, tuple}
+    return (
+        set(map(type, hypotheses)) <= plain
+        and set(map(type, list_of_references)) <= plain
+        and set(map(type, map(itemgetter(0), filter(None, list_of_references)))) <= plain
+    )
 
 
 def _is_sequence(value: Any) -> bool:

@@ -208,6 +208,8 @@ def corpus_counts(rows: np.ndarray, knobs: BleuKnobs) -> CorpusCounts:
     """The corpus counts of a preset's rows, as ``knobs.aggregation`` adds them up."""
     if knobs.dtype == "float32":
         totals: list[Any] = list(float32_running_sum(rows))
+    elif len(rows) == 1:  # one sentence_bleu call: no reduction to set up
+        totals = rows[0].tolist()
     else:
         totals = rows.sum(axis=0).tolist()
     counts = _counts(totals, knobs)

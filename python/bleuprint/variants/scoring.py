@@ -148,9 +148,15 @@ def score_counts(
     smoothed: Optional[list[float]] = None
     positive: Optional[list[bool]] = None
     if _smooths_here(knobs, smoothing_function, correct):
-        values = _smoothed(counts, knobs, n, smoothing_function)
-        smoothed = [float(p) for p in values]
-        positive = [bool(p > 0) for p in values]
+        floats = (
+            None if smoothing_function is not None else _float_precisions(knobs, correct, total)
+        )
+        if floats is not None:
+            smoothed, positive = floats
+        else:
+            values = _smoothed(counts, knobs, n, smoothing_function)
+            smoothed = [float(p) for p in values]
+            positive = [bool(p > 0) for p in values]
     value = knobs.effective_smooth_value
     scores, bp, ratio, precisions, smoothed_orders, ints, error = _core.arithmetic_score(
         correct,
@@ -217,6 +223,36 @@ def _smooths_here(
     if knobs.arithmetic == "torch":
         return bool(min(correct) != 0)
     return True
+
+
+def _float_precisions(
+    knobs: BleuKnobs, correct: list[Any], total: list[Any]
+) -> Optional[tuple[list[float], list[bool]]]:
+    """The smoothed precisions as floats, and which are positive, straight from integer counts
+    for nltk's method 1 and for method 0 without a zero count (the common sentence_bleu
+    calls); ``None`` for the others, which :func:`_smoothed` computes on Fractions.
+
+    The same floats as ``float()`` of those Fractions: ``int / int`` is correctly rounded,
+    as ``Fraction.__float__`` is, and method 1's ``(0 + epsilon) / total`` is nltk's own
+    expression."""
+    name = knobs.smoothing
+    if name not in ("nltk0", "nltk1") or {*map(type, correct), *map(type, total)} != {int}:
+        return None
+    if name == "nltk0" and 0 in correct:
+        return None  # method 0 warns about the zero count
+    epsilon = knobs.effective_smooth_value
+    smoothed, positive = [], []
+    for c, t in zip(correct, total):
+        if t == 0:  # an order without hypothesis n-grams stays 0
+            value, above = 0.0, False
+        elif c == 0:
+            value = (c + epsilon) / t
+            above = value > 0
+        else:
+            value, above = c / t, c > 0
+        smoothed.append(value)
+        positive.append(above)
+    return smoothed, positive
 
 
 def _fractions(counts: CorpusCounts, orders: int) -> list[Fraction]:
