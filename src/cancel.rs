@@ -2,7 +2,7 @@
 //!
 //! The caller (the Python bindings, on Ctrl-C) sets a [`Cancel`] flag; the row loops in
 //! [`crate::parallel`] check it before and after every row, and the kernels that can run long
-//! on one line (Levenshtein, TER's shift search) poll [`is_cancelled`] every 64 DP rows or 32
+//! on one line (Levenshtein, TER's shift search) poll [`checkpoint`] every 64 DP rows or 32
 //! shift candidates and stop early, so a cancelled call returns
 //! [`crate::ErrorKind::Interrupted`] within milliseconds. A kernel that stops early returns a
 //! meaningless result, which the row loop discards. The core never depends on Python: the flag
@@ -263,11 +263,18 @@ impl Inherited {
     }
 }
 
-/// Whether the current thread's call was cancelled. The kernels call it every so often, so
-/// on the thread that started a watched call it also runs the watch hook when due.
+/// A long kernel's periodic check (every 64 DP rows, 32 shift candidates): on the thread that
+/// started a watched call it runs the watch hook when due (a clock read), then says whether
+/// the call was cancelled. Checks made far more often use [`is_cancelled`].
+#[inline]
+pub fn checkpoint() -> bool {
+    with_watch(|watch| watch.tick(false));
+    is_cancelled()
+}
+
+/// Whether the current thread's call was cancelled.
 #[inline]
 pub fn is_cancelled() -> bool {
-    with_watch(|watch| watch.tick(false));
     CURRENT.with(|c| {
         let flag = c.get();
         // SAFETY: a non-null pointer was set by a `CurrentGuard` that is still alive (it
@@ -371,13 +378,13 @@ mod tests {
             || {
                 let inner = Cancel::run_unwatched(|| {
                     poll_now();
-                    is_cancelled()
+                    checkpoint()
                 });
-                (inner, is_cancelled())
+                (inner, checkpoint())
             },
         );
         assert!(!inner && outer);
-        assert_eq!(runs, 1, "only the outer is_cancelled runs the hook");
+        assert_eq!(runs, 1, "only the outer checkpoint runs the hook");
     }
 
     #[test]

@@ -193,7 +193,7 @@ impl BeamEditDistance {
             .map(|(k, w)| (k + 1, w))
         {
             // A cancelled call stops; the row loop discards what this returns.
-            if i % 1024 == 0 && crate::cancel::is_cancelled() {
+            if i % 1024 == 0 && crate::cancel::checkpoint() {
                 break;
             }
             let (above, row) = (self.row(i - 1), self.row(i));
@@ -243,7 +243,7 @@ impl BeamEditDistance {
             .skip(common)
             .map(|(k, w)| (k + 1, w))
         {
-            if i % 1024 == 0 && crate::cancel::is_cancelled() {
+            if i % 1024 == 0 && crate::cancel::checkpoint() {
                 // The caller discards the result; the rows stay for the next call.
                 self.row_a = prev;
                 self.row_b = cur;

@@ -263,7 +263,7 @@ impl ShiftScratch {
                         };
                         *checked += 1;
                         // A cancelled call stops here; the row loop discards the result.
-                        if *checked % 32 == 0 && crate::cancel::is_cancelled() {
+                        if *checked % 32 == 0 && crate::cancel::checkpoint() {
                             return Ok(Round::Capped);
                         }
                         if best.map_or(true, |(b, ..)| rank > b) {

@@ -825,7 +825,7 @@ impl Ctx<'_> {
         for (row, &ch) in s2.iter().enumerate() {
             // Long lines poll the cancel flag; a cancelled call stops with whatever rows are
             // done, and the row loop discards the result.
-            if row % 64 == 63 && crate::cancel::is_cancelled() {
+            if row % 64 == 63 && crate::cancel::checkpoint() {
                 break;
             }
             let mut hp_carry: u64 = 1;
