@@ -12,7 +12,6 @@ from bleuprint.cli.compat import SUBCOMMANDS, run_subcommand
 from bleuprint.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, CliError, Reporter, fail
 from bleuprint.cli.output import colors_enabled, write_lines, write_text
 from bleuprint.cli.parser import build_parser
-from bleuprint.cli.running import run
 from bleuprint.errors import BleuprintError
 
 
@@ -44,6 +43,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
             fail(str(e), EXIT_ERROR)
         return 0
     args = build_parser().parse_args(arguments)
+    # Imported here: `-V` and `--help` end inside parse_args and need no scoring module.
+    from bleuprint.cli.running import run
+
     try:
         return run(args)
     except CliError as e:
