@@ -162,7 +162,8 @@ def count_references(streams: list[Sequence[Any]]) -> int:
     return _core.references_per_segment(streams)
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# Searched only on error paths; `re` compiles it on first use (not at import: start-up time).
+_LONE_SURROGATE = "[\ud800-\udfff]"
 
 
 @contextmanager
@@ -199,7 +200,7 @@ def _first_lone_surrogate(
 ) -> Optional[InvalidInputError]:
     for name, lines in named_streams:
         for i, line in enumerate(lines):
-            found = _LONE_SURROGATE.search(line) if isinstance(line, str) else None
+            found = re.search(_LONE_SURROGATE, line) if isinstance(line, str) else None
             if found:
                 # The core's wording (src/python/convert.rs), so both read the same.
                 return InvalidInputError(

@@ -222,6 +222,8 @@ def test_errors_equal_jiwer():
         (["a"], ["a", "b"]),
         (None, None),
         (["a", None], ["b", "c"]),
+        # The core refuses the hypothesis' lone surrogate before it reaches the None.
+        (["a", None], ["\ud800", "c"]),
         ("a", ["b", 2]),
         ([b"x"], ["x"]),
     ]
