@@ -16,7 +16,6 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, Once, OnceLock};
-use std::time::Duration;
 
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -255,66 +254,32 @@ where
     }
 }
 
-/// Runs `job` on `pool`. Under a [`cancel::Cancel::run_watched`] call, the calling thread
-/// keeps running the watch hook while it waits.
+/// Runs `job` on `pool`, as `ThreadPool::install` does. Under a
+/// [`cancel::Cancel::run_watched`] call, the calling thread runs the watch hook every interval
+/// while it waits, instead of blocking.
 fn install<R: Send>(pool: &ThreadPool, job: impl FnOnce() -> R + Send) -> R {
-    match cancel::watch_interval() {
-        None => pool.install(job),
-        Some(interval) => match run_beside(|| pool.install(job), interval, cancel::poll_now) {
-            Ok(result) => result,
-            Err(panic) => panic::resume_unwind(panic),
-        },
-    }
-}
-
-/// Runs `work` on another thread while the calling thread calls `tick` every `interval`
-/// until the work ends (the bindings poll Python's signal handlers there). The work's panic,
-/// if any, is returned as an `Err`, as `std::thread::JoinHandle::join` does.
-///
-/// The work runs on a thread of the default pool, which lives as long as the process (a thread
-/// made per call would fault in a fresh malloc arena's pages each time). After a `fork()`, or
-/// if the pool cannot be built, it runs on a scoped thread of its own.
-fn run_beside<R, W, T>(work: W, interval: Duration, mut tick: T) -> std::thread::Result<R>
-where
-    R: Send,
-    W: FnOnce() -> R + Send,
-    T: FnMut(),
-{
+    let Some(interval) = cancel::watch_interval() else {
+        return pool.install(job);
+    };
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    let mut wait = || {
-        while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(interval) {
-            tick();
-        }
-    };
-    install_fork_hook();
-    let pool = if FORKED.load(Ordering::SeqCst) {
-        None
-    } else {
-        pool(default_threads())
-    };
-    let Some(pool) = pool else {
-        return std::thread::scope(|scope| {
-            let worker = scope.spawn(move || {
-                let outcome = work();
-                // The receiver lives until after the join, so a send cannot fail.
-                let _ = done_tx.send(());
-                outcome
-            });
-            wait();
-            worker.join()
-        });
-    };
     let mut outcome = None;
     pool.in_place_scope(|scope| {
         let slot = &mut outcome;
         scope.spawn(move |_| {
-            *slot = Some(panic::catch_unwind(AssertUnwindSafe(work)));
+            *slot = Some(panic::catch_unwind(AssertUnwindSafe(job)));
+            // The receiver lives until the scope ends, after this job.
             let _ = done_tx.send(());
         });
-        wait();
+        while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(interval) {
+            cancel::poll_now();
+        }
     });
-    // The scope ends only after the spawned job, which always fills the slot.
-    outcome.unwrap_or_else(|| Err(Box::new("the work was never run")))
+    match outcome {
+        Some(Ok(result)) => result,
+        Some(Err(panic)) => panic::resume_unwind(panic),
+        // The scope ends only after the spawned job, which always fills the slot.
+        None => unreachable!("the scope ran its job"),
+    }
 }
 
 #[cfg(test)]
@@ -334,42 +299,25 @@ mod tests {
     }
 
     #[test]
-    fn run_beside_returns_the_work_and_ticks_while_it_runs() {
-        let items: Vec<u64> = (0..1_000).collect();
-        let (release_tx, release_rx) = mpsc::channel::<()>();
-        let mut ticks = 0;
-        let sum = run_beside(
-            move || {
-                // Ends only once the caller has ticked a few times.
-                let _ = release_rx.recv();
-                items.iter().sum::<u64>()
-            },
-            Duration::from_millis(1),
-            || {
-                ticks += 1;
-                if ticks == 3 {
-                    let _ = release_tx.send(());
-                }
-            },
-        )
-        .unwrap();
-        assert_eq!(sum, 499_500);
-        assert!(ticks >= 3);
-    }
-
-    #[test]
-    fn run_beside_returns_a_panic_as_an_error() {
-        let outcome = run_beside(
-            || -> u8 { panic!("deliberate") },
-            Duration::from_millis(1),
-            || (),
-        );
-        assert!(outcome.is_err());
-        // The pool still works afterwards.
+    fn a_watched_parallel_loop_gives_the_same_rows_and_passes_a_panic_on() {
+        let watched = |f: &(dyn Fn(usize) -> usize + Sync)| {
+            cancel::Cancel::new().run_watched(
+                std::time::Duration::ZERO,
+                || false,
+                || map_range(1_000, 2, f),
+            )
+        };
         assert_eq!(
-            run_beside(|| 7, Duration::from_millis(1), || ()).unwrap(),
-            7
+            watched(&|i| i * 2).unwrap(),
+            map_range(1_000, 1, |i| i * 2).unwrap()
         );
+        let panicked = std::panic::catch_unwind(|| {
+            watched(&|i| {
+                assert!(i != 500, "deliberate");
+                i
+            })
+        });
+        assert!(panicked.is_err());
     }
 
     #[test]

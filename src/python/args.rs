@@ -1,6 +1,7 @@
 //! Arguments shared by the bindings: `workers`, integer size options, and running a long call
 //! so that Ctrl-C (or any signal handler that raises) interrupts it.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration;
 
 use pyo3::conversion::FromPyObjectOwned;
@@ -319,6 +320,11 @@ where
     R: Send,
     F: FnOnce() -> Result<R> + Send,
 {
+    // A panic would be a bug in the core: it becomes an internal error, not a PanicException.
+    let work = || {
+        panic::catch_unwind(AssertUnwindSafe(work))
+            .unwrap_or_else(|_| Err(Error::internal("the core panicked; please report this bug")))
+    };
     if !watch {
         return Ok(py.detach(|| Cancel::run_unwatched(work))?);
     }
