@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any, Optional
 
 from bleuprint import _core
@@ -26,6 +26,9 @@ _STREAMS_HINT = (
 )
 
 #: What a stream of lines may be; named in every container error.
+#: The containers every check passes untouched (exact types: subclasses are checked).
+_PLAIN = (list, tuple)
+
 ACCEPTED_FORMS = (
     "a list or tuple of str, a 1-D numpy array, a pandas Series (e.g. a DataFrame column) "
     "or a pyarrow Array/ChunkedArray of strings"
@@ -96,6 +99,8 @@ def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
 def _reference_streams(references: Any) -> Sequence[Any]:
     """The streams of ``references``: a sequence of streams, or a 2-D array whose rows are
     the streams (shape ``(n_refs, n_segments)``)."""
+    if type(references) in _PLAIN:  # the usual list of streams: none of the checks below apply
+        return references  # type: ignore[no-any-return]
     if isinstance(references, (str, bytes)):
         raise ReferenceLayoutError(f"{_STREAMS_HINT}; got a single {_type_name(references)}")
     if _is_dataframe(references):
@@ -131,16 +136,8 @@ def check_references(references: Any, n_hypotheses: Optional[int]) -> list[Seque
         raise InvalidInputError("references is empty: give at least one reference stream")
     checked: list[Sequence[Any]] = []
     for k, stream in enumerate(streams):
-        if isinstance(stream, str):
-            raise ReferenceLayoutError(
-                f"{_STREAMS_HINT}. references[{k}] is a str, so references looks like a flat "
-                f"list of strings; for one reference per segment pass references=[refs]"
-            )
-        if stream is None or not (hasattr(stream, "__len__") or isinstance(stream, Iterator)):
-            raise ReferenceLayoutError(
-                f"{_STREAMS_HINT}; references[{k}] is a {_type_name(stream)}"
-            )
-        stream = as_text_sequence(stream, f"references[{k}]")
+        if type(stream) not in _PLAIN:  # a list or tuple needs none of these checks
+            stream = _reference_stream(stream, k)
         if n_hypotheses is None:  # references given alone: streams agree with stream 0
             expected, what = (len(checked[0]), "reference stream 0 has") if checked else (None, "")
         else:
@@ -155,6 +152,18 @@ def check_references(references: Any, n_hypotheses: Optional[int]) -> list[Seque
     return checked
 
 
+def _reference_stream(stream: Any, k: int) -> Sequence[Any]:
+    """Reference stream ``k`` as a sequence of lines (see :func:`as_text_sequence`)."""
+    if isinstance(stream, str):
+        raise ReferenceLayoutError(
+            f"{_STREAMS_HINT}. references[{k}] is a str, so references looks like a flat "
+            f"list of strings; for one reference per segment pass references=[refs]"
+        )
+    if stream is None or not (hasattr(stream, "__len__") or isinstance(stream, Iterator)):
+        raise ReferenceLayoutError(f"{_STREAMS_HINT}; references[{k}] is a {_type_name(stream)}")
+    return as_text_sequence(stream, f"references[{k}]")
+
+
 def count_references(streams: list[Sequence[Any]]) -> int:
     """sacrebleu's ``num_refs``: the references per segment, or -1 if that varies (``None``).
 
@@ -166,8 +175,9 @@ def count_references(streams: list[Sequence[Any]]) -> int:
 _LONE_SURROGATE = "[\ud800-\udfff]"
 
 
-@contextmanager
-def naming_lone_surrogates(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[None]:
+def naming_lone_surrogates(
+    named_streams: Iterable[tuple[str, Sequence[Any]]],
+) -> AbstractContextManager[None]:
     """Names text with a lone surrogate by its position in ``named_streams``.
 
     The core refuses such text itself (``InvalidInputError`` naming the position in what it
@@ -175,15 +185,28 @@ def naming_lone_surrogates(named_streams: Iterable[tuple[str, Sequence[Any]]]) -
     raises UnicodeEncodeError, and MeCab sees only the lines missing from its cache, so its
     positions are not the caller's. Either error becomes :func:`lone_surrogate_error`; any
     other ``InvalidInputError`` passes through (the text is scanned only after an error)."""
-    try:
-        yield
-    except UnicodeEncodeError:
-        raise lone_surrogate_error(named_streams) from None
-    except InvalidInputError as error:
-        named = _first_lone_surrogate(named_streams)
-        if named is None:
-            raise
-        raise named from error
+    return _NamingLoneSurrogates(named_streams)
+
+
+class _NamingLoneSurrogates(AbstractContextManager[None]):
+    # A class, not a @contextmanager generator: it wraps every scoring call, and a generator's
+    # set-up costs a few microseconds of a sentence score.
+    __slots__ = ("named_streams",)
+
+    def __init__(self, named_streams: Iterable[tuple[str, Sequence[Any]]]) -> None:
+        self.named_streams = named_streams
+
+    def __exit__(
+        self, kind: Optional[type[BaseException]], error: Optional[BaseException], _: Any
+    ) -> None:
+        if kind is None:
+            return
+        if issubclass(kind, UnicodeEncodeError):
+            raise lone_surrogate_error(self.named_streams) from None
+        if issubclass(kind, InvalidInputError):
+            named = _first_lone_surrogate(self.named_streams)
+            if named is not None:
+                raise named from error
 
 
 def lone_surrogate_error(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> InvalidInputError:
