@@ -11,7 +11,8 @@
 //!
 //! Every loop checks the calling thread's [`crate::cancel`] flag before and after each item and
 //! stops with [`crate::ErrorKind::Interrupted`] once it is set; an item whose kernel saw the flag
-//! and stopped early is never returned.
+//! and stopped early is never returned. Items on a pool thread run with the flag made current
+//! there (the kernels poll it); items on the calling thread find it current already.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -133,13 +134,18 @@ where
     let flag = cancel::inherit();
     let each = |s: &mut S, t: &T| {
         flag.check()?;
-        let r = flag.run(|| f(s, t));
+        let r = f(s, t);
         // A kernel that saw the flag stopped early: its result is discarded.
         flag.check()?;
         Ok(r)
     };
     match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
-        Some(pool) => install(&pool, || items.par_iter().map_init(&init, each).collect()),
+        Some(pool) => install(&pool, || {
+            items
+                .par_iter()
+                .map_init(&init, |s, t| flag.run(|| each(s, t)))
+                .collect()
+        }),
         None => {
             let mut scratch = init();
             items
@@ -165,12 +171,17 @@ where
     let flag = cancel::inherit();
     let each = |i: usize| {
         flag.check()?;
-        let r = flag.run(|| f(i));
+        let r = f(i);
         flag.check()?;
         Ok(r)
     };
     match pool_for(workers, len, MIN_ITEMS_PER_PARALLEL_BATCH)? {
-        Some(pool) => install(&pool, || (0..len).into_par_iter().map(each).collect()),
+        Some(pool) => install(&pool, || {
+            (0..len)
+                .into_par_iter()
+                .map(|i| flag.run(|| each(i)))
+                .collect()
+        }),
         None => (0..len)
             .map(|i| {
                 cancel::poll();
@@ -200,7 +211,7 @@ where
     let flag = cancel::inherit();
     let each = |s: &mut S, (i, row): (usize, &mut [i64])| {
         flag.check()?;
-        let r = flag.run(|| f(s, i, row));
+        let r = f(s, i, row);
         flag.check()?;
         r
     };
@@ -208,7 +219,7 @@ where
         Some(pool) => install(&pool, || {
             out.par_chunks_mut(width)
                 .enumerate()
-                .try_for_each_init(&init, each)
+                .try_for_each_init(&init, |s, item| flag.run(|| each(s, item)))
         }),
         None => {
             let mut scratch = init();
@@ -235,14 +246,16 @@ where
     let flag = cancel::inherit();
     let each = |s: &mut S, item: &mut T| {
         flag.check()?;
-        let r = flag.run(|| f(s, item));
+        let r = f(s, item);
         flag.check()?;
         r
     };
     // Each item is already a sizeable task, so two are enough to share out.
     match pool_for(workers, items.len(), 2)? {
         Some(pool) => install(&pool, || {
-            items.par_iter_mut().try_for_each_init(&init, each)
+            items
+                .par_iter_mut()
+                .try_for_each_init(&init, |s, item| flag.run(|| each(s, item)))
         }),
         None => {
             let mut scratch = init();
