@@ -51,7 +51,7 @@ impl Cancel {
     }
 
     /// Runs `f` as [`Cancel::run`] does, and calls `hook` on this thread about every
-    /// `interval` while `f` runs (see [`poll`]); the flag is set once `hook` returns `true`.
+    /// `interval` while `f` runs (see [`Poller`]); the flag is set once `hook` returns `true`.
     pub fn run_watched<R, H: FnMut() -> bool>(
         &self,
         interval: Duration,
@@ -63,7 +63,6 @@ impl Cancel {
             context: (&raw mut hook).cast(),
             interval,
             next: Cell::new(Instant::now() + interval),
-            countdown: Cell::new(POLL_EVERY),
             busy: Cell::new(false),
             flag: Arc::as_ptr(&self.0),
         };
@@ -83,7 +82,8 @@ impl Cancel {
     }
 }
 
-/// [`poll`] looks at the clock once in this many calls: a row takes about a microsecond.
+/// [`Poller::poll`] looks at the clock once in this many rows: a row takes about a
+/// microsecond.
 const POLL_EVERY: u32 = 32;
 
 /// A watched call's hook and when it is next due.
@@ -93,7 +93,6 @@ struct Watch {
     context: *mut (),
     interval: Duration,
     next: Cell<Instant>,
-    countdown: Cell<u32>,
     /// Set while the hook runs, so that a call it makes does not run it again.
     busy: Cell<bool>,
     flag: *const AtomicBool,
@@ -155,19 +154,37 @@ impl Drop for WatchGuard {
     }
 }
 
-/// Runs the current thread's watch hook when it is due; call it once per row of a serial
-/// loop (it reads the clock once in 32 calls). Does nothing on a thread without a watch.
-#[inline]
-pub(crate) fn poll() {
-    with_watch(|watch| {
-        let left = watch.countdown.get().saturating_sub(1);
-        if left == 0 {
-            watch.countdown.set(POLL_EVERY);
-            watch.tick(false);
-        } else {
-            watch.countdown.set(left);
+/// A serial row loop's view of its thread's watch, read once before the loop, so that a row
+/// costs a countdown, not a thread-local lookup.
+pub(crate) struct Poller {
+    watch: *const Watch,
+    left: u32,
+}
+
+impl Poller {
+    /// The current thread's watch (none outside a watched call).
+    pub(crate) fn current() -> Self {
+        Self {
+            watch: WATCH.with(Cell::get),
+            left: POLL_EVERY,
         }
-    });
+    }
+
+    /// Call once per row: runs the watch hook when it is due (the clock is read once in 32
+    /// rows). Does nothing without a watch.
+    #[inline]
+    pub(crate) fn poll(&mut self) {
+        if self.watch.is_null() {
+            return;
+        }
+        self.left -= 1;
+        if self.left == 0 {
+            self.left = POLL_EVERY;
+            // SAFETY: the loop runs inside the `run_watched` call that made this watch
+            // current on this thread, so the watch is alive.
+            unsafe { (*self.watch).tick(false) };
+        }
+    }
 }
 
 /// The interval of the current thread's watch, `None` without one.

@@ -147,11 +147,11 @@ where
                 .collect()
         }),
         None => {
-            let mut scratch = init();
+            let (mut scratch, mut poller) = (init(), cancel::Poller::current());
             items
                 .iter()
                 .map(|t| {
-                    cancel::poll();
+                    poller.poll();
                     each(&mut scratch, t)
                 })
                 .collect()
@@ -182,12 +182,15 @@ where
                 .map(|i| flag.run(|| each(i)))
                 .collect()
         }),
-        None => (0..len)
-            .map(|i| {
-                cancel::poll();
-                each(i)
-            })
-            .collect(),
+        None => {
+            let mut poller = cancel::Poller::current();
+            (0..len)
+                .map(|i| {
+                    poller.poll();
+                    each(i)
+                })
+                .collect()
+        }
     }
 }
 
@@ -222,9 +225,9 @@ where
                 .try_for_each_init(&init, |s, item| flag.run(|| each(s, item)))
         }),
         None => {
-            let mut scratch = init();
+            let (mut scratch, mut poller) = (init(), cancel::Poller::current());
             out.chunks_mut(width).enumerate().try_for_each(|item| {
-                cancel::poll();
+                poller.poll();
                 each(&mut scratch, item)
             })
         }
@@ -258,9 +261,9 @@ where
                 .try_for_each_init(&init, |s, item| flag.run(|| each(s, item)))
         }),
         None => {
-            let mut scratch = init();
+            let (mut scratch, mut poller) = (init(), cancel::Poller::current());
             items.iter_mut().try_for_each(|item| {
-                cancel::poll();
+                poller.poll();
                 each(&mut scratch, item)
             })
         }
