@@ -75,7 +75,7 @@ class GLEUConfig:
             max_len=self.max_len,
             workers=workers,
         )
-        counts = {len(r) for r in references}
+        counts = set(map(len, references))  # at C speed: it runs on every call
         return Stats._trusted(rows, self, counts.pop() if len(counts) == 1 else -1)
 
     def score_row(self, row: Any) -> GLEUScore:
