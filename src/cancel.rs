@@ -51,7 +51,8 @@ impl Cancel {
     }
 
     /// Runs `f` as [`Cancel::run`] does, and calls `hook` on this thread about every
-    /// `interval` while `f` runs (see [`Poller`]); the flag is set once `hook` returns `true`.
+    /// `interval` while `f` runs: from the serial row loops, the kernels' [`checkpoint`]s and a
+    /// parallel loop's wait. The flag is set once `hook` returns `true`.
     pub fn run_watched<R, H: FnMut() -> bool>(
         &self,
         interval: Duration,
