@@ -190,11 +190,7 @@ impl Poller {
 
 /// The interval of the current thread's watch, `None` without one.
 pub(crate) fn watch_interval() -> Option<Duration> {
-    WATCH.with(|w| {
-        let watch = w.get();
-        // SAFETY: as in `poll`.
-        (!watch.is_null()).then(|| unsafe { (*watch).interval })
-    })
+    with_watch(|watch| watch.interval)
 }
 
 /// Runs the current thread's watch hook now (a parallel loop's wait calls it every interval).
@@ -202,14 +198,14 @@ pub(crate) fn poll_now() {
     with_watch(|watch| watch.tick(true));
 }
 
-fn with_watch(f: impl FnOnce(&Watch)) {
+/// `f` of the current thread's watch, `None` on a thread without one.
+fn with_watch<R>(f: impl FnOnce(&Watch) -> R) -> Option<R> {
     WATCH.with(|w| {
         let watch = w.get();
-        if !watch.is_null() {
-            // SAFETY: as in `poll`.
-            f(unsafe { &*watch });
-        }
-    });
+        // SAFETY: a non-null watch was made current by a `WatchGuard` that is still alive (it
+        // restores the previous one when dropped), inside the `run_watched` that owns it.
+        (!watch.is_null()).then(|| f(unsafe { &*watch }))
+    })
 }
 
 thread_local! {
