@@ -16,6 +16,7 @@ __all__ = [
     "MecabTagger",
     "NORMALIZATIONS",
     "NORMALIZATION_UNICODE_VERSION",
+    "NgramBags",
     "REF_LENGTHS",
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
@@ -24,9 +25,11 @@ __all__ = [
     "WER_COLUMNS",
     "__version__",
     "arithmetic_score",
+    "bleu_bags",
     "bleu_column_names",
     "bleu_grouped_stats",
     "bleu_ngram_details",
+    "bleu_pairwise",
     "bleu_score_details",
     "bleu_scores",
     "bleu_scores_float32",
@@ -34,13 +37,16 @@ __all__ = [
     "bootstrap_sums_float32",
     "bootstrap_sums_int64",
     "brevity_penalty",
+    "chrf_bags",
     "chrf_column_names",
+    "chrf_pairwise",
     "chrf_scores",
     "chrf_scores_float32",
     "chrf_stats",
     "gleu_stats",
     "levenshtein_opcodes",
     "normalize",
+    "pairwise_rows",
     "randomization_sums",
     "read_lines",
     "references_per_segment",
@@ -412,3 +418,61 @@ class MecabTagger:
     def tokenize(self, lines: Sequence[str], workers: int = ...) -> list[str]: ...
     def version(self) -> str: ...
     def dictionary_info(self) -> list[dict[str, Union[str, int]]]: ...
+
+@final
+class NgramBags:
+    """Sentences counted once (BLEU or chrF n-grams), for scoring any block of pairs."""
+
+    def __len__(self) -> int: ...
+    @property
+    def metric(self) -> str:
+        """``"bleu"`` or ``"chrf"``: the n-grams counted."""
+
+def bleu_bags(
+    lines: Sequence[str], *, tokenizer: str, max_order: int, normalize: Optional[str] = ...
+) -> NgramBags:
+    """BLEU's n-grams of orders ``1..max_order`` of every line, tokenized as ``bleu_stats``."""
+
+def chrf_bags(
+    lines: Sequence[str], *, char_order: int, word_order: int, whitespace: bool
+) -> NgramBags:
+    """chrF's character (and word) n-grams of every line, as ``chrf_stats`` reads them."""
+
+def bleu_pairwise(
+    bags: NgramBags,
+    hypotheses: tuple[int, int],
+    references: tuple[int, int],
+    *,
+    max_order: int,
+    smooth_method: str,
+    smooth_value: Optional[float],
+    effective_order: bool,
+    compensated_sum: bool,
+    workers: int = ...,
+) -> npt.NDArray[np.float64]:
+    """Sentence BLEU of the bags ``hypotheses`` (a ``(start, stop)`` range) against each of
+    ``references`` alone: float64 ``(H, R)``."""
+
+def chrf_pairwise(
+    bags: NgramBags,
+    hypotheses: tuple[int, int],
+    references: tuple[int, int],
+    *,
+    factor: float,
+    one_plus_factor: float,
+    eps_smoothing: bool,
+    workers: int = ...,
+) -> npt.NDArray[np.float64]:
+    """Sentence chrF of the bags ``hypotheses`` against each of ``references`` alone: float64
+    ``(H, R)``, under the orders the bags were counted with."""
+
+def pairwise_rows(
+    bags: NgramBags,
+    hypotheses: tuple[int, int],
+    references: tuple[int, int],
+    *,
+    max_order: Optional[int] = ...,
+    ref_length: str = ...,
+    workers: int = ...,
+) -> npt.NDArray[np.int64]:
+    """Every cell's statistics row (int64 ``(H * R, width)``, hypothesis index major)."""

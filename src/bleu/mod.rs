@@ -2,6 +2,7 @@
 //!
 //! - [`config`]: the knobs (order, smoothing, effective order).
 //! - [`details`]: per-n-gram counts of one sentence (for explaining a row).
+//! - [`pairwise`]: sentences counted once, then rows for every hypothesis × reference pair.
 //! - [`ref_length`]: which reference length a row holds (closest, shortest, ...).
 //! - [`stats`]: text to one integer row per segment, `[hyp_len, ref_len, correct_1..N, total_1..N]`.
 //! - [`score`]: a statistics row to a score, with the float operations in sacrebleu's order.
@@ -11,6 +12,7 @@
 pub mod arithmetic;
 pub mod config;
 pub mod details;
+pub mod pairwise;
 pub mod ref_length;
 pub mod score;
 pub mod stats;

@@ -28,7 +28,7 @@ fn is_punct(c: char) -> bool {
 
 /// sacrebleu's `CHRF._remove_punctuation`: Python-whitespace words, with one ASCII punctuation
 /// character split off the end, or else off the start, of every word longer than one character.
-fn push_words<'a>(line: &'a str, out: &mut Vec<&'a str>) {
+pub(crate) fn push_words<'a>(line: &'a str, out: &mut Vec<&'a str>) {
     for word in py_split(line) {
         let mut chars = word.chars();
         let (Some(first), Some(last)) = (chars.next(), chars.next_back()) else {
@@ -47,6 +47,20 @@ fn push_words<'a>(line: &'a str, out: &mut Vec<&'a str>) {
             Some((head, tail)) if cut > 0 => out.extend([head, tail]),
             _ => out.push(word),
         }
+    }
+}
+
+/// Appends the code points chrF counts: all of them with `whitespace`, else all but
+/// whitespace.
+pub(crate) fn push_chars(line: &str, whitespace: bool, out: &mut Vec<u32>) {
+    if whitespace {
+        out.extend(line.chars().map(u32::from));
+    } else {
+        out.extend(
+            line.chars()
+                .filter(|&c| !is_py_whitespace(c))
+                .map(u32::from),
+        );
     }
 }
 
@@ -245,18 +259,9 @@ impl ChrfScorer {
         }
     }
 
-    /// The code points chrF counts: all of them with `whitespace`, else all but whitespace.
     fn char_symbols(&mut self, line: &str) {
         self.symbols.clear();
-        if self.config.whitespace {
-            self.symbols.extend(line.chars().map(u32::from));
-        } else {
-            self.symbols.extend(
-                line.chars()
-                    .filter(|&c| !is_py_whitespace(c))
-                    .map(u32::from),
-            );
-        }
+        push_chars(line, self.config.whitespace, &mut self.symbols);
     }
 }
 

@@ -14,7 +14,7 @@ use crate::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsO
 use crate::error::{to_i64, Error};
 use crate::tokenize::{Pipeline, Tokenizer};
 
-fn config(
+pub(super) fn config(
     max_order: usize,
     smooth_method: &str,
     smooth_value: Option<f64>,

@@ -9,7 +9,7 @@ use super::convert::{
 };
 use crate::chrf::{self, ChrfConfig};
 
-fn config(
+pub(super) fn config(
     char_order: usize,
     word_order: usize,
     factor: f64,

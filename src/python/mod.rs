@@ -9,6 +9,7 @@ mod errors;
 mod gleu;
 mod io;
 mod mecab;
+mod pairwise;
 mod resample;
 mod ter;
 mod tokenize;
@@ -83,6 +84,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(wer::wer_token_alignments, m)?)?;
     m.add_function(wrap_pyfunction!(wer::levenshtein_opcodes, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_measures, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::bleu_bags, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::chrf_bags, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::bleu_pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::chrf_pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::pairwise_rows, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
+    m.add_class::<pairwise::NgramBags>()?;
     Ok(())
 }

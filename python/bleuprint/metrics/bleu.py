@@ -392,6 +392,26 @@ class BLEU(Metric[BLEUScore]):
             )
         return rows, nrefs
 
+    def _count_sentences(self, sentences: list[str]) -> Any:
+        tokenizer, normalize = self.config.tokenize, self.config.normalize
+        lines = self._prepare_stream(sentences)
+        if self._external is not None:
+            lines = pretokenize(lines, self._external, normalize, "sentences", self.workers)
+            tokenizer, normalize = "none", None
+        return _core.bleu_bags(
+            lines,
+            tokenizer=tokenizer,
+            max_order=self.config.max_ngram_order,
+            normalize=normalize,
+        )
+
+    def _score_block(
+        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
+    ) -> np.ndarray:
+        return _core.bleu_pairwise(
+            counted, hypotheses, references, **self.config._score_kwargs(), workers=self.workers
+        )
+
     @staticmethod
     def compute_bleu(
         correct: Sequence[int],

@@ -274,3 +274,24 @@ class CHRF(Metric[CHRFScore]):
         self, hyps: Sequence[Any], streams: list[Sequence[Any]]
     ) -> tuple[np.ndarray, int]:
         return _core.chrf_stats(hyps, streams, workers=self.workers, **self.config.core_kwargs())
+
+    def _count_sentences(self, sentences: list[str]) -> Any:
+        config = self.config
+        return _core.chrf_bags(
+            self._prepare_stream(sentences),
+            char_order=config.char_order,
+            word_order=config.word_order,
+            whitespace=config.whitespace,
+        )
+
+    def _score_block(
+        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
+    ) -> np.ndarray:
+        return _core.chrf_pairwise(
+            counted,
+            hypotheses,
+            references,
+            eps_smoothing=self.config.eps_smoothing,
+            workers=self.workers,
+            **self.config._beta_kwargs(),
+        )

@@ -187,6 +187,60 @@ class Metric(ABC, Generic[ScoreT]):
         self._before_sentence_scores()
         return self.stats(hypotheses, references).sentence_scores()
 
+    # --- pairwise (MBR) ------------------------------------------------------------------
+
+    def _count_sentences(self, sentences: list[str]) -> Any:
+        """Sentences prepared once for :meth:`_score_block` (BLEU and chrF count their n-grams
+        in the core; this default keeps the text, and scores cells as a batch)."""
+        return sentences
+
+    def _score_block(
+        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
+    ) -> np.ndarray:
+        """Sentence scores of the counted sentences ``hypotheses`` (a ``(start, stop)`` range)
+        against each of ``references`` alone: ``(H, R)`` float64."""
+        (h0, h1), (r0, r1) = hypotheses, references
+        refs = counted[r0:r1]
+        hyps = [h for h in counted[h0:h1] for _ in refs]
+        scores = self.stats(hyps, [refs * (h1 - h0)]).sentence_scores()
+        return scores.reshape(h1 - h0, r1 - r0)
+
+    def pairwise(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[str]] = None,
+        *,
+        exclude_self: bool = False,
+    ) -> np.ndarray:
+        """The ``(H, R)`` matrix of sentence scores of every hypothesis against every
+        reference (each alone): cell ``(i, j)`` equals
+        ``sentence_score(hypotheses[i], [references[j]]).score``. ``references=None`` scores
+        the hypotheses against each other (MBR); ``exclude_self=True`` then sets the diagonal
+        to NaN. Lists of lists give a ``(B, H, R)`` array. See :mod:`bleuprint.pairwise`.
+        """
+        from bleuprint.pairwise import pairwise
+
+        self._before_sentence_scores()
+        return pairwise(self, hypotheses, references, exclude_self=exclude_self)
+
+    def expected_utility(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[str]] = None,
+        *,
+        weights: Optional[Any] = None,
+        exclude_self: bool = False,
+    ) -> np.ndarray:
+        """Each hypothesis' (weighted) mean sentence score against the references, ``(H,)``
+        float64: :meth:`pairwise`'s row means, computed with ``math.fsum`` block by block
+        without the whole matrix. ``weights`` has one value per reference."""
+        from bleuprint.pairwise import expected_utility
+
+        self._before_sentence_scores()
+        return expected_utility(
+            self, hypotheses, references, weights=weights, exclude_self=exclude_self
+        )
+
     def get_signature(self) -> Signature:
         """The reproducibility signature of the last evaluation."""
         if self.num_refs is None:

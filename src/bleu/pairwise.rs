@@ -1,0 +1,191 @@
+//! BLEU between every pair of two sets: sentences counted once into [`NgramBag`]s, then each
+//! cell's row `[hyp_len, ref_len, correct_1..N, total_1..N]` from lookups, equal to the row
+//! [`super::stats`] makes for that hypothesis with that one reference.
+
+use super::ref_length::RefLength;
+use super::stats::words;
+use crate::error::{to_i64, Error, Result};
+use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
+use crate::tokenize::Pipeline;
+use crate::vocabulary::Vocabulary;
+
+/// Sentences counted into bags with shared ids: text through a [`Pipeline`], or tokens.
+#[derive(Debug, Default)]
+pub struct BleuBags {
+    /// One bag per sentence, in input order.
+    pub bags: Vec<NgramBag>,
+    /// Every n-gram id is below this.
+    pub ids: usize,
+    /// The orders counted.
+    pub max_order: usize,
+}
+
+impl BleuBags {
+    /// Counts `lines` as sacrebleu's BLEU tokenizes them (`pipeline`).
+    pub fn from_text(lines: &[&str], pipeline: Pipeline, max_order: usize) -> Self {
+        let (mut normalized, mut tokenized) = (String::new(), String::with_capacity(512));
+        Self::count(lines, max_order, |line, vocabulary, symbols| {
+            let words = words(pipeline, line, &mut normalized, &mut tokenized);
+            symbols.extend(words.map(|w| vocabulary.intern(w)));
+        })
+    }
+
+    /// Counts token sequences as given (tokens compare as bytes).
+    pub fn from_tokens<T: AsRef<[u8]>>(sequences: &[Vec<T>], max_order: usize) -> Self {
+        Self::count(sequences, max_order, |tokens, vocabulary, symbols| {
+            symbols.extend(tokens.iter().map(|t| vocabulary.intern(t)));
+        })
+    }
+
+    /// Bags of `sentences`, whose symbols `symbols_of(sentence, vocabulary, out)` appends.
+    fn count<S>(
+        sentences: &[S],
+        max_order: usize,
+        mut symbols_of: impl FnMut(&S, &mut Vocabulary, &mut Vec<u32>),
+    ) -> Self {
+        let mut vocabulary = Vocabulary::default();
+        let mut builder = BagBuilder::new(1);
+        let mut symbols = Vec::new();
+        let bags = sentences
+            .iter()
+            .map(|sentence| {
+                symbols.clear();
+                symbols_of(sentence, &mut vocabulary, &mut symbols);
+                let mut bag = NgramBag::default();
+                builder.add(&mut bag, &symbols, 0, max_order);
+                bag
+            })
+            .collect();
+        Self {
+            bags,
+            ids: builder.ids(),
+            max_order,
+        }
+    }
+}
+
+/// BLEU statistics of bags from one [`BleuBags`]: the pairwise driver's metric.
+#[derive(Debug, Clone, Copy)]
+pub struct BleuBagStats {
+    /// Orders `1..=max_order` (at most the bags' own).
+    pub max_order: usize,
+    /// The ids of the bags (their [`BleuBags::ids`]).
+    pub ids: usize,
+    /// The `ref_len` rule (with one reference, every rule gives its length but `Average`,
+    /// whose column is the sum: the same).
+    pub ref_length: RefLength,
+}
+
+impl BleuBagStats {
+    /// The statistics of `bags` up to `max_order`.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] when the bags hold fewer orders.
+    pub fn new(bags: &BleuBags, max_order: usize, ref_length: RefLength) -> Result<Self> {
+        if max_order == 0 || max_order > bags.max_order {
+            return Err(Error::invalid_option(format!(
+                "max_order must be 1..={} for these counts, got {max_order}",
+                bags.max_order
+            )));
+        }
+        Ok(Self {
+            max_order,
+            ids: bags.ids,
+            ref_length,
+        })
+    }
+}
+
+/// Per-thread state: the prepared reference's counts and length.
+#[derive(Debug)]
+pub struct BleuBagScorer {
+    stats: BleuBagStats,
+    counts: DenseCounts,
+    ref_len: usize,
+}
+
+impl<'a> SegmentScorer<'a, NgramBag> for BleuBagScorer {
+    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, mut references: I) -> Result<()> {
+        let (Some(reference), None) = (references.next(), references.next()) else {
+            return Err(Error::internal("a bag scorer takes exactly one reference"));
+        };
+        self.counts.load(reference, self.stats.ids);
+        self.ref_len = reference.total(1);
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
+        let n = self.stats.max_order;
+        let hyp_len = hypothesis.total(1);
+        let (head, counts) = row.split_at_mut(2.min(row.len()));
+        if let [h, r] = head {
+            *h = to_i64(hyp_len);
+            *r = to_i64(self.stats.ref_length.pick(hyp_len, &[self.ref_len]));
+        }
+        let (correct, total) = counts.split_at_mut(n.min(counts.len()));
+        for (order, (c, t)) in (1..=n).zip(correct.iter_mut().zip(total.iter_mut())) {
+            *c = to_i64(self.counts.matches(hypothesis, order));
+            *t = to_i64(hypothesis.total(order));
+        }
+        Ok(())
+    }
+}
+
+impl<'a> StatsMetric<'a, NgramBag> for BleuBagStats {
+    type Scorer = BleuBagScorer;
+
+    fn width(&self) -> usize {
+        2 + 2 * self.max_order
+    }
+
+    fn scorer(&self) -> BleuBagScorer {
+        BleuBagScorer {
+            stats: *self,
+            counts: DenseCounts::default(),
+            ref_len: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bleu::{grouped_stats, BleuConfig, StatsOptions};
+    use crate::statistics::pairwise;
+    use crate::tokenize::Tokenizer;
+
+    #[test]
+    fn cells_equal_sentence_rows() {
+        let lines = [
+            "The cat sat on the mat.",
+            "the cat the cat the cat",
+            "",
+            "On the mat, a cat sat.",
+            "A dog.",
+        ];
+        for tokenizer in [Tokenizer::V13a, Tokenizer::Char, Tokenizer::None] {
+            let bags = BleuBags::from_text(&lines, tokenizer.into(), 4);
+            let metric = BleuBagStats::new(&bags, 4, RefLength::Closest).unwrap();
+            let all: Vec<&NgramBag> = bags.bags.iter().collect();
+            let rows = pairwise::rows(&all, &all, &metric, 1).unwrap();
+            let config = BleuConfig::default();
+            for (i, h) in lines.iter().enumerate() {
+                for (j, r) in lines.iter().enumerate() {
+                    let one = grouped_stats(
+                        &[*h],
+                        &[vec![*r]],
+                        StatsOptions::from(tokenizer),
+                        &config,
+                        1,
+                    )
+                    .unwrap();
+                    let k = (i * lines.len() + j) * 10;
+                    assert_eq!(rows[k..k + 10], one[..], "{tokenizer:?} {h:?} / {r:?}");
+                }
+            }
+        }
+        let tokens = BleuBags::from_tokens(&[vec!["a", "b"], vec!["b", "a", "b"]], 2);
+        assert_eq!(tokens.bags[1].total(2), 2);
+        assert!(BleuBagStats::new(&tokens, 3, RefLength::Closest).is_err());
+    }
+}

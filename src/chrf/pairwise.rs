@@ -1,0 +1,174 @@
+//! chrF and chrF++ between every pair of two sets: sentences counted once into
+//! [`NgramBag`]s (character orders, then word orders), then each cell's row `[hyp, ref,
+//! match]` per order from lookups, equal to the row [`super::stats`] makes for that hypothesis
+//! with that one reference.
+
+use super::config::ChrfConfig;
+use super::stats::{push_chars, push_words};
+use crate::error::{to_i64, Error, Result};
+use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
+use crate::vocabulary::Vocabulary;
+
+/// Symbol spaces of a chrF bag.
+const CHARS: usize = 0;
+const WORDS: usize = 1;
+
+/// Sentences counted into bags with shared ids, under one [`ChrfConfig`]'s orders.
+#[derive(Debug, Default)]
+pub struct ChrfBags {
+    /// One bag per sentence, in input order.
+    pub bags: Vec<NgramBag>,
+    /// Every n-gram id is below this.
+    pub ids: usize,
+    config: ChrfConfig,
+}
+
+impl ChrfBags {
+    /// Counts `lines` as sacrebleu's chrF reads them under `config`.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for an invalid `config`.
+    pub fn from_text(lines: &[&str], config: &ChrfConfig) -> Result<Self> {
+        config.validate()?;
+        let mut builder = BagBuilder::new(2);
+        let mut vocabulary = Vocabulary::default();
+        let (mut symbols, mut words) = (Vec::new(), Vec::new());
+        let bags = lines
+            .iter()
+            .map(|line| {
+                let mut bag = NgramBag::default();
+                symbols.clear();
+                push_chars(line, config.whitespace, &mut symbols);
+                builder.add(&mut bag, &symbols, CHARS, config.char_order);
+                if config.word_order > 0 {
+                    words.clear();
+                    push_words(line, &mut words);
+                    symbols.clear();
+                    symbols.extend(words.iter().map(|w| vocabulary.intern(w)));
+                    builder.add(&mut bag, &symbols, WORDS, config.word_order);
+                }
+                bag
+            })
+            .collect();
+        Ok(Self {
+            bags,
+            ids: builder.ids(),
+            config: *config,
+        })
+    }
+
+    /// The configuration the bags were counted under.
+    pub fn config(&self) -> &ChrfConfig {
+        &self.config
+    }
+}
+
+/// chrF statistics of bags from one [`ChrfBags`]: the pairwise driver's metric.
+#[derive(Debug, Clone, Copy)]
+pub struct ChrfBagStats {
+    orders: usize,
+    ids: usize,
+}
+
+impl ChrfBagStats {
+    /// The statistics of `bags`, under the configuration they were counted with.
+    pub fn new(bags: &ChrfBags) -> Self {
+        Self {
+            orders: bags.config.order(),
+            ids: bags.ids,
+        }
+    }
+}
+
+/// Per-thread state: the prepared reference's counts.
+#[derive(Debug)]
+pub struct ChrfBagScorer {
+    stats: ChrfBagStats,
+    counts: DenseCounts,
+    reference: Vec<usize>,
+}
+
+impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
+    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, mut references: I) -> Result<()> {
+        let (Some(reference), None) = (references.next(), references.next()) else {
+            return Err(Error::internal("a bag scorer takes exactly one reference"));
+        };
+        self.counts.load(reference, self.stats.ids);
+        self.reference.clear();
+        self.reference
+            .extend((1..=self.stats.orders).map(|o| reference.total(o)));
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
+        for ((order, cells), &ref_total) in (1..=self.stats.orders)
+            .zip(row.chunks_exact_mut(3))
+            .zip(&self.reference)
+        {
+            // sacrebleu counts no hypothesis n-grams when the reference has none.
+            let hyp_total = if ref_total > 0 {
+                hypothesis.total(order)
+            } else {
+                0
+            };
+            let matched = self.counts.matches(hypothesis, order);
+            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), to_i64(matched)]);
+        }
+        Ok(())
+    }
+}
+
+impl<'a> StatsMetric<'a, NgramBag> for ChrfBagStats {
+    type Scorer = ChrfBagScorer;
+
+    fn width(&self) -> usize {
+        3 * self.orders
+    }
+
+    fn scorer(&self) -> ChrfBagScorer {
+        ChrfBagScorer {
+            stats: *self,
+            counts: DenseCounts::default(),
+            reference: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chrf::segment_stats;
+    use crate::statistics::pairwise;
+
+    #[test]
+    fn cells_equal_sentence_rows() {
+        let lines = [
+            "The cat sat on the mat.",
+            "the cat, the cat (the cat)",
+            "",
+            " ",
+            "On the mat, a cat sat.",
+            "aaa aa a",
+        ];
+        for (char_order, word_order, whitespace) in [(6, 0, false), (6, 2, false), (3, 1, true)] {
+            let config = ChrfConfig {
+                char_order,
+                word_order,
+                whitespace,
+                ..ChrfConfig::default()
+            };
+            let bags = ChrfBags::from_text(&lines, &config).unwrap();
+            let metric = ChrfBagStats::new(&bags);
+            let all: Vec<&NgramBag> = bags.bags.iter().collect();
+            let rows = pairwise::rows(&all, &all, &metric, 2).unwrap();
+            let width = config.width();
+            for (i, h) in lines.iter().enumerate() {
+                for (j, r) in lines.iter().enumerate() {
+                    let one = segment_stats(h, &[*r], &config).unwrap();
+                    let k = (i * lines.len() + j) * width;
+                    assert_eq!(rows[k..k + width], one[..], "{config:?} {h:?} / {r:?}");
+                }
+            }
+        }
+    }
+}

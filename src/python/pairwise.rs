@@ -1,0 +1,261 @@
+//! Bindings for pairwise matrices: sentences counted once into an `NgramBags` object, then
+//! any block of hypotheses × references scored from it (BLEU, chrF) or returned as rows.
+
+use std::ops::Range;
+
+use numpy::PyArray2;
+use pyo3::prelude::*;
+
+use super::args::{char_order, max_ngram_order, run_interruptible, typed, word_order, workers};
+use super::bleu::{config as bleu_config, pipeline};
+use super::chrf::config as chrf_config;
+use super::convert::{rows_array, StrStream};
+use crate::bleu::pairwise::{BleuBagStats, BleuBags};
+use crate::bleu::{self, FloatSemantics, RefLength};
+use crate::chrf;
+use crate::chrf::pairwise::{ChrfBagStats, ChrfBags};
+use crate::error::{Error, Result};
+use crate::statistics::{pairwise, NgramBag};
+
+/// Matrices with more cells than this check for Ctrl-C while they run.
+const WATCH_MIN_CELLS: usize = 1 << 16;
+
+enum Counted {
+    Bleu(BleuBags),
+    Chrf(ChrfBags),
+}
+
+/// Sentences counted once (BLEU or chrF n-grams under one configuration), for scoring any
+/// block of pairs without tokenizing again.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct NgramBags {
+    counted: Counted,
+}
+
+#[pymethods]
+impl NgramBags {
+    fn __len__(&self) -> usize {
+        self.bags().len()
+    }
+
+    /// `"bleu"` or `"chrf"`: the n-grams counted.
+    #[getter]
+    fn metric(&self) -> &'static str {
+        match self.counted {
+            Counted::Bleu(_) => "bleu",
+            Counted::Chrf(_) => "chrf",
+        }
+    }
+}
+
+impl NgramBags {
+    fn bags(&self) -> &[NgramBag] {
+        match &self.counted {
+            Counted::Bleu(b) => &b.bags,
+            Counted::Chrf(c) => &c.bags,
+        }
+    }
+
+    /// The bags of `range`, checked against the number of sentences; `what` names it.
+    fn slice(&self, range: (usize, usize), what: &str) -> Result<Vec<&NgramBag>> {
+        let (start, stop) = range;
+        let n = self.bags().len();
+        let Some(bags) = (start <= stop)
+            .then(|| self.bags().get(start..stop))
+            .flatten()
+        else {
+            return Err(Error::invalid_input(format!(
+                "{what} ({start}, {stop}) is not a range of the {n} counted sentences"
+            )));
+        };
+        Ok(bags.iter().collect())
+    }
+
+    fn bleu(&self) -> Result<&BleuBags> {
+        match &self.counted {
+            Counted::Bleu(b) => Ok(b),
+            Counted::Chrf(_) => Err(Error::invalid_input(
+                "these sentences were counted for chrF, not BLEU",
+            )),
+        }
+    }
+
+    fn chrf(&self) -> Result<&ChrfBags> {
+        match &self.counted {
+            Counted::Chrf(c) => Ok(c),
+            Counted::Bleu(_) => Err(Error::invalid_input(
+                "these sentences were counted for BLEU, not chrF",
+            )),
+        }
+    }
+}
+
+fn count_lines<F>(py: Python<'_>, lines: &Bound<'_, PyAny>, count: F) -> PyResult<NgramBags>
+where
+    F: FnOnce(&[&str]) -> Result<Counted> + Send,
+{
+    let stream = StrStream::extract(lines, "lines", false)?;
+    let text = stream.borrow_all();
+    let watch = stream.bytes() >= super::args::WATCH_MIN_BYTES;
+    let counted = run_interruptible(py, watch, || count(&text))?;
+    Ok(NgramBags { counted })
+}
+
+/// BLEU's n-grams of orders `1..=max_order` of every line, tokenized as `bleu_stats` does.
+#[pyfunction]
+#[pyo3(signature = (lines, *, tokenizer, max_order, normalize = None))]
+pub(crate) fn bleu_bags(
+    py: Python<'_>,
+    lines: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = typed::tokenizer)] tokenizer: &str,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
+    #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+) -> PyResult<NgramBags> {
+    let pipeline = pipeline(tokenizer, normalize)?;
+    count_lines(py, lines, |text| {
+        Ok(Counted::Bleu(BleuBags::from_text(
+            text, pipeline, max_order,
+        )))
+    })
+}
+
+/// chrF's character (and word) n-grams of every line, as `chrf_stats` reads them.
+#[pyfunction]
+#[pyo3(signature = (lines, *, char_order, word_order, whitespace))]
+pub(crate) fn chrf_bags(
+    py: Python<'_>,
+    lines: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = char_order)] char_order: usize,
+    #[pyo3(from_py_with = word_order)] word_order: usize,
+    #[pyo3(from_py_with = typed::whitespace)] whitespace: bool,
+) -> PyResult<NgramBags> {
+    // beta only matters for scoring (chrf_pairwise takes it).
+    let config = chrf_config(char_order, word_order, 4.0, 5.0, whitespace, false)?;
+    count_lines(py, lines, |text| {
+        Ok(Counted::Chrf(ChrfBags::from_text(text, &config)?))
+    })
+}
+
+fn cells(hypotheses: &Range<usize>, references: &Range<usize>) -> usize {
+    hypotheses.len().saturating_mul(references.len())
+}
+
+/// The `(H, R)` float64 matrix of sentence BLEU for the sentences `hypotheses` (a
+/// `(start, stop)` range of `bags`) against each of `references` (another range) as the only
+/// reference, with sacrebleu's scoring.
+#[pyfunction]
+#[pyo3(signature = (bags, hypotheses, references, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum, workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bleu_pairwise<'py>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
+    #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
+    #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
+    #[pyo3(from_py_with = typed::effective_order)] effective_order: bool,
+    #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let config = bleu_config(max_order, smooth_method, smooth_value, effective_order)?;
+    let semantics = FloatSemantics { compensated_sum };
+    let metric = BleuBagStats::new(bags.bleu()?, max_order, RefLength::Closest)?;
+    let (hyps, refs) = (
+        bags.slice(hypotheses, "hypotheses")?,
+        bags.slice(references, "references")?,
+    );
+    let watch =
+        cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
+    let scores = run_interruptible(py, watch, || {
+        pairwise::scores(&hyps, &refs, &metric, workers, |rows| {
+            bleu::scores_from_rows(rows, &config, &semantics)
+        })
+    })?;
+    rows_array(py, hyps.len(), refs.len(), scores)
+}
+
+/// The `(H, R)` float64 matrix of sentence chrF, as [`bleu_pairwise`] for BLEU; the orders and
+/// whitespace rule are the ones the bags were counted with.
+#[pyfunction]
+#[pyo3(signature = (bags, hypotheses, references, *, factor, one_plus_factor, eps_smoothing, workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn chrf_pairwise<'py>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    #[pyo3(from_py_with = typed::factor)] factor: f64,
+    #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
+    #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let counted = bags.chrf()?;
+    let c = counted.config();
+    let config = chrf_config(
+        c.char_order,
+        c.word_order,
+        factor,
+        one_plus_factor,
+        c.whitespace,
+        eps_smoothing,
+    )?;
+    let metric = ChrfBagStats::new(counted);
+    let (hyps, refs) = (
+        bags.slice(hypotheses, "hypotheses")?,
+        bags.slice(references, "references")?,
+    );
+    let watch =
+        cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
+    let scores = run_interruptible(py, watch, || {
+        pairwise::scores(&hyps, &refs, &metric, workers, |rows| {
+            Ok(chrf::scores_from_rows(rows, &config))
+        })
+    })?;
+    rows_array(py, hyps.len(), refs.len(), scores)
+}
+
+/// Every cell's statistics row, `(H * R, width)` int64 with the hypothesis index major: BLEU's
+/// `[hyp_len, ref_len, correct_1..N, total_1..N]` (with `ref_length`'s rule; `max_order` at
+/// most the counted orders) or chrF's `[hyp, ref, match]` per order.
+#[pyfunction]
+#[pyo3(signature = (bags, hypotheses, references, *, max_order = None, ref_length = "closest", workers = -1))]
+pub(crate) fn pairwise_rows<'py>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    max_order: Option<usize>,
+    #[pyo3(from_py_with = typed::ref_length)] ref_length: &str,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let (hyps, refs) = (
+        bags.slice(hypotheses, "hypotheses")?,
+        bags.slice(references, "references")?,
+    );
+    let n = hyps.len() * refs.len();
+    let watch = n >= WATCH_MIN_CELLS;
+    let (rows, width) = match &bags.counted {
+        Counted::Bleu(b) => {
+            let metric = BleuBagStats::new(
+                b,
+                max_order.unwrap_or(b.max_order),
+                RefLength::from_name(ref_length)?,
+            )?;
+            let width = 2 + 2 * metric.max_order;
+            (
+                run_interruptible(py, watch, || pairwise::rows(&hyps, &refs, &metric, workers))?,
+                width,
+            )
+        }
+        Counted::Chrf(c) => {
+            let metric = ChrfBagStats::new(c);
+            let width = c.config().width();
+            (
+                run_interruptible(py, watch, || pairwise::rows(&hyps, &refs, &metric, workers))?,
+                width,
+            )
+        }
+    };
+    rows_array(py, n, width, rows)
+}

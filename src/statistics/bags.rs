@@ -1,0 +1,241 @@
+//! Sentences counted once, for scoring every pair of two sets (MBR, pairwise matrices): each
+//! sentence becomes an [`NgramBag`], its distinct n-grams per order with their counts, under
+//! ids that every bag of one [`BagBuilder`] shares. Comparing two bags is then a lookup of one
+//! bag's ids in the other's counts ([`DenseCounts`]), with no tokenizing or hashing per pair.
+//!
+//! A metric's bag scorer (BLEU's, chrF's) is a [`super::SegmentScorer`] over `NgramBag`: the
+//! pairwise driver ([`super::pairwise`]) prepares one reference bag, then scores hypothesis
+//! bags against it.
+
+use crate::id_table::IdTable;
+
+const NO_PREFIX: u32 = u32::MAX;
+
+/// One sentence's n-grams of orders `1..=orders()`, counted: per order, `(id, count)` for each
+/// distinct n-gram (sorted by id), and the number of n-grams (with repeats).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NgramBag {
+    /// Every order's `(id, count)` pairs, order after order.
+    entries: Vec<(u32, u32)>,
+    /// Order `n` (1-based) is `entries[ends[n - 2]..ends[n - 1]]` (from 0 for order 1).
+    ends: Vec<usize>,
+    /// Per order: the n-grams counted with repeats (`symbols + 1 - n`, at least 0).
+    totals: Vec<usize>,
+}
+
+impl NgramBag {
+    /// Number of orders counted.
+    pub fn orders(&self) -> usize {
+        self.totals.len()
+    }
+
+    /// The n-grams of `order` (1-based) with repeats: `symbols + 1 - order`, at least 0.
+    pub fn total(&self, order: usize) -> usize {
+        order
+            .checked_sub(1)
+            .and_then(|o| self.totals.get(o))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The distinct n-grams of `order` (1-based) as `(id, count)`, sorted by id.
+    pub fn entries(&self, order: usize) -> &[(u32, u32)] {
+        let Some(o) = order.checked_sub(1) else {
+            return &[];
+        };
+        let start = o
+            .checked_sub(1)
+            .map_or(0, |p| self.ends.get(p).copied().unwrap_or(0));
+        let end = self.ends.get(o).copied().unwrap_or(start);
+        self.entries.get(start..end).unwrap_or(&[])
+    }
+
+    /// Every order's pairs, order after order.
+    fn all_entries(&self) -> &[(u32, u32)] {
+        &self.entries
+    }
+}
+
+/// Counts sentences into [`NgramBag`]s whose ids it keeps consistent: the same n-gram of the
+/// same kind of symbol gets the same id in every bag it builds.
+///
+/// A symbol is a `u32` the caller chose (a code point, an interned word id); `kind` keeps
+/// symbol spaces apart (chrF's characters and words), so that character `97` and word `97`
+/// are different n-grams.
+#[derive(Debug, Default)]
+pub struct BagBuilder {
+    /// Per kind: (id of the `(n-1)`-gram prefix << 32 | last symbol) -> id; order 1 has the
+    /// prefix [`NO_PREFIX`].
+    tables: Vec<IdTable>,
+    next_id: u32,
+    /// Ids of the sequence being counted, at the current order, and a sorted copy.
+    order_ids: Vec<u32>,
+    sorted: Vec<u32>,
+}
+
+impl BagBuilder {
+    /// A builder for `kinds` separate symbol spaces.
+    pub fn new(kinds: usize) -> Self {
+        Self {
+            tables: (0..kinds).map(|_| IdTable::default()).collect(),
+            ..Self::default()
+        }
+    }
+
+    /// Number of distinct n-grams seen so far: every id is below it.
+    pub fn ids(&self) -> usize {
+        self.next_id as usize
+    }
+
+    /// Appends orders `1..=max_order` of `symbols` (of symbol space `kind`) to `bag`, after
+    /// the orders it already holds.
+    ///
+    /// # Panics
+    /// Never: an unknown `kind` uses a table of its own made on first use.
+    pub fn add(&mut self, bag: &mut NgramBag, symbols: &[u32], kind: usize, max_order: usize) {
+        if self.tables.len() <= kind {
+            self.tables.resize_with(kind + 1, IdTable::default);
+        }
+        let mut order = std::mem::take(&mut self.order_ids);
+        order.clear();
+        order.extend_from_slice(symbols);
+        for n in 1..=max_order {
+            order.truncate((symbols.len() + 1).saturating_sub(n));
+            let (tables, next) = (&mut self.tables, &mut self.next_id);
+            let Some(table) = tables.get_mut(kind) else {
+                break;
+            };
+            let lasts = symbols.iter().skip(n - 1);
+            for (slot, &last) in order.iter_mut().zip(lasts) {
+                let prefix = if n == 1 { NO_PREFIX } else { *slot };
+                let key = (u64::from(prefix) << 32) | u64::from(last);
+                *slot = table.find_or_insert(
+                    key,
+                    |_| true,
+                    || {
+                        let id = *next;
+                        // 2^32 distinct n-grams would need tens of GiB of bags first.
+                        *next = next.saturating_add(1);
+                        id
+                    },
+                );
+            }
+            bag.totals.push(order.len());
+            let sorted = &mut self.sorted;
+            sorted.clear();
+            sorted.extend_from_slice(&order);
+            sorted.sort_unstable();
+            for run in sorted.chunk_by(|a, b| a == b) {
+                if let Some(&id) = run.first() {
+                    bag.entries
+                        .push((id, u32::try_from(run.len()).unwrap_or(u32::MAX)));
+                }
+            }
+            bag.ends.push(bag.entries.len());
+            // `order` keeps the order-n ids by position: the prefixes of order n + 1.
+        }
+        self.order_ids = order;
+    }
+}
+
+/// Per-thread scratch: one reference bag's counts spread over every id, so a hypothesis bag's
+/// clipped matches are one lookup per distinct n-gram.
+#[derive(Debug, Default)]
+pub struct DenseCounts {
+    counts: Vec<u32>,
+    /// The bag whose counts `counts` holds (to clear exactly those).
+    loaded: Vec<u32>,
+}
+
+impl DenseCounts {
+    /// Holds `bag`'s counts (and no other bag's). `ids` is the builder's [`BagBuilder::ids`].
+    pub fn load(&mut self, bag: &NgramBag, ids: usize) {
+        for &id in &self.loaded {
+            if let Some(c) = self.counts.get_mut(id as usize) {
+                *c = 0;
+            }
+        }
+        self.loaded.clear();
+        if self.counts.len() < ids {
+            self.counts.resize(ids, 0);
+        }
+        for &(id, count) in bag.all_entries() {
+            if let Some(c) = self.counts.get_mut(id as usize) {
+                *c = count;
+                self.loaded.push(id);
+            }
+        }
+    }
+
+    /// The clipped matches of `hypothesis`' n-grams of `order` against the loaded bag:
+    /// `sum(min(count, loaded count))`.
+    #[inline]
+    pub fn matches(&self, hypothesis: &NgramBag, order: usize) -> usize {
+        let counts = &self.counts;
+        hypothesis
+            .entries(order)
+            .iter()
+            .map(|&(id, count)| counts.get(id as usize).map_or(0, |&r| r.min(count)) as usize)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bag(builder: &mut BagBuilder, symbols: &[u32], max_order: usize) -> NgramBag {
+        let mut bag = NgramBag::default();
+        builder.add(&mut bag, symbols, 0, max_order);
+        bag
+    }
+
+    #[test]
+    fn counts_every_order_with_shared_ids() {
+        let mut builder = BagBuilder::new(1);
+        let a = bag(&mut builder, &[1, 2, 1, 2], 3);
+        let b = bag(&mut builder, &[2, 1, 2], 3);
+        assert_eq!(
+            (a.orders(), a.total(1), a.total(2), a.total(3)),
+            (3, 4, 3, 2)
+        );
+        assert_eq!(a.entries(1).iter().map(|e| e.1).collect::<Vec<_>>(), [2, 2]);
+        // "1 2" twice, "2 1" once.
+        assert_eq!(a.entries(2).iter().map(|e| e.1).sum::<u32>(), 3);
+        assert_eq!(a.entries(2).len(), 2);
+        // b's n-grams all occur in a, so no new id was made for them.
+        let before = builder.ids();
+        let _ = bag(&mut builder, &[2, 1, 2], 3);
+        assert_eq!(builder.ids(), before);
+        let mut dense = DenseCounts::default();
+        dense.load(&a, builder.ids());
+        assert_eq!(dense.matches(&b, 1), 3);
+        assert_eq!(dense.matches(&b, 2), 2);
+        assert_eq!(dense.matches(&b, 3), 1); // "2 1 2" once
+        dense.load(&b, builder.ids());
+        assert_eq!(dense.matches(&a, 1), 3); // a's two 1s clip to b's one
+        assert_eq!(dense.matches(&a, 4), 0);
+    }
+
+    #[test]
+    fn kinds_and_short_sequences() {
+        let mut builder = BagBuilder::new(2);
+        let mut mixed = NgramBag::default();
+        builder.add(&mut mixed, &[7], 0, 2);
+        builder.add(&mut mixed, &[7], 1, 1);
+        assert_eq!(
+            (
+                mixed.orders(),
+                mixed.total(1),
+                mixed.total(2),
+                mixed.total(3)
+            ),
+            (3, 1, 0, 1)
+        );
+        // Symbol 7 as a character and as a word: two ids.
+        assert_ne!(mixed.entries(1), mixed.entries(3));
+        let empty = bag(&mut builder, &[], 2);
+        assert_eq!((empty.total(1), empty.entries(1).len()), (0, 0));
+        assert!(empty.entries(0).is_empty());
+    }
+}

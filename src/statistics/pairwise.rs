@@ -1,0 +1,217 @@
+//! Every hypothesis against every reference (MBR utility matrices, train × test similarity):
+//! cell `(i, j)` is hypothesis `i` scored with reference `j` as its only reference, exactly the
+//! row [`super::rows`] makes for that one segment.
+//!
+//! The driver runs one task per reference: it prepares the reference once, then scores every
+//! hypothesis against it. With items counted once beforehand ([`super::bags`]), preparing and
+//! scoring are lookups, so a cell costs a few hundred nanoseconds.
+
+use super::{SegmentScorer, StatsMetric};
+use crate::error::{Error, Result};
+use crate::parallel;
+
+/// For every cell `(i, j)` of `hypotheses × references`, the metric's statistics row; each
+/// reference's column of rows (hypothesis order) becomes `out_width` values per cell through
+/// `finish(rows, column)`. Returned row-major (`i` major), `out_width` values per cell.
+/// `finish` runs on the worker threads, so scoring is parallel too and no statistics matrix
+/// is kept beyond one column per thread.
+///
+/// # Errors
+/// - [`crate::ErrorKind::InvalidInput`] for a matrix too large to address.
+/// - [`crate::ErrorKind::InvalidOption`] for an invalid `workers`.
+/// - [`crate::ErrorKind::Interrupted`] once the call is cancelled ([`crate::cancel`]).
+/// - Whatever the metric's scorer or `finish` rejects.
+pub fn cells<'a, X, M, T, F>(
+    hypotheses: &[&'a X],
+    references: &[&'a X],
+    metric: &M,
+    out_width: usize,
+    workers: i64,
+    finish: F,
+) -> Result<Vec<T>>
+where
+    X: ?Sized + Sync + 'a,
+    M: StatsMetric<'a, X>,
+    T: Copy + Default + Send,
+    F: Fn(&[i64], &mut [T]) -> Result<()> + Sync + Send,
+{
+    let (h, r, width) = (hypotheses.len(), references.len(), metric.width());
+    let column_len = h.checked_mul(out_width).ok_or_else(|| too_large(h, r))?;
+    let cells_len = column_len.checked_mul(r).ok_or_else(|| too_large(h, r))?;
+    // Column-major first: column j's cells are contiguous, one task per reference.
+    let mut by_column = vec![T::default(); cells_len];
+    if column_len > 0 {
+        let mut columns: Vec<(usize, &mut [T])> =
+            by_column.chunks_mut(column_len).enumerate().collect();
+        parallel::for_each_mut_init(
+            &mut columns,
+            workers,
+            || (metric.scorer(), vec![0i64; h * width]),
+            |(scorer, rows), (j, column)| {
+                let reference = references
+                    .get(*j)
+                    .ok_or_else(|| Error::internal(format!("no reference {j}")))?;
+                scorer.prepare(std::iter::once(*reference))?;
+                rows.fill(0);
+                for (hypothesis, row) in hypotheses.iter().zip(rows.chunks_exact_mut(width)) {
+                    scorer.score(hypothesis, row)?;
+                }
+                finish(rows, column)
+            },
+        )?;
+    }
+    if r <= 1 {
+        return Ok(by_column); // one column is already row-major
+    }
+    let mut out = vec![T::default(); cells_len];
+    for (j, column) in by_column.chunks_exact(column_len.max(1)).enumerate() {
+        for (i, cell) in column.chunks_exact(out_width.max(1)).enumerate() {
+            let at = (i * r + j) * out_width;
+            if let Some(target) = out.get_mut(at..at + out_width) {
+                target.copy_from_slice(cell);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Every cell's statistics row (`metric.width()` columns), row-major.
+///
+/// # Errors
+/// As [`cells`].
+pub fn rows<'a, X, M>(
+    hypotheses: &[&'a X],
+    references: &[&'a X],
+    metric: &M,
+    workers: i64,
+) -> Result<Vec<i64>>
+where
+    X: ?Sized + Sync + 'a,
+    M: StatsMetric<'a, X>,
+{
+    cells(
+        hypotheses,
+        references,
+        metric,
+        metric.width(),
+        workers,
+        |rows, column| {
+            column.copy_from_slice(rows);
+            Ok(())
+        },
+    )
+}
+
+/// Every cell's score as an `(H, R)` row-major matrix; `score(rows)` scores a column's rows
+/// (row-major, `metric.width()` columns), one value per row.
+///
+/// # Errors
+/// As [`cells`].
+pub fn scores<'a, X, M, S>(
+    hypotheses: &[&'a X],
+    references: &[&'a X],
+    metric: &M,
+    workers: i64,
+    score: S,
+) -> Result<Vec<f64>>
+where
+    X: ?Sized + Sync + 'a,
+    M: StatsMetric<'a, X>,
+    S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
+{
+    cells(
+        hypotheses,
+        references,
+        metric,
+        1,
+        workers,
+        |rows, column| {
+            let scores = score(rows)?;
+            if scores.len() != column.len() {
+                return Err(Error::internal("a score per row"));
+            }
+            column.copy_from_slice(&scores);
+            Ok(())
+        },
+    )
+}
+
+fn too_large(h: usize, r: usize) -> Error {
+    Error::invalid_input(format!(
+        "a {h} x {r} matrix does not fit in memory; score it in blocks of hypotheses"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::statistics::{self, Grouped};
+
+    /// Row = [hypothesis length, reference length, common prefix length].
+    struct Prefix;
+    struct PrefixScorer<'a>(&'a str);
+
+    impl<'a> SegmentScorer<'a, str> for PrefixScorer<'a> {
+        fn prepare<I: Iterator<Item = &'a str>>(&mut self, mut refs: I) -> Result<()> {
+            self.0 = refs.next().unwrap_or("");
+            Ok(())
+        }
+        fn score(&mut self, h: &'a str, row: &mut [i64]) -> Result<()> {
+            let common = h
+                .bytes()
+                .zip(self.0.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            row.copy_from_slice(&[h.len() as i64, self.0.len() as i64, common as i64]);
+            Ok(())
+        }
+    }
+
+    impl<'a> StatsMetric<'a, str> for Prefix {
+        type Scorer = PrefixScorer<'a>;
+        fn width(&self) -> usize {
+            3
+        }
+        fn scorer(&self) -> PrefixScorer<'a> {
+            PrefixScorer("")
+        }
+    }
+
+    #[test]
+    fn cells_equal_one_segment_rows() {
+        let hyps: Vec<String> = (0..70).map(|i| "ab".repeat(i % 7)).collect();
+        let refs: Vec<String> = (0..90).map(|i| "aba".repeat(i % 5)).collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        for workers in [1, 2, -1] {
+            let rows = rows(&hyps, &refs, &Prefix, workers).unwrap();
+            let scores = scores(&hyps, &refs, &Prefix, workers, |rows| {
+                Ok(rows.chunks(3).map(|row| row[2] as f64).collect())
+            })
+            .unwrap();
+            assert_eq!((rows.len(), scores.len()), (70 * 90 * 3, 70 * 90));
+            for (i, h) in hyps.iter().enumerate() {
+                for (j, r) in refs.iter().enumerate() {
+                    let one =
+                        statistics::rows(&Grouped::new(&[*h][..], &[vec![*r]][..]), &Prefix, 1)
+                            .unwrap();
+                    let k = i * refs.len() + j;
+                    assert_eq!(rows[3 * k..3 * k + 3], one[..]);
+                    assert_eq!(scores[k], one[2] as f64);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_sides() {
+        let some = ["a"];
+        assert!(rows(&some, &[], &Prefix, 1).unwrap().is_empty());
+        assert!(rows(&[], &some, &Prefix, 1).unwrap().is_empty());
+        let failing = scores(&some, &some, &Prefix, 1, |_| {
+            Err(Error::invalid_input("no"))
+        });
+        assert!(scores(&some, &some, &Prefix, 1, |_| Ok(vec![])).is_err());
+        assert!(failing.is_err());
+    }
+}
