@@ -117,9 +117,13 @@ def pairwise(
         return np.stack(matrices)
     counted = _Counted(metric, hypotheses, references)
     _check_exclude_self(counted, exclude_self)
-    matrix = np.empty((counted.h, counted.r), dtype=np.float64)
-    for start, stop in _row_blocks(counted):
-        matrix[start:stop] = counted.block(start, stop)
+    blocks = _row_blocks(counted)
+    if len(blocks) == 1:
+        matrix = counted.block(0, counted.h)
+    else:
+        matrix = np.empty((counted.h, counted.r), dtype=np.float64)
+        for start, stop in blocks:
+            matrix[start:stop] = counted.block(start, stop)
     if exclude_self:
         np.fill_diagonal(matrix, np.nan)
     return matrix
@@ -163,7 +167,9 @@ def expected_utility(
     w = _weights(weights, counted.r)
     out = np.empty(counted.h, dtype=np.float64)
     for start, stop in _row_blocks(counted):
-        for i, row in enumerate(counted.block(start, stop).tolist(), start):
+        block = counted.block(start, stop)
+        for i in range(start, stop):
+            row = block[i - start].tolist()
             row_weights = w
             if exclude_self:
                 del row[i]

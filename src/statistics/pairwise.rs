@@ -2,19 +2,23 @@
 //! cell `(i, j)` is hypothesis `i` scored with reference `j` as its only reference, exactly the
 //! row [`super::rows`] makes for that one segment.
 //!
-//! The driver runs one task per reference: it prepares the reference once, then scores every
-//! hypothesis against it. With items counted once beforehand ([`super::bags`]), preparing and
+//! The driver splits the hypotheses into blocks, one task each: a task prepares each reference
+//! once, then scores the block's hypotheses against it. With items counted once beforehand ([`super::bags`]), preparing and
 //! scoring are lookups, so a cell costs a few hundred nanoseconds.
 
 use super::{SegmentScorer, StatsMetric};
 use crate::error::{Error, Result};
 use crate::parallel;
 
-/// For every cell `(i, j)` of `hypotheses × references`, the metric's statistics row; each
-/// reference's column of rows (hypothesis order) becomes `out_width` values per cell through
-/// `finish(rows, column)`. Returned row-major (`i` major), `out_width` values per cell.
-/// `finish` runs on the worker threads, so scoring is parallel too and no statistics matrix
-/// is kept beyond one column per thread.
+/// Hypotheses per task: enough for preparing a reference to cost little per cell, few enough
+/// for every thread to get tasks.
+const MAX_HYPOTHESES_PER_TASK: usize = 64;
+
+/// For every cell `(i, j)` of `hypotheses × references`, the metric's statistics row; a block
+/// of hypotheses' rows against one reference (hypothesis order) becomes `out_width` values per
+/// cell through `finish(rows, values)`. Returned row-major (`i` major), `out_width` values per
+/// cell. `finish` runs on the worker threads, so scoring is parallel too, and no statistics
+/// are kept beyond one block per thread.
 ///
 /// # Errors
 /// - [`crate::ErrorKind::InvalidInput`] for a matrix too large to address.
@@ -36,42 +40,57 @@ where
     F: Fn(&[i64], &mut [T]) -> Result<()> + Sync + Send,
 {
     let (h, r, width) = (hypotheses.len(), references.len(), metric.width());
-    let column_len = h.checked_mul(out_width).ok_or_else(|| too_large(h, r))?;
-    let cells_len = column_len.checked_mul(r).ok_or_else(|| too_large(h, r))?;
-    // Column-major first: column j's cells are contiguous, one task per reference.
-    let mut by_column = vec![T::default(); cells_len];
-    if column_len > 0 {
-        let mut columns: Vec<(usize, &mut [T])> =
-            by_column.chunks_mut(column_len).enumerate().collect();
-        parallel::for_each_mut_init(
-            &mut columns,
-            workers,
-            || (metric.scorer(), vec![0i64; h * width]),
-            |(scorer, rows), (j, column)| {
-                let reference = references
-                    .get(*j)
-                    .ok_or_else(|| Error::internal(format!("no reference {j}")))?;
+    let row_len = r.checked_mul(out_width).ok_or_else(|| too_large(h, r))?;
+    let cells_len = row_len.checked_mul(h).ok_or_else(|| too_large(h, r))?;
+    let mut out = vec![T::default(); cells_len];
+    if cells_len == 0 {
+        return Ok(out);
+    }
+    let threads = parallel::resolve_workers(workers)?;
+    let per_task = h.div_ceil(4 * threads).clamp(1, MAX_HYPOTHESES_PER_TASK);
+    // Task k: hypotheses k * per_task.., and their rows of the output (contiguous).
+    let mut tasks: Vec<(usize, &mut [T])> =
+        out.chunks_mut(per_task * row_len).enumerate().collect();
+    parallel::for_each_mut_init(
+        &mut tasks,
+        workers,
+        || {
+            let rows = vec![0i64; per_task * width];
+            (
+                metric.scorer(),
+                rows,
+                vec![T::default(); per_task * out_width],
+            )
+        },
+        |(scorer, rows, values), (k, block)| {
+            let start = *k * per_task;
+            let hyps = hypotheses
+                .get(start..(start + per_task).min(h))
+                .ok_or_else(|| Error::internal(format!("no hypotheses from {start}")))?;
+            let (rows, values) = (
+                rows.get_mut(..hyps.len() * width).unwrap_or_default(),
+                values.get_mut(..hyps.len() * out_width).unwrap_or_default(),
+            );
+            for (j, reference) in references.iter().enumerate() {
                 scorer.prepare(std::iter::once(*reference))?;
                 rows.fill(0);
-                for (hypothesis, row) in hypotheses.iter().zip(rows.chunks_exact_mut(width)) {
+                for (hypothesis, row) in hyps.iter().zip(rows.chunks_exact_mut(width.max(1))) {
                     scorer.score(hypothesis, row)?;
                 }
-                finish(rows, column)
-            },
-        )?;
-    }
-    if r <= 1 {
-        return Ok(by_column); // one column is already row-major
-    }
-    let mut out = vec![T::default(); cells_len];
-    for (j, column) in by_column.chunks_exact(column_len.max(1)).enumerate() {
-        for (i, cell) in column.chunks_exact(out_width.max(1)).enumerate() {
-            let at = (i * r + j) * out_width;
-            if let Some(target) = out.get_mut(at..at + out_width) {
-                target.copy_from_slice(cell);
+                finish(rows, values)?;
+                // Cell (i, j) of this block is at (i * r + j) * out_width.
+                for (cell, value) in block
+                    .chunks_exact_mut(row_len)
+                    .zip(values.chunks_exact(out_width.max(1)))
+                {
+                    if let Some(target) = cell.get_mut(j * out_width..(j + 1) * out_width) {
+                        target.copy_from_slice(value);
+                    }
+                }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
@@ -102,8 +121,8 @@ where
     )
 }
 
-/// Every cell's score as an `(H, R)` row-major matrix; `score(rows)` scores a column's rows
-/// (row-major, `metric.width()` columns), one value per row.
+/// Every cell's score as an `(H, R)` row-major matrix; `score(rows)` scores a block of
+/// rows (row-major, `metric.width()` columns), one value per row.
 ///
 /// # Errors
 /// As [`cells`].

@@ -36,9 +36,14 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         except ValueError:  # not the main thread
             pass
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments and arguments[0] in SUBCOMMANDS:
+    if arguments and arguments[0] in (*SUBCOMMANDS, "mbr"):
         try:
-            write_lines(run_subcommand(arguments) or [])
+            if arguments[0] == "mbr":
+                from bleuprint.cli.mbr import run_mbr
+
+                write_lines(run_mbr(arguments[1:]))
+            else:
+                write_lines(run_subcommand(arguments) or [])
         except (BleuprintError, OSError) as e:
             fail(str(e), EXIT_ERROR)
         return 0

@@ -19,6 +19,12 @@ Quick usage:
     {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)"""
 
 EPILOG = f"""\
+other commands:
+  {PROG} mbr SAMPLES -n N [-m bleu|chrf|chrf++|ter]   minimum Bayes risk selection
+  {PROG} explain --hyp TEXT --ref TEXT                one sentence's BLEU step by step
+  {PROG} compare-presets REF -i HYP                   one file under every preset
+  (each takes --help)
+
 input rules:
   Files: only \\n ends a line, each line is rstrip()-ed (CRLF files work), a final newline
   adds no empty line, a leading UTF-8 byte order mark is removed. *.gz files are

@@ -1,0 +1,120 @@
+"""``bleuprint mbr SAMPLES -n N``: minimum Bayes risk selection from a file of samples.
+
+SAMPLES holds ``N`` consecutive samples per source, one per line (``-`` reads stdin), or with
+``--jsonl`` one JSON object per source with a ``samples`` list. The output is one chosen
+sample per source, or with ``--scores`` ``index<TAB>utility<TAB>sentence``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from bleuprint.cli.errors import PROG
+from bleuprint.cli.output import isatty
+from bleuprint.errors import BleuprintError
+from bleuprint.io import read_lines
+
+
+def mbr_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=f"{PROG} mbr",
+        description="Minimum Bayes risk selection: for every source, print the sample with "
+        "the best expected utility (the mean sentence score against the other samples; for "
+        "TER the lowest). Every score equals sacrebleu's sentence_score.",
+    )
+    parser.add_argument(
+        "samples", metavar="SAMPLES",
+        help="Samples: N consecutive lines per source (- for stdin), or JSON lines with --jsonl.",
+    )  # fmt: skip
+    parser.add_argument("-n", type=int, metavar="N", help="Samples per source (plain text).")
+    parser.add_argument(
+        "--jsonl", action="store_true",
+        help='SAMPLES holds one JSON object per source: {"samples": [...]} (and optionally '
+        '"references": [...], pseudo-references to score against).',
+    )  # fmt: skip
+    parser.add_argument(
+        "--metric", "-m", default="bleu", choices=("bleu", "chrf", "chrf++", "ter"),
+        help="Utility metric (default: %(default)s: sentence BLEU with effective order).",
+    )  # fmt: skip
+    parser.add_argument("--tokenize", "-tok", help="BLEU's tokenizer (default: 13a).")
+    parser.add_argument(
+        "--lowercase", "-lc", action="store_true",
+        help="Lowercase first (BLEU, chrF; TER ignores case already).",
+    )  # fmt: skip
+    parser.add_argument(
+        "--exclude-self", action="store_true",
+        help="Leave each sample's score against itself out of its utility.",
+    )  # fmt: skip
+    parser.add_argument(
+        "--scores", action="store_true",
+        help="Print index, utility and sentence, tab-separated, per source.",
+    )  # fmt: skip
+    parser.add_argument("--workers", type=int, default=-1, help="Threads (default: every core).")
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="No progress line on a terminal."
+    )
+    parser.add_argument(
+        "--encoding", "-e", default="utf-8", help="Input encoding (default: %(default)s)."
+    )
+    return parser
+
+
+def _read(path: str, encoding: str) -> list[str]:
+    if path == "-":
+        return [line.rstrip("\n") for line in sys.stdin]
+    return read_lines(path, encoding)
+
+
+def _jsonl(lines: list[str]) -> tuple[list[list[str]], Any]:
+    groups, refs = [], []
+    for k, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            groups.append(list(record["samples"]))
+            refs.append(record.get("references"))
+        except (ValueError, KeyError, TypeError) as e:
+            raise BleuprintError(
+                f'line {k} is not a JSON object with a "samples" list ({e})'
+            ) from None
+    if any(r is None for r in refs):
+        if any(r is not None for r in refs):
+            raise BleuprintError('give "references" on every line or on none')
+        return groups, None
+    return groups, refs
+
+
+def run_mbr(argv: Sequence[str]) -> list[str]:
+    from bleuprint.mbr import make_metric, select
+
+    args = mbr_parser().parse_args(argv)
+    lines = _read(args.samples, args.encoding)
+    references = None
+    if args.jsonl:
+        samples, references = _jsonl(lines)
+        n = None
+    elif args.n is None:
+        raise BleuprintError("give -n N (samples per source), or --jsonl")
+    else:
+        samples, n = lines, args.n
+    options: dict[str, Any] = {"lowercase": args.lowercase, "workers": args.workers}
+    if args.tokenize is not None:
+        if args.metric != "bleu":
+            raise BleuprintError("--tokenize applies to --metric bleu only")
+        options["tokenize"] = args.tokenize
+    if args.metric == "ter":
+        options.pop("lowercase")  # TER ignores case by default, as sacrebleu's does
+    metric = make_metric(args.metric, **options)
+    progress = not args.quiet and isatty(sys.stderr)
+    chosen = select(
+        samples, metric, n=n, references=references, exclude_self=args.exclude_self,
+        progress=progress,
+    )  # fmt: skip
+    if args.scores:
+        return [f"{c.index}\t{c.score!r}\t{c.sentence}" for c in chosen]
+    return [c.sentence for c in chosen]
