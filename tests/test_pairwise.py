@@ -72,7 +72,8 @@ def test_every_cell_equals_sentence_score(name: str, kwargs: dict) -> None:
     hyps = EDGE + read_lines(SAMPLE / "sys.fair.en")[:6]
     refs = read_lines(SAMPLE / "ref.A.en")[:6] + EDGE[::-1]
     matrix = ours.pairwise(hyps, refs)
-    assert matrix.shape == (len(hyps), len(refs)) and matrix.dtype == np.float64
+    assert matrix.shape == (len(hyps), len(refs))
+    assert matrix.dtype == np.float64
     for i, h in enumerate(hyps):
         for j, r in enumerate(refs):
             expected = theirs.sentence_score(h, [r]).score
@@ -186,7 +187,8 @@ def test_core_ranges_are_checked() -> None:
     from bleuprint import _core
 
     bags = _core.chrf_bags(["a", "b"], char_order=6, word_order=0, whitespace=False)
-    assert len(bags) == 2 and bags.metric == "chrf"
+    assert len(bags) == 2
+    assert bags.metric == "chrf"
     kwargs = {"factor": 4.0, "one_plus_factor": 5.0, "eps_smoothing": False}
     with pytest.raises(InvalidInputError, match="not a range"):
         _core.chrf_pairwise(bags, (0, 3), (0, 2), **kwargs)
