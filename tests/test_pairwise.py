@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -59,7 +61,7 @@ def _metrics(name: str, kwargs: dict) -> tuple:
 
 
 @pytest.fixture(autouse=True)
-def _quiet():
+def _quiet() -> Iterator[None]:
     # BLEU without effective order warns on sentence scores, as sacrebleu does.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -177,7 +179,7 @@ def test_properties(samples: list[str]) -> None:
         ),
     ],
 )
-def test_bad_input(call, error, message: str) -> None:
+def test_bad_input(call: Callable[[Any], Any], error: type[Exception], message: str) -> None:
     for metric in (bleuprint.BLEU(), bleuprint.CHRF(), bleuprint.TER()):
         with pytest.raises(error, match=message):
             call(metric)
@@ -189,7 +191,7 @@ def test_core_ranges_are_checked() -> None:
     bags = _core.chrf_bags(["a", "b"], char_order=6, word_order=0, whitespace=False)
     assert len(bags) == 2
     assert bags.metric == "chrf"
-    kwargs = {"factor": 4.0, "one_plus_factor": 5.0, "eps_smoothing": False}
+    kwargs: dict[str, Any] = {"factor": 4.0, "one_plus_factor": 5.0, "eps_smoothing": False}
     with pytest.raises(InvalidInputError, match="not a range"):
         _core.chrf_pairwise(bags, (0, 3), (0, 2), **kwargs)
     with pytest.raises(InvalidInputError, match="counted for chrF"):

@@ -95,6 +95,7 @@ def run_mbr(argv: Sequence[str]) -> list[str]:
     args = mbr_parser().parse_args(argv)
     lines = _read(args.samples, args.encoding)
     references = None
+    samples: list[Any]
     if args.jsonl:
         samples, references = _jsonl(lines)
         n = None

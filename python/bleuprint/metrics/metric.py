@@ -207,8 +207,8 @@ class Metric(ABC, Generic[ScoreT]):
 
     def pairwise(
         self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[str]] = None,
+        hypotheses: Sequence[Any],
+        references: Optional[Sequence[Any]] = None,
         *,
         exclude_self: bool = False,
     ) -> np.ndarray:
