@@ -102,6 +102,7 @@ pub struct BleuBagScorer {
     stats: BleuBagStats,
     counts: DenseCounts,
     ref_len: usize,
+    matched: Vec<usize>,
 }
 
 impl<'a> SegmentScorer<'a, NgramBag> for BleuBagScorer {
@@ -123,8 +124,9 @@ impl<'a> SegmentScorer<'a, NgramBag> for BleuBagScorer {
             *r = to_i64(self.stats.ref_length.pick(hyp_len, &[self.ref_len]));
         }
         let (correct, total) = counts.split_at_mut(n.min(counts.len()));
+        self.counts.match_orders(hypothesis, &mut self.matched);
         for (order, (c, t)) in (1..=n).zip(correct.iter_mut().zip(total.iter_mut())) {
-            *c = to_i64(self.counts.matches(hypothesis, order));
+            *c = to_i64(self.matched.get(order - 1).copied().unwrap_or(0));
             *t = to_i64(hypothesis.total(order));
         }
         Ok(())
@@ -143,6 +145,7 @@ impl<'a> StatsMetric<'a, NgramBag> for BleuBagStats {
             stats: *self,
             counts: DenseCounts::default(),
             ref_len: 0,
+            matched: Vec::new(),
         }
     }
 }

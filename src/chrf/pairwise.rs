@@ -86,6 +86,7 @@ pub struct ChrfBagScorer {
     stats: ChrfBagStats,
     counts: DenseCounts,
     reference: Vec<usize>,
+    matched: Vec<usize>,
 }
 
 impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
@@ -101,9 +102,11 @@ impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
     }
 
     fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
-        for ((order, cells), &ref_total) in (1..=self.stats.orders)
+        self.counts.match_orders(hypothesis, &mut self.matched);
+        for (((order, cells), &ref_total), &matched) in (1..=self.stats.orders)
             .zip(row.chunks_exact_mut(3))
             .zip(&self.reference)
+            .zip(&self.matched)
         {
             // sacrebleu counts no hypothesis n-grams when the reference has none.
             let hyp_total = if ref_total > 0 {
@@ -111,7 +114,6 @@ impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
             } else {
                 0
             };
-            let matched = self.counts.matches(hypothesis, order);
             cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), to_i64(matched)]);
         }
         Ok(())
@@ -130,6 +132,7 @@ impl<'a> StatsMetric<'a, NgramBag> for ChrfBagStats {
             stats: *self,
             counts: DenseCounts::default(),
             reference: Vec::new(),
+            matched: Vec::new(),
         }
     }
 }

@@ -105,6 +105,8 @@ impl BagBuilder {
             let Some(table) = tables.get_mut(kind) else {
                 break;
             };
+            let sorted = &mut self.sorted;
+            sorted.clear();
             let lasts = symbols.iter().skip(n - 1);
             for (slot, &last) in order.iter_mut().zip(lasts) {
                 let prefix = if n == 1 { NO_PREFIX } else { *slot };
@@ -119,11 +121,9 @@ impl BagBuilder {
                         id
                     },
                 );
+                sorted.push(*slot);
             }
             bag.totals.push(order.len());
-            let sorted = &mut self.sorted;
-            sorted.clear();
-            sorted.extend_from_slice(&order);
             sorted.sort_unstable();
             for run in sorted.chunk_by(|a, b| a == b) {
                 if let Some(&id) = run.first() {
@@ -138,11 +138,18 @@ impl BagBuilder {
     }
 }
 
+/// A count of this or more is kept in [`DenseCounts::large`]; the dense table holds one byte
+/// per id, so that it stays in cache for many thousands of sentences.
+const LARGE: u8 = u8::MAX;
+
 /// Per-thread scratch: one reference bag's counts spread over every id, so a hypothesis bag's
 /// clipped matches are one lookup per distinct n-gram.
 #[derive(Debug, Default)]
 pub struct DenseCounts {
-    counts: Vec<u32>,
+    /// Per id: the loaded bag's count, or [`LARGE`] for a count of 255 or more.
+    counts: Vec<u8>,
+    /// The exact counts of 255 or more, by id.
+    large: Vec<(u32, u32)>,
     /// The bag whose counts `counts` holds (to clear exactly those).
     loaded: Vec<u32>,
 }
@@ -156,33 +163,63 @@ impl DenseCounts {
             }
         }
         self.loaded.clear();
+        self.large.clear();
         if self.counts.len() < ids {
             self.counts.resize(ids, 0);
         }
         for &(id, count) in bag.all_entries() {
             if let Some(c) = self.counts.get_mut(id as usize) {
-                *c = count;
+                *c = u8::try_from(count).unwrap_or(LARGE);
+                if *c == LARGE {
+                    self.large.push((id, count));
+                }
                 self.loaded.push(id);
             }
         }
     }
 
-    /// The clipped matches of `hypothesis`' n-grams of `order` against the loaded bag:
-    /// `sum(min(count, loaded count))`.
-    #[inline]
-    pub fn matches(&self, hypothesis: &NgramBag, order: usize) -> usize {
-        let counts = &self.counts;
-        hypothesis
-            .entries(order)
+    /// The clipped matches of `hypothesis`' n-grams of every order against the loaded bag,
+    /// `sum(min(count, loaded count))` per order, into `matched` (one value per order).
+    pub fn match_orders(&self, hypothesis: &NgramBag, matched: &mut Vec<usize>) {
+        matched.clear();
+        let mut start = 0;
+        for &end in &hypothesis.ends {
+            let entries = hypothesis.entries.get(start..end).unwrap_or(&[]);
+            // Branch-free on the common path: every lookup is independent of the others.
+            let sum = entries
+                .iter()
+                .map(|&(id, count)| {
+                    let r = match self.counts.get(id as usize) {
+                        Some(&LARGE) => self.large_count(id),
+                        Some(&c) => u32::from(c),
+                        None => 0,
+                    };
+                    r.min(count) as usize
+                })
+                .sum();
+            matched.push(sum);
+            start = end;
+        }
+    }
+
+    #[cold]
+    fn large_count(&self, id: u32) -> u32 {
+        self.large
             .iter()
-            .map(|&(id, count)| counts.get(id as usize).map_or(0, |&r| r.min(count)) as usize)
-            .sum()
+            .find(|&&(large, _)| large == id)
+            .map_or(0, |&(_, count)| count)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn matches(dense: &mut DenseCounts, bag: &NgramBag, order: usize) -> usize {
+        let mut matched = Vec::new();
+        dense.match_orders(bag, &mut matched);
+        matched.get(order - 1).copied().unwrap_or(0)
+    }
 
     fn bag(builder: &mut BagBuilder, symbols: &[u32], max_order: usize) -> NgramBag {
         let mut bag = NgramBag::default();
@@ -209,12 +246,28 @@ mod tests {
         assert_eq!(builder.ids(), before);
         let mut dense = DenseCounts::default();
         dense.load(&a, builder.ids());
-        assert_eq!(dense.matches(&b, 1), 3);
-        assert_eq!(dense.matches(&b, 2), 2);
-        assert_eq!(dense.matches(&b, 3), 1); // "2 1 2" once
+        assert_eq!(matches(&mut dense, &b, 1), 3);
+        assert_eq!(matches(&mut dense, &b, 2), 2);
+        assert_eq!(matches(&mut dense, &b, 3), 1); // "2 1 2" once
         dense.load(&b, builder.ids());
-        assert_eq!(dense.matches(&a, 1), 3); // a's two 1s clip to b's one
-        assert_eq!(dense.matches(&a, 4), 0);
+        assert_eq!(matches(&mut dense, &a, 1), 3); // a's two 1s clip to b's one
+        assert_eq!(matches(&mut dense, &a, 4), 0);
+    }
+
+    #[test]
+    fn counts_of_255_and_more_are_exact() {
+        let mut builder = BagBuilder::new(1);
+        let many = bag(&mut builder, &[5; 300], 2);
+        let some = bag(&mut builder, &[5; 260], 1);
+        let mut dense = DenseCounts::default();
+        dense.load(&many, builder.ids());
+        assert_eq!(
+            (matches(&mut dense, &some, 1), matches(&mut dense, &many, 2)),
+            (260, 299)
+        );
+        dense.load(&some, builder.ids());
+        assert_eq!(matches(&mut dense, &many, 1), 260);
+        assert_eq!(matches(&mut dense, &many, 2), 0);
     }
 
     #[test]

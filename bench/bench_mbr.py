@@ -1,0 +1,347 @@
+#!/usr/bin/env python
+"""MBR benchmarks: pairwise utility matrices and expected utilities, bleuprint against a loop
+of sacrebleu's ``sentence_score`` and fastchrf.
+
+One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-mbr.csv`` (the
+columns of bench_bleu.py's CSV, whose helpers this script uses).
+
+Workloads (see bench/README.md), on the first ``--size`` (1,024) segments of WMT22 en-de
+reference A, every sentence against every other (MBR's hypotheses x hypotheses):
+
+(q) sentence BLEU with effective order and exp smoothing (mbrs' default BLEU):
+    ``BLEU(effective_order=True).pairwise(s)`` against a loop of sacrebleu's
+    ``sentence_score(h, [r])`` (timed on ``--sample-rows`` rows and scaled);
+(r) chrF: ``CHRF().pairwise(s)`` against ``fastchrf.pairwise_chrf([s], [s])`` and the
+    sacrebleu loop (sampled and scaled);
+(s) chrF++ (``word_order=2``, which fastchrf lacks) against the sacrebleu loop;
+(t) expected utilities (chrF): ``CHRF().expected_utility(s)`` against
+    ``fastchrf.pairwise_chrf`` plus the row means;
+(u) peak memory of (q) above the process' size before the call, in a fresh subprocess
+    (Linux: ``/proc/self/clear_refs`` restarts the peak, ``VmHWM`` reads it).
+
+Every bleuprint cell of the sampled rows is checked for exact (``==``) equality with sacrebleu;
+fastchrf computes a float32 chrF of its own, so its values are compared for the largest
+difference only. Exit status 1 if a check fails, 2 if the data is missing.
+
+Usage::
+
+    python bench/bench_mbr.py            # full run, about a minute on 2 cores
+    python bench/bench_mbr.py --quick    # smoke run: 128 sentences, writes no CSV
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.metadata
+import importlib.util
+import json
+import subprocess
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
+
+from bench_bleu import (
+    DATA,
+    Report,
+    Timing,
+    add_run_args,
+    add_speedup_target,
+    die,
+    fill_defaults,
+    finish,
+    machine_info,
+    print_header,
+    print_loads,
+    print_targets,
+    ratio,
+    read_lines,
+    require_data,
+    run_params,
+    run_sections,
+    time_call,
+)
+
+# Speed-up targets of the issue, and the absolute time targets for --size 1024.
+SPEEDUP_TARGETS = {
+    "(q)": ("(q) 1024x1024 BLEU vs the sacrebleu loop", "sacrebleu", 200.0),
+    "(r)": ("(r) 1024x1024 chrF vs fastchrf", "fastchrf", 30.0),
+}
+SECONDS_TARGETS = {"(q)": 0.5, "(r)": 1.0, "(s)": 1.5}
+MEMORY_TARGET = 50 * 2**20  # bytes above the matrix itself
+RATIO_COLUMNS = ("sacrebleu", "fastchrf")
+
+
+def installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def sentences(size: int) -> list[str]:
+    lines = read_lines(DATA / "references" / "generaltest2022.en-de.ref.A.de")
+    if len(lines) < size:
+        die(f"en-de reference A has {len(lines)} lines, fewer than --size {size}")
+    return lines[:size]
+
+
+# --------------------------------------------------------------------------------------------
+# Runners: prepare(hyps, refs) -> a zero-argument call (inputs arranged untimed)
+# --------------------------------------------------------------------------------------------
+
+
+def sacrebleu_loop(name: str, **kwargs: Any) -> Callable[..., Any]:
+    import sacrebleu
+
+    metric = getattr(sacrebleu, name)(**kwargs)
+    return lambda h, r: lambda: [[metric.sentence_score(a, [b]).score for b in r] for a in h]
+
+
+def bleuprint_pairwise(name: str, **kwargs: Any) -> Callable[..., Any]:
+    import bleuprint
+
+    metric = getattr(bleuprint, name)(**kwargs)
+    return lambda h, r: lambda: metric.pairwise(h, r)
+
+
+def fastchrf_pairwise() -> Callable[..., Any]:
+    import fastchrf
+
+    return lambda h, r: lambda: fastchrf.pairwise_chrf([h], [r])
+
+
+def fastchrf_expected() -> Callable[..., Any]:
+    import fastchrf
+
+    def prepare(h: list[str], r: list[str]) -> Callable[[], Any]:
+        def run() -> list[float]:
+            matrix = fastchrf.pairwise_chrf([h], [r])[0]
+            return [sum(row) / len(row) for row in matrix]
+
+        return run
+
+    return prepare
+
+
+def bleuprint_expected(name: str, **kwargs: Any) -> Callable[..., Any]:
+    import bleuprint
+
+    metric = getattr(bleuprint, name)(**kwargs)
+    return lambda h, r: lambda: metric.expected_utility(h, r)
+
+
+# --------------------------------------------------------------------------------------------
+# Sections
+# --------------------------------------------------------------------------------------------
+
+
+def flat(values: Any) -> list[float]:
+    import numpy as np
+
+    return np.asarray(values, dtype=np.float64).reshape(-1).tolist()
+
+
+def time_matrix(
+    report: Report,
+    workload: str,
+    samples: list[str],
+    runners: dict[str, Callable[..., Any]],
+    repeats: dict[str, int],
+    sample_rows: int,
+) -> None:
+    """Times each runner on the whole matrix, but sacrebleu on ``sample_rows`` evenly spaced
+    rows, scaled; bleuprint's cells of those rows must equal sacrebleu's."""
+    n = len(samples)
+    step = max(1, n // sample_rows)
+    rows = list(range(0, n, step))[:sample_rows]
+    timings: dict[str, Timing] = {}
+    for tool, runner in runners.items():
+        print(f"  {workload}: {tool} ...", flush=True)
+        hyps = [samples[i] for i in rows] if tool == "sacrebleu" else samples
+        timings[tool] = time_call(runner, hyps, samples, repeats[tool], warmup=repeats[tool] > 1)
+    cells = n * n
+    sacrebleu_time = None
+    if "sacrebleu" in timings:
+        t = timings["sacrebleu"]
+        scale = n / len(rows)
+        sacrebleu_time = t.median * scale
+        note = f"a loop of sentence_score; timed on {len(rows)} of {n} rows and scaled"
+        report.add_time(workload, "sacrebleu", cells, t, note, base=sacrebleu_time, scale=scale)
+    fast_time = timings["fastchrf"].median if "fastchrf" in timings else None
+    for tool, t in timings.items():
+        if tool == "sacrebleu":
+            continue
+        note, match = "", None
+        if "sacrebleu" in timings and tool.startswith("bleuprint") and t.result is not None:
+            ours = t.result
+            expected = timings["sacrebleu"].result
+            same = all(flat(ours[i]) == flat(expected[k]) for k, i in enumerate(rows))
+            match = report.check(f"{workload}: {tool} == sacrebleu ({len(rows) * n} cells)", same)
+            note = f"== sacrebleu on {len(rows) * n:,} cells: {match}"
+        if tool == "fastchrf" and "bleuprint" in timings:
+            diff = max(
+                abs(a - b) for a, b in zip(flat(t.result), flat(timings["bleuprint"].result))
+            )
+            note = f"float32, its own chrF: largest difference from sacrebleu's {diff:.2e}"
+        report.add_time(
+            workload, tool, cells, t, note, base=sacrebleu_time, match=match,
+            vs_fastchrf=ratio(fast_time, t.median),
+        )  # fmt: skip
+
+
+def time_expected(
+    report: Report, workload: str, samples: list[str], repeats: dict[str, int], have_fast: bool
+) -> None:
+    runners: dict[str, Callable[..., Any]] = {}
+    if have_fast:
+        runners["fastchrf"] = fastchrf_expected()
+    runners["bleuprint"] = bleuprint_expected("CHRF")
+    timings = {}
+    for tool, runner in runners.items():
+        print(f"  {workload}: {tool} ...", flush=True)
+        timings[tool] = time_call(runner, samples, samples, repeats[tool], warmup=True)
+    base = timings["fastchrf"].median if have_fast else None
+    for tool, t in timings.items():
+        note = "pairwise_chrf, then row means" if tool == "fastchrf" else "fsum row means"
+        report.add_time(workload, tool, len(samples), t, note, vs_fastchrf=ratio(base, t.median))
+
+
+MEMORY_CHILD = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+import numpy, bleuprint
+
+def status(key):
+    for line in open("/proc/self/status"):
+        if line.startswith(key + ":"):
+            return int(line.split()[1]) * 1024
+
+lines = json.loads(sys.stdin.read())
+metric = bleuprint.BLEU(effective_order=True)
+metric.pairwise(lines[:8])
+with open("/proc/self/clear_refs", "w") as f:  # the peak restarts from the current size
+    f.write("5")
+before = status("VmRSS")
+matrix = metric.pairwise(lines)
+print(json.dumps({"before": before, "after": status("VmHWM"), "matrix": matrix.nbytes}))
+"""
+
+
+def memory(report: Report, workload: str, samples: list[str]) -> None:
+    print(f"  {workload}: bleuprint ...", flush=True)
+    out = subprocess.run(
+        [sys.executable, "-c", MEMORY_CHILD], input=json.dumps(samples),
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    m = json.loads(out.stdout)
+    extra = m["after"] - m["before"] - m["matrix"]
+    report.add_memory(
+        workload, "bleuprint", len(samples) ** 2, m["after"] - m["before"],
+        f"peak RSS growth; the matrix is {m['matrix'] / 2**20:.1f} MiB, the rest "
+        f"{extra / 2**20:.1f} MiB",
+    )  # fmt: skip
+    met = extra <= MEMORY_TARGET
+    report.add(
+        kind="target", workload="target", tool=f"{workload}: memory beyond the matrix",
+        value=extra, unit="bytes",
+        note=f"target <= {MEMORY_TARGET / 2**20:.0f} MiB: {'met' if met else 'NOT met'}",
+    )  # fmt: skip
+
+
+def find_time(report: Report, key: str, tool: str) -> Optional[float]:
+    for r in report.rows:
+        if r["kind"] == "time" and r["workload"].startswith(key) and r["tool"] == tool:
+            return float(r["seconds"])
+    return None
+
+
+def evaluate_targets(report: Report, quick: bool, size: int) -> None:
+    for key, (label, anchor, target) in SPEEDUP_TARGETS.items():
+        ours, theirs = find_time(report, key, "bleuprint"), find_time(report, key, anchor)
+        if ours is not None and theirs is not None:
+            add_speedup_target(report, label, ratio(theirs, ours), target)
+    for key, limit in SECONDS_TARGETS.items():
+        ours = find_time(report, key, "bleuprint")
+        if ours is None:
+            continue
+        met = ours <= limit and size >= 1024
+        report.add(
+            kind="target", workload="target", tool=f"{key} {size}x{size} in seconds",
+            value=ours, unit="s", note=f"target <= {limit:g} s: {'met' if met else 'NOT met'}",
+        )  # fmt: skip
+    print_targets(report, quick)
+
+
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="smoke run: 128 sentences")
+    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
+    p.add_argument(
+        "--slow-repeats", type=int, default=None,
+        help="timed runs of sacrebleu and fastchrf (default 3)",
+    )  # fmt: skip
+    p.add_argument("--size", type=int, default=None, help="sentences (default 1,024)")
+    p.add_argument(
+        "--sample-rows", type=int, default=None,
+        help="rows of the sacrebleu loop timed and scaled (default 16)",
+    )  # fmt: skip
+    add_run_args(p)
+    args = p.parse_args(argv)
+    fill_defaults(
+        args,
+        {"repeats": (5, 2), "slow_repeats": (3, 1), "size": (1024, 128), "sample_rows": (16, 4)},
+    )
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    require_data()
+    warnings.simplefilter("ignore")  # sacrebleu's per-call effective-order advice
+    info = machine_info(args.label)
+    info.pop("bleuscore", None)
+    have_fast = installed("fastchrf")
+    info["fastchrf"] = importlib.metadata.version("fastchrf") if have_fast else ""
+    now = dt.datetime.now(dt.timezone.utc)
+    params = run_params(args, now, size=args.size, sample_rows=args.sample_rows)
+    print_header("bleuprint MBR benchmarks", info)
+    samples = sentences(args.size)
+    n = f"{args.size:,}x{args.size:,}"
+    fast, slow = args.repeats, args.slow_repeats
+    repeats = {"sacrebleu": slow, "fastchrf": slow, "bleuprint": fast}
+    report = Report()
+    wq, wr, ws = (f"(q) sentence BLEU, {n}", f"(r) chrF, {n}", f"(s) chrF++, {n}")
+    wt, wu = f"(t) chrF expected utility, {args.size:,}", f"(u) memory of (q), {n}"
+    chrf_runners = {"sacrebleu": sacrebleu_loop("CHRF")}
+    if have_fast:
+        chrf_runners["fastchrf"] = fastchrf_pairwise()
+    chrf_runners["bleuprint"] = bleuprint_pairwise("CHRF")
+    rows = args.sample_rows
+    bleu = {"effective_order": True}
+    sections: list[tuple[str, Callable[[], None]]] = [
+        (wq, lambda: time_matrix(report, wq, samples, {
+            "sacrebleu": sacrebleu_loop("BLEU", **bleu),
+            "bleuprint": bleuprint_pairwise("BLEU", **bleu),
+            "bleuprint (workers=1)": bleuprint_pairwise("BLEU", **bleu, workers=1),
+        }, {**repeats, "bleuprint (workers=1)": fast}, rows)),
+        (wr, lambda: time_matrix(report, wr, samples, chrf_runners, repeats, rows)),
+        (ws, lambda: time_matrix(report, ws, samples, {
+            "sacrebleu": sacrebleu_loop("CHRF", word_order=2),
+            "bleuprint": bleuprint_pairwise("CHRF", word_order=2),
+        }, repeats, rows)),
+        (wt, lambda: time_expected(report, wt, samples, repeats, have_fast)),
+        (wu, lambda: memory(report, wu, samples)),
+    ]  # fmt: skip
+    if not have_fast:
+        print("fastchrf is not installed: its rows are skipped")
+    run_sections(report, sections, args)
+    print()
+    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)")
+    print()
+    report.print_table(RATIO_COLUMNS)
+    print_loads(report)
+    evaluate_targets(report, args.quick, args.size)
+    return finish(report, args, info, params, now, "-mbr")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
