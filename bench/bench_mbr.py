@@ -8,15 +8,15 @@ columns of bench_bleu.py's CSV, whose helpers this script uses).
 Workloads (see bench/README.md), on the first ``--size`` (1,024) segments of WMT22 en-de
 reference A, every sentence against every other (MBR's hypotheses x hypotheses):
 
-(q) sentence BLEU with effective order and exp smoothing (mbrs' default BLEU):
+(A) sentence BLEU with effective order and exp smoothing (mbrs' default BLEU):
     ``BLEU(effective_order=True).pairwise(s)`` against a loop of sacrebleu's
     ``sentence_score(h, [r])`` (timed on ``--sample-rows`` rows and scaled);
-(r) chrF: ``CHRF().pairwise(s)`` against ``fastchrf.pairwise_chrf([s], [s])`` and the
+(B) chrF: ``CHRF().pairwise(s)`` against ``fastchrf.pairwise_chrf([s], [s])`` and the
     sacrebleu loop (sampled and scaled);
-(s) chrF++ (``word_order=2``, which fastchrf lacks) against the sacrebleu loop;
-(t) expected utilities (chrF): ``CHRF().expected_utility(s)`` against
+(C) chrF++ (``word_order=2``, which fastchrf lacks) against the sacrebleu loop;
+(D) expected utilities (chrF): ``CHRF().expected_utility(s)`` against
     ``fastchrf.pairwise_chrf`` plus the row means;
-(u) peak memory of (q) above the process' size before the call, in a fresh subprocess
+(E) peak memory of (A) above the process' size before the call, in a fresh subprocess
     (Linux: ``/proc/self/clear_refs`` restarts the peak, ``VmHWM`` reads it).
 
 Every bleuprint cell of the sampled rows is checked for exact (``==``) equality with sacrebleu;
@@ -65,10 +65,10 @@ from bench_bleu import (
 
 # Speed-up targets of the issue, and the absolute time targets for --size 1024.
 SPEEDUP_TARGETS = {
-    "(q)": ("(q) 1024x1024 BLEU vs the sacrebleu loop", "sacrebleu", 200.0),
-    "(r)": ("(r) 1024x1024 chrF vs fastchrf", "fastchrf", 30.0),
+    "(A)": ("(A) 1024x1024 BLEU vs the sacrebleu loop", "sacrebleu", 200.0),
+    "(B)": ("(B) 1024x1024 chrF vs fastchrf", "fastchrf", 30.0),
 }
-SECONDS_TARGETS = {"(q)": 0.5, "(r)": 1.0, "(s)": 1.5}
+SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5}
 MEMORY_TARGET = 50 * 2**20  # bytes above the matrix itself
 RATIO_COLUMNS = ("sacrebleu", "fastchrf")
 
@@ -309,8 +309,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     fast, slow = args.repeats, args.slow_repeats
     repeats = {"sacrebleu": slow, "fastchrf": slow, "bleuprint": fast}
     report = Report()
-    wq, wr, ws = (f"(q) sentence BLEU, {n}", f"(r) chrF, {n}", f"(s) chrF++, {n}")
-    wt, wu = f"(t) chrF expected utility, {args.size:,}", f"(u) memory of (q), {n}"
+    wq, wr, ws = (f"(A) sentence BLEU, {n}", f"(B) chrF, {n}", f"(C) chrF++, {n}")
+    wt, wu = f"(D) chrF expected utility, {args.size:,}", f"(E) memory of (A), {n}"
     chrf_runners = {"sacrebleu": sacrebleu_loop("CHRF")}
     if have_fast:
         chrf_runners["fastchrf"] = fastchrf_pairwise()

@@ -69,6 +69,19 @@ TARGET_TEXT = {
         "(w) HF evaluate `bleu`, 100,000 segments: at least bleuscore's speed (>= {t}x), "
         "identical dicts"
     ),
+    "(A) 1024x1024 BLEU vs the sacrebleu loop": (
+        "(A) 1,024 x 1,024 sentence BLEU (effective order), WMT22 en-de: >= {t}x faster than a "
+        "loop of sacrebleu's `sentence_score`, identical cells"
+    ),
+    "(B) 1024x1024 chrF vs fastchrf": (
+        "(B) 1,024 x 1,024 chrF: >= {t}x faster than fastchrf's `pairwise_chrf`"
+    ),
+    "(A) 1024x1024 in seconds": "(A) 1,024 x 1,024 sentence BLEU <= {t} s",
+    "(B) 1024x1024 in seconds": "(B) 1,024 x 1,024 chrF <= {t} s",
+    "(C) 1024x1024 in seconds": "(C) 1,024 x 1,024 chrF++ <= {t} s",
+    "(E) memory of (A), 1,024x1,024: memory beyond the matrix": (
+        "(E) peak memory of (A) beyond the 8 MiB matrix <= {t} MiB"
+    ),
     "(q) paired AR vs sacrebleu": (
         "(q) 9 WMT22 en-de systems, BLEU + chrF + TER, paired approximate randomization "
         "(10,000 trials), text in, p-values out: >= {t}x faster than sacrebleu's `PairedTest`, "
@@ -132,6 +145,15 @@ TOOL_TEXT = {
     ("(w)", "bleuprint"): '**bleuprint** `compat.evaluate.load("bleu").compute(...)`',
     ("(x)", "nltk"): "nltk `corpus_gleu` on HF's 13a tokens",
     ("(x)", "bleuprint"): '**bleuprint** `compat.evaluate.load("google_bleu").compute(...)`',
+    ("(A)", "sacrebleu"): "sacrebleu loop of `BLEU(effective_order=True).sentence_score`",
+    ("(A)", "bleuprint"): "**bleuprint** `BLEU(effective_order=True).pairwise(s)`",
+    ("(B)", "sacrebleu"): "sacrebleu loop of `CHRF().sentence_score`",
+    ("(B)", "fastchrf"): "fastchrf `pairwise_chrf([s], [s])` (float32)",
+    ("(B)", "bleuprint"): "**bleuprint** `CHRF().pairwise(s)`",
+    ("(C)", "sacrebleu"): "sacrebleu loop of `CHRF(word_order=2).sentence_score`",
+    ("(C)", "bleuprint"): "**bleuprint** `CHRF(word_order=2).pairwise(s)`",
+    ("(D)", "fastchrf"): "fastchrf `pairwise_chrf`, then row means",
+    ("(D)", "bleuprint"): "**bleuprint** `CHRF().expected_utility(s)`",
     ("(q)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="ar")()`',
     ("(q)", "bleuprint"): '**bleuprint** `paired_test(..., test="ar")`, {cores} threads',
     ("(r)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="bs")()`',
@@ -252,6 +274,10 @@ def targets_table(rows: list[Row]) -> str:
             cells = [measured, status]
         elif r["unit"] == "seconds":
             cells = [f"**{fmt_time(value)}** in total, interpreter start-up included", status]
+        elif r["unit"] == "s":  # a time limit of its own
+            cells = [f"**{fmt_time(value)}**", status]
+        elif r["unit"] == "bytes":  # a memory limit
+            cells = [f"**{value / MB:.1f} MB**", status]
         else:  # fraction of sacrebleu's peak memory
             ours = find(rows, "memory", "(d)", "bleuprint")
             sacre = find(rows, "memory", "(d)", "sacrebleu")

@@ -80,10 +80,16 @@ _LAZY = {
 }
 
 
+#: Submodules reachable as attributes after ``import bleuprint`` (``bleuprint.mbr.select``).
+_LAZY_MODULES = ("mbr",)
+
+
 def __getattr__(name: str) -> object:
-    if name in _LAZY:
+    if name in _LAZY or name in _LAZY_MODULES:
         import importlib
 
+        if name in _LAZY_MODULES:
+            return importlib.import_module(f"bleuprint.{name}")
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'bleuprint' has no attribute {name!r}")
 

@@ -5,6 +5,7 @@
 use super::ref_length::RefLength;
 use super::stats::words;
 use crate::error::{to_i64, Error, Result};
+use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
 use crate::tokenize::Pipeline;
 use crate::vocabulary::Vocabulary;
@@ -133,6 +134,25 @@ impl<'a> SegmentScorer<'a, NgramBag> for BleuBagScorer {
     }
 }
 
+impl<'a> MirroredRows<'a, NgramBag> for BleuBagStats {
+    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
+        let n = self.max_order;
+        let (len, other) = (reference.total(1), hypothesis.total(1));
+        if let [h, r, counts @ ..] = out {
+            *h = to_i64(len);
+            *r = to_i64(self.ref_length.pick(len, &[other]));
+            let (correct, total) = counts.split_at_mut(n.min(counts.len()));
+            // Clipped matches are symmetric: min(a, b) over the n-grams of both.
+            for (c, &m) in correct.iter_mut().zip(row.iter().skip(2)) {
+                *c = m;
+            }
+            for (order, t) in (1..=n).zip(total.iter_mut()) {
+                *t = to_i64(reference.total(order));
+            }
+        }
+    }
+}
+
 impl<'a> StatsMetric<'a, NgramBag> for BleuBagStats {
     type Scorer = BleuBagScorer;
 
@@ -172,6 +192,10 @@ mod tests {
             let all: Vec<&NgramBag> = bags.bags.iter().collect();
             let rows = pairwise::rows(&all, &all, &metric, 1).unwrap();
             let config = BleuConfig::default();
+            let semantics = crate::bleu::FloatSemantics::default();
+            let f = |rows: &[i64]| crate::bleu::scores_from_rows(rows, &config, &semantics);
+            let square = pairwise::square_scores(&all, &metric, 2, f).unwrap();
+            assert_eq!(square, pairwise::scores(&all, &all, &metric, 1, f).unwrap());
             for (i, h) in lines.iter().enumerate() {
                 for (j, r) in lines.iter().enumerate() {
                     let one = grouped_stats(

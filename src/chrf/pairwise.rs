@@ -6,6 +6,7 @@
 use super::config::ChrfConfig;
 use super::stats::{push_chars, push_words};
 use crate::error::{to_i64, Error, Result};
+use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
 use crate::vocabulary::Vocabulary;
 
@@ -120,6 +121,25 @@ impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
     }
 }
 
+impl<'a> MirroredRows<'a, NgramBag> for ChrfBagStats {
+    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
+        for ((order, cells), old) in (1..=self.orders)
+            .zip(out.chunks_exact_mut(3))
+            .zip(row.chunks_exact(3))
+        {
+            let ref_total = hypothesis.total(order);
+            let hyp_total = if ref_total > 0 {
+                reference.total(order)
+            } else {
+                0
+            };
+            // Clipped matches are symmetric: min(a, b) over the n-grams of both.
+            let matched = old.get(2).copied().unwrap_or(0);
+            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched]);
+        }
+    }
+}
+
 impl<'a> StatsMetric<'a, NgramBag> for ChrfBagStats {
     type Scorer = ChrfBagScorer;
 
@@ -164,6 +184,9 @@ mod tests {
             let metric = ChrfBagStats::new(&bags);
             let all: Vec<&NgramBag> = bags.bags.iter().collect();
             let rows = pairwise::rows(&all, &all, &metric, 2).unwrap();
+            let f = |rows: &[i64]| Ok(crate::chrf::scores_from_rows(rows, &config));
+            let square = pairwise::square_scores(&all, &metric, 2, f).unwrap();
+            assert_eq!(square, pairwise::scores(&all, &all, &metric, 1, f).unwrap());
             let width = config.width();
             for (i, h) in lines.iter().enumerate() {
                 for (j, r) in lines.iter().enumerate() {

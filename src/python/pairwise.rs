@@ -142,7 +142,8 @@ fn cells(hypotheses: &Range<usize>, references: &Range<usize>) -> usize {
 
 /// The `(H, R)` float64 matrix of sentence BLEU for the sentences `hypotheses` (a
 /// `(start, stop)` range of `bags`) against each of `references` (another range) as the only
-/// reference, with sacrebleu's scoring.
+/// reference, with sacrebleu's scoring. When the two ranges are the same, each pair's n-grams
+/// are matched once for both of its cells.
 #[pyfunction]
 #[pyo3(signature = (bags, hypotheses, references, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum, workers = -1))]
 #[allow(clippy::too_many_arguments)]
@@ -167,10 +168,13 @@ pub(crate) fn bleu_pairwise<'py>(
     );
     let watch =
         cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
+    let score = |rows: &[i64]| bleu::scores_from_rows(rows, &config, &semantics);
     let scores = run_interruptible(py, watch, || {
-        pairwise::scores(&hyps, &refs, &metric, workers, |rows| {
-            bleu::scores_from_rows(rows, &config, &semantics)
-        })
+        if hypotheses == references {
+            pairwise::square_scores(&hyps, &metric, workers, score)
+        } else {
+            pairwise::scores(&hyps, &refs, &metric, workers, score)
+        }
     })?;
     rows_array(py, hyps.len(), refs.len(), scores)
 }
@@ -207,10 +211,13 @@ pub(crate) fn chrf_pairwise<'py>(
     );
     let watch =
         cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
+    let score = |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
     let scores = run_interruptible(py, watch, || {
-        pairwise::scores(&hyps, &refs, &metric, workers, |rows| {
-            Ok(chrf::scores_from_rows(rows, &config))
-        })
+        if hypotheses == references {
+            pairwise::square_scores(&hyps, &metric, workers, score)
+        } else {
+            pairwise::scores(&hyps, &refs, &metric, workers, score)
+        }
     })?;
     rows_array(py, hyps.len(), refs.len(), scores)
 }

@@ -6,6 +6,8 @@
 //! once, then scores the block's hypotheses against it. With items counted once beforehand ([`super::bags`]), preparing and
 //! scoring are lookups, so a cell costs a few hundred nanoseconds.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::{SegmentScorer, StatsMetric};
 use crate::error::{Error, Result};
 use crate::parallel;
@@ -153,6 +155,91 @@ where
             Ok(())
         },
     )
+}
+
+/// Statistics whose row for hypothesis `b` against reference `a` follows from the row for `a`
+/// against `b`: the clipped match counts are symmetric, only the lengths and totals swap. The
+/// square matrix of a set against itself then needs only its upper triangle counted
+/// ([`square_scores`]).
+pub trait MirroredRows<'a, X: ?Sized + 'a>: StatsMetric<'a, X> {
+    /// Writes into `mirrored` the row of `reference` scored against `hypothesis`, from `row`,
+    /// the row of `hypothesis` against `reference`.
+    fn mirror(&self, row: &[i64], hypothesis: &X, reference: &X, mirrored: &mut [i64]);
+}
+
+/// [`scores`] of `items` against themselves (an `(n, n)` matrix), counting each pair once:
+/// cell `(j, i)` comes from cell `(i, j)` through [`MirroredRows::mirror`]. Equal to
+/// `scores(items, items, ...)`.
+///
+/// # Errors
+/// As [`cells`].
+pub fn square_scores<'a, X, M, S>(
+    items: &[&'a X],
+    metric: &M,
+    workers: i64,
+    score: S,
+) -> Result<Vec<f64>>
+where
+    X: ?Sized + Sync + 'a,
+    M: MirroredRows<'a, X>,
+    S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
+{
+    let (n, width) = (items.len(), metric.width());
+    let len = n.checked_mul(n).ok_or_else(|| too_large(n, n))?;
+    // Tasks write cells of other tasks' rows (the mirrored ones): atomic stores of the
+    // bits, each cell written by exactly one task.
+    let out: Vec<AtomicU64> = (0..len).map(|_| AtomicU64::new(0)).collect();
+    let threads = parallel::resolve_workers(workers)?;
+    // Small tasks: the triangle gives the first rows the most work.
+    let per_task = n.div_ceil(16 * threads).clamp(1, MAX_HYPOTHESES_PER_TASK);
+    let mut tasks: Vec<usize> = (0..n.div_ceil(per_task)).collect();
+    parallel::for_each_mut_init(
+        &mut tasks,
+        workers,
+        || (metric.scorer(), Vec::new(), Vec::new()),
+        |(scorer, rows, mirrored), k| {
+            let start = *k * per_task;
+            let block = items.get(start..(start + per_task).min(n)).unwrap_or(&[]);
+            for (j, reference) in items.iter().enumerate().skip(start) {
+                scorer.prepare(std::iter::once(*reference))?;
+                // Rows i of the block with i <= j: cells (i, j), then their mirrors (j, i).
+                let upto = (j + 1 - start).min(block.len());
+                rows.clear();
+                rows.resize(upto * width, 0);
+                mirrored.clear();
+                mirrored.resize(upto * width, 0);
+                let pairs = rows
+                    .chunks_exact_mut(width.max(1))
+                    .zip(mirrored.chunks_exact_mut(width.max(1)));
+                for (hypothesis, (row, mirror)) in block.iter().zip(pairs) {
+                    scorer.score(hypothesis, row)?;
+                    metric.mirror(row, hypothesis, reference, mirror);
+                }
+                let (direct, flipped) = (score(rows)?, score(mirrored)?);
+                if direct.len() != upto || flipped.len() != upto {
+                    return Err(Error::internal("a score per row"));
+                }
+                for (offset, (d, f)) in direct.iter().zip(&flipped).enumerate() {
+                    let i = start + offset;
+                    store(&out, i * n + j, *d);
+                    if i != j {
+                        store(&out, j * n + i, *f);
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out
+        .into_iter()
+        .map(|bits| f64::from_bits(bits.into_inner()))
+        .collect())
+}
+
+fn store(out: &[AtomicU64], at: usize, value: f64) {
+    if let Some(cell) = out.get(at) {
+        cell.store(value.to_bits(), Ordering::Relaxed);
+    }
 }
 
 fn too_large(h: usize, r: usize) -> Error {
