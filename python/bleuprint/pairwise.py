@@ -50,6 +50,8 @@ class _Counted:
     def __init__(self, metric: Metric[Any], hypotheses: Any, references: Optional[Any]) -> None:
         hyps = _sentences(hypotheses, "hypotheses")
         refs = None if references is None else _sentences(references, "references")
+        if refs == hyps:  # the same sentences: counted once, each pair matched once
+            refs = None
         self.metric = metric
         self.h = len(hyps)
         self.r = self.h if refs is None else len(refs)
