@@ -535,3 +535,23 @@ def test_the_core_has_every_arithmetic_knob():
     from bleuprint.variants.knobs import ARITHMETICS
 
     assert list(ARITHMETICS) == _core.ARITHMETICS
+
+
+def test_nltk_parameter_types_are_kept_apart() -> None:
+    """nltk's method6 gives different floats for alpha=4 and alpha=4.0 (a Fraction times an
+    int stays exact); bleuprint's caches must not hand one the other's knobs."""
+    from nltk.translate import bleu_score as real
+
+    from bleuprint.compat.nltk import SmoothingFunction
+
+    hyp = [4, 3, 2, 4, 3, 5]
+    refs = [[4, 4, 2, 4, 2, 5, 2, 2, 3, 5], [0, 4, 3, 5, 1], [0, 5, 4, 2]]
+    alphas = (4, 4.0, 4, 4.0)
+    expected = [
+        real.sentence_bleu(refs, hyp, smoothing_function=real.SmoothingFunction(alpha=a).method6)
+        for a in alphas
+    ]
+    assert expected[0] != expected[1]  # the case this test is about
+    for alpha, value in zip(alphas, expected):
+        method = SmoothingFunction(alpha=alpha).method6
+        assert sentence_bleu(refs, hyp, smoothing_function=method) == value

@@ -65,6 +65,7 @@ from bleuprint.tokenizers import tokenize
 # Names whose modules cost import time (significance, explain): loaded on first use.
 _LAZY = {
     "explain": "bleuprint.explanation",
+    "token_bleu": "bleuprint.token_ids",
     **dict.fromkeys(
         (
             "Comparison",
@@ -129,6 +130,7 @@ __all__ = [
     "Signature",
     "Stats",
     "explain",
+    "token_bleu",
     "StatsFormatError",
     "StatsMismatchError",
     "__version__",

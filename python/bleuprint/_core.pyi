@@ -34,6 +34,7 @@ __all__ = [
     "bleu_scores",
     "bleu_scores_float32",
     "bleu_stats",
+    "bleu_token_id_stats",
     "bootstrap_sums_float32",
     "bootstrap_sums_int64",
     "brevity_penalty",
@@ -418,6 +419,19 @@ class MecabTagger:
     def tokenize(self, lines: Sequence[str], workers: int = ...) -> list[str]: ...
     def version(self) -> str: ...
     def dictionary_info(self) -> list[dict[str, Union[str, int]]]: ...
+
+def bleu_token_id_stats(
+    tokens: npt.NDArray[np.int64],
+    ends: npt.NDArray[np.int64],
+    reference_counts: npt.NDArray[np.int64],
+    *,
+    max_order: int,
+    ref_length: str = ...,
+    workers: int = ...,
+) -> npt.NDArray[np.int64]:
+    """Per-candidate BLEU statistics (int64 ``(B, 2 + 2 * max_order)``) of token-ID sequences:
+    ``tokens[ends[k - 1]:ends[k]]`` is sequence ``k``, the ``B = len(reference_counts)``
+    candidates first, then each candidate's references in order."""
 
 @final
 class NgramBags:

@@ -209,6 +209,24 @@ pub(crate) mod typed {
         packed_swaps("packed_swaps"): u8, "a 2-D uint8 numpy array";
     }
 
+    macro_rules! array1_args {
+        ($($name:ident($label:literal): $elem:ty, $expected:literal;)*) => {$(
+            #[doc = concat!("The `", $label, "` argument: ", $expected, ".")]
+            pub(crate) fn $name<'py>(
+                value: &Bound<'py, PyAny>,
+            ) -> PyResult<numpy::PyReadonlyArray1<'py, $elem>> {
+                super::super::convert::ensure_numpy(value.py())?;
+                super::typed(value, $label, $expected)
+            }
+        )*};
+    }
+
+    array1_args! {
+        tokens("tokens"): i64, "a 1-D int64 numpy array";
+        ends("ends"): i64, "a 1-D int64 numpy array";
+        reference_counts("reference_counts"): i64, "a 1-D int64 numpy array";
+    }
+
     /// The `s1` argument: token ids, ints from 0 to 2**32 - 1.
     pub(crate) fn s1(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         super::token_ids(value, "s1")

@@ -1,6 +1,6 @@
 //! Bindings for BLEU statistics and scoring: one FFI call per batch.
 
-use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -166,6 +166,97 @@ pub(crate) fn bleu_grouped_stats<'py>(
     }?;
     let n = rows.len() / config.width();
     rows_array(py, n, config.width(), rows)
+}
+
+/// Per-candidate BLEU statistics `(B, 2 + 2 * max_order)` of token-ID sequences (RL rewards,
+/// `token_bleu`): `tokens[ends[k - 1]..ends[k]]` is sequence `k`; the `B` candidates come
+/// first, then each candidate's `reference_counts[b]` references in candidate order. Tokens
+/// compare as integers.
+#[pyfunction]
+#[pyo3(signature = (tokens, ends, reference_counts, *, max_order, ref_length = "closest", workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bleu_token_id_stats<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = typed::tokens)] tokens: PyReadonlyArray1<'py, i64>,
+    #[pyo3(from_py_with = typed::ends)] ends: PyReadonlyArray1<'py, i64>,
+    #[pyo3(from_py_with = typed::reference_counts)] reference_counts: PyReadonlyArray1<'py, i64>,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
+    #[pyo3(from_py_with = typed::ref_length)] ref_length: &str,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let config = config(max_order, "none", None, false)?;
+    let ref_length = RefLength::from_name(ref_length)?;
+    let owned = |a: &PyReadonlyArray1<'py, i64>| -> Vec<i64> {
+        match a.as_slice() {
+            Ok(s) => s.to_vec(),
+            Err(_) => a.as_array().iter().copied().collect(),
+        }
+    };
+    let (tokens, ends, counts) = (owned(&tokens), owned(&ends), owned(&reference_counts));
+    let (hyps, refs) = token_id_sequences(&tokens, &ends, &counts)?;
+    let watch = tokens.len() * 8 >= super::args::WATCH_MIN_BYTES;
+    let rows = run_interruptible(py, watch, || {
+        bleu::grouped_token_stats(&hyps, &refs, ref_length, &config, workers)
+    })?;
+    rows_array(py, hyps.len(), config.width(), rows)
+}
+
+/// Candidates and their references as token sequences (each token's 8 little-endian bytes),
+/// from the flat layout of [`bleu_token_id_stats`], checked.
+#[allow(clippy::type_complexity)]
+fn token_id_sequences(
+    tokens: &[i64],
+    ends: &[i64],
+    counts: &[i64],
+) -> PyResult<(Vec<Vec<[u8; 8]>>, Vec<Vec<Vec<[u8; 8]>>>)> {
+    let bad = |message: String| -> PyErr { Error::invalid_input(message).into() };
+    let mut sequences = Vec::with_capacity(ends.len());
+    let mut start = 0usize;
+    for (k, &end) in ends.iter().enumerate() {
+        let end = usize::try_from(end).map_err(|_| bad(format!("ends[{k}] is negative")))?;
+        let slice = tokens.get(start..end).ok_or_else(|| {
+            bad(format!(
+                "ends[{k}] = {end} is not a valid end after {start}"
+            ))
+        })?;
+        sequences.push(slice.iter().map(|t| t.to_le_bytes()).collect::<Vec<_>>());
+        start = end;
+    }
+    if start != tokens.len() {
+        return Err(bad(format!(
+            "the last end is {start}, not the {} tokens",
+            tokens.len()
+        )));
+    }
+    let b = counts.len();
+    let mut rest = sequences.split_off(b.min(sequences.len()));
+    if sequences.len() != b {
+        return Err(bad(format!(
+            "{b} candidates but only {} sequences",
+            sequences.len()
+        )));
+    }
+    let mut refs = Vec::with_capacity(b);
+    for (i, &count) in counts.iter().enumerate() {
+        let count = usize::try_from(count)
+            .ok()
+            .filter(|&c| c >= 1 && c <= rest.len())
+            .ok_or_else(|| {
+                bad(format!(
+                    "candidate {i}: {count} references, {} left",
+                    rest.len()
+                ))
+            })?;
+        let tail = rest.split_off(count);
+        refs.push(std::mem::replace(&mut rest, tail));
+    }
+    if !rest.is_empty() {
+        return Err(bad(format!(
+            "{} sequences are left after the references",
+            rest.len()
+        )));
+    }
+    Ok((sequences, refs))
 }
 
 /// Per order `1..=max_order`, the distinct n-grams of one tokenized hypothesis in order of

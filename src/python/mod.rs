@@ -58,6 +58,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrf::chrf_column_names, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_grouped_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu::bleu_token_id_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_ngram_details, m)?)?;
     m.add_function(wrap_pyfunction!(gleu::gleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;

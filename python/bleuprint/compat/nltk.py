@@ -95,7 +95,9 @@ def _reweighs(weights: Any, auto_reweigh: bool) -> bool:
     return any(w == (0.25, 0.25, 0.25, 0.25) for w in weight_sets_as_given(weights))
 
 
-@lru_cache(maxsize=256)
+# typed: nltk's arithmetic differs for alpha=4 and alpha=4.0 (a Fraction times an int stays
+# exact), so equal values of different types must not share an entry.
+@lru_cache(maxsize=256, typed=True)
 def _knobs(
     weights: Weights, auto_reweigh: bool, smoothing: str, value: Optional[float]
 ) -> BleuKnobs:

@@ -106,10 +106,23 @@ class PresetConfig:
             counting = text_knobs(knobs)
         order = counting_order(knobs)
         counted = segment_rows(hypotheses, references, counting, max_order=order, workers=workers)
+        nrefs = [len(r) for r in references] if knobs.ref_length == "average" else None
+        return self.rows_from_counts(counted, nrefs=nrefs, items=items)
+
+    def rows_from_counts(
+        self,
+        counted: np.ndarray,
+        *,
+        nrefs: Optional[Sequence[int]] = None,
+        items: Optional[Sequence[Any]] = None,
+    ) -> np.ndarray:
+        """This preset's rows from the core's counts (``counting_order(knobs)`` orders, the
+        preset's ``ref_length`` rule), for counts made elsewhere (e.g. of token IDs);
+        ``nrefs``: references per segment, for the average reference length."""
+        knobs = self.knobs
         five_grams = None
         if reads_last_segment(knobs):
             counted, five_grams = split_counted(counted, knobs)
-        nrefs = [len(r) for r in references] if knobs.ref_length == "average" else None
         return preset_rows(counted, knobs, nrefs=nrefs, items=items, five_grams=five_grams)
 
     def stats(
@@ -232,9 +245,15 @@ def preset_label(knobs: BleuKnobs) -> str:
     return (nearest.name + changes).replace("|", "/").replace(":", "=")
 
 
-@lru_cache(maxsize=256)
 def preset_config(knobs: BleuKnobs) -> PresetConfig:
     """The (cached) configuration of ``knobs``."""
+    # Knobs with smooth_value 4 and 4.0 are equal, but nltk's arithmetic differs for them
+    # (a Fraction times an int stays exact): the cache keeps them apart.
+    return _preset_config(knobs, type(knobs.smooth_value).__name__)
+
+
+@lru_cache(maxsize=256)
+def _preset_config(knobs: BleuKnobs, value_type: str) -> PresetConfig:
     return PresetConfig(knobs)
 
 

@@ -310,7 +310,7 @@ def sacrebleu_config(knobs: BleuKnobs) -> BLEUConfig:
                              knobs.effective_order)  # fmt: skip
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # an int smooth_value keeps sacrebleu's counts ints
 def _sacrebleu_config(
     order: int, smoothing: str, value: Optional[float], effective: bool
 ) -> BLEUConfig:

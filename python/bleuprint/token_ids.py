@@ -1,0 +1,284 @@
+"""BLEU of token-ID sequences, for RL rewards and any caller that already has token IDs.
+
+:func:`token_bleu` counts n-grams of integer tokens in the Rust core (no detokenizing, no
+strings) and scores them with nltk's ``sentence_bleu`` arithmetic (the ``nltk`` preset:
+every ``SmoothingFunction`` method and weight set) or sacrebleu's sentence BLEU
+(``preset="sacrebleu"``: the tokens joined as words, ``tokenize="none"``, effective order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from bleuprint import _core
+from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
+from bleuprint.variants import PRESETS, BleuKnobs
+from bleuprint.variants.aggregation import counting_order
+from bleuprint.variants.config import preset_config
+from bleuprint.variants.knobs import NLTK_PARAMETERS, normalize_weights, weight_sets_as_given
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: What ``smoothing=`` accepts: nltk's method number, ``"methodN"``, or a ``SmoothingFunction``
+#: method (nltk's own or :class:`bleuprint.compat.nltk.SmoothingFunction`'s).
+Smoothing = Union[int, str, Callable[..., Any], None]
+
+TOKEN_PRESETS = ("nltk", "sacrebleu")
+
+
+def _smoothing_knob(smoothing: Smoothing) -> tuple[str, Optional[float]]:
+    """``("nltkN", parameter value)`` for a smoothing argument."""
+    if smoothing is None:
+        return "nltk0", None
+    owner = None
+    if callable(smoothing):
+        owner = getattr(smoothing, "__self__", None)
+        name = getattr(smoothing, "__name__", "")
+    elif isinstance(smoothing, str):
+        name = smoothing
+    elif isinstance(smoothing, int) and not isinstance(smoothing, bool):
+        name = f"method{smoothing}"
+    else:
+        raise InputTypeError(
+            f"smoothing must be a method number, 'methodN' or a SmoothingFunction method, got "
+            f"{type(smoothing).__name__}"
+        )
+    method = name[6:] if name.startswith("method") else ""
+    if not method.isdigit() or not 0 <= int(method) <= 7:
+        raise InvalidOptionError(
+            f"unknown smoothing {smoothing!r}; expected nltk's method0 .. method7 (a number, "
+            "'methodN' or SmoothingFunction().methodN)"
+        )
+    parameter = NLTK_PARAMETERS.get(int(method))
+    # The parameter keeps its type: nltk's arithmetic differs for alpha=4 and alpha=4.0.
+    value = getattr(owner, parameter) if owner is not None and parameter else None
+    return f"nltk{method}", value
+
+
+def _as_int_array(values: Any, what: str) -> Optional[np.ndarray]:
+    """An integer numpy view of an array or DLPack tensor (no copy where possible), or None
+    for Python lists."""
+    import numpy as np
+
+    if isinstance(values, np.ndarray):
+        array = values
+    elif hasattr(values, "__dlpack__"):
+        try:
+            array = np.from_dlpack(values)
+        except (BufferError, RuntimeError, TypeError) as e:
+            raise InputTypeError(
+                f"{what} is a tensor numpy cannot read ({e}); move it to the CPU first "
+                "(e.g. tensor.cpu())"
+            ) from None
+    else:
+        return None
+    if array.dtype == object or not np.issubdtype(array.dtype, np.integer):
+        raise InputTypeError(
+            f"{what} must hold integer token IDs, got dtype {array.dtype}; ragged sequences "
+            "must be padded with pad_id (or passed as lists of lists)"
+        )
+    return array
+
+
+class _Sequences:
+    """Token sequences flattened for the core: ``tokens``, cumulative ``ends``."""
+
+    def __init__(self, pad_id: Optional[int], eos_id: Optional[int]) -> None:
+        self.pad_id, self.eos_id = pad_id, eos_id
+        self.parts: list[np.ndarray] = []
+        self.lengths: list[np.ndarray] = []
+
+    def add_matrix(self, array: np.ndarray, what: str) -> None:
+        """Rows of a 2-D integer array, trimmed at eos and without pads."""
+        import numpy as np
+
+        array = np.asarray(array, dtype=np.int64)
+        keep = np.ones(array.shape, dtype=bool)
+        if self.pad_id is not None:
+            keep &= array != self.pad_id
+        if self.eos_id is not None:
+            # The first eos and everything after it are not part of the sequence.
+            keep &= np.cumsum(array == self.eos_id, axis=1) == 0
+        bad = keep & (array < 0)
+        if bad.any():
+            row, col = (int(x[0]) for x in np.nonzero(bad))
+            raise InvalidInputError(
+                f"{what}[{row}][{col}] is {int(array[row, col])}: token IDs are >= 0; if it "
+                "is padding, pass pad_id"
+            )
+        self.parts.append(array[keep])
+        self.lengths.append(keep.sum(axis=1))
+
+    def add_lists(self, rows: Sequence[Any], what: str) -> None:
+        import numpy as np
+
+        for i, row in enumerate(rows):
+            if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+                array = _as_int_array(row, f"{what}[{i}]")
+                if array is None or array.ndim != 1:
+                    raise InputTypeError(
+                        f"{what}[{i}] must be a sequence of int token IDs, got {type(row).__name__}"
+                    )
+                row = array
+            try:
+                array = np.asarray(row, dtype=np.int64).reshape(1, -1)
+            except (TypeError, ValueError, OverflowError):
+                raise InputTypeError(f"{what}[{i}] must be a sequence of int token IDs") from None
+            if len(row) and not all(isinstance(t, (int, np.integer)) for t in row[:1]):
+                raise InputTypeError(f"{what}[{i}] must hold int token IDs")
+            self.add_matrix(array, f"{what}[{i}]")
+
+    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
+        tokens = np.concatenate(self.parts) if self.parts else np.zeros(0, dtype=np.int64)
+        lengths = np.concatenate(self.lengths) if self.lengths else np.zeros(0, dtype=np.int64)
+        return np.ascontiguousarray(tokens, dtype=np.int64), np.cumsum(lengths, dtype=np.int64)
+
+
+def _add(sequences: _Sequences, values: Any, what: str) -> int:
+    """Adds candidates (a ``[B, L]`` array or lists); returns B."""
+    array = _as_int_array(values, what)
+    if array is not None:
+        if array.ndim != 2:
+            raise InvalidInputError(f"{what} must be 2-D [B, L], got shape {array.shape}")
+        sequences.add_matrix(array, what)
+        return int(array.shape[0])
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise InputTypeError(f"{what} must be a [B, L] array or a list of token-ID lists")
+    sequences.add_lists(values, what)
+    return len(values)
+
+
+def _add_references(sequences: _Sequences, values: Any, b: int) -> list[int]:
+    """Adds references (``[B, R, L]``, ``[B, L]`` for one each, or ragged lists: per
+    candidate, a list of token-ID lists); returns the count per candidate."""
+    array = _as_int_array(values, "references")
+    if array is not None:
+        if array.ndim == 2:
+            array = array[:, None, :]
+        if array.ndim != 3:
+            raise InvalidInputError(
+                f"references must be [B, R, L] (or [B, L]), got shape {array.shape}"
+            )
+        if array.shape[0] != b:
+            raise InvalidInputError(f"{b} candidates but references has {array.shape[0]} rows")
+        sequences.add_matrix(array.reshape(-1, array.shape[2]), "references")
+        return [int(array.shape[1])] * b
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise InputTypeError("references must be a [B, R, L] array or lists of token-ID lists")
+    if len(values) != b:
+        raise InvalidInputError(f"{b} candidates but {len(values)} reference lists")
+    counts = []
+    for i, refs in enumerate(values):
+        if isinstance(refs, (str, bytes)) or not hasattr(refs, "__len__") or not len(refs):
+            raise InvalidInputError(
+                f"references[{i}] must list at least one token-ID sequence (an empty "
+                "reference is [[]])"
+            )
+        sequences.add_lists(refs, f"references[{i}]")
+        counts.append(len(refs))
+    return counts
+
+
+def token_bleu(
+    candidates: Any,
+    references: Any,
+    *,
+    pad_id: Optional[int] = None,
+    eos_id: Optional[int] = None,
+    max_order: int = 4,
+    weights: Any = None,
+    smoothing: Smoothing = None,
+    auto_reweigh: bool = False,
+    preset: Optional[str] = None,
+    corpus: bool = False,
+    workers: int = -1,
+) -> Any:
+    """BLEU of every candidate token-ID sequence against its references: float64 ``(B,)``
+    (``(B, W)`` for ``W`` weight sets).
+
+    Parameters
+    ----------
+    candidates
+        ``[B, L]`` integer array (numpy, or any DLPack tensor on the CPU: torch, jax; read
+        without a copy), or a list of token-ID lists.
+    references
+        ``[B, R, L]`` (or ``[B, L]``: one each), or per candidate a list of token-ID lists.
+    pad_id
+        Padding: removed before counting, so it never matches. Needed for ragged batches.
+    eos_id
+        End of sequence: it and every token after it are ignored.
+    max_order, weights
+        nltk's ``weights`` (default: ``1 / max_order`` each, for ``max_order`` orders).
+    smoothing
+        nltk's ``SmoothingFunction`` method (``SmoothingFunction().method1``), its number or
+        ``"methodN"``; default nltk's own (none, with its warning and 0).
+    auto_reweigh
+        nltk's ``auto_reweigh``.
+    preset
+        ``None``/``"nltk"``: nltk's ``sentence_bleu`` (0..1), bit-exact on the same tokens.
+        ``"sacrebleu"``: sacrebleu's ``sentence_bleu`` (0..100) of the tokens joined by
+        spaces with ``tokenize="none"`` (exp smoothing, effective order).
+    corpus
+        One corpus score instead: nltk's ``corpus_bleu`` (or sacrebleu's ``corpus_bleu``).
+
+    Errors name the problem: a non-integer dtype, a negative ID that is not ``pad_id``,
+    mismatched batch sizes, a candidate without references.
+    """
+    import numpy as np
+
+    name = "nltk" if preset is None else preset
+    if name not in TOKEN_PRESETS:
+        raise InvalidOptionError(
+            f"preset must be one of {', '.join(TOKEN_PRESETS)}, got {preset!r}"
+        )
+    for label, value in (("pad_id", pad_id), ("eos_id", eos_id)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InputTypeError(f"{label} must be an int or None, got {type(value).__name__}")
+    sequences = _Sequences(pad_id, eos_id)
+    b = _add(sequences, candidates, "candidates")
+    counts = _add_references(sequences, references, b)
+    if b == 0:
+        raise InvalidInputError("candidates is empty: there is nothing to score")
+    tokens, ends = sequences.flat()
+    knobs = _knobs(name, max_order, weights, smoothing, auto_reweigh)
+    config = preset_config(knobs)
+    counted = _core.bleu_token_id_stats(
+        tokens, ends, np.asarray(counts, dtype=np.int64),
+        max_order=counting_order(knobs), ref_length=knobs.ref_length, workers=workers,
+    )  # fmt: skip
+    rows = config.rows_from_counts(counted, nrefs=counts)
+    if corpus:
+        return config.score_corpus(rows).score
+    # One score per candidate, or one per weight set (nltk's list) with several weight sets.
+    return np.array([s.score for s in config.score_rows_detailed(rows)], dtype=np.float64)
+
+
+def _knobs(
+    name: str, max_order: int, weights: Any, smoothing: Smoothing, auto_reweigh: bool
+) -> BleuKnobs:
+    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+        raise InvalidOptionError(f"max_order must be an int >= 1, got {max_order!r}")
+    if weights is None:
+        weights = (1 / max_order,) * max_order
+    if name == "sacrebleu":
+        if smoothing is not None or auto_reweigh:
+            raise InvalidOptionError("preset='sacrebleu' uses its own smoothing (exp)")
+        return PRESETS["sacrebleu"].knobs.replace(
+            tokenizer="tokens", max_order=max_order, effective_order=True
+        )
+    method, value = _smoothing_knob(smoothing)
+    # nltk re-weighs only a weight set equal to the *tuple* (0.25, 0.25, 0.25, 0.25).
+    reweigh = auto_reweigh and any(
+        w == (0.25, 0.25, 0.25, 0.25) for w in weight_sets_as_given(weights)
+    )
+    return PRESETS["nltk"].knobs.replace(
+        weights=normalize_weights(weights), auto_reweigh=reweigh, smoothing=method,
+        smooth_value=value,
+    )  # fmt: skip
+
+
+__all__ = ["TOKEN_PRESETS", "token_bleu"]
