@@ -16,6 +16,10 @@ reference A, every sentence against every other (MBR's hypotheses x hypotheses):
 (C) chrF++ (``word_order=2``, which fastchrf lacks) against the sacrebleu loop;
 (D) expected utilities (chrF): ``CHRF().expected_utility(s)`` against
     ``fastchrf.pairwise_chrf`` plus the row means;
+(F) token-ID BLEU for RL rewards: 256 candidates x 1,024 random token IDs (a 32,000-ID
+    vocabulary), one reference each (the candidate with 30% of its tokens replaced):
+    ``token_bleu(c, r, smoothing=1)`` against a loop of nltk's ``sentence_bleu`` with
+    ``SmoothingFunction().method1`` (equal results checked);
 (E) peak memory of (A) above the process' size before the call, in a fresh subprocess
     (Linux: ``/proc/self/clear_refs`` restarts the peak, ``VmHWM`` reads it).
 
@@ -67,10 +71,11 @@ from bench_bleu import (
 SPEEDUP_TARGETS = {
     "(A)": ("(A) 1024x1024 BLEU vs the sacrebleu loop", "sacrebleu", 200.0),
     "(B)": ("(B) 1024x1024 chrF vs fastchrf", "fastchrf", 30.0),
+    "(F)": ("(F) token BLEU 256x1024 vs the nltk loop", "nltk", 38.0),
 }
-SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5}
+SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5, "(F)": 0.02}
 MEMORY_TARGET = 50 * 2**20  # bytes above the matrix itself
-RATIO_COLUMNS = ("sacrebleu", "fastchrf")
+RATIO_COLUMNS = ("sacrebleu", "fastchrf", "nltk")
 
 
 def installed(module: str) -> bool:
@@ -205,6 +210,47 @@ def time_expected(
         report.add_time(workload, tool, len(samples), t, note, vs_fastchrf=ratio(base, t.median))
 
 
+def token_batch(seed: int = 0) -> tuple[Any, Any]:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    candidates = rng.integers(0, 32_000, size=(256, 1024))
+    references = candidates.copy()
+    replaced = rng.random(references.shape) < 0.3
+    references[replaced] = rng.integers(0, 32_000, size=int(replaced.sum()))
+    return candidates, references[:, None, :]
+
+
+def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> None:
+    import numpy as np
+    from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+
+    import bleuprint
+
+    candidates, references = token_batch()
+    lists = candidates.tolist(), [[r] for r in references[:, 0].tolist()]
+    method1 = SmoothingFunction().method1
+    runners = {
+        "nltk": lambda: [sentence_bleu(r, c, smoothing_function=method1) for c, r in zip(*lists)],
+        "bleuprint": lambda: bleuprint.token_bleu(candidates, references, smoothing=1),
+    }
+    timings = {}
+    for tool, run in runners.items():
+        print(f"  {workload}: {tool} ...", flush=True)
+        timings[tool] = time_call(lambda h, r, run=run: run, [], [], repeats[tool], warmup=True)
+    same = np.array_equal(np.asarray(timings["nltk"].result), timings["bleuprint"].result)
+    match = report.check(f"{workload}: bleuprint == nltk", same)
+    base = timings["nltk"].median
+    report.add_time(
+        workload, "nltk", 256, timings["nltk"], "a loop of sentence_bleu, method1",
+        vs_nltk=1.0,
+    )  # fmt: skip
+    report.add_time(
+        workload, "bleuprint", 256, timings["bleuprint"], f"== nltk: {match}", match=match,
+        vs_nltk=ratio(base, timings["bleuprint"].median),
+    )  # fmt: skip
+
+
 MEMORY_CHILD = """
 import json, sys, warnings
 warnings.simplefilter("ignore")
@@ -263,9 +309,11 @@ def evaluate_targets(report: Report, quick: bool, size: int) -> None:
         ours = find_time(report, key, "bleuprint")
         if ours is None:
             continue
-        met = ours <= limit and size >= 1024
+        full_size = key == "(F)" or size >= 1024
+        label = "(F) 256x1024" if key == "(F)" else f"{key} {size}x{size}"
+        met = ours <= limit and full_size
         report.add(
-            kind="target", workload="target", tool=f"{key} {size}x{size} in seconds",
+            kind="target", workload="target", tool=f"{label} in seconds",
             value=ours, unit="s", note=f"target <= {limit:g} s: {'met' if met else 'NOT met'}",
         )  # fmt: skip
     print_targets(report, quick)
@@ -307,10 +355,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     samples = sentences(args.size)
     n = f"{args.size:,}x{args.size:,}"
     fast, slow = args.repeats, args.slow_repeats
-    repeats = {"sacrebleu": slow, "fastchrf": slow, "bleuprint": fast}
+    repeats = {"sacrebleu": slow, "fastchrf": slow, "bleuprint": fast, "nltk": slow}
     report = Report()
     wq, wr, ws = (f"(A) sentence BLEU, {n}", f"(B) chrF, {n}", f"(C) chrF++, {n}")
     wt, wu = f"(D) chrF expected utility, {args.size:,}", f"(E) memory of (A), {n}"
+    wf = "(F) token BLEU, 256 x 1,024 token IDs"
     chrf_runners = {"sacrebleu": sacrebleu_loop("CHRF")}
     if have_fast:
         chrf_runners["fastchrf"] = fastchrf_pairwise()
@@ -331,6 +380,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         (wt, lambda: time_expected(report, wt, samples, repeats, have_fast)),
         (wu, lambda: memory(report, wu, samples)),
     ]  # fmt: skip
+    if installed("nltk"):
+        sections.append((wf, lambda: time_token_bleu(report, wf, {**repeats, "nltk": slow})))
+    else:
+        print("nltk is not installed: (F) is skipped")
     if not have_fast:
         print("fastchrf is not installed: its rows are skipped")
     run_sections(report, sections, args)

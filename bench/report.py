@@ -77,6 +77,11 @@ TARGET_TEXT = {
         "(B) 1,024 x 1,024 chrF: >= {t}x faster than fastchrf's `pairwise_chrf`"
     ),
     "(A) 1024x1024 in seconds": "(A) 1,024 x 1,024 sentence BLEU <= {t} s",
+    "(F) token BLEU 256x1024 vs the nltk loop": (
+        "(F) token-ID BLEU, 256 x 1,024 tokens, one reference each: >= {t}x faster than a "
+        "loop of nltk's `sentence_bleu`, identical scores"
+    ),
+    "(F) 256x1024 in seconds": "(F) token-ID BLEU, 256 x 1,024 tokens <= {t} s",
     "(B) 1024x1024 in seconds": "(B) 1,024 x 1,024 chrF <= {t} s",
     "(C) 1024x1024 in seconds": "(C) 1,024 x 1,024 chrF++ <= {t} s",
     "(E) memory of (A), 1,024x1,024: memory beyond the matrix": (
@@ -154,6 +159,8 @@ TOOL_TEXT = {
     ("(C)", "bleuprint"): "**bleuprint** `CHRF(word_order=2).pairwise(s)`",
     ("(D)", "fastchrf"): "fastchrf `pairwise_chrf`, then row means",
     ("(D)", "bleuprint"): "**bleuprint** `CHRF().expected_utility(s)`",
+    ("(F)", "nltk"): "nltk loop of `sentence_bleu(r, c, smoothing_function=method1)`",
+    ("(F)", "bleuprint"): "**bleuprint** `token_bleu(c, r, smoothing=1)`",
     ("(q)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="ar")()`',
     ("(q)", "bleuprint"): '**bleuprint** `paired_test(..., test="ar")`, {cores} threads',
     ("(r)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="bs")()`',

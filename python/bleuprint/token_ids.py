@@ -95,6 +95,12 @@ class _Sequences:
         import numpy as np
 
         array = np.asarray(array, dtype=np.int64)
+        if self.pad_id is None and self.eos_id is None:  # every token counts: no masks
+            if array.size and array.min() < 0:
+                self._negative(array, array < 0, what)
+            self.parts.append(array.reshape(-1))
+            self.lengths.append(np.full(array.shape[0], array.shape[1], dtype=np.int64))
+            return
         keep = np.ones(array.shape, dtype=bool)
         if self.pad_id is not None:
             keep &= array != self.pad_id
@@ -103,13 +109,19 @@ class _Sequences:
             keep &= np.cumsum(array == self.eos_id, axis=1) == 0
         bad = keep & (array < 0)
         if bad.any():
-            row, col = (int(x[0]) for x in np.nonzero(bad))
-            raise InvalidInputError(
-                f"{what}[{row}][{col}] is {int(array[row, col])}: token IDs are >= 0; if it "
-                "is padding, pass pad_id"
-            )
+            self._negative(array, bad, what)
         self.parts.append(array[keep])
         self.lengths.append(keep.sum(axis=1))
+
+    @staticmethod
+    def _negative(array: np.ndarray, bad: np.ndarray, what: str) -> None:
+        import numpy as np
+
+        row, col = (int(x[0]) for x in np.nonzero(bad))
+        raise InvalidInputError(
+            f"{what}[{row}][{col}] is {int(array[row, col])}: token IDs are >= 0; if it is "
+            "padding, pass pad_id"
+        )
 
     def add_lists(self, rows: Sequence[Any], what: str) -> None:
         import numpy as np
