@@ -104,6 +104,8 @@ TARGET_ROWS = {
     "(c)": ("bleuprint", "sacrebleu (loop)"),
     "(h)": ("bleuprint (loop)", "sacrebleu (loop)"),
     "(o)": ("bleuprint.compat.jiwer", "jiwer"),
+    "(A)": ("bleuprint", "sacrebleu"),
+    "(F)": ("bleuprint", "nltk"),
     "(p)": ("bleuprint.compat.jiwer", "jiwer"),
 }
 
