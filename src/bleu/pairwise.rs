@@ -5,6 +5,7 @@
 use super::ref_length::RefLength;
 use super::stats::words;
 use crate::error::{to_i64, Error, Result};
+use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
 use crate::tokenize::Pipeline;
@@ -107,10 +108,8 @@ pub struct BleuBagScorer {
 }
 
 impl<'a> SegmentScorer<'a, NgramBag> for BleuBagScorer {
-    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, mut references: I) -> Result<()> {
-        let (Some(reference), None) = (references.next(), references.next()) else {
-            return Err(Error::internal("a bag scorer takes exactly one reference"));
-        };
+    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, references: I) -> Result<()> {
+        let reference = only_reference(references)?;
         self.counts.load(reference, self.stats.ids);
         self.ref_len = reference.total(1);
         Ok(())

@@ -5,7 +5,8 @@
 
 use super::config::ChrfConfig;
 use super::stats::{push_chars, push_words};
-use crate::error::{to_i64, Error, Result};
+use crate::error::{to_i64, Result};
+use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
 use crate::vocabulary::Vocabulary;
@@ -91,10 +92,8 @@ pub struct ChrfBagScorer {
 }
 
 impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
-    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, mut references: I) -> Result<()> {
-        let (Some(reference), None) = (references.next(), references.next()) else {
-            return Err(Error::internal("a bag scorer takes exactly one reference"));
-        };
+    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, references: I) -> Result<()> {
+        let reference = only_reference(references)?;
         self.counts.load(reference, self.stats.ids);
         self.reference.clear();
         self.reference

@@ -15,7 +15,8 @@ use crate::bleu::{self, FloatSemantics, RefLength};
 use crate::chrf;
 use crate::chrf::pairwise::{ChrfBagStats, ChrfBags};
 use crate::error::{Error, Result};
-use crate::statistics::{pairwise, NgramBag};
+use crate::statistics::pairwise::{self, MirroredRows};
+use crate::statistics::NgramBag;
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
 const WATCH_MIN_CELLS: usize = 1 << 16;
@@ -140,6 +141,37 @@ fn cells(hypotheses: &Range<usize>, references: &Range<usize>) -> usize {
     hypotheses.len().saturating_mul(references.len())
 }
 
+/// The `(H, R)` scores of the bags `ranges.0 × ranges.1` under `metric`, `score` scoring
+/// blocks of rows; a range against itself takes the square path (each pair matched once).
+fn score_matrix<'py, M, S>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    ranges: ((usize, usize), (usize, usize)),
+    metric: &M,
+    workers: i64,
+    score: S,
+) -> PyResult<Bound<'py, PyArray2<f64>>>
+where
+    M: for<'a> MirroredRows<'a, NgramBag>,
+    S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
+{
+    let (hypotheses, references) = ranges;
+    let (hyps, refs) = (
+        bags.slice(hypotheses, "hypotheses")?,
+        bags.slice(references, "references")?,
+    );
+    let watch =
+        cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
+    let scores = run_interruptible(py, watch, || {
+        if hypotheses == references {
+            pairwise::square_scores(&hyps, metric, workers, score)
+        } else {
+            pairwise::scores(&hyps, &refs, metric, workers, score)
+        }
+    })?;
+    rows_array(py, hyps.len(), refs.len(), scores)
+}
+
 /// The `(H, R)` float64 matrix of sentence BLEU for the sentences `hypotheses` (a
 /// `(start, stop)` range of `bags`) against each of `references` (another range) as the only
 /// reference, with sacrebleu's scoring. When the two ranges are the same, each pair's n-grams
@@ -162,21 +194,8 @@ pub(crate) fn bleu_pairwise<'py>(
     let config = bleu_config(max_order, smooth_method, smooth_value, effective_order)?;
     let semantics = FloatSemantics { compensated_sum };
     let metric = BleuBagStats::new(bags.bleu()?, max_order, RefLength::Closest)?;
-    let (hyps, refs) = (
-        bags.slice(hypotheses, "hypotheses")?,
-        bags.slice(references, "references")?,
-    );
-    let watch =
-        cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
     let score = |rows: &[i64]| bleu::scores_from_rows(rows, &config, &semantics);
-    let scores = run_interruptible(py, watch, || {
-        if hypotheses == references {
-            pairwise::square_scores(&hyps, &metric, workers, score)
-        } else {
-            pairwise::scores(&hyps, &refs, &metric, workers, score)
-        }
-    })?;
-    rows_array(py, hyps.len(), refs.len(), scores)
+    score_matrix(py, bags, (hypotheses, references), &metric, workers, score)
 }
 
 /// The `(H, R)` float64 matrix of sentence chrF, as [`bleu_pairwise`] for BLEU; the orders and
@@ -205,21 +224,8 @@ pub(crate) fn chrf_pairwise<'py>(
         eps_smoothing,
     )?;
     let metric = ChrfBagStats::new(counted);
-    let (hyps, refs) = (
-        bags.slice(hypotheses, "hypotheses")?,
-        bags.slice(references, "references")?,
-    );
-    let watch =
-        cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_CELLS;
     let score = |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
-    let scores = run_interruptible(py, watch, || {
-        if hypotheses == references {
-            pairwise::square_scores(&hyps, &metric, workers, score)
-        } else {
-            pairwise::scores(&hyps, &refs, &metric, workers, score)
-        }
-    })?;
-    rows_array(py, hyps.len(), refs.len(), scores)
+    score_matrix(py, bags, (hypotheses, references), &metric, workers, score)
 }
 
 /// Every cell's statistics row, `(H * R, width)` int64 with the hypothesis index major: BLEU's

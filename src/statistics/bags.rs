@@ -7,6 +7,7 @@
 //! pairwise driver ([`super::pairwise`]) prepares one reference bag, then scores hypothesis
 //! bags against it.
 
+use crate::error::{Error, Result};
 use crate::id_table::IdTable;
 
 const NO_PREFIX: u32 = u32::MAX;
@@ -135,6 +136,19 @@ impl BagBuilder {
             // `order` keeps the order-n ids by position: the prefixes of order n + 1.
         }
         self.order_ids = order;
+    }
+}
+
+/// The only reference of a pairwise cell: a bag scorer takes exactly one.
+///
+/// # Errors
+/// [`crate::ErrorKind::Internal`] for none or several.
+pub fn only_reference<'a, I: Iterator<Item = &'a NgramBag>>(
+    mut references: I,
+) -> Result<&'a NgramBag> {
+    match (references.next(), references.next()) {
+        (Some(reference), None) => Ok(reference),
+        _ => Err(Error::internal("a bag scorer takes exactly one reference")),
     }
 }
 

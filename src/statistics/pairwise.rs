@@ -147,11 +147,7 @@ where
         1,
         workers,
         |rows, column| {
-            let scores = score(rows)?;
-            if scores.len() != column.len() {
-                return Err(Error::internal("a score per row"));
-            }
-            column.copy_from_slice(&scores);
+            column.copy_from_slice(&scored(&score, rows, column.len())?);
             Ok(())
         },
     )
@@ -215,10 +211,8 @@ where
                     scorer.score(hypothesis, row)?;
                     metric.mirror(row, hypothesis, reference, mirror);
                 }
-                let (direct, flipped) = (score(rows)?, score(mirrored)?);
-                if direct.len() != upto || flipped.len() != upto {
-                    return Err(Error::internal("a score per row"));
-                }
+                let direct = scored(&score, rows, upto)?;
+                let flipped = scored(&score, mirrored, upto)?;
                 for (offset, (d, f)) in direct.iter().zip(&flipped).enumerate() {
                     let i = start + offset;
                     store(&out, i * n + j, *d);
@@ -234,6 +228,18 @@ where
         .into_iter()
         .map(|bits| f64::from_bits(bits.into_inner()))
         .collect())
+}
+
+/// `score(rows)`, checked to hold the `expected` scores (one per row).
+fn scored<S>(score: &S, rows: &[i64], expected: usize) -> Result<Vec<f64>>
+where
+    S: Fn(&[i64]) -> Result<Vec<f64>>,
+{
+    let scores = score(rows)?;
+    if scores.len() != expected {
+        return Err(Error::internal("a score per row"));
+    }
+    Ok(scores)
 }
 
 fn store(out: &[AtomicU64], at: usize, value: f64) {
