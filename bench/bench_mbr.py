@@ -20,6 +20,9 @@ reference A, every sentence against every other (MBR's hypotheses x hypotheses):
     vocabulary), one reference each (the candidate with 30% of its tokens replaced):
     ``token_bleu(c, r, smoothing=1)`` against a loop of nltk's ``sentence_bleu`` with
     ``SmoothingFunction().method1`` (equal results checked);
+(G) reference aggregation (chrF): ``CHRF().aggregate_utility(s)`` against
+    ``fastchrf.aggregate_chrf([s], [s])`` (float32, its own definition: the largest difference
+    is printed);
 (E) peak memory of (A) above the process' size before the call, in a fresh subprocess
     (Linux: ``/proc/self/clear_refs`` restarts the peak, ``VmHWM`` reads it).
 
@@ -72,8 +75,9 @@ SPEEDUP_TARGETS = {
     "(A)": ("(A) 1024x1024 BLEU vs the sacrebleu loop", "sacrebleu", 200.0),
     "(B)": ("(B) 1024x1024 chrF vs fastchrf", "fastchrf", 30.0),
     "(F)": ("(F) token BLEU 256x1024 vs the nltk loop", "nltk", 38.0),
+    "(G)": ("(G) chrF aggregation vs fastchrf", "fastchrf", 5.0),
 }
-SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5, "(F)": 0.02}
+SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5, "(F)": 0.02, "(G)": 0.02}
 MEMORY_TARGET = 50 * 2**20  # bytes above the matrix itself
 RATIO_COLUMNS = ("sacrebleu", "fastchrf", "nltk")
 
@@ -210,6 +214,45 @@ def time_expected(
         report.add_time(workload, tool, len(samples), t, note, vs_fastchrf=ratio(base, t.median))
 
 
+def time_aggregation(
+    report: Report, workload: str, samples: list[str], repeats: dict[str, int]
+) -> None:
+    import fastchrf
+
+    import bleuprint
+
+    chrf = bleuprint.CHRF()
+    runners = {
+        "fastchrf": lambda h, r: lambda: fastchrf.aggregate_chrf([h], [r])[0],
+        "bleuprint": lambda h, r: lambda: chrf.aggregate_utility(h, r),
+    }
+    timings = {}
+    for tool, runner in runners.items():
+        print(f"  {workload}: {tool} ...", flush=True)
+        timings[tool] = time_call(runner, samples, samples, repeats[tool], warmup=True)
+    diff = max(
+        abs(a - b)
+        for a, b in zip(flat(timings["fastchrf"].result), flat(timings["bleuprint"].result))
+    )
+    base = timings["fastchrf"].median
+    report.add_time(
+        workload,
+        "fastchrf",
+        len(samples),
+        timings["fastchrf"],
+        f"float32, its own aggregation: largest difference {diff:.2e}",
+        vs_fastchrf=1.0,
+    )
+    report.add_time(
+        workload,
+        "bleuprint",
+        len(samples),
+        timings["bleuprint"],
+        "mbrs' aggregation, exact",
+        vs_fastchrf=ratio(base, timings["bleuprint"].median),
+    )
+
+
 def token_batch(seed: int = 0) -> tuple[Any, Any]:
     import numpy as np
 
@@ -310,7 +353,7 @@ def evaluate_targets(report: Report, quick: bool, size: int) -> None:
         if ours is None:
             continue
         full_size = key == "(F)" or size >= 1024
-        label = "(F) 256x1024" if key == "(F)" else f"{key} {size}x{size}"
+        label = {"(F)": "(F) 256x1024", "(G)": f"(G) {size}"}.get(key, f"{key} {size}x{size}")
         met = ours <= limit and full_size
         report.add(
             kind="target", workload="target", tool=f"{label} in seconds",
@@ -360,6 +403,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     wq, wr, ws = (f"(A) sentence BLEU, {n}", f"(B) chrF, {n}", f"(C) chrF++, {n}")
     wt, wu = f"(D) chrF expected utility, {args.size:,}", f"(E) memory of (A), {n}"
     wf = "(F) token BLEU, 256 x 1,024 token IDs"
+    wg = f"(G) chrF reference aggregation, {args.size:,}"
     chrf_runners = {"sacrebleu": sacrebleu_loop("CHRF")}
     if have_fast:
         chrf_runners["fastchrf"] = fastchrf_pairwise()
@@ -380,6 +424,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         (wt, lambda: time_expected(report, wt, samples, repeats, have_fast)),
         (wu, lambda: memory(report, wu, samples)),
     ]  # fmt: skip
+    if have_fast:
+        sections.append((wg, lambda: time_aggregation(report, wg, samples, repeats)))
     if installed("nltk"):
         sections.append((wf, lambda: time_token_bleu(report, wf, {**repeats, "nltk": slow})))
     else:

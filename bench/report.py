@@ -82,6 +82,11 @@ TARGET_TEXT = {
         "loop of nltk's `sentence_bleu`, identical scores"
     ),
     "(F) 256x1024 in seconds": "(F) token-ID BLEU, 256 x 1,024 tokens <= {t} s",
+    "(G) chrF aggregation vs fastchrf": (
+        "(G) chrF reference aggregation over 1,024 hypotheses: >= {t}x faster than fastchrf's "
+        "`aggregate_chrf`"
+    ),
+    "(G) 1024 in seconds": "(G) chrF reference aggregation over 1,024 hypotheses <= {t} s",
     "(B) 1024x1024 in seconds": "(B) 1,024 x 1,024 chrF <= {t} s",
     "(C) 1024x1024 in seconds": "(C) 1,024 x 1,024 chrF++ <= {t} s",
     "(E) memory of (A), 1,024x1,024: memory beyond the matrix": (
@@ -161,6 +166,8 @@ TOOL_TEXT = {
     ("(C)", "bleuprint"): "**bleuprint** `CHRF(word_order=2).pairwise(s)`",
     ("(D)", "fastchrf"): "fastchrf `pairwise_chrf`, then row means",
     ("(D)", "bleuprint"): "**bleuprint** `CHRF().expected_utility(s)`",
+    ("(G)", "fastchrf"): "fastchrf `aggregate_chrf([s], [s])` (float32)",
+    ("(G)", "bleuprint"): "**bleuprint** `CHRF().aggregate_utility(s)`",
     ("(F)", "nltk"): "nltk loop of `sentence_bleu(r, c, smoothing_function=method1)`",
     ("(F)", "bleuprint"): "**bleuprint** `token_bleu(c, r, smoothing=1)`",
     ("(q)", "sacrebleu"): 'sacrebleu `PairedTest(..., test_type="ar")()`',

@@ -25,6 +25,7 @@ __all__ = [
     "WER_COLUMNS",
     "__version__",
     "arithmetic_score",
+    "bleu_aggregate",
     "bleu_bags",
     "bleu_column_names",
     "bleu_grouped_stats",
@@ -38,6 +39,7 @@ __all__ = [
     "bootstrap_sums_float32",
     "bootstrap_sums_int64",
     "brevity_penalty",
+    "chrf_aggregate",
     "chrf_bags",
     "chrf_column_names",
     "chrf_pairwise",
@@ -479,6 +481,35 @@ def chrf_pairwise(
 ) -> npt.NDArray[np.float64]:
     """Sentence chrF of the bags ``hypotheses`` against each of ``references`` alone: float64
     ``(H, R)``, under the orders the bags were counted with."""
+
+def bleu_aggregate(
+    bags: NgramBags,
+    hypotheses: tuple[int, int],
+    references: tuple[int, int],
+    log_weights: Sequence[float],
+    *,
+    max_order: int,
+    smooth_method: str,
+    smooth_value: Optional[float],
+    effective_order: bool,
+    compensated_sum: bool,
+    workers: int = ...,
+) -> npt.NDArray[np.float64]:
+    """Reference aggregation for BLEU (mbrs' float arithmetic): float64 ``(H,)``."""
+
+def chrf_aggregate(
+    bags: NgramBags,
+    hypotheses: tuple[int, int],
+    references: tuple[int, int],
+    log_weights: Sequence[float],
+    *,
+    factor: float,
+    one_plus_factor: float,
+    eps_smoothing: bool,
+    compensated_sum: bool,
+    workers: int = ...,
+) -> npt.NDArray[np.float64]:
+    """Reference aggregation for chrF and chrF++ (mbrs' float arithmetic): float64 ``(H,)``."""
 
 def pairwise_rows(
     bags: NgramBags,

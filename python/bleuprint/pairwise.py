@@ -1,5 +1,5 @@
-"""Every hypothesis against every reference: the utility matrices of MBR decoding, and their
-row means (expected utilities).
+"""Every hypothesis against every reference: the utility matrices of MBR decoding, their row
+means (expected utilities), and reference aggregation (linear-time MBR).
 
 Cell ``(i, j)`` equals ``metric.sentence_score(hypotheses[i], [references[j]]).score``
 exactly, under the metric's own settings. Each sentence is tokenized and counted once per call
@@ -180,3 +180,31 @@ def expected_utility(
                 raise InvalidOptionError(f"hypothesis {i}'s weights (without its own) sum to 0")
             out[i] = math.fsum(map(float.__mul__, row_weights, row)) / total
     return out
+
+
+def aggregate_utility(
+    metric: Metric[Any],
+    hypotheses: Sequence[str],
+    references: Optional[Sequence[str]] = None,
+    *,
+    weights: Optional[Any] = None,
+) -> np.ndarray:
+    """Each hypothesis scored against the references' expected n-gram statistics (float64
+    ``(H,)``): reference aggregation, DeNero et al. (2009) for BLEU and Vamvas & Sennrich
+    (2024) for chrF, in linear time. Equal to mbrs' ``expected_scores_reference_aggregation``
+    before mbrs rounds it to float32 (see docs/mbr.md). ``weights`` (one per reference, >= 0)
+    weigh the references; by default each has ``1 / R``.
+    """
+    import numpy as np
+
+    counted = _Counted(metric, hypotheses, references)
+    w = _weights(weights, counted.r)
+    if w is None:
+        # mbrs' uniform weights: lprob = -log(R) for every reference.
+        log_weights = [-math.log(counted.r)] * counted.r
+    else:
+        log_total = math.log(math.fsum(w))
+        log_weights = [math.log(x) - log_total if x > 0 else -math.inf for x in w]
+    refs = (counted.ref_start, counted.ref_start + counted.r)
+    scores = metric._aggregate_block(counted.counts, (0, counted.h), refs, log_weights)
+    return np.asarray(scores, dtype=np.float64)

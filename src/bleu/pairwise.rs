@@ -2,12 +2,17 @@
 //! cell's row `[hyp_len, ref_len, correct_1..N, total_1..N]` from lookups, equal to the row
 //! [`super::stats`] makes for that hypothesis with that one reference.
 
+use super::config::BleuConfig;
 use super::ref_length::RefLength;
+use super::score::{py_sum, score_from_float_counts, FloatSemantics};
 use super::stats::words;
 use crate::error::{to_i64, Error, Result};
+use crate::parallel;
 use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
-use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
+use crate::statistics::{
+    BagBuilder, DenseCounts, ExpectedCounts, NgramBag, SegmentScorer, StatsMetric,
+};
 use crate::tokenize::Pipeline;
 use crate::vocabulary::Vocabulary;
 
@@ -167,6 +172,52 @@ impl<'a> StatsMetric<'a, NgramBag> for BleuBagStats {
             matched: Vec::new(),
         }
     }
+}
+
+/// Reference aggregation for BLEU (DeNero et al. 2009), as mbrs'
+/// `expected_scores_reference_aggregation` computes it: every hypothesis scored against the
+/// references' expected n-gram counts and expected length (`log_weights[i]`: reference `i`'s
+/// log weight, `-ln(R)` each for uniform weights), with sacrebleu's arithmetic on floats.
+///
+/// # Errors
+/// As [`crate::parallel::map_range`], or [`crate::ErrorKind::InvalidOption`] for a `config`
+/// of more orders than the bags hold.
+pub fn aggregate_scores(
+    bags: &BleuBags,
+    hypotheses: &[&NgramBag],
+    references: &[&NgramBag],
+    log_weights: &[f64],
+    config: &BleuConfig,
+    semantics: &FloatSemantics,
+    workers: i64,
+) -> Result<Vec<f64>> {
+    BleuBagStats::new(bags, config.max_order, RefLength::Closest)?;
+    let expected = ExpectedCounts::new(references, log_weights, bags.ids);
+    // sum([exp(log(len) + lprob) if len > 0 else 0.0 for ...]): Python's sum of floats.
+    let lengths = references.iter().zip(log_weights).map(|(r, &w)| {
+        let len = r.total(1);
+        if len > 0 {
+            (as_float(len).ln() + w).exp()
+        } else {
+            0.0
+        }
+    });
+    let ref_len = py_sum(lengths, *semantics);
+    let n = config.max_order;
+    parallel::map_range(hypotheses.len(), workers, |i| {
+        let Some(hypothesis) = hypotheses.get(i) else {
+            return 0.0;
+        };
+        let correct: Vec<f64> = (1..=n).map(|o| expected.matches(hypothesis, o)).collect();
+        let total: Vec<f64> = (1..=n).map(|o| as_float(hypothesis.total(o))).collect();
+        let lengths = (as_float(hypothesis.total(1)), ref_len);
+        score_from_float_counts(lengths, &correct, &total, config, semantics)
+    })
+}
+
+#[allow(clippy::cast_precision_loss)] // token counts are far below 2^53: exact
+fn as_float(n: usize) -> f64 {
+    n as f64
 }
 
 #[cfg(test)]

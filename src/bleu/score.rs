@@ -145,7 +145,7 @@ impl Count for f32 {
 /// sacrebleu's `BLEU.compute_bleu`, writing the precisions into `precisions` (`max_order`
 /// long). Returns `(score, bp, smoothed_orders)`.
 fn compute<C: Count>(
-    (sys_len, ref_len): (i64, i64),
+    (sys_len, ref_len): (f64, f64),
     correct: &[C],
     total: &[C],
     config: &BleuConfig,
@@ -154,8 +154,8 @@ fn compute<C: Count>(
 ) -> (f64, f64, usize) {
     let mut bp = 1.0;
     if sys_len < ref_len {
-        bp = if sys_len > 0 {
-            (1.0 - as_python_float(ref_len) / as_python_float(sys_len)).exp()
+        bp = if sys_len > 0.0 {
+            (1.0 - ref_len / sys_len).exp()
         } else {
             0.0
         };
@@ -223,7 +223,7 @@ fn compute_row(
     counts.extend(counts_row.iter().map(|&c| as_python_float(c)));
     let (correct, total) = counts.split_at(config.max_order.min(counts.len()));
     compute(
-        (sys_len, ref_len),
+        (as_python_float(sys_len), as_python_float(ref_len)),
         correct,
         total,
         config,
@@ -246,8 +246,33 @@ pub fn score_from_float32_sums(
     };
     let (correct, total) = counts.split_at(config.max_order.min(counts.len()));
     let mut precisions = vec![0.0; config.max_order];
-    let lengths = (sys_len as i64, ref_len as i64);
+    let lengths = (
+        as_python_float(sys_len as i64),
+        as_python_float(ref_len as i64),
+    );
     compute(lengths, correct, total, config, *semantics, &mut precisions).0
+}
+
+/// The score of float statistics, as mbrs' `_compute_bleu` (sacrebleu's `compute_bleu` on
+/// Python floats) scores a hypothesis against expected reference counts (reference
+/// aggregation): `correct` and `total` hold `config.max_order` values.
+pub fn score_from_float_counts(
+    (sys_len, ref_len): (f64, f64),
+    correct: &[f64],
+    total: &[f64],
+    config: &BleuConfig,
+    semantics: &FloatSemantics,
+) -> f64 {
+    let mut precisions = vec![0.0; config.max_order];
+    compute(
+        (sys_len, ref_len),
+        correct,
+        total,
+        config,
+        *semantics,
+        &mut precisions,
+    )
+    .0
 }
 
 /// Scores one statistics row `[hyp_len, ref_len, correct_1..N, total_1..N]`

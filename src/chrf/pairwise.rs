@@ -4,11 +4,16 @@
 //! with that one reference.
 
 use super::config::ChrfConfig;
+use super::score::f_score_floats;
 use super::stats::{push_chars, push_words};
-use crate::error::{to_i64, Result};
+use crate::bleu::score::{py_sum, FloatSemantics};
+use crate::error::{to_i64, Error, Result};
+use crate::parallel;
 use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
-use crate::statistics::{BagBuilder, DenseCounts, NgramBag, SegmentScorer, StatsMetric};
+use crate::statistics::{
+    BagBuilder, DenseCounts, ExpectedCounts, NgramBag, SegmentScorer, StatsMetric,
+};
 use crate::vocabulary::Vocabulary;
 
 /// Symbol spaces of a chrF bag.
@@ -154,6 +159,60 @@ impl<'a> StatsMetric<'a, NgramBag> for ChrfBagStats {
             matched: Vec::new(),
         }
     }
+}
+
+/// Reference aggregation for chrF and chrF++ (Vamvas & Sennrich 2024), as mbrs'
+/// `expected_scores_reference_aggregation` computes it: every hypothesis' `[hyp, ref, match]`
+/// per order against the references' expected n-gram counts (`log_weights[i]`: reference
+/// `i`'s log weight), the reference count being Python's `sum` of the expected counts, then
+/// sacrebleu's F-score on those floats. `config` must have the bags' orders.
+///
+/// # Errors
+/// As [`crate::parallel::map_range`]; [`crate::ErrorKind::InvalidOption`] for a `config` whose
+/// orders or whitespace rule differ from the bags'.
+pub fn aggregate_scores(
+    bags: &ChrfBags,
+    hypotheses: &[&NgramBag],
+    references: &[&NgramBag],
+    log_weights: &[f64],
+    config: &ChrfConfig,
+    semantics: &FloatSemantics,
+    workers: i64,
+) -> Result<Vec<f64>> {
+    let counted = bags.config();
+    if (config.char_order, config.word_order, config.whitespace)
+        != (counted.char_order, counted.word_order, counted.whitespace)
+    {
+        return Err(Error::invalid_option(
+            "score with the orders and whitespace rule the sentences were counted with",
+        ));
+    }
+    let expected = ExpectedCounts::new(references, log_weights, bags.ids);
+    let orders = config.order();
+    let ref_totals: Vec<f64> = (1..=orders)
+        .map(|o| py_sum(expected.values(o), *semantics))
+        .collect();
+    parallel::map_range(hypotheses.len(), workers, |i| {
+        let Some(hypothesis) = hypotheses.get(i) else {
+            return 0.0;
+        };
+        let mut stats = Vec::with_capacity(3 * orders);
+        for (order, &ref_total) in (1..=orders).zip(&ref_totals) {
+            // sacrebleu: no hypothesis n-grams count when the reference has none.
+            let hyp = if expected.is_empty(order) {
+                0.0
+            } else {
+                as_float(hypothesis.total(order))
+            };
+            stats.extend([hyp, ref_total, expected.matches(hypothesis, order)]);
+        }
+        f_score_floats(&stats, config)
+    })
+}
+
+#[allow(clippy::cast_precision_loss)] // n-gram counts are far below 2^53: exact
+fn as_float(n: usize) -> f64 {
+    n as f64
 }
 
 #[cfg(test)]

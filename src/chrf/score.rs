@@ -13,6 +13,12 @@ pub fn f_score(stats: &[i64], config: &ChrfConfig) -> f64 {
     f_score_of(stats, |c| NumpyFloat::Python(c as f64), config).value()
 }
 
+/// The score of a row of Python floats (mbrs' reference aggregation: expected reference
+/// counts), with the same operations as [`f_score`].
+pub fn f_score_floats(stats: &[f64], config: &ChrfConfig) -> f64 {
+    f_score_of(stats, NumpyFloat::Python, config).value()
+}
+
 /// The score of sums that sacrebleu's bootstrap holds as float32: every ratio is float32
 /// arithmetic, so the result is usually a `numpy.float32` (see [`NumpyFloat`]).
 pub fn f_score_float32(stats: &[f32], config: &ChrfConfig) -> NumpyFloat {

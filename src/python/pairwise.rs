@@ -3,13 +3,13 @@
 
 use std::ops::Range;
 
-use numpy::PyArray2;
+use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 
 use super::args::{char_order, max_ngram_order, run_interruptible, typed, word_order, workers};
 use super::bleu::{config as bleu_config, pipeline};
 use super::chrf::config as chrf_config;
-use super::convert::{rows_array, StrStream};
+use super::convert::{array1, rows_array, StrStream};
 use crate::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::bleu::{self, FloatSemantics, RefLength};
 use crate::chrf;
@@ -271,4 +271,108 @@ pub(crate) fn pairwise_rows<'py>(
         }
     };
     rows_array(py, n, width, rows)
+}
+
+/// Reference aggregation for BLEU: float64 `(H,)`, each hypothesis of the range `hypotheses`
+/// scored against the expected n-gram counts and length of the range `references`, weighted
+/// by `log_weights` (one per reference), as mbrs computes it.
+#[pyfunction]
+#[pyo3(signature = (bags, hypotheses, references, log_weights, *, max_order, smooth_method, smooth_value, effective_order, compensated_sum, workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bleu_aggregate<'py>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    log_weights: Vec<f64>,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
+    #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
+    #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
+    #[pyo3(from_py_with = typed::effective_order)] effective_order: bool,
+    #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let config = bleu_config(max_order, smooth_method, smooth_value, effective_order)?;
+    let semantics = FloatSemantics { compensated_sum };
+    let counted = bags.bleu()?;
+    let (hyps, refs) = aggregate_inputs(bags, hypotheses, references, &log_weights)?;
+    let scores = run_interruptible(py, false, || {
+        bleu::pairwise::aggregate_scores(
+            counted,
+            &hyps,
+            &refs,
+            &log_weights,
+            &config,
+            &semantics,
+            workers,
+        )
+    })?;
+    array1(py, scores)
+}
+
+/// Reference aggregation for chrF and chrF++, as [`bleu_aggregate`] for BLEU.
+#[pyfunction]
+#[pyo3(signature = (bags, hypotheses, references, log_weights, *, factor, one_plus_factor, eps_smoothing, compensated_sum, workers = -1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn chrf_aggregate<'py>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    log_weights: Vec<f64>,
+    #[pyo3(from_py_with = typed::factor)] factor: f64,
+    #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
+    #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
+    #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let counted = bags.chrf()?;
+    let c = counted.config();
+    let config = chrf_config(
+        c.char_order,
+        c.word_order,
+        factor,
+        one_plus_factor,
+        c.whitespace,
+        eps_smoothing,
+    )?;
+    let semantics = FloatSemantics { compensated_sum };
+    let (hyps, refs) = aggregate_inputs(bags, hypotheses, references, &log_weights)?;
+    let scores = run_interruptible(py, false, || {
+        chrf::pairwise::aggregate_scores(
+            counted,
+            &hyps,
+            &refs,
+            &log_weights,
+            &config,
+            &semantics,
+            workers,
+        )
+    })?;
+    array1(py, scores)
+}
+
+/// The bags of both ranges, with one finite log weight per reference.
+fn aggregate_inputs<'b>(
+    bags: &'b NgramBags,
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    log_weights: &[f64],
+) -> Result<(Vec<&'b NgramBag>, Vec<&'b NgramBag>)> {
+    let (hyps, refs) = (
+        bags.slice(hypotheses, "hypotheses")?,
+        bags.slice(references, "references")?,
+    );
+    if log_weights.len() != refs.len()
+        || log_weights
+            .iter()
+            .any(|w| w.is_nan() || *w == f64::INFINITY)
+    {
+        return Err(Error::invalid_input(format!(
+            "log_weights must hold one log weight (< inf) per reference: {} for {} references",
+            log_weights.len(),
+            refs.len()
+        )));
+    }
+    Ok((hyps, refs))
 }

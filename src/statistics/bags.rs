@@ -13,7 +13,7 @@ use crate::id_table::IdTable;
 const NO_PREFIX: u32 = u32::MAX;
 
 /// One sentence's n-grams of orders `1..=orders()`, counted: per order, `(id, count)` for each
-/// distinct n-gram (sorted by id), and the number of n-grams (with repeats).
+/// distinct n-gram (in order of first occurrence), and the number of n-grams (with repeats).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NgramBag {
     /// Every order's `(id, count)` pairs, order after order.
@@ -39,7 +39,8 @@ impl NgramBag {
             .unwrap_or(0)
     }
 
-    /// The distinct n-grams of `order` (1-based) as `(id, count)`, sorted by id.
+    /// The distinct n-grams of `order` (1-based) as `(id, count)`, in order of first
+    /// occurrence.
     pub fn entries(&self, order: usize) -> &[(u32, u32)] {
         let Some(o) = order.checked_sub(1) else {
             return &[];
@@ -69,10 +70,13 @@ pub struct BagBuilder {
     /// prefix [`NO_PREFIX`].
     tables: Vec<IdTable>,
     next_id: u32,
-    /// Ids of the sequence being counted, at the current order, and a sorted copy.
+    /// Ids of the sequence being counted, at the current order.
     order_ids: Vec<u32>,
-    sorted: Vec<u32>,
+    /// Per id: its entry in the bag while one order is counted, else [`NO_ENTRY`].
+    entry_of: Vec<u32>,
 }
+
+const NO_ENTRY: u32 = u32::MAX;
 
 impl BagBuilder {
     /// A builder for `kinds` separate symbol spaces.
@@ -106,8 +110,6 @@ impl BagBuilder {
             let Some(table) = tables.get_mut(kind) else {
                 break;
             };
-            let sorted = &mut self.sorted;
-            sorted.clear();
             let lasts = symbols.iter().skip(n - 1);
             for (slot, &last) in order.iter_mut().zip(lasts) {
                 let prefix = if n == 1 { NO_PREFIX } else { *slot };
@@ -122,20 +124,111 @@ impl BagBuilder {
                         id
                     },
                 );
-                sorted.push(*slot);
             }
             bag.totals.push(order.len());
-            sorted.sort_unstable();
-            for run in sorted.chunk_by(|a, b| a == b) {
-                if let Some(&id) = run.first() {
-                    bag.entries
-                        .push((id, u32::try_from(run.len()).unwrap_or(u32::MAX)));
+            // Distinct n-grams in order of first occurrence, as Python's Counter keeps them
+            // (the float sums of reference aggregation follow that order).
+            let start = bag.entries.len();
+            let entry_of = &mut self.entry_of;
+            entry_of.resize(self.next_id as usize, NO_ENTRY);
+            for &id in order.iter() {
+                let Some(entry) = entry_of.get_mut(id as usize) else {
+                    continue;
+                };
+                if *entry == NO_ENTRY {
+                    *entry = u32::try_from(bag.entries.len() - start).unwrap_or(NO_ENTRY);
+                    bag.entries.push((id, 1));
+                } else if let Some(e) = bag.entries.get_mut(start + *entry as usize) {
+                    e.1 += 1;
+                }
+            }
+            for &(id, _) in bag.entries.get(start..).unwrap_or(&[]) {
+                if let Some(entry) = entry_of.get_mut(id as usize) {
+                    *entry = NO_ENTRY;
                 }
             }
             bag.ends.push(bag.entries.len());
             // `order` keeps the order-n ids by position: the prefixes of order n + 1.
         }
         self.order_ids = order;
+    }
+}
+
+/// Reference aggregation (DeNero et al. 2009; Vamvas & Sennrich 2024): every n-gram's
+/// expected count over weighted references, `sum_i exp(ln(count_i) + log_weight_i)` added in
+/// reference order, kept with each order's n-grams in order of first appearance, as mbrs
+/// builds it with Python `Counter`s (so float sums over it follow the same order).
+#[derive(Debug, Default)]
+pub struct ExpectedCounts {
+    /// By id; valid where `present`.
+    counts: Vec<f64>,
+    present: Vec<bool>,
+    /// Per order (0-based): the ids in order of first appearance, reference by reference.
+    by_order: Vec<Vec<u32>>,
+}
+
+impl ExpectedCounts {
+    /// The expected counts of `references` (bags of one builder, `ids` its
+    /// [`BagBuilder::ids`]) with `log_weights[i]` the log weight of reference `i`.
+    pub fn new(references: &[&NgramBag], log_weights: &[f64], ids: usize) -> Self {
+        let mut expected = Self {
+            counts: vec![0.0; ids],
+            present: vec![false; ids],
+            by_order: Vec::new(),
+        };
+        for (reference, &log_weight) in references.iter().zip(log_weights) {
+            let orders = reference.orders();
+            if expected.by_order.len() < orders {
+                expected.by_order.resize_with(orders, Vec::new);
+            }
+            for (order, seen) in (1..=orders).zip(expected.by_order.iter_mut()) {
+                for &(id, count) in reference.entries(order) {
+                    let (Some(value), Some(present)) = (
+                        expected.counts.get_mut(id as usize),
+                        expected.present.get_mut(id as usize),
+                    ) else {
+                        continue;
+                    };
+                    // mbrs: math.exp(math.log(count) + lprob), then Counter +=.
+                    let weighted = (f64::from(count).ln() + log_weight).exp();
+                    if *present {
+                        *value += weighted;
+                    } else {
+                        (*present, *value) = (true, weighted);
+                        seen.push(id);
+                    }
+                }
+            }
+        }
+        expected
+    }
+
+    /// Whether `order` (1-based) has no n-gram.
+    pub fn is_empty(&self, order: usize) -> bool {
+        self.values(order).next().is_none()
+    }
+
+    /// The expected counts of `order` (1-based), in order of first appearance.
+    pub fn values(&self, order: usize) -> impl Iterator<Item = f64> + '_ {
+        let ids = order
+            .checked_sub(1)
+            .and_then(|o| self.by_order.get(o))
+            .map_or(&[][..], Vec::as_slice);
+        ids.iter()
+            .map(|&id| self.counts.get(id as usize).copied().unwrap_or(0.0))
+    }
+
+    /// `sum(min(count, expected count))` over `hypothesis`' n-grams of `order` that the
+    /// references have, added in the hypothesis' order of first occurrence.
+    pub fn matches(&self, hypothesis: &NgramBag, order: usize) -> f64 {
+        let mut sum = 0.0;
+        for &(id, count) in hypothesis.entries(order) {
+            if self.present.get(id as usize) == Some(&true) {
+                let expected = self.counts.get(id as usize).copied().unwrap_or(0.0);
+                sum += f64::from(count).min(expected);
+            }
+        }
+        sum
     }
 }
 
@@ -282,6 +375,30 @@ mod tests {
         dense.load(&some, builder.ids());
         assert_eq!(matches(&mut dense, &many, 1), 260);
         assert_eq!(matches(&mut dense, &many, 2), 0);
+    }
+
+    #[test]
+    fn expected_counts_follow_the_references() {
+        let mut builder = BagBuilder::new(1);
+        let a = bag(&mut builder, &[1, 2, 1], 2);
+        let b = bag(&mut builder, &[3, 1], 2);
+        let half = 0.5f64.ln();
+        let expected = ExpectedCounts::new(&[&a, &b], &[half, half], builder.ids());
+        // Unigrams in order of first appearance: 1 (2 in a, 1 in b), 2, then 3.
+        let ones: Vec<f64> = expected.values(1).collect();
+        assert_eq!(
+            ones,
+            [
+                (2f64.ln() + half).exp() + half.exp(),
+                half.exp(),
+                half.exp()
+            ]
+        );
+        assert_eq!(expected.values(2).count(), 3); // "1 2", "2 1", "3 1"
+        let hyp = bag(&mut builder, &[1, 1, 1, 4], 2);
+        assert_eq!(expected.matches(&hyp, 1), ones[0]); // min(3, 1.5); 4 is absent
+        assert!(!expected.is_empty(2));
+        assert!(expected.is_empty(3));
     }
 
     #[test]

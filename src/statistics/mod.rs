@@ -25,7 +25,7 @@ pub mod layout;
 pub mod pairwise;
 pub mod shared;
 
-pub use bags::{BagBuilder, DenseCounts, NgramBag};
+pub use bags::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 pub use layout::{Grouped, Layout, Pairs, Segment, Segments, Streams};
 pub use shared::{no_references, references_per_segment};
 

@@ -412,6 +412,18 @@ class BLEU(Metric[BLEUScore]):
             counted, hypotheses, references, **self.config._score_kwargs(), workers=self.workers
         )
 
+    def _aggregate_block(
+        self,
+        counted: Any,
+        hypotheses: tuple[int, int],
+        references: tuple[int, int],
+        log_weights: list[float],
+    ) -> np.ndarray:
+        return _core.bleu_aggregate(
+            counted, hypotheses, references, log_weights, **self.config._score_kwargs(),
+            workers=self.workers,
+        )  # fmt: skip
+
     @staticmethod
     def compute_bleu(
         correct: Sequence[int],

@@ -295,3 +295,21 @@ class CHRF(Metric[CHRFScore]):
             workers=self.workers,
             **self.config._beta_kwargs(),
         )
+
+    def _aggregate_block(
+        self,
+        counted: Any,
+        hypotheses: tuple[int, int],
+        references: tuple[int, int],
+        log_weights: list[float],
+    ) -> np.ndarray:
+        return _core.chrf_aggregate(
+            counted,
+            hypotheses,
+            references,
+            log_weights,
+            eps_smoothing=self.config.eps_smoothing,
+            compensated_sum=sys.version_info >= (3, 12),
+            workers=self.workers,
+            **self.config._beta_kwargs(),
+        )

@@ -205,6 +205,19 @@ class Metric(ABC, Generic[ScoreT]):
         scores = self.stats(hyps, [refs * (h1 - h0)]).sentence_scores()
         return scores.reshape(h1 - h0, r1 - r0)
 
+    def _aggregate_block(
+        self,
+        counted: Any,
+        hypotheses: tuple[int, int],
+        references: tuple[int, int],
+        log_weights: list[float],
+    ) -> np.ndarray:
+        """Reference aggregation of the counted sentences (BLEU and chrF only)."""
+        raise InvalidOptionError(
+            f"reference aggregation (aggregate_utility) is defined for BLEU and chrF, not "
+            f"{type(self).__name__}; use expected_utility"
+        )
+
     def pairwise(
         self,
         hypotheses: Sequence[Any],
@@ -240,6 +253,21 @@ class Metric(ABC, Generic[ScoreT]):
         return expected_utility(
             self, hypotheses, references, weights=weights, exclude_self=exclude_self
         )
+
+    def aggregate_utility(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[str]] = None,
+        *,
+        weights: Optional[Any] = None,
+    ) -> np.ndarray:
+        """Each hypothesis scored against the references' averaged n-gram statistics,
+        ``(H,)`` float64: reference aggregation, MBR in linear time (BLEU: DeNero et al.
+        2009; chrF: Vamvas & Sennrich 2024), as mbrs computes it. See
+        :func:`bleuprint.pairwise.aggregate_utility`."""
+        from bleuprint.pairwise import aggregate_utility
+
+        return aggregate_utility(self, hypotheses, references, weights=weights)
 
     def get_signature(self) -> Signature:
         """The reproducibility signature of the last evaluation."""
