@@ -50,12 +50,23 @@ class Selection:
 def group_samples(samples: Sequence[Any], n: Optional[int]) -> list[list[str]]:
     """Samples per source: ``samples`` as lists of lists, or a flat list of ``n`` consecutive
     samples per source."""
+    if isinstance(samples, (str, bytes)) or not isinstance(samples, Sequence):
+        raise InputTypeError(
+            f"samples must be a list of sample lists (one per source) or a flat list with n=, "
+            f"got {type(samples).__name__}"
+        )
     if n is None:
         if samples and all(isinstance(s, str) for s in samples):
             raise InvalidOptionError(
                 "samples is a flat list of str: pass n= (samples per source), or one list of "
                 "samples per source"
             )
+        for k, group in enumerate(samples):
+            if isinstance(group, (str, bytes)) or not isinstance(group, Sequence):
+                raise InputTypeError(
+                    f"samples[{k}] must be the list of one source's samples, got "
+                    f"{type(group).__name__}"
+                )
         groups = [list(s) for s in samples]
     else:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:

@@ -262,6 +262,10 @@ pub(crate) mod typed {
         smoothed("smoothed"): Option<Vec<f64>>, "a sequence of float or None";
         positive("positive"): Option<Vec<bool>>, "a sequence of bool or None";
         item_lengths("item_lengths"): Option<(f64, f64)>, "a pair of floats or None";
+        hypotheses_range("hypotheses"): (usize, usize), "a (start, stop) pair of ints >= 0";
+        references_range("references"): (usize, usize), "a (start, stop) pair of ints >= 0";
+        log_weights("log_weights"): Vec<f64>, "a sequence of float";
+        optional_max_order("max_order"): Option<usize>, "an int >= 1 or None";
     }
 }
 

@@ -6,10 +6,13 @@ use std::ops::Range;
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 
-use super::args::{char_order, max_ngram_order, run_interruptible, typed, word_order, workers};
+use super::args::{
+    char_order, max_ngram_order, run_interruptible, type_name, typed, word_order, workers,
+};
 use super::bleu::{config as bleu_config, pipeline};
 use super::chrf::config as chrf_config;
 use super::convert::{array1, rows_array, StrStream};
+use super::errors::type_error;
 use crate::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::bleu::{self, FloatSemantics, RefLength};
 use crate::chrf;
@@ -35,6 +38,14 @@ pub(crate) struct NgramBags {
 
 #[pymethods]
 impl NgramBags {
+    /// Not for direct use: `bleu_bags` and `chrf_bags` count sentences into bags.
+    #[new]
+    fn new() -> PyResult<Self> {
+        Err(type_error(
+            "NgramBags are made by bleu_bags() or chrf_bags(), not directly",
+        ))
+    }
+
     fn __len__(&self) -> usize {
         self.bags().len()
     }
@@ -47,6 +58,16 @@ impl NgramBags {
             Counted::Chrf(_) => "chrf",
         }
     }
+}
+
+/// The `bags` argument: counted sentences, or an `InputTypeError` naming what was given.
+fn bags_arg<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, NgramBags>> {
+    value.cast::<NgramBags>().cloned().map_err(|_| {
+        type_error(format!(
+            "bags must be counted sentences from bleu_bags() or chrf_bags(), got {}",
+            type_name(value)
+        ))
+    })
 }
 
 impl NgramBags {
@@ -181,9 +202,9 @@ where
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn bleu_pairwise<'py>(
     py: Python<'py>,
-    bags: &NgramBags,
-    hypotheses: (usize, usize),
-    references: (usize, usize),
+    #[pyo3(from_py_with = bags_arg)] bags: Bound<'py, NgramBags>,
+    #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
+    #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
     #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
@@ -191,6 +212,7 @@ pub(crate) fn bleu_pairwise<'py>(
     #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let bags = bags.get();
     let config = bleu_config(max_order, smooth_method, smooth_value, effective_order)?;
     let semantics = FloatSemantics { compensated_sum };
     let metric = BleuBagStats::new(bags.bleu()?, max_order, RefLength::Closest)?;
@@ -205,14 +227,15 @@ pub(crate) fn bleu_pairwise<'py>(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn chrf_pairwise<'py>(
     py: Python<'py>,
-    bags: &NgramBags,
-    hypotheses: (usize, usize),
-    references: (usize, usize),
+    #[pyo3(from_py_with = bags_arg)] bags: Bound<'py, NgramBags>,
+    #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
+    #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
     #[pyo3(from_py_with = typed::factor)] factor: f64,
     #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
     #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let bags = bags.get();
     let counted = bags.chrf()?;
     let c = counted.config();
     let config = chrf_config(
@@ -235,13 +258,14 @@ pub(crate) fn chrf_pairwise<'py>(
 #[pyo3(signature = (bags, hypotheses, references, *, max_order = None, ref_length = "closest", workers = -1))]
 pub(crate) fn pairwise_rows<'py>(
     py: Python<'py>,
-    bags: &NgramBags,
-    hypotheses: (usize, usize),
-    references: (usize, usize),
-    max_order: Option<usize>,
+    #[pyo3(from_py_with = bags_arg)] bags: Bound<'py, NgramBags>,
+    #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
+    #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
+    #[pyo3(from_py_with = typed::optional_max_order)] max_order: Option<usize>,
     #[pyo3(from_py_with = typed::ref_length)] ref_length: &str,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let bags = bags.get();
     let (hyps, refs) = (
         bags.slice(hypotheses, "hypotheses")?,
         bags.slice(references, "references")?,
@@ -281,10 +305,10 @@ pub(crate) fn pairwise_rows<'py>(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn bleu_aggregate<'py>(
     py: Python<'py>,
-    bags: &NgramBags,
-    hypotheses: (usize, usize),
-    references: (usize, usize),
-    log_weights: Vec<f64>,
+    #[pyo3(from_py_with = bags_arg)] bags: Bound<'py, NgramBags>,
+    #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
+    #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
+    #[pyo3(from_py_with = typed::log_weights)] log_weights: Vec<f64>,
     #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
     #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
     #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
@@ -292,6 +316,7 @@ pub(crate) fn bleu_aggregate<'py>(
     #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let bags = bags.get();
     let config = bleu_config(max_order, smooth_method, smooth_value, effective_order)?;
     let semantics = FloatSemantics { compensated_sum };
     let counted = bags.bleu()?;
@@ -316,16 +341,17 @@ pub(crate) fn bleu_aggregate<'py>(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn chrf_aggregate<'py>(
     py: Python<'py>,
-    bags: &NgramBags,
-    hypotheses: (usize, usize),
-    references: (usize, usize),
-    log_weights: Vec<f64>,
+    #[pyo3(from_py_with = bags_arg)] bags: Bound<'py, NgramBags>,
+    #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
+    #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
+    #[pyo3(from_py_with = typed::log_weights)] log_weights: Vec<f64>,
     #[pyo3(from_py_with = typed::factor)] factor: f64,
     #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
     #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
     #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let bags = bags.get();
     let counted = bags.chrf()?;
     let c = counted.config();
     let config = chrf_config(

@@ -151,6 +151,45 @@ def test_metric_methods(method: str) -> None:
     _hostile(f"Metric.{method}", hyps_refs, run)()
 
 
+@pytest.mark.parametrize("method", ["pairwise", "expected_utility", "aggregate_utility"])
+def test_pairwise_methods(method: str) -> None:
+    def run(args: Any) -> None:
+        hyps, refs, weights = args
+        for metric in (bleuprint.BLEU(effective_order=True), bleuprint.CHRF(), bleuprint.TER()):
+            if method == "pairwise":
+                metric.pairwise(hyps, refs, exclude_self=weights is None)
+            else:
+                try:
+                    getattr(metric, method)(hyps, refs, weights=weights)
+                except BleuprintError:
+                    pass
+
+    extra = st.one_of(st.none(), st.lists(numbers, max_size=4), scalar)
+    _hostile(f"Metric.{method}", st.tuples(lines, st.one_of(st.none(), lines), extra), run)()
+
+
+def test_token_bleu() -> None:
+    sequences = st.one_of(
+        st.lists(st.lists(numbers, max_size=4), max_size=3),
+        st.lists(st.lists(st.lists(numbers, max_size=3), max_size=2), max_size=3),
+        st.sampled_from([np.zeros((2, 3), dtype=np.int64), np.full((2, 2, 3), -1), np.ones(3)]),
+        lines,
+    )
+    choice = st.one_of(st.none(), huge_ints, st.integers(-1, 9), text)
+
+    def run(args: Any) -> None:
+        candidates, references, pad_id, smoothing = args
+        bleuprint.token_bleu(candidates, references, pad_id=pad_id, smoothing=smoothing)
+
+    _hostile("token_bleu", st.tuples(sequences, sequences, choice, choice), run)()
+
+
+def test_mbr_select() -> None:
+    metrics = st.sampled_from(["bleu", "chrf", "chrf++", "ter", "nope", 3, None])
+    run = lambda a: bleuprint.mbr.select(a[0], a[1], n=a[2])  # noqa: E731
+    _hostile("mbr.select", st.tuples(streams, metrics, st.one_of(st.none(), ints)), run)()
+
+
 rows = st.one_of(
     st.lists(st.lists(numbers, max_size=10), max_size=3),
     st.just(np.full((2, 10), -1)),
@@ -359,6 +398,34 @@ TYPED = {
         st.booleans(),
     ),  # fmt: skip
 }
+# Counted sentences for the pairwise functions (ranges come from text_lists, so they are
+# refused, and from the range strategies below).
+BAGS = [
+    _core.bleu_bags(["a b c", "", "a b"], tokenizer="13a", max_order=4),
+    _core.chrf_bags(["a b c", "", "\x00"], char_order=6, word_order=2, whitespace=False),
+]
+ranges = st.one_of(
+    st.tuples(st.integers(0, 4), st.integers(0, 4)), st.tuples(huge_ints, huge_ints), text_lists
+)
+int_vectors = st.sampled_from(
+    [
+        np.zeros(0, dtype=np.int64),
+        np.array([0, 1, 2], dtype=np.int64),
+        np.array([-1, 2**62], dtype=np.int64),
+        np.array([3, 1, 5], dtype=np.int64),
+        np.zeros((2, 2), dtype=np.int64),
+        np.zeros(3, dtype=np.float64),
+    ]
+)
+TYPED.update(
+    {
+        "bags": st.one_of(st.sampled_from(BAGS), scalar),
+        "log_weights": st.lists(floats, max_size=4),
+        **dict.fromkeys(("tokens", "ends", "reference_counts"), int_vectors),
+    }
+)
+PAIRWISE = {"bags"}  # functions with these parameters take ranges, not text
+
 # A valid value of each keyword-only option without a default, for the surrogate test.
 TYPED_DEFAULTS = {
     "tokenizer": "13a", "max_order": 4, "char_order": 6, "word_order": 0, "factor": 4.0,
@@ -375,6 +442,8 @@ def _core_test(name: str) -> None:
     function = getattr(_core, name)
     parameters = _parameters(function)
     typed_for = {**TYPED, "stats": float_arrays} if "float32" in name else TYPED
+    if PAIRWISE & {p.name for p in parameters}:
+        typed_for = {**typed_for, "hypotheses": ranges, "references": ranges}
     strategies = [typed_for[p.name] for p in parameters]
 
     def run(values: list[Any]) -> None:
@@ -406,6 +475,7 @@ def test_core_with_hostile_values(name: str) -> None:
 TEXT_FUNCTIONS = [
     name for name in CORE
     if {"hypotheses", "lines"} & {p.name for p in _parameters(getattr(_core, name))}
+    and not PAIRWISE & {p.name for p in _parameters(getattr(_core, name))}
     and "token_" not in name  # these take token lists
 ]  # fmt: skip
 
