@@ -17,6 +17,11 @@ from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
+from bleuprint.pairwise import aggregate_utility
+from bleuprint.variants import PRESETS, corpus_score
+from bleuprint.variants.pairwise import PresetScorer
+from bleuprint.variants.pairwise import expected_utility as preset_expected_utility
+from bleuprint.variants.pairwise import pairwise as preset_pairwise
 from tests.conftest import read_lines
 
 SAMPLE = Path(__file__).parent / "data" / "sample"
@@ -204,3 +209,29 @@ def test_core_ranges_are_checked() -> None:
         )  # fmt: skip
     rows = _core.pairwise_rows(bags, (0, 2), (1, 2))
     assert rows.shape == (2, 18)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_preset_cells_equal_the_presets_own_score(preset: str) -> None:
+    """Every preset (HF's bleu, nltk, torchmetrics, Moses, mteval, ...): cell (i, j) is the
+    preset's corpus score of the one pair, as its compat module computes it."""
+    hyps = [s for s in EDGE if s.strip()] + read_lines(SAMPLE / "sys.poor.en")[:4]
+    refs = read_lines(SAMPLE / "ref.B.en")[:5] + ["the cat the cat the cat"]
+    matrix = preset_pairwise(hyps, refs, preset)
+    for i, h in enumerate(hyps):
+        for j, r in enumerate(refs):
+            score = corpus_score([h], [[r]], preset).score
+            assert matrix[i, j] == float(score[0] if isinstance(score, list) else score), (h, r)
+    utility = preset_expected_utility(hyps, preset=preset)
+    square = preset_pairwise(hyps, preset=preset)
+    assert utility.tolist() == [math.fsum(row) / len(row) for row in square.tolist()]
+
+
+def test_presets_refuse_what_they_cannot_score() -> None:
+    # HF's bleu divides by zero on a hypothesis without tokens, in the matrix as upstream.
+    with pytest.raises(InvalidInputError, match="divides by zero"):
+        preset_pairwise(["", "a b"], ["a b"], "hf")
+    with pytest.raises(InvalidInputError, match="drops empty pairs"):
+        preset_pairwise(["a b"], ["a", ""], "nlgmetricverse")
+    with pytest.raises(InvalidOptionError, match="not for presets"):
+        aggregate_utility(PresetScorer("hf"), ["a"], ["b"])

@@ -96,6 +96,21 @@ def test_layouts_pads_and_eos() -> None:
         got,
         bleuprint.token_bleu(cut, [[list(r[r != 0]) for r in rs] for rs in refs], smoothing=1),
     )
+    # Ragged lists take the same path: pads dropped and each row cut at its own eos.
+    as_lists = bleuprint.token_bleu(
+        [list(c[: 10 + i % 7]) for i, c in enumerate(with_eos)],
+        [[list(r) for r in rs] for rs in refs],
+        pad_id=0,
+        eos_id=2,
+        smoothing=1,
+    )
+    expected_lists = bleuprint.token_bleu(
+        [list(c[: 10 + i % 7])[: list(c[: 10 + i % 7]).index(2)] if 2 in c[: 10 + i % 7]
+         else list(c[: 10 + i % 7]) for i, c in enumerate(with_eos)],
+        [[list(r[r != 0]) for r in rs] for rs in refs],
+        smoothing=1,
+    )  # fmt: skip
+    assert np.array_equal(as_lists, expected_lists)
     one_ref = bleuprint.token_bleu(cands, refs[:, 0], pad_id=0, smoothing="method1")
     assert one_ref.shape == (16,)
 
@@ -174,6 +189,9 @@ def test_property_against_nltk(cands: list[list[int]], method: int) -> None:
         ([[1, 2]], [[[1]]], {"preset": "hf"}, InvalidOptionError, "preset"),
         ([[1, 2]], [[[1]]], {"smoothing": 9}, InvalidOptionError, "method0"),
         ([["a"]], [[[1]]], {}, InputTypeError, "int"),
+        # A float among ints is refused, not truncated to an ID.
+        ([[1, 2.5]], [[[1]]], {}, InputTypeError, "float 2.5"),
+        ([[1], [2, -3]], [[[1]], [[2]]], {}, InvalidInputError, r"candidates\[1\]\[1\] is -3"),
         ([[1]], [[[1]]], {"pad_id": 1.5}, InputTypeError, "pad_id"),
     ],
 )

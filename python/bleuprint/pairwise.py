@@ -3,15 +3,17 @@ means (expected utilities), and reference aggregation (linear-time MBR).
 
 Cell ``(i, j)`` equals ``metric.sentence_score(hypotheses[i], [references[j]]).score``
 exactly, under the metric's own settings. Each sentence is tokenized and counted once per call
-(:meth:`Metric._count_sentences`), whatever the matrix size; the metric then scores blocks of
-cells from those counts (:meth:`Metric._score_block`, in the Rust core for BLEU and chrF).
+(``_count_sentences``), whatever the matrix size; the scorer then scores blocks of cells from
+those counts (``_score_block``, in the Rust core for BLEU and chrF). A scorer is any
+:class:`PairwiseScorer`: every metric object, and a BLEU preset
+(:func:`bleuprint.variants.pairwise`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.layout import check_hypotheses
@@ -19,7 +21,25 @@ from bleuprint.layout import check_hypotheses
 if TYPE_CHECKING:
     import numpy as np
 
-    from bleuprint.metrics.metric import Metric
+
+class PairwiseScorer(Protocol):
+    """What the functions here need of a metric: counting sentences once, then scoring blocks
+    of cells (and, for reference aggregation, the aggregated scores) from the counts."""
+
+    def _count_sentences(self, sentences: list[str]) -> Any: ...
+
+    def _score_block(
+        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
+    ) -> np.ndarray: ...
+
+    def _aggregate_block(
+        self,
+        counted: Any,
+        hypotheses: tuple[int, int],
+        references: tuple[int, int],
+        log_weights: list[float],
+    ) -> np.ndarray: ...
+
 
 #: Cells per block when expected utilities are computed without the whole matrix.
 BLOCK_CELLS = 1 << 20
@@ -47,7 +67,7 @@ def _is_batch(hypotheses: Any) -> bool:
 class _Counted:
     """One call's sentences counted once: hypotheses first, then any separate references."""
 
-    def __init__(self, metric: Metric[Any], hypotheses: Any, references: Optional[Any]) -> None:
+    def __init__(self, metric: PairwiseScorer, hypotheses: Any, references: Optional[Any]) -> None:
         hyps = _sentences(hypotheses, "hypotheses")
         refs = None if references is None else _sentences(references, "references")
         if refs == hyps:  # the same sentences: counted once, each pair matched once
@@ -84,7 +104,7 @@ def _check_exclude_self(counted: _Counted, exclude_self: bool) -> None:
 
 
 def pairwise(
-    metric: Metric[Any],
+    metric: PairwiseScorer,
     hypotheses: Any,
     references: Optional[Any] = None,
     *,
@@ -146,7 +166,7 @@ def _weights(weights: Optional[Any], r: int) -> Optional[list[float]]:
 
 
 def expected_utility(
-    metric: Metric[Any],
+    metric: PairwiseScorer,
     hypotheses: Sequence[str],
     references: Optional[Sequence[str]] = None,
     *,
@@ -183,7 +203,7 @@ def expected_utility(
 
 
 def aggregate_utility(
-    metric: Metric[Any],
+    metric: PairwiseScorer,
     hypotheses: Sequence[str],
     references: Optional[Sequence[str]] = None,
     *,

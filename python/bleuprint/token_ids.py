@@ -95,37 +95,15 @@ class _Sequences:
         import numpy as np
 
         array = np.asarray(array, dtype=np.int64)
-        if self.pad_id is None and self.eos_id is None:  # every token counts: no masks
-            if array.size and array.min() < 0:
-                self._negative(array, array < 0, what)
-            self.parts.append(array.reshape(-1))
-            self.lengths.append(np.full(array.shape[0], array.shape[1], dtype=np.int64))
-            return
-        keep = np.ones(array.shape, dtype=bool)
-        if self.pad_id is not None:
-            keep &= array != self.pad_id
-        if self.eos_id is not None:
-            # The first eos and everything after it are not part of the sequence.
-            keep &= np.cumsum(array == self.eos_id, axis=1) == 0
-        bad = keep & (array < 0)
-        if bad.any():
-            self._negative(array, bad, what)
-        self.parts.append(array[keep])
-        self.lengths.append(keep.sum(axis=1))
-
-    @staticmethod
-    def _negative(array: np.ndarray, bad: np.ndarray, what: str) -> None:
-        import numpy as np
-
-        row, col = (int(x[0]) for x in np.nonzero(bad))
-        raise InvalidInputError(
-            f"{what}[{row}][{col}] is {int(array[row, col])}: token IDs are >= 0; if it is "
-            "padding, pass pad_id"
-        )
+        lengths = np.full(array.shape[0], array.shape[1], dtype=np.int64)
+        self.add_flat(array.reshape(-1), lengths, what)
 
     def add_lists(self, rows: Sequence[Any], what: str) -> None:
+        """Ragged rows (lists of ints, or 1-D integer arrays): one conversion for all of them,
+        trimmed at eos and without pads."""
         import numpy as np
 
+        sequences = []
         for i, row in enumerate(rows):
             if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
                 array = _as_int_array(row, f"{what}[{i}]")
@@ -133,14 +111,56 @@ class _Sequences:
                     raise InputTypeError(
                         f"{what}[{i}] must be a sequence of int token IDs, got {type(row).__name__}"
                     )
-                row = array
-            try:
-                array = np.asarray(row, dtype=np.int64).reshape(1, -1)
-            except (TypeError, ValueError, OverflowError):
-                raise InputTypeError(f"{what}[{i}] must be a sequence of int token IDs") from None
-            if len(row) and not all(isinstance(t, (int, np.integer)) for t in row[:1]):
-                raise InputTypeError(f"{what}[{i}] must hold int token IDs")
-            self.add_matrix(array, f"{what}[{i}]")
+                row = array.tolist()
+            sequences.append(row)
+        lengths = np.fromiter(map(len, sequences), dtype=np.int64, count=len(sequences))
+        flat = [t for row in sequences for t in row]
+        try:
+            tokens = np.array(flat) if flat else np.zeros(0, dtype=np.int64)
+        except (TypeError, ValueError, OverflowError):
+            tokens = np.array(flat, dtype=object)
+        if tokens.dtype.kind not in "iub":  # a float, a str, a huge int: never truncated
+            at = next(k for k, t in enumerate(flat) if not isinstance(t, (int, np.integer)))
+            row = int(np.searchsorted(np.cumsum(lengths), at, side="right"))
+            raise InputTypeError(
+                f"{what}[{row}] must hold int token IDs, got {type(flat[at]).__name__} {flat[at]!r}"
+            )
+        self.add_flat(tokens.astype(np.int64), lengths, what)
+
+    def add_flat(self, tokens: np.ndarray, lengths: np.ndarray, what: str) -> None:
+        """Sequences given as their tokens back to back and their lengths."""
+        import numpy as np
+
+        if self.pad_id is None and self.eos_id is None:  # every token counts: no masks
+            keep = None
+        else:
+            keep = np.ones(tokens.shape, dtype=bool)
+            if self.pad_id is not None:
+                keep &= tokens != self.pad_id
+            if self.eos_id is not None:
+                # The first eos of each row and everything after it are not part of it.
+                seen = np.cumsum(tokens == self.eos_id)
+                starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+                before = np.concatenate([[0], seen])[starts]
+                keep &= (seen - np.repeat(before, lengths)) == 0
+        bad = tokens < 0 if keep is None else keep & (tokens < 0)
+        if bad.any():
+            at = int(np.flatnonzero(bad)[0])
+            ends = np.cumsum(lengths)
+            row = int(np.searchsorted(ends, at, side="right"))
+            col = at - (int(ends[row - 1]) if row else 0)
+            raise InvalidInputError(
+                f"{what}[{row}][{col}] is {int(tokens[at])}: token IDs are >= 0; if it is "
+                "padding, pass pad_id"
+            )
+        if keep is None:
+            self.parts.append(tokens)
+            self.lengths.append(lengths)
+            return
+        self.parts.append(tokens[keep])
+        # Kept tokens per row: the running count of kept tokens at each row's end.
+        kept = np.concatenate([[0], np.cumsum(keep)])[np.cumsum(lengths)]
+        self.lengths.append(np.diff(np.concatenate([[0], kept])).astype(np.int64))
 
     def flat(self) -> tuple[np.ndarray, np.ndarray]:
         import numpy as np

@@ -7,7 +7,6 @@ use super::ref_length::RefLength;
 use super::score::{py_sum, score_from_float_counts, FloatSemantics};
 use super::stats::words;
 use crate::error::{to_i64, Error, Result};
-use crate::parallel;
 use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{
@@ -180,7 +179,7 @@ impl<'a> StatsMetric<'a, NgramBag> for BleuBagStats {
 /// log weight, `-ln(R)` each for uniform weights), with sacrebleu's arithmetic on floats.
 ///
 /// # Errors
-/// As [`crate::parallel::map_range`], or [`crate::ErrorKind::InvalidOption`] for a `config`
+/// As [`ExpectedCounts::score_each`], or [`crate::ErrorKind::InvalidOption`] for a `config`
 /// of more orders than the bags hold.
 pub fn aggregate_scores(
     bags: &BleuBags,
@@ -195,29 +194,20 @@ pub fn aggregate_scores(
     let expected = ExpectedCounts::new(references, log_weights, bags.ids);
     // sum([exp(log(len) + lprob) if len > 0 else 0.0 for ...]): Python's sum of floats.
     let lengths = references.iter().zip(log_weights).map(|(r, &w)| {
-        let len = r.total(1);
-        if len > 0 {
-            (as_float(len).ln() + w).exp()
+        if r.total(1) > 0 {
+            (r.total_float(1).ln() + w).exp()
         } else {
             0.0
         }
     });
     let ref_len = py_sum(lengths, *semantics);
     let n = config.max_order;
-    parallel::map_range(hypotheses.len(), workers, |i| {
-        let Some(hypothesis) = hypotheses.get(i) else {
-            return 0.0;
-        };
+    expected.score_each(hypotheses, workers, |hypothesis| {
         let correct: Vec<f64> = (1..=n).map(|o| expected.matches(hypothesis, o)).collect();
-        let total: Vec<f64> = (1..=n).map(|o| as_float(hypothesis.total(o))).collect();
-        let lengths = (as_float(hypothesis.total(1)), ref_len);
+        let total: Vec<f64> = (1..=n).map(|o| hypothesis.total_float(o)).collect();
+        let lengths = (hypothesis.total_float(1), ref_len);
         score_from_float_counts(lengths, &correct, &total, config, semantics)
     })
-}
-
-#[allow(clippy::cast_precision_loss)] // token counts are far below 2^53: exact
-fn as_float(n: usize) -> f64 {
-    n as f64
 }
 
 #[cfg(test)]

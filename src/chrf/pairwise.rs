@@ -8,7 +8,6 @@ use super::score::f_score_floats;
 use super::stats::{push_chars, push_words};
 use crate::bleu::score::{py_sum, FloatSemantics};
 use crate::error::{to_i64, Error, Result};
-use crate::parallel;
 use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{
@@ -168,7 +167,7 @@ impl<'a> StatsMetric<'a, NgramBag> for ChrfBagStats {
 /// sacrebleu's F-score on those floats. `config` must have the bags' orders.
 ///
 /// # Errors
-/// As [`crate::parallel::map_range`]; [`crate::ErrorKind::InvalidOption`] for a `config` whose
+/// As [`ExpectedCounts::score_each`]; [`crate::ErrorKind::InvalidOption`] for a `config` whose
 /// orders or whitespace rule differ from the bags'.
 pub fn aggregate_scores(
     bags: &ChrfBags,
@@ -192,27 +191,19 @@ pub fn aggregate_scores(
     let ref_totals: Vec<f64> = (1..=orders)
         .map(|o| py_sum(expected.values(o), *semantics))
         .collect();
-    parallel::map_range(hypotheses.len(), workers, |i| {
-        let Some(hypothesis) = hypotheses.get(i) else {
-            return 0.0;
-        };
+    expected.score_each(hypotheses, workers, |hypothesis| {
         let mut stats = Vec::with_capacity(3 * orders);
         for (order, &ref_total) in (1..=orders).zip(&ref_totals) {
             // sacrebleu: no hypothesis n-grams count when the reference has none.
             let hyp = if expected.is_empty(order) {
                 0.0
             } else {
-                as_float(hypothesis.total(order))
+                hypothesis.total_float(order)
             };
             stats.extend([hyp, ref_total, expected.matches(hypothesis, order)]);
         }
         f_score_floats(&stats, config)
     })
-}
-
-#[allow(clippy::cast_precision_loss)] // n-gram counts are far below 2^53: exact
-fn as_float(n: usize) -> f64 {
-    n as f64
 }
 
 #[cfg(test)]

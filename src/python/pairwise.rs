@@ -158,6 +158,25 @@ pub(crate) fn chrf_bags(
     })
 }
 
+/// The scoring configuration of chrF bags: the orders and whitespace rule they were counted
+/// with, and the given beta factors and smoothing.
+fn chrf_scoring(
+    counted: &ChrfBags,
+    factor: f64,
+    one_plus_factor: f64,
+    eps_smoothing: bool,
+) -> PyResult<crate::chrf::ChrfConfig> {
+    let c = counted.config();
+    chrf_config(
+        c.char_order,
+        c.word_order,
+        factor,
+        one_plus_factor,
+        c.whitespace,
+        eps_smoothing,
+    )
+}
+
 fn cells(hypotheses: &Range<usize>, references: &Range<usize>) -> usize {
     hypotheses.len().saturating_mul(references.len())
 }
@@ -237,15 +256,7 @@ pub(crate) fn chrf_pairwise<'py>(
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let bags = bags.get();
     let counted = bags.chrf()?;
-    let c = counted.config();
-    let config = chrf_config(
-        c.char_order,
-        c.word_order,
-        factor,
-        one_plus_factor,
-        c.whitespace,
-        eps_smoothing,
-    )?;
+    let config = chrf_scoring(counted, factor, one_plus_factor, eps_smoothing)?;
     let metric = ChrfBagStats::new(counted);
     let score = |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
     score_matrix(py, bags, (hypotheses, references), &metric, workers, score)
@@ -320,19 +331,15 @@ pub(crate) fn bleu_aggregate<'py>(
     let config = bleu_config(max_order, smooth_method, smooth_value, effective_order)?;
     let semantics = FloatSemantics { compensated_sum };
     let counted = bags.bleu()?;
-    let (hyps, refs) = aggregate_inputs(bags, hypotheses, references, &log_weights)?;
-    let scores = run_interruptible(py, false, || {
-        bleu::pairwise::aggregate_scores(
-            counted,
-            &hyps,
-            &refs,
-            &log_weights,
-            &config,
-            &semantics,
-            workers,
-        )
-    })?;
-    array1(py, scores)
+    aggregate_array(
+        py,
+        bags,
+        (hypotheses, references),
+        &log_weights,
+        |hyps, refs, w| {
+            bleu::pairwise::aggregate_scores(counted, hyps, refs, w, &config, &semantics, workers)
+        },
+    )
 }
 
 /// Reference aggregation for chrF and chrF++, as [`bleu_aggregate`] for BLEU.
@@ -353,38 +360,31 @@ pub(crate) fn chrf_aggregate<'py>(
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let bags = bags.get();
     let counted = bags.chrf()?;
-    let c = counted.config();
-    let config = chrf_config(
-        c.char_order,
-        c.word_order,
-        factor,
-        one_plus_factor,
-        c.whitespace,
-        eps_smoothing,
-    )?;
+    let config = chrf_scoring(counted, factor, one_plus_factor, eps_smoothing)?;
     let semantics = FloatSemantics { compensated_sum };
-    let (hyps, refs) = aggregate_inputs(bags, hypotheses, references, &log_weights)?;
-    let scores = run_interruptible(py, false, || {
-        chrf::pairwise::aggregate_scores(
-            counted,
-            &hyps,
-            &refs,
-            &log_weights,
-            &config,
-            &semantics,
-            workers,
-        )
-    })?;
-    array1(py, scores)
+    aggregate_array(
+        py,
+        bags,
+        (hypotheses, references),
+        &log_weights,
+        |hyps, refs, w| {
+            chrf::pairwise::aggregate_scores(counted, hyps, refs, w, &config, &semantics, workers)
+        },
+    )
 }
 
-/// The bags of both ranges, with one finite log weight per reference.
-fn aggregate_inputs<'b>(
-    bags: &'b NgramBags,
-    hypotheses: (usize, usize),
-    references: (usize, usize),
+/// `aggregate(hypotheses, references, log_weights)` on the bags of both ranges, checked to
+/// have one log weight (< inf) per reference: float64 `(H,)`.
+fn aggregate_array<'py, F>(
+    py: Python<'py>,
+    bags: &NgramBags,
+    (hypotheses, references): ((usize, usize), (usize, usize)),
     log_weights: &[f64],
-) -> Result<(Vec<&'b NgramBag>, Vec<&'b NgramBag>)> {
+    aggregate: F,
+) -> PyResult<Bound<'py, PyArray1<f64>>>
+where
+    F: FnOnce(&[&NgramBag], &[&NgramBag], &[f64]) -> Result<Vec<f64>> + Send,
+{
     let (hyps, refs) = (
         bags.slice(hypotheses, "hypotheses")?,
         bags.slice(references, "references")?,
@@ -398,7 +398,9 @@ fn aggregate_inputs<'b>(
             "log_weights must hold one log weight (< inf) per reference: {} for {} references",
             log_weights.len(),
             refs.len()
-        )));
+        ))
+        .into());
     }
-    Ok((hyps, refs))
+    let scores = run_interruptible(py, false, || aggregate(&hyps, &refs, log_weights))?;
+    array1(py, scores)
 }

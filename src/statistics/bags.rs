@@ -39,6 +39,12 @@ impl NgramBag {
             .unwrap_or(0)
     }
 
+    /// [`NgramBag::total`] as a Python float (exact: counts are far below 2^53).
+    #[allow(clippy::cast_precision_loss)]
+    pub fn total_float(&self, order: usize) -> f64 {
+        self.total(order) as f64
+    }
+
     /// The distinct n-grams of `order` (1-based) as `(id, count)`, in order of first
     /// occurrence.
     pub fn entries(&self, order: usize) -> &[(u32, u32)] {
@@ -216,6 +222,24 @@ impl ExpectedCounts {
             .map_or(&[][..], Vec::as_slice);
         ids.iter()
             .map(|&id| self.counts.get(id as usize).copied().unwrap_or(0.0))
+    }
+
+    /// `score(hypothesis)` of every hypothesis, in order, on `workers` threads.
+    ///
+    /// # Errors
+    /// As [`crate::parallel::map_range`].
+    pub fn score_each<F>(
+        &self,
+        hypotheses: &[&NgramBag],
+        workers: i64,
+        score: F,
+    ) -> Result<Vec<f64>>
+    where
+        F: Fn(&NgramBag) -> f64 + Sync + Send,
+    {
+        crate::parallel::map_range(hypotheses.len(), workers, |i| {
+            hypotheses.get(i).map_or(0.0, |h| score(h))
+        })
     }
 
     /// `sum(min(count, expected count))` over `hypothesis`' n-grams of `order` that the

@@ -3,8 +3,9 @@
 //! row [`super::rows`] makes for that one segment.
 //!
 //! The driver splits the hypotheses into blocks, one task each: a task prepares each reference
-//! once, then scores the block's hypotheses against it. With items counted once beforehand ([`super::bags`]), preparing and
-//! scoring are lookups, so a cell costs a few hundred nanoseconds.
+//! once, then scores the block's hypotheses against it. With items counted once beforehand
+//! ([`super::bags`]), preparing and scoring are lookups, so a cell costs a few hundred
+//! nanoseconds.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -116,8 +117,8 @@ where
         metric,
         metric.width(),
         workers,
-        |rows, column| {
-            column.copy_from_slice(rows);
+        |rows, cells| {
+            cells.copy_from_slice(rows);
             Ok(())
         },
     )
@@ -140,17 +141,10 @@ where
     M: StatsMetric<'a, X>,
     S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
 {
-    cells(
-        hypotheses,
-        references,
-        metric,
-        1,
-        workers,
-        |rows, column| {
-            column.copy_from_slice(&scored(&score, rows, column.len())?);
-            Ok(())
-        },
-    )
+    cells(hypotheses, references, metric, 1, workers, |rows, cells| {
+        cells.copy_from_slice(&scored(&score, rows, cells.len())?);
+        Ok(())
+    })
 }
 
 /// Statistics whose row for hypothesis `b` against reference `a` follows from the row for `a`

@@ -7,10 +7,15 @@ have always been importable from.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from bleuprint.metric_config import METRIC_CONFIGS, register_config
 from bleuprint.scores import SIGNATURE_VERSION, Score, Signature
+
+#: Python >= 3.12's ``sum()`` compensates float rounding (Neumaier); the upstreams reproduced
+#: here sum floats with ``sum()`` (sacrebleu's log precisions, mbrs' expected counts).
+COMPENSATED_SUM = sys.version_info >= (3, 12)
 
 
 class SummedRowsScoring:
@@ -51,6 +56,7 @@ class SummedRowsScoring:
 
 
 __all__ = [
+    "COMPENSATED_SUM",
     "METRIC_CONFIGS",
     "SIGNATURE_VERSION",
     "Score",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
@@ -23,7 +22,13 @@ from bleuprint.language import (
     TOKENIZER_FOR_LANGUAGE,
     cjk_tokenizer_advice,
 )
-from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
+from bleuprint.metrics.base import (
+    COMPENSATED_SUM,
+    Score,
+    Signature,
+    SummedRowsScoring,
+    register_config,
+)
 from bleuprint.metrics.metric import Metric
 from bleuprint.tokenizers import (
     TOKENIZERS,
@@ -45,9 +50,6 @@ MAX_ORDER: int = _core.MAX_NGRAM_ORDER
 
 #: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu: the core's table.
 SMOOTH_DEFAULTS: dict[str, Optional[float]] = dict(_core.SMOOTH_DEFAULTS)
-
-# Python >= 3.12's sum() compensates float rounding; sacrebleu sums log precisions with sum().
-_COMPENSATED_SUM = sys.version_info >= (3, 12)
 
 
 @register_config
@@ -121,7 +123,7 @@ class BLEUConfig(SummedRowsScoring):
             "smooth_method": self.smooth_method,
             "smooth_value": None if value is None else float(value),
             "effective_order": self.effective_order,
-            "compensated_sum": _COMPENSATED_SUM,
+            "compensated_sum": COMPENSATED_SUM,
         }
 
     def score_row(self, row: Any) -> BLEUScore:

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
+from bleuprint.metrics.base import (
+    COMPENSATED_SUM,
+    Score,
+    Signature,
+    SummedRowsScoring,
+    register_config,
+)
 from bleuprint.metrics.metric import Metric, References
 
 if TYPE_CHECKING:
@@ -309,7 +315,7 @@ class CHRF(Metric[CHRFScore]):
             references,
             log_weights,
             eps_smoothing=self.config.eps_smoothing,
-            compensated_sum=sys.version_info >= (3, 12),
+            compensated_sum=COMPENSATED_SUM,
             workers=self.workers,
             **self.config._beta_kwargs(),
         )

@@ -109,6 +109,18 @@ def _interned(
     return hyps, refs
 
 
+def text_for_core(lines: Sequence[Any], knobs: BleuKnobs) -> tuple[Sequence[Any], str]:
+    """Text lines as the core must count them under ``knobs`` (a text tokenizer), and the core
+    tokenizer that counts them: mteval-v14's steps and lowercasing done here, or torchmetrics'
+    tokenize-then-lowercase, after which the core only splits on spaces."""
+    tokenizer = _core_tokenizer(knobs)
+    if knobs.lowercase == "after":
+        return _lower_after(lines, tokenizer), "none"
+    if _needs_preparing(knobs):
+        return _prepare(lines, knobs), tokenizer
+    return lines, tokenizer
+
+
 def segment_rows(
     hypotheses: Sequence[Any],
     references: Sequence[Sequence[Any]],
@@ -138,14 +150,10 @@ def segment_rows(
             # a scan for non-str tokens before every call would cost more than the counting.
             token_hyps, token_refs = _interned(hypotheses, references)
             return _core.bleu_grouped_stats(token_hyps, token_refs, tokenizer=None, **kwargs)
-    tokenizer = _core_tokenizer(knobs)
-    if knobs.lowercase == "after":
-        lowered = _lower_after(hypotheses, tokenizer)
-        lowered_refs = [_lower_after(rs, tokenizer) for rs in references]
-        return _core.bleu_grouped_stats(lowered, lowered_refs, tokenizer="none", **kwargs)
-    if _needs_preparing(knobs):  # otherwise no per-segment Python work at all
-        hypotheses = _prepare(hypotheses, knobs)
-        references = [_prepare(rs, knobs) for rs in references]
+    if knobs.lowercase == "after" or _needs_preparing(knobs):
+        references = [text_for_core(rs, knobs)[0] for rs in references]
+    # (Otherwise no per-segment Python work at all.)
+    hypotheses, tokenizer = text_for_core(hypotheses, knobs)
     # Lazily: the names are built only if the core refuses some text.
     named = itertools.chain(
         [("hypotheses", hypotheses)],

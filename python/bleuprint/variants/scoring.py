@@ -19,7 +19,8 @@ import numpy as np
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.bleu import _COMPENSATED_SUM, SMOOTH_DEFAULTS, BLEUConfig
+from bleuprint.metrics.base import COMPENSATED_SUM
+from bleuprint.metrics.bleu import SMOOTH_DEFAULTS, BLEUConfig
 from bleuprint.scores import Score
 from bleuprint.variants.aggregation import CorpusCounts, Number
 from bleuprint.variants.aggregation import aggregate as aggregate  # its old home
@@ -174,7 +175,7 @@ def score_counts(
         positive=positive,
         item_lengths=items,
         scale=knobs.scale,
-        compensated_sum=_COMPENSATED_SUM,
+        compensated_sum=COMPENSATED_SUM,
     )
     _raise_python_error(error)
     scores_int, bp_int, ratio_int, precision_ints = ints
