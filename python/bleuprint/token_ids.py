@@ -2,8 +2,9 @@
 
 :func:`token_bleu` counts n-grams of integer tokens in the Rust core (no detokenizing, no
 strings) and scores them with nltk's ``sentence_bleu`` arithmetic (the ``nltk`` preset:
-every ``SmoothingFunction`` method and weight set) or sacrebleu's sentence BLEU
-(``preset="sacrebleu"``: the tokens joined as words, ``tokenize="none"``, effective order).
+every ``SmoothingFunction`` method and weight set), sacrebleu's sentence BLEU
+(``preset="sacrebleu"``: the tokens joined as words, ``tokenize="none"``, effective order) or
+fairseq's ``Scorer`` (``preset="fairseq"``: libbleu's trimming, unk never matches).
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ if TYPE_CHECKING:
 #: method (nltk's own or :class:`bleuprint.compat.nltk.SmoothingFunction`'s).
 Smoothing = Union[int, str, Callable[..., Any], None]
 
-TOKEN_PRESETS = ("nltk", "sacrebleu")
+TOKEN_PRESETS = ("nltk", "sacrebleu", "fairseq")
+
+#: fairseq's ``BleuConfig`` defaults (its dictionaries' pad, eos and unk symbols).
+FAIRSEQ_IDS = {"pad_id": 1, "eos_id": 2, "unk_id": 3}
+
+# Reference tokens equal to unk_id become this, which no candidate token (>= 0) equals.
+_NEVER_MATCHES = -1
 
 
 def _smoothing_knob(smoothing: Smoothing) -> tuple[str, Optional[float]]:
@@ -83,12 +90,28 @@ def _as_int_array(values: Any, what: str) -> Optional[np.ndarray]:
 
 
 class _Sequences:
-    """Token sequences flattened for the core: ``tokens``, cumulative ``ends``."""
+    """Token sequences flattened for the core: ``tokens``, cumulative ``ends``.
 
-    def __init__(self, pad_id: Optional[int], eos_id: Optional[int]) -> None:
-        self.pad_id, self.eos_id = pad_id, eos_id
+    ``trim`` says what pad and eos do: ``"mask"`` drops every pad and cuts at the first eos;
+    ``"fairseq"`` trims leading pads and trailing eos/pads as libbleu's ``bleu_trim`` does.
+    After :meth:`start_references`, tokens equal to ``unk_id`` never match.
+    """
+
+    def __init__(
+        self,
+        pad_id: Optional[int],
+        eos_id: Optional[int],
+        unk_id: Optional[int] = None,
+        trim: str = "mask",
+    ) -> None:
+        self.pad_id, self.eos_id, self.unk_id, self.trim = pad_id, eos_id, unk_id, trim
+        self.references = False
         self.parts: list[np.ndarray] = []
         self.lengths: list[np.ndarray] = []
+
+    def start_references(self) -> None:
+        """What is added from now on are references."""
+        self.references = True
 
     def add_matrix(self, array: np.ndarray, what: str) -> None:
         """Rows of a 2-D integer array, trimmed at eos and without pads."""
@@ -131,7 +154,9 @@ class _Sequences:
         """Sequences given as their tokens back to back and their lengths."""
         import numpy as np
 
-        if self.pad_id is None and self.eos_id is None:  # every token counts: no masks
+        if self.trim == "fairseq":
+            keep = self._fairseq_keep(tokens, lengths, what)
+        elif self.pad_id is None and self.eos_id is None:  # every token counts: no masks
             keep = None
         else:
             keep = np.ones(tokens.shape, dtype=bool)
@@ -153,6 +178,8 @@ class _Sequences:
                 f"{what}[{row}][{col}] is {int(tokens[at])}: token IDs are >= 0; if it is "
                 "padding, pass pad_id"
             )
+        if self.references and self.unk_id is not None:
+            tokens = np.where(tokens == self.unk_id, _NEVER_MATCHES, tokens)
         if keep is None:
             self.parts.append(tokens)
             self.lengths.append(lengths)
@@ -161,6 +188,29 @@ class _Sequences:
         # Kept tokens per row: the running count of kept tokens at each row's end.
         kept = np.concatenate([[0], np.cumsum(keep)])[np.cumsum(lengths)]
         self.lengths.append(np.diff(np.concatenate([[0], kept])).astype(np.int64))
+
+    def _fairseq_keep(self, tokens: np.ndarray, lengths: np.ndarray, what: str) -> np.ndarray:
+        """libbleu's ``bleu_trim``: leading pads off, then trailing eos and pads off, never
+        the first token left (so ``[eos]`` stays one token)."""
+        import numpy as np
+
+        keep = np.zeros(tokens.shape, dtype=bool)
+        leading = tokens == self.pad_id
+        trailing = leading | (tokens == self.eos_id)
+        ends = np.cumsum(lengths).tolist()
+        for row, (start, end) in enumerate(zip([0, *ends[:-1]], ends)):
+            while start < end and leading[start]:
+                start += 1
+            if start == end:
+                raise InvalidInputError(
+                    f"{what}[{row}] has no tokens besides padding: fairseq's Scorer cannot "
+                    "score it (libbleu reads out of bounds); leave such pairs out"
+                )
+            last = end - 1
+            while last > start and trailing[last]:
+                last -= 1
+            keep[start : last + 1] = True
+        return keep
 
     def flat(self) -> tuple[np.ndarray, np.ndarray]:
         import numpy as np
@@ -187,6 +237,7 @@ def _add(sequences: _Sequences, values: Any, what: str) -> int:
 def _add_references(sequences: _Sequences, values: Any, b: int) -> list[int]:
     """Adds references (``[B, R, L]``, ``[B, L]`` for one each, or ragged lists: per
     candidate, a list of token-ID lists); returns the count per candidate."""
+    sequences.start_references()
     array = _as_int_array(values, "references")
     if array is not None:
         if array.ndim == 2:
@@ -221,6 +272,7 @@ def token_bleu(
     *,
     pad_id: Optional[int] = None,
     eos_id: Optional[int] = None,
+    unk_id: Optional[int] = None,
     max_order: int = 4,
     weights: Any = None,
     smoothing: Smoothing = None,
@@ -243,6 +295,8 @@ def token_bleu(
         Padding: removed before counting, so it never matches. Needed for ragged batches.
     eos_id
         End of sequence: it and every token after it are ignored.
+    unk_id
+        Unknown token: in a reference it never matches (fairseq's rule).
     max_order, weights
         nltk's ``weights`` (default: ``1 / max_order`` each, for ``max_order`` orders).
     smoothing
@@ -254,8 +308,13 @@ def token_bleu(
         ``None``/``"nltk"``: nltk's ``sentence_bleu`` (0..1), bit-exact on the same tokens.
         ``"sacrebleu"``: sacrebleu's ``sentence_bleu`` (0..100) of the tokens joined by
         spaces with ``tokenize="none"`` (exp smoothing, effective order).
+        ``"fairseq"``: fairseq's ``Scorer`` (0..100, no smoothing, ``max_order`` <= 4, one
+        reference each). pad, eos and unk default to fairseq's 1, 2 and 3 and act as in
+        libbleu: leading pads and trailing eos/pads are trimmed, a reference unk never
+        matches.
     corpus
-        One corpus score instead: nltk's ``corpus_bleu`` (or sacrebleu's ``corpus_bleu``).
+        One corpus score instead: nltk's ``corpus_bleu`` (sacrebleu's ``corpus_bleu``,
+        fairseq's ``Scorer.score()`` after adding every pair).
 
     Errors name the problem: a non-integer dtype, a negative ID that is not ``pad_id``,
     mismatched batch sizes, a candidate without references.
@@ -267,14 +326,22 @@ def token_bleu(
         raise InvalidOptionError(
             f"preset must be one of {', '.join(TOKEN_PRESETS)}, got {preset!r}"
         )
-    for label, value in (("pad_id", pad_id), ("eos_id", eos_id)):
+    ids = {"pad_id": pad_id, "eos_id": eos_id, "unk_id": unk_id}
+    for label, value in ids.items():
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InputTypeError(f"{label} must be an int or None, got {type(value).__name__}")
-    sequences = _Sequences(pad_id, eos_id)
+    if name == "fairseq":
+        ids = {k: FAIRSEQ_IDS[k] if v is None else v for k, v in ids.items()}
+    sequences = _Sequences(**ids, trim="fairseq" if name == "fairseq" else "mask")
     b = _add(sequences, candidates, "candidates")
     counts = _add_references(sequences, references, b)
     if b == 0:
         raise InvalidInputError("candidates is empty: there is nothing to score")
+    if name == "fairseq" and any(n != 1 for n in counts):
+        raise InvalidInputError(
+            "fairseq's Scorer takes one reference per candidate; pass [B, L] references or "
+            "one list each"
+        )
     tokens, ends = sequences.flat()
     knobs = _knobs(name, max_order, weights, smoothing, auto_reweigh)
     config = preset_config(knobs)
@@ -294,6 +361,17 @@ def _knobs(
 ) -> BleuKnobs:
     if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
         raise InvalidOptionError(f"max_order must be an int >= 1, got {max_order!r}")
+    if name == "fairseq":
+        if weights is not None or smoothing is not None or auto_reweigh:
+            raise InvalidOptionError(
+                "preset='fairseq' has no weights, smoothing or auto_reweigh: fairseq's "
+                "Scorer averages max_order unsmoothed log precisions"
+            )
+        if max_order > 4:
+            raise InvalidOptionError("fairseq's Scorer counts n-grams up to order 4")
+        return BleuKnobs(
+            tokenizer="tokens", smoothing="none", arithmetic="fairseq", max_order=max_order
+        )
     if weights is None:
         weights = (1 / max_order,) * max_order
     if name == "sacrebleu":
@@ -313,4 +391,4 @@ def _knobs(
     )  # fmt: skip
 
 
-__all__ = ["TOKEN_PRESETS", "token_bleu"]
+__all__ = ["FAIRSEQ_IDS", "TOKEN_PRESETS", "token_bleu"]

@@ -17,6 +17,8 @@
 //! - `torch`: torchmetrics' `_bleu_score_compute` in float32; `log`/`exp` come from a
 //!   [`Float32Math`] (numpy's own float32 functions in the Python binding).
 //! - `moses`: multi-bleu.perl's last lines, `log(0)` floored at `-9999999999`.
+//! - `fairseq`: fairseq's `Scorer.score` (token-ID BLEU): `bp * exp(sum(log p) / N)` with
+//!   `log(0) = -inf` and Python's `sum`.
 //! - `mteval`: mteval-v13a.pl's cumulative `bleu_score` (and `--no-smoothing`).
 //!
 //! Where the upstream's Python raises (`math.exp` overflow, a division by zero), the result is
@@ -39,6 +41,8 @@ pub enum Arithmetic {
     Torch,
     /// Moses `multi-bleu.perl`.
     Moses,
+    /// fairseq `scoring.bleu.Scorer` (token IDs, libbleu).
+    Fairseq,
     /// NIST `mteval-v13a.pl` `bleu_score`.
     Mteval,
 }
@@ -49,6 +53,7 @@ crate::names::name_table!(Arithmetic, "arithmetic", {
     Nmt => "nmt",
     Torch => "torch",
     Moses => "moses",
+    Fairseq => "fairseq",
     Mteval => "mteval",
 });
 
@@ -62,7 +67,7 @@ impl Arithmetic {
             Self::Nltk => &[],
             Self::Nmt => &["none", "lin-och"],
             Self::Torch => &["none", "add-k"],
-            Self::Moses => &["none"],
+            Self::Moses | Self::Fairseq => &["none"],
             Self::Mteval => &["none", "exp"],
         }
     }
@@ -566,6 +571,8 @@ pub fn brevity_penalty(
         }
         Arithmetic::Moses if c < r => Penalty::float(py_exp(1.0 - int_div(r, c)?)?),
         Arithmetic::Moses => Penalty::float(1.0),
+        // `min(1, exp(1 - r / c))`: `r / c` raises without hypothesis tokens, even when r is 0.
+        Arithmetic::Fairseq => Penalty::float(py_exp(1.0 - int_div(r, c)?)?.min(1.0)),
         Arithmetic::Mteval if c > 0.0 => Penalty::float(py_exp(mteval_log_penalty(c, r)?)?),
         Arithmetic::Mteval => Penalty::float(0.0),
     })
@@ -867,7 +874,11 @@ fn torch(combine: &Combine<'_>, counts: &Counts<'_>, math: &mut dyn Float32Math)
     Ok(raw)
 }
 
-fn moses(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
+/// Moses `multi-bleu.perl` and fairseq `Scorer.score`: `bp * exp((log p1 + ... + log pN) / N)`.
+/// Moses floors `log(0)` at -9999999999 and adds left to right; fairseq takes `-inf` and the
+/// running Python's `sum()`. Both give 0.0 when a precision is 0.
+fn log_mean(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
+    let fairseq = combine.arithmetic == Arithmetic::Fairseq;
     let precisions = precisions(combine, counts, |s, _, m, t| match s {
         CountSmoothing::None => Some(if t == 0.0 { 0.0 } else { m / t }),
         _ => None,
@@ -878,28 +889,44 @@ fn moses(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
         vec![false; precisions.len()]
     };
     let (c, r) = (counts.hyp_len, counts.ref_len);
-    if c == 0.0 && r > 0.0 {
-        return Err(Error::invalid_input(
-            "multi-bleu.perl dies on this input (division by zero): the hypotheses have no \
-             tokens at all",
-        )
+    if c == 0.0 && (r > 0.0 || fairseq) {
+        let upstream = if fairseq {
+            "fairseq's Scorer raises ZeroDivisionError"
+        } else {
+            "multi-bleu.perl dies"
+        };
+        return Err(Error::invalid_input(format!(
+            "{upstream} on this input (division by zero): the hypotheses have no tokens at all"
+        ))
         .into());
     }
-    let bp = brevity_penalty(Arithmetic::Moses, c, r, &mut Libm)?.value;
+    let bp = brevity_penalty(combine.arithmetic, c, r, &mut Libm)?.value;
+    let log = |p: f64| match (fairseq, p == 0.0) {
+        (true, true) => Ok(f64::NEG_INFINITY),
+        (true, false) => py_log(p),
+        (false, _) => log_or_floor(p),
+    };
+    let semantics = if fairseq {
+        combine.semantics
+    } else {
+        FloatSemantics::default() // Perl adds left to right
+    };
     let orders = orders_in_use(counts, combine.effective_order);
     let mut scores = Vec::new();
     for weight in weight_sets(combine, orders) {
         let exponent = if combine.uniform_weights || combine.effective_order {
-            let mut log_sum = 0.0;
-            for &p in precisions.get(..orders).unwrap_or(&precisions) {
-                log_sum += log_or_floor(p)?;
-            }
-            log_sum / as_float(orders)
+            let logs: Vec<f64> = precisions
+                .get(..orders)
+                .unwrap_or(&precisions)
+                .iter()
+                .map(|&p| log(p))
+                .collect::<std::result::Result<_, _>>()?;
+            py_sum(logs, semantics) / as_float(orders)
         } else {
             let logs: Vec<f64> = weight
                 .iter()
                 .zip(&precisions)
-                .map(|(&w, &p)| log_or_floor(p).map(|l| w * l))
+                .map(|(&w, &p)| log(p).map(|l| w * l))
                 .collect::<std::result::Result<_, _>>()?;
             py_sum(logs, combine.semantics)
         };
@@ -1050,7 +1077,7 @@ pub fn combine(
         Arithmetic::Nltk => nltk(combine, counts)?,
         Arithmetic::Nmt => nmt(combine, counts)?,
         Arithmetic::Torch => torch(combine, counts, math)?,
-        Arithmetic::Moses => moses(combine, counts)?,
+        Arithmetic::Moses | Arithmetic::Fairseq => log_mean(combine, counts)?,
         Arithmetic::Mteval => mteval(combine, counts)?,
     };
     if let Some(items) = combine.item_lengths {
@@ -1199,7 +1226,7 @@ mod tests {
         assert_eq!(Arithmetic::from_name("mteval"), Ok(Arithmetic::Mteval));
         assert_eq!(Arithmetic::Torch.name(), "torch");
         assert!(Arithmetic::from_name("perl").is_err());
-        assert_eq!(Arithmetic::NAMES.len(), 6);
+        assert_eq!(Arithmetic::NAMES.len(), 7);
     }
 
     #[test]
@@ -1361,6 +1388,37 @@ mod tests {
             total: &[0.0; 4],
         };
         assert!(combine(&k, &counts, &mut Libm).is_err());
+    }
+
+    #[test]
+    fn fairseq_vectors() {
+        // fairseq/scoring/bleu.py `Scorer.score()` on these sums, run in Python.
+        let (m, t) = COUNTS;
+        let w = uniform4();
+        let k = Combine {
+            scale: 100,
+            ..knobs(
+                Arithmetic::Fairseq,
+                Precisions::Own(CountSmoothing::None),
+                &w,
+            )
+        };
+        assert_eq!(run(&k, &m, &t, 19.0, 21.0).scores, [31.240_608_253_105_506]);
+        let longer = run(&k, &m, &t, 22.0, 21.0);
+        assert_eq!((longer.scores[0], longer.bp), (34.708_407_650_468_02, 1.0));
+        // log(0) is -inf: the score is 0.0, as Moses' floored log gives.
+        assert_eq!(
+            run(&k, &[15.0, 9.0, 5.0, 0.0], &t, 19.0, 21.0).scores,
+            [0.0]
+        );
+        // `r / c` raises without hypothesis tokens, whatever the reference length.
+        let empty = Counts {
+            hyp_len: 0.0,
+            ref_len: 0.0,
+            correct: &[0.0; 4],
+            total: &[0.0; 4],
+        };
+        assert!(combine(&k, &empty, &mut Libm).is_err());
     }
 
     #[test]

@@ -177,11 +177,17 @@ def test_token_bleu() -> None:
     )
     choice = st.one_of(st.none(), huge_ints, st.integers(-1, 9), text)
 
-    def run(args: Any) -> None:
-        candidates, references, pad_id, smoothing = args
-        bleuprint.token_bleu(candidates, references, pad_id=pad_id, smoothing=smoothing)
+    presets = st.sampled_from([None, "nltk", "sacrebleu", "fairseq", "nope"])
 
-    _hostile("token_bleu", st.tuples(sequences, sequences, choice, choice), run)()
+    def run(args: Any) -> None:
+        candidates, references, pad_id, unk_id, smoothing, preset = args
+        bleuprint.token_bleu(
+            candidates, references, pad_id=pad_id, unk_id=unk_id, smoothing=smoothing,
+            preset=preset,
+        )  # fmt: skip
+
+    strategy = st.tuples(sequences, sequences, choice, choice, choice, presets)
+    _hostile("token_bleu", strategy, run)()
 
 
 def test_mbr_select() -> None:

@@ -99,6 +99,8 @@ ARITHMETICS: dict[str, str] = {
     "nmt": "tensorflow/nmt: 0 if any precision is 0, exp(sum(w log p)) * bp with bp from the ratio",
     "torch": "torchmetrics: float32, 0 if any match count is 0 (before smoothing)",
     "moses": "multi-bleu.perl: log(0) = -9999999999, bp * exp((log p1 + ... + log pN) / N)",
+    "fairseq": "fairseq Scorer (token IDs): log(0) = -inf, "
+    "min(1, exp(1 - r/c)) * exp(sum(logs) / N)",
     "mteval": "mteval-v13a: an order without hypothesis n-grams has precision 1; "
     "cumulative exp(sum / N) * exp(min(0, 1 - r/c))",
 }
