@@ -81,6 +81,25 @@ def test_jsonl_and_references(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert out == best
 
 
+def test_tsv_groups_by_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ID<TAB>sample lines, interleaved and with varying counts per ID; output keeps the IDs."""
+    groups = _samples()
+    groups[1] = groups[1][:2]
+    groups[3] = groups[3] + groups[0][:2]
+    rows = [(f"doc{i}", s) for i, g in enumerate(groups) for s in g]
+    rows = rows[1::2] + rows[0::2]  # interleaved: IDs first seen in another order
+    path = tmp_path / "samples.tsv"
+    path.write_text("".join(f"{k}\t{s}\n" for k, s in rows), encoding="utf-8")
+    assert main(["mbr", str(path), "--tsv", "-m", "chrf", "--scores"]) == 0
+    out = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    order = list(dict.fromkeys(k for k, _ in rows))
+    assert [o[0] for o in out] == order
+    by_id = {k: [s for key, s in rows if key == k] for k in order}
+    expected = _expected([by_id[k] for k in order], sacrebleu.CHRF())
+    assert [int(o[1]) for o in out] == expected
+    assert [o[3] for o in out] == [by_id[k][i] for k, i in zip(order, expected)]
+
+
 def test_stdin_exclude_self_and_tokenizer(tmp_path: Path) -> None:
     text = "".join(s + "\n" for g in _samples() for s in g)
     args = [sys.executable, "-m", "bleuprint", "mbr", "-", "-n", "4", "--exclude-self"]
@@ -104,6 +123,8 @@ def test_stdin_exclude_self_and_tokenizer(tmp_path: Path) -> None:
     [
         (["-n", "3"], "not a whole number of groups"),
         ([], "give -n N"),
+        (["--tsv"], "line 1 has no tab"),
+        (["--tsv", "-n", "2"], "-n is for plain text"),
         (["-n", "4", "-m", "chrf", "-tok", "13a"], "--tokenize applies to --metric bleu only"),
     ],
 )

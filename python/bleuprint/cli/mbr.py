@@ -1,8 +1,9 @@
 """``bleuprint mbr SAMPLES -n N``: minimum Bayes risk selection from a file of samples.
 
-SAMPLES holds ``N`` consecutive samples per source, one per line (``-`` reads stdin), or with
-``--jsonl`` one JSON object per source with a ``samples`` list. The output is one chosen
-sample per source, or with ``--scores`` ``index<TAB>utility<TAB>sentence``.
+SAMPLES holds ``N`` consecutive samples per source, one per line (``-`` reads stdin); with
+``--tsv`` lines of ``ID<TAB>sample`` (any number per ID); with ``--jsonl`` one JSON object per
+source with a ``samples`` list. The output is one chosen sample per source (``ID<TAB>sample``
+for ``--tsv``), or with ``--scores`` ``index<TAB>utility<TAB>sentence``.
 """
 
 from __future__ import annotations
@@ -28,10 +29,18 @@ def mbr_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "samples", metavar="SAMPLES",
-        help="Samples: N consecutive lines per source (- for stdin), or JSON lines with --jsonl.",
+        help="Samples: N consecutive lines per source (- for stdin); ID<TAB>sample lines with "
+        "--tsv; JSON lines with --jsonl.",
     )  # fmt: skip
     parser.add_argument("-n", type=int, metavar="N", help="Samples per source (plain text).")
-    parser.add_argument(
+    layout = parser.add_mutually_exclusive_group()
+    layout.add_argument(
+        "--tsv", action="store_true",
+        help="SAMPLES holds ID<TAB>sample lines: the samples of one source share an ID (in "
+        "any order, any number each). The output is ID<TAB>chosen sample, in order of first "
+        "appearance.",
+    )  # fmt: skip
+    layout.add_argument(
         "--jsonl", action="store_true",
         help='SAMPLES holds one JSON object per source: {"samples": [...]} (and optionally '
         '"references": [...], pseudo-references to score against).',
@@ -89,18 +98,35 @@ def _jsonl(lines: list[str]) -> tuple[list[list[str]], Any]:
     return groups, refs
 
 
+def _tsv(lines: list[str]) -> tuple[list[str], list[list[str]]]:
+    groups: dict[str, list[str]] = {}
+    for k, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        key, tab, sample = line.partition("\t")
+        if not tab:
+            raise BleuprintError(f"line {k} has no tab: --tsv lines are ID<TAB>sample")
+        groups.setdefault(key, []).append(sample)
+    return list(groups), list(groups.values())
+
+
 def run_mbr(argv: Sequence[str]) -> list[str]:
     from bleuprint.mbr import make_metric, select
 
     args = mbr_parser().parse_args(argv)
     lines = _read(args.samples, args.encoding)
     references = None
+    ids: list[str] = []
     samples: list[Any]
+    if (args.jsonl or args.tsv) and args.n is not None:
+        raise BleuprintError("-n is for plain text: --tsv and --jsonl group the samples")
+    n = None
     if args.jsonl:
         samples, references = _jsonl(lines)
-        n = None
+    elif args.tsv:
+        ids, samples = _tsv(lines)
     elif args.n is None:
-        raise BleuprintError("give -n N (samples per source), or --jsonl")
+        raise BleuprintError("give -n N (samples per source), --tsv or --jsonl")
     else:
         samples, n = lines, args.n
     options: dict[str, Any] = {"lowercase": args.lowercase, "workers": args.workers}
@@ -117,5 +143,7 @@ def run_mbr(argv: Sequence[str]) -> list[str]:
         progress=progress,
     )  # fmt: skip
     if args.scores:
-        return [f"{c.index}\t{c.score!r}\t{c.sentence}" for c in chosen]
-    return [c.sentence for c in chosen]
+        out = [f"{c.index}\t{c.score!r}\t{c.sentence}" for c in chosen]
+    else:
+        out = [c.sentence for c in chosen]
+    return [f"{key}\t{line}" for key, line in zip(ids, out)] if ids else out
