@@ -58,6 +58,7 @@ SETTINGS = [
     ("CHRF", {"lowercase": True, "beta": 3}),
     ("TER", {}),
     ("TER", {"normalized": True, "no_punct": True, "case_sensitive": True}),
+    ("TER", {"normalized": True, "asian_support": True}),
 ]
 
 
@@ -97,10 +98,16 @@ def test_every_cell_equals_sentence_score(name: str, kwargs: dict) -> None:
 @pytest.mark.differential
 @pytest.mark.parametrize(
     ("name", "kwargs", "n"),
-    [("BLEU", {"effective_order": True}, 100), ("CHRF", {}, 50), ("CHRF", {"word_order": 2}, 50)],
+    [
+        ("BLEU", {"effective_order": True}, 100),
+        ("CHRF", {}, 50),
+        ("CHRF", {"word_order": 2}, 50),
+        ("TER", {}, 30),
+    ],
 )
 def test_wmt22_cells_equal_sacrebleu(wmt22: Path, name: str, kwargs: dict, n: int) -> None:
-    """10,000 BLEU cells and 5,000 chrF/chrF++ cells of real sentences against sacrebleu."""
+    """10,000 BLEU cells, 2,500 chrF, 2,500 chrF++ and 900 TER cells of real sentences
+    against sacrebleu."""
     ours, theirs = _metrics(name, kwargs)
     lines = read_lines(wmt22 / "references" / "generaltest2022.en-de.ref.A.de")
     hyps, refs = lines[:n], lines[500 : 500 + n]

@@ -21,6 +21,7 @@ __all__ = [
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
     "TER_COLUMNS",
+    "TerSentences",
     "TOKENIZERS",
     "WER_COLUMNS",
     "__version__",
@@ -55,8 +56,10 @@ __all__ = [
     "references_per_segment",
     "script_counts",
     "ter_corpus_score",
+    "ter_pairwise",
     "ter_row_scores",
     "ter_scores_from_sums",
+    "ter_sentences",
     "ter_stats",
     "ter_tokenize",
     "tokenize",
@@ -521,3 +524,28 @@ def pairwise_rows(
     workers: int = ...,
 ) -> npt.NDArray[np.int64]:
     """Every cell's statistics row (int64 ``(H * R, width)``, hypothesis index major)."""
+
+@final
+class TerSentences:
+    """Sentences tokenized once for TER (as hypotheses and as references)."""
+
+    def __len__(self) -> int: ...
+
+def ter_sentences(
+    lines: Sequence[str],
+    *,
+    normalized: bool = ...,
+    no_punct: bool = ...,
+    asian_support: bool = ...,
+    workers: int = ...,
+) -> TerSentences:
+    """Every line tokenized as ``ter_stats`` reads it, as a hypothesis and as a reference."""
+
+def ter_pairwise(
+    sentences: TerSentences,
+    hypotheses: tuple[int, int],
+    references: tuple[int, int],
+    *,
+    workers: int = ...,
+) -> npt.NDArray[np.float64]:
+    """The ``(H, R)`` float64 matrix of sentence TER, each reference alone."""

@@ -61,7 +61,7 @@ def _is_batch(hypotheses: Any) -> bool:
     if isinstance(hypotheses, str) or not isinstance(hypotheses, Sequence) or not hypotheses:
         return False
     first = hypotheses[0]
-    return not isinstance(first, str) and isinstance(first, Sequence)
+    return not isinstance(first, (str, bytes)) and isinstance(first, Sequence)
 
 
 class _Counted:
@@ -120,6 +120,13 @@ def pairwise(
     import numpy as np
 
     if _is_batch(hypotheses):
+        if references is not None and (
+            isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
+        ):
+            raise InputTypeError(
+                "references of a batch must be a list of reference lists, one per hypothesis "
+                f"list; got {type(references).__name__}"
+            )
         if references is not None and len(references) != len(hypotheses):
             raise InvalidInputError(
                 f"got {len(hypotheses)} hypothesis lists but {len(references)} reference lists"

@@ -92,7 +92,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pairwise::pairwise_rows, m)?)?;
     m.add_function(wrap_pyfunction!(pairwise::bleu_aggregate, m)?)?;
     m.add_function(wrap_pyfunction!(pairwise::chrf_aggregate, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::ter_sentences, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::ter_pairwise, m)?)?;
     m.add_class::<mecab::MecabTagger>()?;
     m.add_class::<pairwise::NgramBags>()?;
+    m.add_class::<pairwise::PyTerSentences>()?;
     Ok(())
 }

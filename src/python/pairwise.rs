@@ -1,5 +1,6 @@
-//! Bindings for pairwise matrices: sentences counted once into an `NgramBags` object, then
-//! any block of hypotheses × references scored from it (BLEU, chrF) or returned as rows.
+//! Bindings for pairwise matrices: sentences counted once into an `NgramBags` object (BLEU,
+//! chrF) or tokenized once into `TerSentences` (TER), then any block of hypotheses ×
+//! references scored from it (or, for n-grams, returned as rows).
 
 use std::ops::Range;
 
@@ -20,9 +21,13 @@ use crate::chrf::pairwise::{ChrfBagStats, ChrfBags};
 use crate::error::{Error, Result};
 use crate::statistics::pairwise::{self, MirroredRows};
 use crate::statistics::NgramBag;
+use crate::ter::pairwise::{TerSentence, TerSentences};
+use crate::ter::{self, TerTokenizerConfig};
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
 const WATCH_MIN_CELLS: usize = 1 << 16;
+/// The same for TER, whose cells cost an edit-distance search each.
+const WATCH_MIN_TER_CELLS: usize = 1 << 10;
 
 enum Counted {
     Bleu(BleuBags),
@@ -80,17 +85,7 @@ impl NgramBags {
 
     /// The bags of `range`, checked against the number of sentences; `what` names it.
     fn slice(&self, range: (usize, usize), what: &str) -> Result<Vec<&NgramBag>> {
-        let (start, stop) = range;
-        let n = self.bags().len();
-        let Some(bags) = (start <= stop)
-            .then(|| self.bags().get(start..stop))
-            .flatten()
-        else {
-            return Err(Error::invalid_input(format!(
-                "{what} ({start}, {stop}) is not a range of the {n} counted sentences"
-            )));
-        };
-        Ok(bags.iter().collect())
+        Ok(range_of(self.bags(), range, what)?.iter().collect())
     }
 
     fn bleu(&self) -> Result<&BleuBags> {
@@ -403,4 +398,99 @@ where
     }
     let scores = run_interruptible(py, false, || aggregate(&hyps, &refs, log_weights))?;
     array1(py, scores)
+}
+
+/// Sentences tokenized once for TER (as hypotheses and as references), for scoring any block
+/// of pairs without tokenizing again.
+#[pyclass(module = "bleuprint._core", name = "TerSentences", frozen)]
+pub(crate) struct PyTerSentences {
+    counted: TerSentences,
+}
+
+#[pymethods]
+impl PyTerSentences {
+    /// Not for direct use: `ter_sentences` tokenizes sentences.
+    #[new]
+    fn new() -> PyResult<Self> {
+        Err(type_error(
+            "TerSentences are made by ter_sentences(), not directly",
+        ))
+    }
+
+    fn __len__(&self) -> usize {
+        self.counted.sentences.len()
+    }
+}
+
+/// Every line tokenized as `ter_stats` reads it as a hypothesis and as a reference
+/// (lowercased already unless TER is case-sensitive).
+#[pyfunction]
+#[pyo3(signature = (lines, *, normalized = false, no_punct = false, asian_support = false, workers = -1))]
+pub(crate) fn ter_sentences(
+    py: Python<'_>,
+    lines: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = typed::normalized)] normalized: bool,
+    #[pyo3(from_py_with = typed::no_punct)] no_punct: bool,
+    #[pyo3(from_py_with = typed::asian_support)] asian_support: bool,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<PyTerSentences> {
+    let config = TerTokenizerConfig {
+        normalized,
+        no_punct,
+        asian_support,
+    };
+    let stream = StrStream::extract(lines, "lines", false)?;
+    let text = stream.borrow_all();
+    let watch = stream.bytes() >= super::args::WATCH_MIN_BYTES;
+    let counted = run_interruptible(py, watch, || {
+        TerSentences::from_text(&text, config, workers)
+    })?;
+    Ok(PyTerSentences { counted })
+}
+
+/// The `(H, R)` float64 matrix of sentence TER for the sentences `hypotheses` (a
+/// `(start, stop)` range of `sentences`) against each of `references` as the only reference.
+#[pyfunction]
+#[pyo3(signature = (sentences, hypotheses, references, *, workers = -1))]
+pub(crate) fn ter_pairwise<'py>(
+    py: Python<'py>,
+    sentences: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
+    #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let sentences = sentences.cast::<PyTerSentences>().map_err(|_| {
+        type_error(format!(
+            "sentences must come from ter_sentences(), got {}",
+            type_name(sentences)
+        ))
+    })?;
+    let counted = &sentences.get().counted;
+    let items: Vec<&TerSentence> = counted.sentences.iter().collect();
+    let (hyps, refs) = (
+        range_of(&items, hypotheses, "hypotheses")?,
+        range_of(&items, references, "references")?,
+    );
+    let watch =
+        cells(&(hypotheses.0..hypotheses.1), &(references.0..references.1)) >= WATCH_MIN_TER_CELLS;
+    let scores = run_interruptible(py, watch, || {
+        pairwise::scores(hyps, refs, &counted.config(), workers, |rows| {
+            Ok(ter::row_scores(rows)?.iter().map(|s| s.score).collect())
+        })
+    })?;
+    rows_array(py, hyps.len(), refs.len(), scores)
+}
+
+/// `items[start..stop]`, or an error naming `what` and the number of items.
+fn range_of<'s, T>(items: &'s [T], range: (usize, usize), what: &str) -> Result<&'s [T]> {
+    let (start, stop) = range;
+    (start <= stop)
+        .then(|| items.get(start..stop))
+        .flatten()
+        .ok_or_else(|| {
+            Error::invalid_input(format!(
+                "{what} ({start}, {stop}) is not a range of the {} counted sentences",
+                items.len()
+            ))
+        })
 }

@@ -10,6 +10,7 @@
 //! sacrebleu's `[best_edits, sum_of_ref_lengths / references]` is one float division away.
 
 pub mod edit_distance;
+pub mod pairwise;
 pub mod score;
 pub mod shift;
 pub mod tokenizer;
@@ -74,38 +75,49 @@ impl TerScorer {
         }
         self.tokenized = tokenized;
     }
-}
 
-impl<'a> SegmentScorer<'a, str> for TerScorer {
-    fn prepare<I: Iterator<Item = &'a str>>(&mut self, references: I) -> Result<()> {
+    /// The words of `line` as [`Self::words`] gives them, owned.
+    fn owned_words(&mut self, line: &str, is_hypothesis: bool) -> Vec<Box<str>> {
+        let mut out = Vec::new();
+        self.words(line, is_hypothesis, |_, w| out.push(Box::from(w)));
+        out
+    }
+
+    fn clear_references(&mut self) {
         self.vocabulary.clear();
         self.references.clear();
         self.ends.clear();
-        for reference in references {
-            self.words(reference, false, |s, w| {
-                let id = s.vocabulary.intern(w);
-                s.references.push(id);
-            });
-            self.ends.push(self.references.len());
-        }
-        Ok(())
     }
 
-    /// `[min edits over the references, sum of their lengths, number of references]`. Word
-    /// ids are those of interning the references, then the hypothesis, in one vocabulary.
-    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+    fn push_reference_word(&mut self, word: &str) {
+        let id = self.vocabulary.intern(word);
+        self.references.push(id);
+    }
+
+    fn end_reference(&mut self) {
+        self.ends.push(self.references.len());
+    }
+
+    /// Starts a hypothesis; returns the number of reference words (unseen words are numbered
+    /// after them).
+    fn start_hypothesis(&mut self) -> Result<u32> {
         self.unseen.clear();
         self.hypothesis.clear();
-        let known = u32::try_from(self.vocabulary.len()).map_err(|_| {
-            Error::invalid_input("a TER segment has more than 2**32 distinct words")
-        })?;
-        self.words(hypothesis, true, |s, w| {
-            let id = match s.vocabulary.lookup(w) {
-                Some(id) => id,
-                None => known.saturating_add(s.unseen.intern(w)),
-            };
-            s.hypothesis.push(id);
-        });
+        u32::try_from(self.vocabulary.len())
+            .map_err(|_| Error::invalid_input("a TER segment has more than 2**32 distinct words"))
+    }
+
+    fn push_hypothesis_word(&mut self, known: u32, word: &str) {
+        let id = match self.vocabulary.lookup(word) {
+            Some(id) => id,
+            None => known.saturating_add(self.unseen.intern(word)),
+        };
+        self.hypothesis.push(id);
+    }
+
+    /// `[min edits over the references, sum of their lengths, number of references]` of the
+    /// hypothesis and references pushed.
+    fn finish_row(&mut self, row: &mut [i64]) -> Result<()> {
         let mut best_edits: Option<usize> = None;
         let mut ref_lengths = 0usize;
         let mut start = 0;
@@ -126,6 +138,25 @@ impl<'a> SegmentScorer<'a, str> for TerScorer {
             to_i64(self.ends.len()),
         ]);
         Ok(())
+    }
+}
+
+impl<'a> SegmentScorer<'a, str> for TerScorer {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, references: I) -> Result<()> {
+        self.clear_references();
+        for reference in references {
+            self.words(reference, false, Self::push_reference_word);
+            self.end_reference();
+        }
+        Ok(())
+    }
+
+    /// `[min edits over the references, sum of their lengths, number of references]`. Word
+    /// ids are those of interning the references, then the hypothesis, in one vocabulary.
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+        let known = self.start_hypothesis()?;
+        self.words(hypothesis, true, |s, w| s.push_hypothesis_word(known, w));
+        self.finish_row(row)
     }
 }
 

@@ -410,6 +410,7 @@ BAGS = [
     _core.bleu_bags(["a b c", "", "a b"], tokenizer="13a", max_order=4),
     _core.chrf_bags(["a b c", "", "\x00"], char_order=6, word_order=2, whitespace=False),
 ]
+TER_SENTENCES = _core.ter_sentences(["a b c", "", "\x00 b"], normalized=True, asian_support=True)
 ranges = st.one_of(
     st.tuples(st.integers(0, 4), st.integers(0, 4)), st.tuples(huge_ints, huge_ints), text_lists
 )
@@ -426,11 +427,12 @@ int_vectors = st.sampled_from(
 TYPED.update(
     {
         "bags": st.one_of(st.sampled_from(BAGS), scalar),
+        "sentences": st.one_of(st.sampled_from([*BAGS, TER_SENTENCES]), scalar),
         "log_weights": st.lists(floats, max_size=4),
         **dict.fromkeys(("tokens", "ends", "reference_counts"), int_vectors),
     }
 )
-PAIRWISE = {"bags"}  # functions with these parameters take ranges, not text
+PAIRWISE = {"bags", "sentences"}  # functions with these parameters take ranges, not text
 
 # A valid value of each keyword-only option without a default, for the surrogate test.
 TYPED_DEFAULTS = {

@@ -226,6 +226,21 @@ class TER(Metric[TERScore]):
     def case_sensitive(self) -> bool:
         return self.config.case_sensitive
 
+    def _count_sentences(self, sentences: list[str]) -> Any:
+        config = self.config
+        return _core.ter_sentences(
+            self._prepare_stream(sentences),
+            normalized=config.normalized,
+            no_punct=config.no_punct,
+            asian_support=config.asian_support,
+            workers=self.workers,
+        )
+
+    def _score_block(
+        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
+    ) -> np.ndarray:
+        return _core.ter_pairwise(counted, hypotheses, references, workers=self.workers)
+
     def _compute_stats(
         self, hyps: Sequence[Any], streams: list[Sequence[Any]]
     ) -> tuple[np.ndarray, int]:
