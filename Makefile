@@ -37,12 +37,12 @@ test: test-rust test-python  ## Rust and Python suites
 test-rust:  ## Pure-Rust unit, integration (golden vectors) and doc tests, no interpreter needed
 	cargo test --no-default-features
 
-test-python:  ## pytest (the WMT22 differential tests skip without ../shared)
-	$(PYTHON) -m pytest
+test-python:  ## pytest on every core (the WMT22 differential tests skip without ../shared)
+	$(PYTHON) -m pytest -n auto
 
 test-fast:  ## Rust tests and pytest without the whole-WMT22 runs (about 3 minutes)
 	cargo test --no-default-features
-	$(PYTHON) -m pytest -m "not slow"
+	$(PYTHON) -m pytest -n auto -m "not slow"
 
 format:  ## Apply rustfmt and ruff format
 	cargo fmt
