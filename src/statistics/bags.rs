@@ -183,6 +183,17 @@ impl ExpectedCounts {
             by_order: Vec::new(),
         };
         for (reference, &log_weight) in references.iter().zip(log_weights) {
+            // Most counts are 1 or 2: their weighted values are computed once per reference
+            // (the same float operations, so the same values).
+            let mut small = [None; 16];
+            let mut weigh = |count: u32| -> f64 {
+                // mbrs: math.exp(math.log(count) + lprob).
+                let compute = || (f64::from(count).ln() + log_weight).exp();
+                match small.get_mut(count as usize) {
+                    Some(slot) => *slot.get_or_insert_with(compute),
+                    None => compute(),
+                }
+            };
             let orders = reference.orders();
             if expected.by_order.len() < orders {
                 expected.by_order.resize_with(orders, Vec::new);
@@ -195,8 +206,7 @@ impl ExpectedCounts {
                     ) else {
                         continue;
                     };
-                    // mbrs: math.exp(math.log(count) + lprob), then Counter +=.
-                    let weighted = (f64::from(count).ln() + log_weight).exp();
+                    let weighted = weigh(count); // then Counter +=
                     if *present {
                         *value += weighted;
                     } else {
