@@ -166,7 +166,7 @@ TOOL_TEXT = {
     ("(C)", "bleuprint"): "**bleuprint** `CHRF(word_order=2).pairwise(s)`",
     ("(D)", "fastchrf"): "fastchrf `pairwise_chrf`, then row means",
     ("(D)", "bleuprint"): "**bleuprint** `CHRF().expected_utility(s)`",
-    ("(G)", "fastchrf"): "fastchrf `aggregate_chrf([s], [s])` (float32)",
+    ("(G)", "fastchrf"): "fastchrf `aggregate_chrf([s], [s])`",
     ("(G)", "bleuprint"): "**bleuprint** `CHRF().aggregate_utility(s)`",
     ("(F)", "nltk"): "nltk loop of `sentence_bleu(r, c, smoothing_function=method1)`",
     ("(F)", "bleuprint"): "**bleuprint** `token_bleu(c, r, smoothing=1)`",
