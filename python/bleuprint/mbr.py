@@ -8,12 +8,13 @@ over sacrebleu's ``sentence_score`` would make, made in the Rust core.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.metrics.metric import Metric
+from bleuprint.progress import Progress, reporter
 
 #: ``metric=`` names and the metric each makes (BLEU as mbrs and sentence-level use have it).
 METRIC_NAMES = ("bleu", "chrf", "chrf++", "ter")
@@ -89,7 +90,7 @@ def select(
     n: Optional[int] = None,
     references: Optional[Sequence[Sequence[str]]] = None,
     exclude_self: bool = False,
-    progress: Union[bool, Callable[[int, int], None], None] = None,
+    progress: Progress = None,
 ) -> list[Selection]:
     """The MBR choice for every source.
 
@@ -107,7 +108,8 @@ def select(
         Leave each sample's score against itself out of its utility (needs
         ``references=None``).
     progress
-        ``progress(done, total)`` after each source; ``True`` prints a line on stderr.
+        ``True`` for a bar on stderr, or a callable ``progress(done, total)`` called after
+        each source.
 
     Returns
     -------
@@ -121,7 +123,7 @@ def select(
     groups = group_samples(samples, n)
     if references is not None and len(references) != len(groups):
         raise InvalidInputError(f"got {len(groups)} sources but {len(references)} reference lists")
-    report = _stderr_progress if progress is True else progress or None
+    report = reporter(progress, total=len(groups), what="mbr", unit="sources")
     higher = getattr(scorer.config, "higher_is_better", True)
     chosen = []
     for k, group in enumerate(groups):
@@ -133,14 +135,6 @@ def select(
         if report is not None:
             report(k + 1, len(groups))
     return chosen
-
-
-def _stderr_progress(done: int, total: int) -> None:
-    import sys
-
-    end = "\n" if done >= total else ""
-    sys.stderr.write(f"\rbleuprint: mbr: {done}/{total} sources{end}")
-    sys.stderr.flush()
 
 
 __all__ = ["METRIC_NAMES", "Selection", "group_samples", "make_metric", "select"]

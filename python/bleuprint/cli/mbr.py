@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bleuprint.cli.errors import PROG
-from bleuprint.cli.output import isatty
 from bleuprint.errors import BleuprintError
 from bleuprint.io import read_lines
+from bleuprint.progress import wanted_on_terminal
 
 
 def mbr_parser() -> argparse.ArgumentParser:
@@ -64,8 +64,9 @@ def mbr_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument("--workers", type=int, default=-1, help="Threads (default: every core).")
     parser.add_argument(
-        "--quiet", "-q", action="store_true", help="No progress line on a terminal."
-    )
+        "--quiet", "-q", "--no-progress", action="store_true",
+        help="No progress bar (shown on a terminal's stderr unless BLEUPRINT_NO_PROGRESS is set).",
+    )  # fmt: skip
     parser.add_argument(
         "--encoding", "-e", default="utf-8", help="Input encoding (default: %(default)s)."
     )
@@ -137,7 +138,7 @@ def run_mbr(argv: Sequence[str]) -> list[str]:
     if args.metric == "ter":
         options.pop("lowercase")  # TER ignores case by default, as sacrebleu's does
     metric = make_metric(args.metric, **options)
-    progress = not args.quiet and isatty(sys.stderr)
+    progress = wanted_on_terminal(args.quiet)
     chosen = select(
         samples, metric, n=n, references=references, exclude_self=args.exclude_self,
         progress=progress,

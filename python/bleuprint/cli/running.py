@@ -4,19 +4,16 @@ sentence-level, confidence intervals, paired tests, ``--preset``) and print the 
 from __future__ import annotations
 
 import argparse
-import sys
 import warnings
-from collections.abc import Callable
-from typing import Any, Optional
+from typing import Any
 
 from bleuprint.cli.checks import check_usage, paired
 from bleuprint.cli.compat import compat_output, note_deprecated
-from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, Reporter
+from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.input import check_lengths, read_references, read_systems
 from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
 from bleuprint.cli.output import (
     colors_enabled,
-    isatty,
     output_format,
     sentence_lines,
     single_system_lines,
@@ -25,6 +22,7 @@ from bleuprint.cli.output import (
 )
 from bleuprint.cli.paired_output import paired_all_lines, paired_baseline_lines
 from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
+from bleuprint.progress import wanted_on_terminal
 
 
 def run(args: argparse.Namespace) -> int:
@@ -162,8 +160,6 @@ def _paired_lines(
     names = _paired_names(args, names)
     named = [(name, [m.stats(system) for m in metrics]) for name, system in zip(names, systems)]
     test = "bs" if args.paired_bs else "ar"
-    n_comparisons = len(names) * (len(names) - 1) // 2 if args.paired_all else len(names) - 1
-    progress = progress_reporter(args.quiet, n_comparisons)
     result = paired_test_stats(
         named,
         test=test,
@@ -171,24 +167,8 @@ def _paired_lines(
         all_pairs=args.paired_all,
         correction=args.correction,
         workers=core_workers(args),
-        progress=progress,
+        progress=wanted_on_terminal(args.quiet),
     )
     if args.paired_all:
         return paired_all_lines(result, fmt, args.width, args.short, color)
     return paired_baseline_lines(result, fmt, args.width, args.short, color)
-
-
-def progress_reporter(quiet: bool, total: int) -> Optional[Callable[[int, int], None]]:
-    """``progress(done, total)`` writing ``bleuprint: paired test: 3/8 comparisons`` over
-    itself on a terminal's stderr (and erasing it when done); None elsewhere or with -q."""
-    stream = sys.stderr
-    if quiet or not isatty(stream):
-        return None
-
-    def progress(done: int, total: int) -> None:
-        end = "\r\x1b[K" if done >= total else ""
-        stream.write(f"\r{PROG}: paired test: {done}/{total} comparisons{end}")
-        stream.flush()
-
-    progress(0, total)
-    return progress

@@ -10,7 +10,7 @@ the same seed. Everything runs on statistics: text is scored once per system and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any, Optional, Union
@@ -21,6 +21,7 @@ from bleuprint.errors import InvalidInputError, InvalidOptionError, StatsMismatc
 from bleuprint.layout import as_text_sequence
 from bleuprint.metrics import BLEU
 from bleuprint.metrics.metric import Metric
+from bleuprint.progress import Progress, reporter
 from bleuprint.resampling.bootstrap import check_samples, resample_single_system
 from bleuprint.resampling.draws import (
     SwapFlags,
@@ -361,7 +362,7 @@ def paired_test_stats(
     alpha: float = DEFAULT_ALPHA,
     seed: SeedArg = FROM_ENVIRONMENT,
     workers: int = -1,
-    progress: Optional[Callable[[int, int], None]] = None,
+    progress: Progress = None,
 ) -> PairedTestResult:
     """A paired test on precomputed statistics.
 
@@ -392,7 +393,8 @@ def paired_test_stats(
     workers
         Threads (``-1``: every core). Results do not depend on it.
     progress
-        Called as ``progress(done, total)`` after each comparison.
+        ``True`` for a bar on stderr, or a callable ``progress(done, total)`` called after
+        each comparison.
     """
     n, n_conf, correction = _resolve_options(
         test, n_samples, n_ar_confidence, all_pairs, correction
@@ -415,6 +417,7 @@ def paired_test_stats(
         )
 
     pairs = list(combinations(names, 2)) if all_pairs else [(names[0], s) for s in names[1:]]
+    report = reporter(progress, total=len(pairs), what="paired test", unit="comparisons")
     draws = _Draws(test, len(baseline_stats[0]), n, n_conf, resolved)
     cache = _BootstrapCache(workers)
     found: dict[tuple[str, str, int], tuple[float, Any, Any]] = {}
@@ -425,8 +428,8 @@ def paired_test_stats(
             found[a, b, k] = _compare(
                 by_name[a][k], by_name[b][k], diff, drawn, test, cache, workers
             )
-        if progress is not None:
-            progress(done, len(pairs))
+        if report is not None:
+            report(done, len(pairs))
 
     comparisons: list[Comparison] = []
     results: dict[str, list[SystemResult]] = {}
