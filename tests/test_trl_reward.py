@@ -44,6 +44,8 @@ def _call_like_trl(reward: Any, completions: list[Any], **columns: Any) -> list[
         trainer_state=object(),
         log_extra=lambda column, values: None,
         log_metric=lambda name, value: None,
+        step=7,  # passed by some TRL releases
+        run_name="out",
         **columns,
     )
 

@@ -24,9 +24,11 @@ RewardFunction = Callable[..., list[float]]
 
 LEVELS = ("sentence", "corpus")
 
-# The keywords TRL passes besides the dataset's columns.
+# The keywords TRL's trainers pass besides the dataset's columns (some releases pass step
+# and run_name).
 _TRAINER_KEYWORDS = {
-    "prompts", "completion_ids", "trainer_state", "log_extra", "log_metric", "environments"
+    "prompts", "completion_ids", "trainer_state", "log_extra", "log_metric", "environments",
+    "step", "run_name",
 }  # fmt: skip
 SCALES = (1, 100)
 
