@@ -191,6 +191,8 @@ def test_property_against_nltk(cands: list[list[int]], method: int) -> None:
         ([["a"]], [[[1]]], {}, InputTypeError, "int"),
         # A float among ints is refused, not truncated to an ID.
         ([[1, 2.5]], [[[1]]], {}, InputTypeError, "float 2.5"),
+        # An int beyond 64 bits raised a bare StopIteration (found by the hostile-input test).
+        ([[1], [2**70]], [[[1]], [[1]]], {}, InvalidInputError, r"candidates\[1\] holds 1180"),
         ([[1], [2, -3]], [[[1]], [[2]]], {}, InvalidInputError, r"candidates\[1\]\[1\] is -3"),
         ([[1]], [[[1]]], {"pad_id": 1.5}, InputTypeError, "pad_id"),
     ],

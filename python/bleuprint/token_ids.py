@@ -89,6 +89,13 @@ def _as_int_array(values: Any, what: str) -> Optional[np.ndarray]:
     return array
 
 
+def _is_int64(value: Any) -> bool:
+    """An int (not a float or a str) that fits a signed 64-bit ID."""
+    import numpy as np
+
+    return isinstance(value, (int, np.integer)) and -(2**63) <= int(value) < 2**63
+
+
 class _Sequences:
     """Token sequences flattened for the core: ``tokens``, cumulative ``ends``.
 
@@ -143,8 +150,10 @@ class _Sequences:
         except (TypeError, ValueError, OverflowError):
             tokens = np.array(flat, dtype=object)
         if tokens.dtype.kind not in "iub":  # a float, a str, a huge int: never truncated
-            at = next(k for k, t in enumerate(flat) if not isinstance(t, (int, np.integer)))
+            at = next(k for k, t in enumerate(flat) if not _is_int64(t))
             row = int(np.searchsorted(np.cumsum(lengths), at, side="right"))
+            if isinstance(flat[at], (int, np.integer)):
+                raise InvalidInputError(f"{what}[{row}] holds {flat[at]}, beyond 64-bit token IDs")
             raise InputTypeError(
                 f"{what}[{row}] must hold int token IDs, got {type(flat[at]).__name__} {flat[at]!r}"
             )
