@@ -15,8 +15,8 @@ from typing import Optional, Union
 
 from bleuprint.errors import InputTypeError
 
-#: ``progress(done, total)``, called as work completes.
-ProgressCallback = Callable[[int, int], None]
+#: ``progress(done, total)``, called as work completes (``total`` is None when unknown).
+ProgressCallback = Callable[[int, Optional[int]], None]
 #: What ``progress=`` arguments take.
 Progress = Union[bool, None, ProgressCallback]
 
@@ -38,9 +38,12 @@ def wanted_on_terminal(quiet: bool = False) -> bool:
     return tty and not quiet and not disabled_by_environment()
 
 
-def reporter(progress: Progress, *, total: int, what: str, unit: str) -> Optional[ProgressCallback]:
+def reporter(
+    progress: Progress, *, total: Optional[int], what: str, unit: str
+) -> Optional[ProgressCallback]:
     """The callback for a ``progress=`` value: ``None`` for no progress, the caller's own
-    callable, or for ``True`` a bar of ``total`` ``unit``s headed ``bleuprint: what``."""
+    callable, or for ``True`` a bar of ``total`` ``unit``s (a counter with a rate when the total
+    is unknown) headed ``bleuprint: what``."""
     if progress is None or progress is False:
         return None
     if progress is True:
@@ -53,7 +56,7 @@ def reporter(progress: Progress, *, total: int, what: str, unit: str) -> Optiona
     )
 
 
-def _bar(total: int, what: str, unit: str) -> ProgressCallback:
+def _bar(total: Optional[int], what: str, unit: str) -> ProgressCallback:
     from tqdm import tqdm
 
     bar = tqdm(
@@ -61,9 +64,9 @@ def _bar(total: int, what: str, unit: str) -> ProgressCallback:
         leave=False, dynamic_ncols=True,
     )  # fmt: skip
 
-    def update(done: int, total: int) -> None:
+    def update(done: int, total: Optional[int]) -> None:
         bar.update(done - bar.n)
-        if done >= total:
+        if total is not None and done >= total:
             bar.close()
 
     return update

@@ -168,6 +168,17 @@ def test_pairwise_methods(method: str) -> None:
     _hostile(f"Metric.{method}", st.tuples(lines, st.one_of(st.none(), lines), extra), run)()
 
 
+@pytest.mark.parametrize("method", ["stats_stream", "score_stream"])
+def test_stream_methods(method: str) -> None:
+    def run(args: Any) -> None:
+        hyps, refs, chunk_size = args
+        for metric in (bleuprint.BLEU(), bleuprint.CHRF(), bleuprint.TER(), bleuprint.WER()):
+            getattr(metric, method)(hyps, refs, chunk_size=chunk_size)
+
+    sizes = st.one_of(st.integers(-1, 4), scalar)
+    _hostile(f"Metric.{method}", st.tuples(lines, streams, sizes), run)()
+
+
 def test_token_bleu() -> None:
     sequences = st.one_of(
         st.lists(st.lists(numbers, max_size=4), max_size=3),

@@ -29,6 +29,8 @@ class SummedRowsScoring:
 
     #: sacrebleu's bootstrap casts these statistics to float32 before summing resamples.
     resample_float32 = True
+    #: The corpus score is a function of the column sums (so a stream may keep only them).
+    corpus_from_sums = True
 
     def score_corpus(self, rows: Any) -> Any:
         """The corpus score of per-segment rows."""

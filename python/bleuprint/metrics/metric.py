@@ -187,6 +187,51 @@ class Metric(ABC, Generic[ScoreT]):
         self._before_sentence_scores()
         return self.stats(hypotheses, references).sentence_scores()
 
+    # --- streams too large to hold ---------------------------------------------------------
+
+    def stats_stream(
+        self,
+        hypotheses: Any,
+        references: Sequence[Any],
+        *,
+        chunk_size: int = 65536,
+        keep: str = "rows",
+        progress: Any = None,
+        encoding: str = "utf-8",
+    ) -> Stats:
+        """:meth:`stats` of streams, read and counted ``chunk_size`` segments at a time.
+
+        ``hypotheses`` and each of ``references`` may be a file path (``.gz`` too), an open
+        file or any iterable of strings; files are read as the command line reads them. The
+        rows equal ``stats`` of the whole lists. ``keep="sum"`` keeps only their running sum,
+        returned as one row (O(1) memory; BLEU, chrF and WER), for ``.score()``.
+        ``progress=True`` counts lines on stderr.
+        """
+        from bleuprint.streaming import stream_stats
+
+        return stream_stats(
+            self, hypotheses, references, chunk_size=chunk_size, keep=keep, progress=progress,
+            encoding=encoding,
+        )  # fmt: skip
+
+    def score_stream(
+        self,
+        hypotheses: Any,
+        references: Sequence[Any],
+        *,
+        chunk_size: int = 65536,
+        progress: Any = None,
+        encoding: str = "utf-8",
+    ) -> ScoreT:
+        """:meth:`corpus_score` of streams (see :meth:`stats_stream`), equal to the in-memory
+        score; only running sums are kept where the metric allows (all but TER)."""
+        from bleuprint.streaming import stream_score
+
+        return stream_score(  # type: ignore[no-any-return]
+            self, hypotheses, references, chunk_size=chunk_size, progress=progress,
+            encoding=encoding,
+        )  # fmt: skip
+
     # --- pairwise (MBR) ------------------------------------------------------------------
 
     def _count_sentences(self, sentences: list[str]) -> Any:

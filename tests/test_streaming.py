@@ -1,0 +1,164 @@
+"""Streaming: ``stats_stream``/``score_stream`` over files, open files and generators, chunk by
+chunk, equal (``==``) to the in-memory ``stats``/``corpus_score`` for every metric, chunk size
+and reference layout; lazy reading; errors."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sacrebleu
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bleuprint
+from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
+from bleuprint.io import read_lines
+from tests.conftest import read_lines as read_test_lines
+from tests.conftest import wmt22_references
+
+SAMPLE = Path(__file__).parent / "data" / "sample"
+METRICS = {
+    "BLEU": lambda: bleuprint.BLEU(),
+    "BLEU-char": lambda: bleuprint.BLEU(tokenize="char", lowercase=True),
+    "chrF++": lambda: bleuprint.CHRF(word_order=2),
+    "TER": lambda: bleuprint.TER(),
+    "WER": lambda: bleuprint.WER(),
+}
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Iterator[None]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+segment = st.text(st.sampled_from("ab c.,é\t"), max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(sorted(METRICS)),
+    rows=st.lists(
+        st.tuples(segment, segment, st.one_of(st.none(), segment)), min_size=1, max_size=30
+    ),
+    chunk_size=st.integers(1, 9),
+)
+def test_streams_equal_the_in_memory_path(name: str, rows: list[Any], chunk_size: int) -> None:
+    """Any chunk size, a second reference stream with gaps (None): the same rows and score."""
+    hyps = [h for h, _, _ in rows]
+    refs = [[r for _, r, _ in rows], [r2 for _, _, r2 in rows]]
+    metric = METRICS[name]()
+    whole = metric.stats(hyps, refs)
+    streamed = metric.stats_stream(iter(hyps), [iter(r) for r in refs], chunk_size=chunk_size)
+    assert (streamed.rows == whole.rows).all()
+    assert streamed.nrefs == whole.nrefs
+    expected = metric.corpus_score(hyps, refs)
+    got = metric.score_stream((h for h in hyps), refs, chunk_size=chunk_size)
+    assert got.score == expected.score
+    assert str(got) == str(expected)
+
+
+def test_files_are_read_as_the_command_line_reads_them(tmp_path: Path) -> None:
+    """Paths (plain and .gz) and open files: lines split on \\n and right-stripped."""
+    hyps = read_test_lines(SAMPLE / "sys.fair.en")
+    refs = read_test_lines(SAMPLE / "ref.A.en")
+    raw = "".join(f"{h}  \r\n" if k % 2 else f"{h}\n" for k, h in enumerate(hyps))
+    plain = tmp_path / "hyp.txt"
+    plain.write_bytes(raw.encode())
+    packed = tmp_path / "ref.txt.gz"
+    with gzip.open(packed, "wt", encoding="utf-8") as f:
+        f.write("\n".join(refs))  # no final newline
+    bleu = bleuprint.BLEU()
+    expected = bleu.corpus_score(read_lines(plain), [read_lines(packed)])
+    assert read_lines(plain) == hyps
+    assert bleu.score_stream(plain, [packed], chunk_size=7).score == expected.score
+    assert bleu.score_stream(str(plain), [str(packed)]).score == expected.score
+    with open(plain, "rb") as binary, open(SAMPLE / "ref.A.en", encoding="utf-8") as text:
+        assert bleu.score_stream(binary, [text], chunk_size=11).score == expected.score
+    assert bleu.score_stream(io.StringIO(raw), [refs]).score == expected.score
+
+
+def test_keep_sum_holds_one_row() -> None:
+    hyps = read_test_lines(SAMPLE / "sys.poor.en")
+    refs = [read_test_lines(SAMPLE / "ref.A.en"), read_test_lines(SAMPLE / "ref.B.en")]
+    for metric in (bleuprint.BLEU(), bleuprint.CHRF(), bleuprint.WER()):
+        summed = metric.stats_stream(hyps, refs, chunk_size=8, keep="sum")
+        assert summed.rows.shape == (1, metric.stats(hyps, refs).rows.shape[1])
+        assert (summed.rows[0] == metric.stats(hyps, refs).sum()).all()
+        assert summed.score().score == metric.corpus_score(hyps, refs).score
+    with pytest.raises(InvalidOptionError, match="keep='sum' needs"):
+        bleuprint.TER().stats_stream(hyps, refs, keep="sum")
+
+
+def test_reading_is_lazy() -> None:
+    """Each chunk is counted before the next is read: at most one chunk of text is held."""
+    read = 0
+
+    def lines() -> Iterator[str]:
+        nonlocal read
+        for k in range(1000):
+            read += 1
+            yield f"segment {k} of a long stream"
+
+    bleu = bleuprint.BLEU()
+    seen: list[int] = []
+    original = bleu.stats
+
+    def counting(hyps: Any, refs: Any) -> Any:
+        seen.append(read)
+        return original(hyps, refs)
+
+    bleu.stats = counting  # type: ignore[method-assign]
+    bleu.stats_stream(lines(), [(f"segment {k}" for k in range(1000))], chunk_size=100)
+    assert seen == [100 * (k + 1) for k in range(10)]
+
+
+def test_progress_counts_lines() -> None:
+    calls: list[tuple[int, Any]] = []
+    hyps = ["a b"] * 25
+    bleuprint.BLEU().score_stream(
+        hyps, [hyps], chunk_size=10, progress=lambda d, t: calls.append((d, t))
+    )
+    assert calls == [(10, None), (20, None), (25, None)]
+
+
+def test_errors_name_the_stream() -> None:
+    bleu = bleuprint.BLEU()
+    with pytest.raises(InvalidInputError, match="hypotheses 3, references\\[0\\] 2 lines"):
+        bleu.score_stream(["a", "b", "c"], [["a", "b"]], chunk_size=2)
+    with pytest.raises(InvalidOptionError, match="chunk_size must be an int >= 1"):
+        bleu.score_stream(["a"], [["a"]], chunk_size=0)
+    with pytest.raises(InvalidOptionError, match="keep must be"):
+        bleu.stats_stream(["a"], [["a"]], keep="all")
+    with pytest.raises(InputTypeError, match="hypotheses must be a file path"):
+        bleu.score_stream(3, [["a"]])  # type: ignore[arg-type]
+    with pytest.raises(InputTypeError, match="references must be a list of reference streams"):
+        bleu.score_stream(["a"], "ref.txt")
+    with pytest.raises(InvalidInputError, match="references is empty"):
+        bleu.score_stream(["a"], [])
+
+
+def test_undecodable_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"fine\n\xff broken\n")
+    with pytest.raises(InputDecodeError, match="bad.txt: invalid utf-8 on line 2"):
+        bleuprint.BLEU().score_stream(bad, [["a", "b"]])
+
+
+@pytest.mark.differential
+def test_a_wmt22_system_streamed_equals_sacrebleu(wmt22: Path) -> None:
+    hyp = wmt22 / "system-outputs" / "generaltest2022.en-de.hyp.Online-B.de"
+    refs = wmt22_references(wmt22, "en-de")
+    streams = [refs["A"], refs["B"]] if "B" in refs else [refs["A"]]
+    expected = sacrebleu.corpus_bleu(read_lines(hyp), [read_lines(r) for r in streams])
+    got = bleuprint.BLEU().score_stream(hyp, streams, chunk_size=500)
+    assert got.score == expected.score
+    chrf = sacrebleu.corpus_chrf(read_lines(hyp), [read_lines(r) for r in streams], word_order=2)
+    assert bleuprint.CHRF(word_order=2).score_stream(hyp, streams).score == chrf.score
