@@ -145,6 +145,18 @@ def test_errors_name_the_stream() -> None:
         bleu.score_stream(["a"], [])
 
 
+def test_other_encodings_are_split_after_decoding(tmp_path: Path) -> None:
+    """UTF-16 has zero bytes beside every "\\n": its lines are split as text, not as bytes."""
+    hyps = read_test_lines(SAMPLE / "sys.good.en")
+    refs = read_test_lines(SAMPLE / "ref.A.en")
+    wide = tmp_path / "hyp.utf16"
+    wide.write_text("\n".join(hyps) + "\n", encoding="utf-16")
+    bleu = bleuprint.BLEU()
+    assert read_lines(wide, "utf-16") == hyps
+    expected = bleu.corpus_score(hyps, [refs]).score
+    assert bleu.score_stream(wide, [refs], chunk_size=9, encoding="utf-16").score == expected
+
+
 def test_undecodable_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"fine\n\xff broken\n")

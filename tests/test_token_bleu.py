@@ -186,6 +186,8 @@ def test_property_against_nltk(cands: list[list[int]], method: int) -> None:
         (np.array([[1, 2]]), np.array([[1], [2]]), {}, InvalidInputError, "1 candidates"),
         ([[1, 2]], [[]], {}, InvalidInputError, "at least one"),
         ([], [], {}, InvalidInputError, "empty"),
+        # With eos_id, the empty batch raised numpy's broadcasting ValueError.
+        ([], [], {"eos_id": 2}, InvalidInputError, "empty"),
         ([[1, 2]], [[[1]]], {"preset": "hf"}, InvalidOptionError, "preset"),
         ([[1, 2]], [[[1]]], {"smoothing": 9}, InvalidOptionError, "method0"),
         ([["a"]], [[[1]]], {}, InputTypeError, "int"),
@@ -193,6 +195,9 @@ def test_property_against_nltk(cands: list[list[int]], method: int) -> None:
         ([[1, 2.5]], [[[1]]], {}, InputTypeError, "float 2.5"),
         # An int beyond 64 bits raised a bare StopIteration (found by the hostile-input test).
         ([[1], [2**70]], [[[1]], [[1]]], {}, InvalidInputError, r"candidates\[1\] holds 1180"),
+        # Lists one level too deep raised numpy's ValueError (or an IndexError under fairseq).
+        ([[[3, 4]]], [[[3, 4]]], {}, InputTypeError, r"candidates\[0\] must hold int token IDs"),
+        ([[[3]]], [[[3]]], {"preset": "fairseq"}, InputTypeError, "got list"),
         ([[1], [2, -3]], [[[1]], [[2]]], {}, InvalidInputError, r"candidates\[1\]\[1\] is -3"),
         ([[1]], [[[1]]], {"pad_id": 1.5}, InputTypeError, "pad_id"),
     ],

@@ -131,6 +131,8 @@ def test_reward_errors_name_the_fix() -> None:
         _call_like_trl(reward, ["a"], solution=["a"])
     with pytest.raises(InvalidInputError, match="one entry per completion"):
         _call_like_trl(reward, ["a", "b"], reference=["a"])
+    with pytest.raises(InputTypeError, match=r"column 'reference'\[1\] must be a reference string"):
+        _call_like_trl(reward, ["a", "b"], reference=["a", None])
     with pytest.raises(InputTypeError, match=r"completions\[0\] must be a string"):
         _call_like_trl(reward, [3], reference=["a"])
     with pytest.raises(InvalidOptionError, match="scale must be 1"):

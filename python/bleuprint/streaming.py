@@ -6,6 +6,7 @@ their running sum. The result equals the in-memory ``metric.stats(...)`` / ``cor
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Union
@@ -43,14 +44,18 @@ def lines_of(source: Any, what: str, encoding: str = "utf-8") -> Iterator[str]:
 
 
 def _file_lines(path: str, encoding: str) -> Iterator[str]:
-    if path.endswith(".gz"):
-        import gzip
+    import gzip
 
-        with gzip.open(path, "rb") as f:
+    opener: Any = gzip.open if path.endswith(".gz") else open
+    if "\n".encode(encoding) == b"\n":  # ASCII-compatible: lines end at the byte b"\n"
+        with opener(path, "rb") as f:
             yield from _stripped(f, path, encoding)
-    else:
-        with open(path, "rb") as f:
-            yield from _stripped(f, path, encoding)
+    else:  # UTF-16 and the like: decode first, then split on "\n" only
+        with opener(path, "rt", encoding=encoding, newline="\n") as f:
+            try:
+                yield from _stripped(f, path, encoding)
+            except UnicodeDecodeError as e:
+                raise InputDecodeError(f"{path}: invalid {encoding} ({e.reason})") from None
 
 
 def _stripped(lines: Iterable[Any], name: str, encoding: str) -> Iterator[str]:
@@ -125,6 +130,7 @@ def stream_stats(
             f"keep='sum' needs a metric whose corpus score is the score of the summed rows; "
             f"{type(metric).__name__}'s adds per-segment values in order, so keep='rows'"
         )
+    chunk_size = min(chunk_size, sys.maxsize)  # islice's limit; larger means the whole stream
     report = reporter(progress, total=None, what="stream", unit="lines")
     rows: list[np.ndarray] = []
     total = None

@@ -149,7 +149,8 @@ class _Sequences:
             tokens = np.array(flat) if flat else np.zeros(0, dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
             tokens = np.array(flat, dtype=object)
-        if tokens.dtype.kind not in "iub":  # a float, a str, a huge int: never truncated
+        # A float, a str, a huge int or a list (numpy then makes a matrix): never truncated.
+        if tokens.ndim != 1 or tokens.dtype.kind not in "iub":
             at = next(k for k, t in enumerate(flat) if not _is_int64(t))
             row = int(np.searchsorted(np.cumsum(lengths), at, side="right"))
             if isinstance(flat[at], (int, np.integer)):
@@ -163,6 +164,8 @@ class _Sequences:
         """Sequences given as their tokens back to back and their lengths."""
         import numpy as np
 
+        if lengths.size == 0:  # no sequences: nothing to mask (the caller refuses an empty batch)
+            return
         if self.trim == "fairseq":
             keep = self._fairseq_keep(tokens, lengths, what)
         elif self.pad_id is None and self.eos_id is None:  # every token counts: no masks
@@ -200,26 +203,27 @@ class _Sequences:
 
     def _fairseq_keep(self, tokens: np.ndarray, lengths: np.ndarray, what: str) -> np.ndarray:
         """libbleu's ``bleu_trim``: leading pads off, then trailing eos and pads off, never
-        the first token left (so ``[eos]`` stays one token)."""
+        the first token left (so ``[eos]`` stays one token). Vectorized over rows."""
         import numpy as np
 
-        keep = np.zeros(tokens.shape, dtype=bool)
+        n = tokens.shape[0]
+        position = np.arange(n)
+        row_of = np.repeat(np.arange(lengths.shape[0]), lengths)
         leading = tokens == self.pad_id
+        # Per row: the first token that is not a pad, and the last that is neither pad nor eos.
+        first = np.full(lengths.shape[0], n)
+        np.minimum.at(first, row_of[~leading], position[~leading])
+        ends = np.cumsum(lengths)
+        bare = np.flatnonzero(first >= ends)
+        if bare.size:
+            raise InvalidInputError(
+                f"{what}[{int(bare[0])}] has no tokens besides padding: fairseq's Scorer cannot "
+                "score it (libbleu reads out of bounds); leave such pairs out"
+            )
         trailing = leading | (tokens == self.eos_id)
-        ends = np.cumsum(lengths).tolist()
-        for row, (start, end) in enumerate(zip([0, *ends[:-1]], ends)):
-            while start < end and leading[start]:
-                start += 1
-            if start == end:
-                raise InvalidInputError(
-                    f"{what}[{row}] has no tokens besides padding: fairseq's Scorer cannot "
-                    "score it (libbleu reads out of bounds); leave such pairs out"
-                )
-            last = end - 1
-            while last > start and trailing[last]:
-                last -= 1
-            keep[start : last + 1] = True
-        return keep
+        last = first.copy()
+        np.maximum.at(last, row_of[~trailing], position[~trailing])
+        return (position >= first[row_of]) & (position <= last[row_of])
 
     def flat(self) -> tuple[np.ndarray, np.ndarray]:
         import numpy as np

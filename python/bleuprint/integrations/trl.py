@@ -157,7 +157,17 @@ def reference_streams(column: Any, n: int, name: str) -> list[list[Optional[str]
         raise InvalidInputError(
             f"column {name!r} must hold one entry per completion ({n}), got {got}"
         )
-    rows = [[r] if isinstance(r, str) else list(r) for r in column]
+    rows = []
+    for k, cell in enumerate(column):
+        if isinstance(cell, str):
+            rows.append([cell])
+        elif isinstance(cell, Sequence) and all(isinstance(r, str) for r in cell):
+            rows.append(list(cell))
+        else:
+            raise InputTypeError(
+                f"column {name!r}[{k}] must be a reference string or a list of them, got "
+                f"{type(cell).__name__}"
+            )
     width = max((len(r) for r in rows), default=1)
     return [[r[k] if k < len(r) else None for r in rows] for k in range(width)]
 

@@ -31,6 +31,8 @@ from bleuprint.stats import Stats
 if TYPE_CHECKING:
     import numpy as np
 
+    from bleuprint.progress import Progress
+
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]
 
@@ -196,7 +198,7 @@ class Metric(ABC, Generic[ScoreT]):
         *,
         chunk_size: int = 65536,
         keep: str = "rows",
-        progress: Any = None,
+        progress: Progress = None,
         encoding: str = "utf-8",
     ) -> Stats:
         """:meth:`stats` of streams, read and counted ``chunk_size`` segments at a time.
@@ -220,7 +222,7 @@ class Metric(ABC, Generic[ScoreT]):
         references: Sequence[Any],
         *,
         chunk_size: int = 65536,
-        progress: Any = None,
+        progress: Progress = None,
         encoding: str = "utf-8",
     ) -> ScoreT:
         """:meth:`corpus_score` of streams (see :meth:`stats_stream`), equal to the in-memory
