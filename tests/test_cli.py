@@ -582,11 +582,11 @@ def test_ctrl_c_during_scoring_exits_130_with_one_line(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )  # fmt: skip
     assert process.stdin is not None
-    # The pipe holds 64 KiB: once this returns, the command has read its input (it is past
-    # start-up, in main) and is scoring.
-    process.stdin.write(hyps)
-    process.stdin.close()
-    process.stdin = None  # closed: communicate() has nothing more to send
+    # The command reads standard input a chunk at a time as it scores, so once half of it is
+    # written (the pipe holds 64 KiB) the command is past start-up and scoring; the rest is
+    # never sent, and the interrupt comes while it scores or waits for more.
+    process.stdin.write(hyps[: len(hyps) // 2])
+    process.stdin.flush()
     time.sleep(0.5)
     stdout, stderr = _interrupt(process)
     assert process.returncode == 130

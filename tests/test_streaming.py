@@ -4,8 +4,13 @@ and reference layout; lazy reading; errors."""
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
+import lzma
+import random
+import sys
+import tracemalloc
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleuprint
+from bleuprint import line_reader
 from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.io import read_lines
+from bleuprint.streaming import lines_of
 from tests.conftest import read_lines as read_test_lines
 from tests.conftest import wmt22_references
 
@@ -160,7 +167,9 @@ def test_other_encodings_are_split_after_decoding(tmp_path: Path) -> None:
 def test_undecodable_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"fine\n\xff broken\n")
-    with pytest.raises(InputDecodeError, match="bad.txt: invalid utf-8 on line 2"):
+    with pytest.raises(
+        InputDecodeError, match=r"bad.txt: invalid UTF-8 at byte offset 5 \(line 2\)"
+    ):
         bleuprint.BLEU().score_stream(bad, [["a", "b"]])
 
 
@@ -174,3 +183,124 @@ def test_a_wmt22_system_streamed_equals_sacrebleu(wmt22: Path) -> None:
     assert got.score == expected.score
     chrf = sacrebleu.corpus_chrf(read_lines(hyp), [read_lines(r) for r in streams], word_order=2)
     assert bleuprint.CHRF(word_order=2).score_stream(hyp, streams).score == chrf.score
+
+
+# --- compressed files --------------------------------------------------------------------------
+
+
+def _compress(kind: str, data: bytes, small_window: bool = False) -> bytes:
+    """``data`` compressed; ``small_window``: with the smallest history the format allows, as
+    a decompressor holds one window (xz: the dictionary, zstd: the window) whatever the size
+    of the file, and the defaults' windows are larger than these test files."""
+    if kind == "gz":
+        return gzip.compress(data)
+    if kind == "bz2":
+        return bz2.compress(data)
+    if kind == "xz":
+        return lzma.compress(data, preset=0 if small_window else 6)
+    zstandard = pytest.importorskip("zstandard")
+    if small_window:  # streamed, as zstd writes a pipe: no single-segment frame
+        params = zstandard.ZstdCompressionParameters.from_level(3, window_log=17)
+        writer = zstandard.ZstdCompressor(compression_params=params).compressobj()
+        return writer.compress(data) + writer.flush()
+    # Two frames, as zstd writes when appending: both are read.
+    cut = len(data) // 3
+    compressor = zstandard.ZstdCompressor()
+    return compressor.compress(data[:cut]) + compressor.compress(data[cut:])
+
+
+COMPRESSED = ["gz", "bz2", "xz", "zst", "zstd"]
+
+
+@pytest.mark.parametrize("kind", COMPRESSED)
+def test_compressed_files_round_trip(kind: str, tmp_path: Path) -> None:
+    """Every format gives read_lines' lines of the plain file, streamed or read whole."""
+    hyps = read_test_lines(SAMPLE / "sys.good.en")
+    refs = read_test_lines(SAMPLE / "ref.A.en")
+    raw = ("\ufeff" + "".join(f"{h}  \r\n" for h in hyps)).encode("utf-8")
+    plain = tmp_path / "hyp.txt"
+    plain.write_bytes(raw)
+    packed = tmp_path / f"hyp.txt.{kind}"
+    packed.write_bytes(_compress(kind, raw))
+    assert read_lines(packed) == read_lines(plain) == hyps
+    assert list(lines_of(packed, "hypotheses")) == hyps  # the mark removed, as read_lines does
+    chrf = bleuprint.CHRF()
+    expected = chrf.corpus_score(hyps, [refs])
+    assert chrf.score_stream(packed, [refs], chunk_size=5).score == expected.score
+    packed_refs = tmp_path / f"ref.{kind}"
+    packed_refs.write_bytes(_compress(kind, "\n".join(refs).encode("utf-16")))
+    assert read_lines(packed_refs, "utf-16") == refs
+    assert chrf.score_stream(hyps, [packed_refs], encoding="utf-16").score == expected.score
+
+
+@pytest.mark.parametrize("kind", COMPRESSED)
+def test_corrupt_compressed_files_name_file_and_format(kind: str, tmp_path: Path) -> None:
+    data = _compress(kind, "".join(f"line {k}\n" for k in range(5000)).encode())
+    truncated = tmp_path / f"cut.{kind}"
+    truncated.write_bytes(data[: len(data) // 2])
+    garbage = tmp_path / f"garbage.{kind}"
+    garbage.write_bytes(b"plain text, not compressed\n" * 10)
+    for path in (truncated, garbage):
+        with pytest.raises(
+            OSError, match=f"{path.name}: not a valid .* file .*truncated or corrupt"
+        ):
+            read_lines(path)
+        with pytest.raises(OSError, match=f"{path.name}: not a valid"):
+            bleuprint.BLEU().score_stream(path, [["x"] * 5000])
+
+
+def test_zstd_without_zstandard_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if sys.version_info >= (3, 14):
+        pytest.skip("Python 3.14 reads .zst with its own compression.zstd")
+    path = tmp_path / "hyp.zst"
+    path.write_bytes(b"\x28\xb5\x2f\xfd")
+    monkeypatch.setitem(sys.modules, "zstandard", None)  # import zstandard raises ImportError
+    with pytest.raises(
+        ImportError, match=r"hyp.zst: .*'zstandard' package: pip install 'bleuprint\[zstd\]'"
+    ):
+        read_lines(path)
+
+
+@pytest.mark.parametrize("kind", COMPRESSED)
+def test_compressed_streams_are_decompressed_incrementally(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Streaming a compressed file takes memory that does not grow with its size: it is
+    decompressed as it is read, never whole. Four times the lines, about the same peak."""
+    # Files are read a block at a time; small blocks let small files show the bound.
+    monkeypatch.setattr(line_reader, "BLOCK_SIZE", 1 << 14)
+    words = [f"w{k}" for k in range(3000)]
+    draw = random.Random(0)
+    bleu = bleuprint.BLEU()
+
+    def peak(n: int) -> int:
+        lines = [" ".join(draw.choices(words, k=12)) for _ in range(n)]
+        path = tmp_path / f"{n}.{kind}"
+        path.write_bytes(_compress(kind, ("\n".join(lines) + "\n").encode(), small_window=True))
+        tracemalloc.start()
+        try:
+            stats = bleu.stats_stream(path, [iter(lines)], chunk_size=500, keep="sum")
+            _, top = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert (stats.rows[0] == bleu.stats(lines, [lines]).sum()).all()
+        return top
+
+    peak(1000)  # imports and first-call caches, which would count against the first size
+    small, large = peak(10000), peak(40000)
+    assert large < 2 * small, (small, large)
+
+
+def test_type_errors_in_long_streams_name_the_position_in_the_stream() -> None:
+    """The core counts positions within a chunk; the error names the whole stream's."""
+    hyps: list[Any] = [f"h {k}" for k in range(100)]
+    hyps[70] = 7
+    refs: list[Any] = [f"r {k}" for k in range(100)]
+    with pytest.raises(InputTypeError, match=r"hypotheses\[70\] must be str, got int"):
+        bleuprint.BLEU().score_stream(hyps, [refs], chunk_size=32)
+    hyps[70] = "h"
+    refs[45] = None
+    with pytest.raises(InvalidInputError, match="segment 45 has no references"):
+        bleuprint.TER().score_stream(hyps, [refs], chunk_size=32)

@@ -11,20 +11,39 @@ every input. sacrebleu keeps it as part of the first segment, which changes that
 tokens and therefore the score.
 
 UTF-8 files take the fast path, :func:`bleuprint._core.read_lines` (Rust; the parse runs
-without the GIL). Other encodings (``-e``) and gzip-compressed files (``*.gz``) are decoded by
-Python with the same rules.
+without the GIL). Other encodings (``-e``) and compressed files are decoded by Python with the
+same rules.
+
+Compressed files are recognised by their name, as sacrebleu's ``smart_open`` recognises
+``.gz``: ``.gz`` (gzip), ``.bz2``, ``.xz`` and ``.zst``/``.zstd`` (Zstandard, with the
+``zstandard`` package: ``pip install 'bleuprint[zstd]'``; Python 3.14's ``compression.zstd``
+where it exists). :func:`open_binary` opens every input this way, decompressing as it is read,
+for the command line, the streams and the tables alike.
 """
 
 from __future__ import annotations
 
 import codecs
+import io
 import os
-from typing import BinaryIO, Union
+import sys
+from typing import Any, BinaryIO, Optional, Protocol, Union
 
 from bleuprint import _core
 from bleuprint.errors import InputDecodeError
 
-__all__ = ["decode_bytes", "is_utf8", "read_lines", "read_stream_lines", "split_lines"]
+__all__ = [
+    "COMPRESSIONS",
+    "BinaryReader",
+    "compression_of",
+    "decode_bytes",
+    "decode_message",
+    "is_utf8",
+    "open_binary",
+    "read_lines",
+    "read_stream_lines",
+    "split_lines",
+]
 
 _BOM = "\ufeff"
 
@@ -51,15 +70,25 @@ def decode_bytes(data: bytes, encoding: str, name: str) -> str:
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as e:
-        raise InputDecodeError(_decode_message(data, encoding, name, e)) from None
+        raise InputDecodeError(decode_message(data, encoding, name, e)) from None
     return text[1:] if text.startswith(_BOM) else text
 
 
-def _decode_message(data: bytes, encoding: str, name: str, e: UnicodeDecodeError) -> str:
-    where = f"byte offset {e.start}"
+def decode_message(
+    data: bytes,
+    encoding: str,
+    name: str,
+    e: UnicodeDecodeError,
+    *,
+    offset: int = 0,
+    lines: int = 0,
+) -> str:
+    """The message for an undecodable byte in ``data``, which starts at byte ``offset`` and
+    after ``lines`` newlines of the whole input (a block of a file read in blocks)."""
+    where = f"byte offset {offset + e.start}"
     if "\n".encode(encoding) == b"\n":  # line numbers only where b"\n" is the newline
         try:
-            where += f" (line {data[: e.start].decode(encoding).count(chr(10)) + 1})"
+            where += f" (line {lines + data[: e.start].decode(encoding).count(chr(10)) + 1})"
         except UnicodeDecodeError:
             pass
     bad = " ".join(f"0x{b:02x}" for b in data[e.start : min(e.end, e.start + 4)])
@@ -76,40 +105,186 @@ def split_lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.split("\n")]
 
 
+#: File name endings that mean a compressed file, and the format each names.
+COMPRESSIONS = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd", ".zstd": "zstd"}
+
+# Compressed bytes read per step: small enough that one step's output stays small even for
+# very repetitive text (Zstandard's decompressor bounds its output by its input only).
+_PIECE = 1 << 13
+
+
+def compression_of(path: Union[str, os.PathLike]) -> Optional[str]:
+    """The compression format named by ``path``'s ending (``"gzip"``, ``"bzip2"``, ``"xz"``,
+    ``"zstd"``), or None for a plain file. Case-sensitive, as sacrebleu's ``.gz`` test is."""
+    name = os.fspath(path)
+    for suffix, kind in COMPRESSIONS.items():
+        if name.endswith(suffix):
+            return kind
+    return None
+
+
+class BinaryReader(Protocol):
+    """What :func:`open_binary` returns: a binary file open for reading (a context manager)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+    def __iter__(self) -> Any: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Any: ...
+
+    def __exit__(self, *args: Any) -> Any: ...
+
+
+def open_binary(path: Union[str, os.PathLike]) -> BinaryReader:
+    """``path`` opened for reading bytes, decompressed as it is read when its name ends in
+    ``.gz``, ``.bz2``, ``.xz``, ``.zst`` or ``.zstd``: memory stays bounded whatever the size.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be opened; while reading, when its compressed data is corrupt or
+        truncated (the message names the file and the format).
+    ImportError
+        For ``.zst``/``.zstd`` without the ``zstandard`` package (before Python 3.14).
+    """
+    name = os.fspath(path)
+    kind = compression_of(name)
+    if kind is None:
+        return open(name, "rb")
+    inner, errors = _open_compressed(name, kind)
+    raw = _Decompressed(inner, name, kind, errors)
+    return io.BufferedReader(raw, buffer_size=1 << 16)
+
+
+def _open_compressed(path: str, kind: str) -> tuple[Any, tuple[type[BaseException], ...]]:
+    """The decompressing file, and the exceptions its corrupt data raises."""
+    if kind == "gzip":
+        import gzip
+        import zlib
+
+        return gzip.open(path, "rb"), (EOFError, gzip.BadGzipFile, zlib.error)
+    if kind == "bzip2":
+        import bz2
+
+        # bz2 reports corrupt data as a bare OSError ("Invalid data stream").
+        return bz2.open(path, "rb"), (EOFError, OSError)
+    if kind == "xz":
+        import lzma
+
+        return lzma.open(path, "rb"), (EOFError, lzma.LZMAError)
+    if sys.version_info >= (3, 14):
+        try:
+            from compression import zstd  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:  # an interpreter built without libzstd
+            pass
+        else:
+            return zstd.open(path, "rb"), (EOFError, zstd.ZstdError)
+    try:
+        import zstandard
+    except ImportError:
+        raise ImportError(
+            f"{path}: reading Zstandard files (.zst) needs the 'zstandard' package: "
+            f"pip install 'bleuprint[zstd]'"
+        ) from None
+    return _ZstdFrames(open(path, "rb"), zstandard), (EOFError, zstandard.ZstdError)
+
+
+class _Decompressed(io.RawIOBase):
+    """A decompressing file whose corrupt or truncated data raises an ``OSError`` naming the
+    file and its format (each library raises its own exception types)."""
+
+    def __init__(
+        self, inner: Any, path: str, kind: str, errors: tuple[type[BaseException], ...]
+    ) -> None:
+        self._inner, self._path, self._kind, self._errors = inner, path, kind, errors
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            return int(self._inner.readinto(buffer))
+        except self._errors as e:
+            raise OSError(
+                f"{self._path}: not a valid {self._kind} file ({e}); it is truncated or "
+                f"corrupt, or its name's ending does not match its format"
+            ) from None
+
+    def close(self) -> None:
+        if not self.closed:
+            self._inner.close()
+        super().close()
+
+
+class _ZstdFrames(io.RawIOBase):
+    """Zstandard frames one after another, as ``zstd -d`` reads them. zstandard's own
+    ``stream_reader`` ends silently inside a truncated frame; here that is an ``EOFError``."""
+
+    def __init__(self, file: BinaryIO, zstandard: Any) -> None:
+        self._file = file
+        self._decompressor = zstandard.ZstdDecompressor()
+        self._frame: Any = None  # the frame being read; None between frames
+        self._unused = b""  # compressed bytes after the last finished frame
+        self._out = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._out:
+            data = self._unused or self._file.read(_PIECE)
+            self._unused = b""
+            if not data:
+                if self._frame is not None:
+                    raise EOFError("the file ends inside a Zstandard frame")
+                return 0
+            if self._frame is None:
+                self._frame = self._decompressor.decompressobj()
+            self._out = memoryview(self._frame.decompress(data))
+            if self._frame.eof:
+                self._unused, self._frame = self._frame.unused_data, None
+        n = min(len(buffer), len(self._out))
+        memoryview(buffer).cast("B")[:n] = self._out[:n]
+        self._out = self._out[n:]
+        return n
+
+    def close(self) -> None:
+        if not self.closed:
+            self._file.close()
+        super().close()
+
+
 def read_lines(path: Union[str, os.PathLike], encoding: str = "utf-8") -> list[str]:
     """The right-stripped lines of a text file, as sacrebleu's command line reads them.
 
     Parameters
     ----------
     path
-        The file; a name ending in ``.gz`` is decompressed.
+        The file; a name ending in ``.gz``, ``.bz2``, ``.xz``, ``.zst`` or ``.zstd`` is
+        decompressed (sacrebleu reads ``.gz`` the same way, and no other).
     encoding
         Its text encoding (default UTF-8, which takes the fast Rust path).
 
     Raises
     ------
     OSError
-        When the file cannot be read (including a corrupt ``.gz``).
+        When the file cannot be read (including corrupt compressed data).
+    ImportError
+        For a ``.zst`` file without the ``zstandard`` package.
     InputDecodeError
         When it is not valid text in ``encoding``; the message names the file and byte offset.
     LookupError
         For an unknown encoding name.
     """
     path = os.fspath(path)
-    gz = str(path).endswith(".gz")
-    if not gz and is_utf8(encoding):
+    if compression_of(path) is None and is_utf8(encoding):
         return _core.read_lines(path)
-    if gz:
-        import gzip
-
-        try:
-            with gzip.open(path, "rb") as f:
-                data = f.read()
-        except (EOFError, gzip.BadGzipFile) as e:
-            raise OSError(f"{path}: not a valid gzip file ({e})") from None
-    else:
-        with open(path, "rb") as f:
-            data = f.read()
+    with open_binary(path) as f:
+        data = f.read()
     return split_lines(decode_bytes(data, encoding, str(path)))
 
 

@@ -172,3 +172,63 @@ class Stats:
 
     def __repr__(self) -> str:
         return f"Stats({self.config.metric}, segments={len(self)}, nrefs={self.nrefs})"
+
+
+class StatsAccumulator:
+    """Statistics gathered a chunk at a time (streams, shards): every row kept in order
+    (``keep="rows"``), or only their running column sums (``keep="sum"``, O(1) memory, for
+    metrics whose corpus score is that of the summed rows).
+
+    Examples
+    --------
+    >>> import bleuprint
+    >>> bleu = bleuprint.BLEU()
+    >>> total = StatsAccumulator("sum")
+    >>> total.add(bleu.stats(["the cat sat on the mat"], [["the cat is on the mat"]]))
+    >>> total.add(bleu.stats(["a dog barked"], [["the dog barked"]]))
+    >>> round(total.result().score().score, 2)
+    34.89
+    """
+
+    KEEP = ("rows", "sum")
+
+    def __init__(self, keep: str = "rows") -> None:
+        if keep not in self.KEEP:
+            raise InvalidInputError(f"keep must be 'rows' or 'sum', got {keep!r}")
+        self.keep = keep
+        self.segments = 0
+        self._parts: list[np.ndarray] = []
+        self._total: Any = None
+        self._first: Union[Stats, None] = None
+        self._nrefs: set[int] = set()
+
+    def add(self, stats: Stats) -> None:
+        """Adds the next chunk's statistics (of the same configuration)."""
+        if self._first is None:
+            self._first = stats
+        else:
+            self._first._check_compatible(stats)
+        self._nrefs.add(stats.nrefs)
+        self.segments += len(stats)
+        if self.keep == "rows":
+            self._parts.append(stats.rows)
+        else:
+            part = stats.sum()
+            self._total = part if self._total is None else self._total + part
+
+    @property
+    def nrefs(self) -> int:
+        """References per segment over every chunk, or -1 where it varies."""
+        return next(iter(self._nrefs)) if len(self._nrefs) == 1 else -1
+
+    def result(self) -> Stats:
+        """The rows (``keep="rows"``) or one row of their sums (``keep="sum"``)."""
+        import numpy as np
+
+        if self._first is None:
+            raise InvalidInputError("no statistics were added")
+        config = self._first.config
+        if self.keep == "sum":
+            return Stats._trusted(self._total[None, :], config, self.nrefs)
+        rows = self._parts[0] if len(self._parts) == 1 else np.concatenate(self._parts)
+        return Stats._trusted(rows, config, self.nrefs)

@@ -12,7 +12,8 @@ import dataclasses
 import json
 import os
 import zipfile
-from typing import TYPE_CHECKING, Any, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
 from bleuprint.metric_config import config_class as lookup_config
@@ -133,6 +134,36 @@ def check_nrefs(nrefs: Any) -> int:
     return int(nrefs)
 
 
+def load_npz(
+    path: Union[str, os.PathLike],
+    expected: Optional[list[str]],
+    not_ours: Callable[[str], Exception],
+) -> dict[str, np.ndarray]:
+    """The arrays of an ``.npz`` archive (``expected`` names them all, when given), read
+    without ever unpickling; anything else raises ``not_ours(why)``. A missing file stays
+    ``FileNotFoundError``."""
+    import numpy as np
+
+    with open(path, "rb") as f:
+        try:
+            data = np.load(f, allow_pickle=False)
+        except ValueError:  # numpy's answer to a pickle (and to other unknown formats)
+            raise not_ours("it is not an .npz archive (a pickle or another format)") from None
+        except (EOFError, OSError, zipfile.BadZipFile) as error:
+            raise not_ours(f"it cannot be read as .npz ({error})") from None
+        if not isinstance(data, np.lib.npyio.NpzFile):
+            raise not_ours("it is a single .npy array, not an .npz archive")
+        with data:
+            if expected is not None and sorted(data.files) != sorted(expected):
+                raise not_ours(f"it holds {sorted(data.files)}, not {sorted(expected)}")
+            try:
+                return {name: data[name] for name in data.files}
+            except ValueError:
+                raise not_ours("its arrays hold Python objects (pickled data)") from None
+            except (EOFError, OSError, zipfile.BadZipFile) as error:
+                raise not_ours(f"an array cannot be read ({error})") from None
+
+
 def _not_stats(path: Union[str, os.PathLike], why: str) -> StatsFormatError:
     return StatsFormatError(
         f"{os.fspath(path)!r} is not a bleuprint statistics file (written by Stats.save): {why}"
@@ -142,28 +173,8 @@ def _not_stats(path: Union[str, os.PathLike], why: str) -> StatsFormatError:
 def read_stats_file(path: Union[str, os.PathLike]) -> tuple[Any, Any, Any]:
     """``(rows, config, nrefs)`` read from an ``.npz`` written by ``Stats.save``; never
     unpickles. Anything else raises :class:`StatsFormatError` saying what is wrong."""
-    import numpy as np
-
-    with open(path, "rb") as f:  # a missing file stays FileNotFoundError
-        try:
-            data = np.load(f, allow_pickle=False)
-        except ValueError:  # numpy's answer to a pickle (and to other unknown formats)
-            raise _not_stats(
-                path, "it is not an .npz archive (a pickle or another format)"
-            ) from None
-        except (EOFError, OSError, zipfile.BadZipFile) as error:
-            raise _not_stats(path, f"it cannot be read as .npz ({error})") from None
-        if not isinstance(data, np.lib.npyio.NpzFile):
-            raise _not_stats(path, "it is a single .npy array, not an .npz archive")
-        with data:
-            if sorted(data.files) != ["meta", "rows"]:
-                raise _not_stats(path, f"it holds {sorted(data.files)}, not ['meta', 'rows']")
-            try:
-                rows, meta = data["rows"], data["meta"]
-            except ValueError:
-                raise _not_stats(path, "its arrays hold Python objects (pickled data)") from None
-            except (EOFError, OSError, zipfile.BadZipFile) as error:
-                raise _not_stats(path, f"an array cannot be read ({error})") from None
+    arrays = load_npz(path, ["meta", "rows"], lambda why: _not_stats(path, why))
+    rows, meta = arrays["rows"], arrays["meta"]
     if meta.shape != () or meta.dtype.kind != "U":
         raise _not_stats(path, f"'meta' must be one JSON string, got {meta.dtype} {meta.shape}")
     try:

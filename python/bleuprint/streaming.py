@@ -1,66 +1,78 @@
 """Corpus statistics of inputs too large to hold: the hypotheses and reference streams are read
 chunk by chunk, each chunk counted in the core, and only its statistics kept, as rows or as
 their running sum. The result equals the in-memory ``metric.stats(...)`` / ``corpus_score``.
+
+Every chunked input (text streams here, tables in :mod:`bleuprint.tables`) is a sequence of
+:class:`Chunk`; :func:`count_chunks` folds them into one :class:`~bleuprint.Stats`, and
+:func:`count_groups` into one per group key.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
-from typing import TYPE_CHECKING, Any, Union
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
-from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
-from bleuprint.progress import Progress, reporter
+from bleuprint.errors import (
+    BleuprintError,
+    InputDecodeError,
+    InputTypeError,
+    InvalidInputError,
+    InvalidOptionError,
+)
+from bleuprint.line_reader import file_lines, line_blocks
+from bleuprint.progress import Progress, ProgressCallback, reporter
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from bleuprint.metrics.metric import Metric
     from bleuprint.stats import Stats
 
-#: A stream: a file path (``.gz`` is decompressed), an open file, or any iterable of strings.
+#: A stream: a file path (compressed ones are decompressed), an open file, or any iterable of
+#: strings.
 Source = Union[str, "os.PathLike[str]", Iterable[Any]]
 
 DEFAULT_CHUNK_SIZE = 65536
 KEEP = ("rows", "sum")
 
+_BOM = "\ufeff"
+
+
+class Chunk(NamedTuple):
+    """A chunk of segments: hypotheses, reference streams (``references[k][i]``) and, for
+    grouped scores, one group key per segment. ``locate`` is called when the core refuses the
+    chunk; it returns an error that names the offending row in the whole input (or None)."""
+
+    hypotheses: list[Any]
+    references: list[list[Any]]
+    keys: Optional[list[Any]] = None
+    locate: Optional[Callable[[], Optional[BleuprintError]]] = None
+
 
 def lines_of(source: Any, what: str, encoding: str = "utf-8") -> Iterator[str]:
-    """The lines of ``source``. Files (paths, open text or binary files) give their lines as
-    ``read_lines`` and the command line read them (split on ``\\n``, right-stripped); any other
-    iterable gives its strings as they are."""
+    """The lines of ``source``. Files (paths, open binary files) give their lines as
+    ``read_lines`` and the command line read them (split on ``\\n``, right-stripped, a leading
+    byte order mark removed), read a block at a time; an open text file gives its lines (as
+    its own newline setting splits them) right-stripped; any other iterable gives its strings
+    as they are."""
     if isinstance(source, (str, os.PathLike)):
-        return _file_lines(os.fspath(source), encoding)
+        return file_lines(source, encoding)
     if isinstance(source, (bytes, bytearray)) or not isinstance(source, Iterable):
         raise InputTypeError(
             f"{what} must be a file path, an open file or an iterable of strings, got "
             f"{type(source).__name__}"
         )
-    if hasattr(source, "read"):  # an open file: its lines, as read_lines would give them
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):
+        read = getattr(source, "read1", source.read)
+        return chain.from_iterable(line_blocks(read, encoding, what, universal=False))
+    if hasattr(source, "read"):  # an open text file (or a file-like object)
         return _stripped(source, what, encoding)
     return iter(source)
 
 
-def _file_lines(path: str, encoding: str) -> Iterator[str]:
-    import gzip
-
-    opener: Any = gzip.open if path.endswith(".gz") else open
-    if "\n".encode(encoding) == b"\n":  # ASCII-compatible: lines end at the byte b"\n"
-        with opener(path, "rb") as f:
-            yield from _stripped(f, path, encoding)
-    else:  # UTF-16 and the like: decode first, then split on "\n" only
-        with opener(path, "rt", encoding=encoding, newline="\n") as f:
-            try:
-                yield from _stripped(f, path, encoding)
-            except UnicodeDecodeError as e:
-                raise InputDecodeError(f"{path}: invalid {encoding} ({e.reason})") from None
-
-
 def _stripped(lines: Iterable[Any], name: str, encoding: str) -> Iterator[str]:
-    # Binary lines end at b"\n" only, as split_lines splits; text files are opened by the
-    # caller, whose newline setting decides.
     for number, line in enumerate(lines, 1):
         if isinstance(line, bytes):
             try:
@@ -69,14 +81,12 @@ def _stripped(lines: Iterable[Any], name: str, encoding: str) -> Iterator[str]:
                 raise InputDecodeError(
                     f"{name}: invalid {encoding} on line {number} at byte {e.start}"
                 ) from None
+        if number == 1 and line.startswith(_BOM):  # as read_lines: the mark is not text
+            line = line[1:]
         yield line.rstrip()
 
 
-def chunks(
-    hypotheses: Source, references: Sequence[Source], chunk_size: int, encoding: str
-) -> Iterator[tuple[list[str], list[list[str]]]]:
-    """``(hypotheses, reference streams)`` of at most ``chunk_size`` segments at a time; a
-    stream that ends before the others is an error naming it."""
+def _check_references(references: Any) -> None:
     if isinstance(references, (str, os.PathLike)) or not isinstance(references, Sequence):
         raise InputTypeError(
             "references must be a list of reference streams (e.g. ['ref.txt']), got "
@@ -84,24 +94,265 @@ def chunks(
         )
     if not references:
         raise InvalidInputError("references is empty: give at least one reference stream")
+
+
+def chunks(
+    hypotheses: Source, references: Sequence[Source], chunk_size: int, encoding: str
+) -> Iterator[Chunk]:
+    """Chunks of at most ``chunk_size`` segments of the streams; a stream that ends before the
+    others is an error naming every stream's length."""
+    _check_references(references)
     names = ["hypotheses", *(f"references[{k}]" for k in range(len(references)))]
     streams = [lines_of(s, n, encoding) for s, n in zip([hypotheses, *references], names)]
+    return _stream_chunks(streams, names, chunk_size)
+
+
+def _stream_chunks(streams: list[Iterator[Any]], names: list[str], size: int) -> Iterator[Chunk]:
     done = 0
     while True:
-        parts = [list(islice(s, chunk_size)) for s in streams]
+        parts = [list(islice(s, size)) for s in streams]
         lengths = {len(p) for p in parts}
         if len(lengths) > 1:
             counts = ", ".join(f"{n} {done + len(p)}" for n, p in zip(names, parts))
             raise InvalidInputError(f"the streams have different lengths: {counts} lines")
         if not parts[0]:
             return
+        yield Chunk(parts[0], parts[1:], None, _stream_locator(parts, names, done))
         done += len(parts[0])
-        yield parts[0], parts[1:]
 
 
-def _from_sums(metric: Metric[Any]) -> bool:
+def _stream_locator(
+    parts: list[list[Any]], names: list[str], start: int
+) -> Callable[[], Optional[BleuprintError]]:
+    def locate() -> Optional[BleuprintError]:
+        found = first_refused(parts[0], parts[1:])
+        if found is None:
+            return None
+        i, k, value = found
+        if k == -1:
+            return InvalidInputError(
+                f"segment {start + i} has no references: every reference stream holds None there"
+            )
+        return InputTypeError(
+            f"{names[0 if k is None else k + 1]}[{start + i}] must be str"
+            f"{'' if k is None else ' or None'}, got {type(value).__name__}"
+        )
+
+    return locate
+
+
+def first_refused(
+    hypotheses: Sequence[Any], references: Sequence[Sequence[Any]]
+) -> Optional[tuple[int, Optional[int], Any]]:
+    """The first segment the core refuses for its item types or for having no reference:
+    ``(index, stream, value)``, where stream is None for the hypothesis, ``k`` for reference
+    stream ``k``, and -1 when every reference is None. None when none is refused."""
+    for i, hypothesis in enumerate(hypotheses):
+        if not isinstance(hypothesis, str):
+            return i, None, hypothesis
+        present = False
+        for k, stream in enumerate(references):
+            cell = stream[i]
+            if cell is not None:
+                if not isinstance(cell, str):
+                    return i, k, cell
+                present = True
+        if not present:
+            return i, -1, None
+    return None
+
+
+def _check_options(metric: Metric[Any], chunk_size: int, keep: str) -> int:
+    """``chunk_size`` checked (and capped at islice's limit; larger means the whole input)."""
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise InvalidOptionError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+    if keep not in KEEP:
+        raise InvalidOptionError(f"keep must be 'rows' or 'sum', got {keep!r}")
+    if keep == "sum" and not from_sums(metric):
+        raise InvalidOptionError(
+            f"keep='sum' needs a metric whose corpus score is the score of the summed rows; "
+            f"{type(metric).__name__}'s adds per-segment values in order, so keep='rows'"
+        )
+    return min(chunk_size, sys.maxsize)
+
+
+def from_sums(metric: Metric[Any]) -> bool:
     """Whether the metric's corpus score depends on its rows' sums only."""
     return bool(getattr(metric.config, "corpus_from_sums", False))
+
+
+def default_keep(metric: Metric[Any]) -> str:
+    """What a corpus score needs to keep: running sums where the metric allows, else rows."""
+    return "sum" if from_sums(metric) else "rows"
+
+
+def _counted(
+    metric: Metric[Any], chunks: Iterable[Chunk], report: Optional[ProgressCallback],
+    total: Optional[int],
+) -> Iterator[tuple[Chunk, Stats]]:  # fmt: skip
+    """The shared loop: each chunk with its statistics, counted in the core one at a time."""
+    done = 0
+    for chunk in chunks:
+        try:
+            stats = metric.stats(chunk.hypotheses, chunk.references)
+        except (InputTypeError, InvalidInputError):
+            # The core's positions count from the chunk's start; name the input's row instead.
+            located = chunk.locate() if chunk.locate is not None else None
+            if located is None:
+                raise
+            raise located from None
+        yield chunk, stats
+        done += len(chunk.hypotheses)
+        if report is not None:
+            report(done, total)
+
+
+def count_chunks(
+    metric: Metric[Any],
+    chunks: Iterable[Chunk],
+    *,
+    keep: str = "rows",
+    progress: Progress = None,
+    total: Optional[int] = None,
+    what: str = "stream",
+    unit: str = "lines",
+    streams: int = 1,
+) -> Stats:
+    """The statistics of every chunk: their rows in order (``keep="rows"``) or one row of
+    their column sums (``keep="sum"``). ``total`` (segments, if known) sizes the progress bar;
+    ``streams`` is the number of reference streams of an input with no segments."""
+    from bleuprint.stats import StatsAccumulator
+
+    _check_options(metric, 1, keep)
+    report = reporter(progress, total=total, what=what, unit=unit)
+    gathered = StatsAccumulator(keep)
+    with metric._warnings_summed():
+        for _, stats in _counted(metric, chunks, report, total):
+            gathered.add(stats)
+    if gathered.segments == 0:  # the in-memory path's answer for no segments
+        return metric.stats([], [[] for _ in range(streams)])
+    result = gathered.result()
+    metric.num_refs = result.nrefs
+    return result
+
+
+def count_groups(
+    metric: Metric[Any],
+    chunks: Iterable[Chunk],
+    *,
+    keep: str = "rows",
+    progress: Progress = None,
+    total: Optional[int] = None,
+    what: str = "groups",
+    unit: str = "rows",
+) -> dict[Any, Stats]:
+    """The statistics of each group key (``Chunk.keys``), in the order keys are first seen:
+    each group's rows in input order (``keep="rows"``), or one row of its column sums
+    (``keep="sum"``), in one pass. Each equals ``metric.stats`` of that group's segments
+    alone, its reference count included."""
+    import numpy as np
+
+    from bleuprint.stats import Stats
+
+    _check_options(metric, 1, keep)
+    report = reporter(progress, total=total, what=what, unit=unit)
+    index: dict[Any, int] = {}  # key -> group number, in first-seen order
+    nrefs: list[set[int]] = []
+    parts: list[list[np.ndarray]] = []  # keep="rows": each group's rows, chunk by chunk
+    sums: Optional[np.ndarray] = None  # keep="sum": (groups, width)
+    with metric._warnings_summed():
+        for chunk, stats in _counted(metric, chunks, report, total):
+            ids = _group_ids(chunk, index)
+            while len(nrefs) < len(index):
+                nrefs.append(set())
+                parts.append([])
+            _reference_counts(chunk, stats.nrefs, ids, nrefs)
+            if keep == "sum":
+                if sums is None or sums.shape[0] < len(index):
+                    grown = np.zeros((len(index), stats.rows.shape[1]), dtype=np.int64)
+                    if sums is not None:
+                        grown[: sums.shape[0]] = sums
+                    sums = grown
+                np.add.at(sums, ids, stats.rows)
+            else:
+                order = np.argsort(ids, kind="stable")  # keeps each group's rows in order
+                sorted_ids = ids[order]
+                cuts = np.flatnonzero(np.diff(sorted_ids)) + 1
+                for run in np.split(order, cuts):
+                    parts[int(ids[run[0]])].append(stats.rows[run])
+    groups: dict[Any, Stats] = {}
+    for key, g in index.items():
+        n = next(iter(nrefs[g])) if len(nrefs[g]) == 1 else -1
+        if sums is not None:  # keep="sum" (a group exists only after a chunk was counted)
+            rows = sums[g : g + 1].copy()
+        else:
+            rows = parts[g][0] if len(parts[g]) == 1 else np.concatenate(parts[g])
+        groups[key] = Stats._trusted(rows, metric.config, n)
+    every = {n for s in nrefs for n in s}
+    if every:
+        metric.num_refs = every.pop() if len(every) == 1 else -1
+    return groups
+
+
+def _group_ids(chunk: Chunk, index: dict[Any, int]) -> Any:
+    """Each segment's group number; new keys are numbered as they are first seen."""
+    import numpy as np
+
+    keys = chunk.keys
+    if keys is None or len(keys) != len(chunk.hypotheses):
+        raise InvalidInputError("grouped statistics need one group key per segment")
+    try:
+        # setdefault's default, len(index), is the next number exactly when the key is new.
+        return np.fromiter(
+            (index.setdefault(k, len(index)) for k in keys), dtype=np.intp, count=len(keys)
+        )
+    except TypeError:
+        located = chunk.locate() if chunk.locate is not None else None
+        if located is not None:
+            raise located from None
+        bad = next(k for k in keys if not isinstance(k, Hashable))
+        raise InputTypeError(
+            f"group keys must be hashable (str, int, tuple, None...), got {type(bad).__name__}"
+        ) from None
+
+
+def _reference_counts(chunk: Chunk, chunk_nrefs: int, ids: Any, nrefs: list[set[int]]) -> None:
+    """Adds the references per segment of each group in the chunk to ``nrefs``."""
+    import numpy as np
+
+    if chunk_nrefs != -1:  # one count for every segment of the chunk: no need to look
+        for g in np.unique(ids):
+            nrefs[int(g)].add(chunk_nrefs)
+        return
+    counts = np.zeros(len(ids), dtype=np.intp)
+    for stream in chunk.references:
+        counts += np.fromiter((r is not None for r in stream), dtype=bool, count=len(ids))
+    for g, n in set(zip(ids.tolist(), counts.tolist())):
+        nrefs[g].add(n)
+
+
+def grouped_chunks(
+    hypotheses: Source,
+    references: Sequence[Source],
+    groups: Source,
+    chunk_size: int,
+    encoding: str,
+) -> Iterator[Chunk]:
+    """:func:`chunks` of the streams, each with its segments' keys from ``groups`` (any
+    iterable of hashable values, or a file of one key per line)."""
+    keys = lines_of(groups, "groups", encoding)
+    for chunk in chunks(hypotheses, references, chunk_size, encoding):
+        part = list(islice(keys, len(chunk.hypotheses)))
+        if len(part) < len(chunk.hypotheses):
+            raise InvalidInputError(
+                "groups ends before the hypotheses: give one group key per segment"
+            )
+        yield chunk._replace(keys=part)
+    if next(keys, _END) is not _END:
+        raise InvalidInputError("groups has more keys than there are hypotheses")
+
+
+_END = object()
 
 
 def stream_stats(
@@ -117,43 +368,9 @@ def stream_stats(
     """``metric.stats`` of streams, counted ``chunk_size`` segments at a time. ``keep="rows"``
     keeps every segment's row (for bootstrap and paired tests); ``keep="sum"`` keeps only the
     running column sums, returned as one row whose corpus score is the stream's."""
-    import numpy as np
-
-    from bleuprint.stats import Stats
-
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise InvalidOptionError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
-    if keep not in KEEP:
-        raise InvalidOptionError(f"keep must be 'rows' or 'sum', got {keep!r}")
-    if keep == "sum" and not _from_sums(metric):
-        raise InvalidOptionError(
-            f"keep='sum' needs a metric whose corpus score is the score of the summed rows; "
-            f"{type(metric).__name__}'s adds per-segment values in order, so keep='rows'"
-        )
-    chunk_size = min(chunk_size, sys.maxsize)  # islice's limit; larger means the whole stream
-    report = reporter(progress, total=None, what="stream", unit="lines")
-    rows: list[np.ndarray] = []
-    total = None
-    nrefs: set[int] = set()
-    done = 0
-    for hyps, streams in chunks(hypotheses, references, chunk_size, encoding):
-        stats = metric.stats(hyps, streams)
-        nrefs.add(stats.nrefs)
-        if keep == "rows":
-            rows.append(stats.rows)
-        else:
-            part = stats.sum()
-            total = part if total is None else total + part
-        done += len(hyps)
-        if report is not None:
-            report(done, None)
-    if done == 0:  # the in-memory path's answer for no segments (an error, or empty stats)
-        return metric.stats([], [[] for _ in references])
-    n = nrefs.pop() if len(nrefs) == 1 else -1
-    metric.num_refs = n
-    if keep == "rows":
-        return Stats._trusted(np.concatenate(rows), metric.config, n)
-    return Stats._trusted(np.asarray(total, dtype=np.int64)[None, :], metric.config, n)
+    size = _check_options(metric, chunk_size, keep)
+    parts = chunks(hypotheses, references, size, encoding)
+    return count_chunks(metric, parts, keep=keep, progress=progress, streams=len(references))
 
 
 def stream_score(
@@ -167,20 +384,44 @@ def stream_score(
 ) -> Any:
     """The corpus score of streams: running sums where the metric allows (BLEU, chrF, WER),
     rows otherwise (TER)."""
-    keep = "sum" if _from_sums(metric) else "rows"
     stats = stream_stats(
-        metric, hypotheses, references, chunk_size=chunk_size, keep=keep, progress=progress,
-        encoding=encoding,
+        metric, hypotheses, references, chunk_size=chunk_size, keep=default_keep(metric),
+        progress=progress, encoding=encoding,
     )  # fmt: skip
     return stats.score()
+
+
+def stream_grouped_stats(
+    metric: Metric[Any],
+    hypotheses: Source,
+    references: Sequence[Source],
+    groups: Source,
+    *,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    keep: str = "rows",
+    progress: Progress = None,
+    encoding: str = "utf-8",
+) -> dict[Any, Stats]:
+    """:func:`count_groups` of streams whose segments' group keys come from ``groups``."""
+    size = _check_options(metric, chunk_size, keep)
+    parts = grouped_chunks(hypotheses, references, groups, size, encoding)
+    return count_groups(metric, parts, keep=keep, progress=progress, unit="lines")
 
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "KEEP",
+    "Chunk",
     "Source",
     "chunks",
+    "count_chunks",
+    "count_groups",
+    "default_keep",
+    "first_refused",
+    "from_sums",
+    "grouped_chunks",
     "lines_of",
+    "stream_grouped_stats",
     "stream_score",
     "stream_stats",
 ]

@@ -88,6 +88,12 @@ def check_usage(args: argparse.Namespace) -> None:
     _check_preset_usage(args)
 
 
+def check_output_usage(args: argparse.Namespace) -> None:
+    """The checks of ``bleuprint merge``'s options: those of the scores it prints."""
+    _check_ranges(args)
+    _check_statistics_usage(args)
+
+
 def paired(args: argparse.Namespace) -> bool:
     """Whether a paired test (-pbs or -par) is asked for."""
     return bool(args.paired_bs or args.paired_ar)
@@ -97,6 +103,8 @@ def _check_ranges(args: argparse.Namespace) -> None:
     # Sample counts must be positive too: sacrebleu silently uses its defaults for 0 and
     # fails later on negative numbers.
     for dest, option, low, high, what in _RANGES:
+        if not hasattr(args, dest):  # `bleuprint merge` has only the output's options
+            continue
         value = getattr(args, dest)
         if not low <= value <= high:
             raise CliError(

@@ -36,6 +36,13 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         except ValueError:  # not the main thread
             pass
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in ("stats", "merge"):
+        from bleuprint.cli.shards import run_merge, run_stats
+
+        try:
+            return (run_stats if arguments[0] == "stats" else run_merge)(arguments[1:])
+        except CliError as e:
+            fail(e.message, e.code)
     if arguments and arguments[0] in (*SUBCOMMANDS, "mbr"):
         try:
             if arguments[0] == "mbr":

@@ -20,6 +20,8 @@ Quick usage:
 
 EPILOG = f"""\
 other commands:
+  {PROG} stats REF -i HYP [--shard K/N] -o part.npz   statistics of (a shard of) the input
+  {PROG} merge part*.npz [-ci | -pbs ...]             what one run over every shard prints
   {PROG} mbr SAMPLES -n N [-m bleu|chrf|chrf++|ter]   minimum Bayes risk selection
   {PROG} explain --hyp TEXT --ref TEXT                one sentence's BLEU step by step
   {PROG} compare-presets REF -i HYP                   one file under every preset
@@ -27,9 +29,10 @@ other commands:
 
 input rules:
   Files: only \\n ends a line, each line is rstrip()-ed (CRLF files work), a final newline
-  adds no empty line, a leading UTF-8 byte order mark is removed. *.gz files are
-  decompressed. Standard input uses universal newlines; tab-separated fields on standard
-  input are separate systems.
+  adds no empty line, a leading UTF-8 byte order mark is removed. *.gz, *.bz2, *.xz and
+  *.zst files are decompressed. Standard input uses universal newlines; tab-separated fields
+  on standard input are separate systems. Input is read and scored a chunk at a time, so
+  its size is not limited by memory.
 
 environment:
   BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
@@ -46,3 +49,21 @@ exit status:
       option that {PROG} does not support yet
   17  a tab-separated line with the wrong number of fields (-nr, or systems on stdin)
   130 interrupted (Ctrl-C)"""
+
+
+STATS_DESCRIPTION = f"""\
+{PROG} stats: count the statistics of every system and metric, as '{PROG}' would score them,
+and write them to a file instead of printing scores. Takes every option of '{PROG}' that
+decides the statistics (references, -i, -nr, -e, -m, -tok, -lc, chrF and TER options, ...).
+
+Job arrays: run shard K of N in task K, then merge:
+    {PROG} stats ref.de -i hyp.de -m bleu chrf --shard 3/8 -o part3.npz
+    {PROG} merge part*.npz -f text                 exactly what one run would print
+    {PROG} merge part*.npz -ci                     with a bootstrap interval"""
+
+MERGE_DESCRIPTION = f"""\
+{PROG} merge: the output of one run over the whole input, from the shard files that
+'{PROG} stats --shard K/N' wrote. The files must come from the same command (systems,
+metric settings, input length, {PROG} version) and hold every shard 1..N once; anything else
+is refused. The rows are put back in order, so -ci and the paired tests draw the same samples
+as one run."""

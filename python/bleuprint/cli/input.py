@@ -1,61 +1,247 @@
-"""The command's input: reference files (or one file with -nr tab-separated references),
-system outputs from files or standard input, and the checks that they line up.
+"""The command's input, read in step a chunk of segments at a time: reference files (or one
+file of ``-nr`` tab-separated references) and system outputs (files, or standard input with
+one system per tab-separated field), with sacrebleu's checks that they line up.
 
-Files follow sacrebleu's line rules (see :func:`bleuprint.io.read_lines`); a failure is one
-line naming the file, never a traceback.
+Files follow sacrebleu's line rules (see :mod:`bleuprint.io`; :mod:`bleuprint.line_reader`
+reads them a block at a time). Only a chunk of text is held at once, so input of any size is
+scored in bounded memory. A failure is one line naming the file, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
+from itertools import islice
+from typing import Optional
 
 from bleuprint.cli.checks import paired
 from bleuprint.cli.errors import EXIT_FIELDS, EXIT_USAGE, CliError, Reporter
 from bleuprint.errors import InputDecodeError
-from bleuprint.io import read_lines, read_stream_lines
+from bleuprint.line_reader import count_lines, file_lines, stream_lines
+
+#: Segments per chunk, shared by all the streams read together (text held at once).
+CHUNK_SEGMENTS = 65536
 
 
-def _read_file(path: str, encoding: str) -> list[str]:
+def _open(path: str, encoding: str, skip: int = 0) -> Iterator[str]:
     try:
-        return read_lines(path, encoding)
+        return _reading(path, file_lines(path, encoding, skip=skip))
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _count(path: str, encoding: str) -> int:
+    try:
+        return count_lines(path, encoding)
     except InputDecodeError as e:
         raise CliError(f"cannot decode {e}") from None
     except OSError as e:
-        reason = e.strerror or str(e)
-        raise CliError(f"cannot read {path}: {reason}") from None
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
 
 
-def read_references(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
-    """The reference streams and, for messages, the file each stream came from."""
-    if args.num_refs == 1:
-        return [_read_file(path, args.encoding) for path in args.refs], list(args.refs)
-    n = args.num_refs
-    path = args.refs[0]
-    rows = [line.split("\t", n - 1) for line in _read_file(path, args.encoding)]
-    for lineno, fields in enumerate(rows, 1):
-        if len(fields) != n:
+def _reading(path: str, lines: Iterator[str]) -> Iterator[str]:
+    """``lines``, with read and decode failures turned into the command's messages."""
+    try:
+        yield from lines
+    except InputDecodeError as e:
+        raise CliError(f"cannot decode {e}") from None
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+class _Streams:
+    """Parallel streams from one or more sources; ``take(n)`` gives each one's next lines."""
+
+    def __init__(self, sources: list[Iterator[str]]) -> None:
+        self._sources = sources
+
+    def take(self, n: int) -> list[list[str]]:
+        return [list(islice(s, n)) for s in self._sources]
+
+    def count_rest(self) -> list[int]:
+        """How many lines each stream has left (read to the end, for error messages)."""
+        return [sum(1 for _ in s) for s in self._sources]
+
+
+class _TabFields(_Streams):
+    """One file whose every line holds ``n`` tab-separated references (``-nr``)."""
+
+    def __init__(self, path: str, encoding: str, n: int, skip: int = 0) -> None:
+        super().__init__([_open(path, encoding, skip)])
+        self._path, self._n, self._lineno = path, n, skip
+
+    def take(self, n: int) -> list[list[str]]:
+        (lines,) = super().take(n)
+        rows = [line.split("\t", self._n - 1) for line in lines]
+        for lineno, fields in enumerate(rows, self._lineno + 1):
+            if len(fields) != self._n:
+                raise CliError(
+                    f"FATAL: line {lineno}: expected {self._n} fields, but found "
+                    f"{len(fields)}. ({self._path})",
+                    EXIT_FIELDS,
+                )
+        self._lineno += len(lines)
+        return [list(s) for s in zip(*rows)] if rows else [[] for _ in range(self._n)]
+
+    def count_rest(self) -> list[int]:
+        return super().count_rest() * self._n
+
+
+class _StdinSystems(_Streams):
+    """Standard input: one system, or one per tab-separated field (sacrebleu's layout: the
+    first line's field count is the number of systems; its fields are not right-stripped one
+    by one, later lines' are)."""
+
+    def __init__(self, encoding: str) -> None:
+        lines = iter([]) if sys.stdin is None else stream_lines(sys.stdin.buffer, encoding)
+        super().__init__([_reading("<stdin>", lines)])
+        # sacrebleu reads the first line with readline(), so empty input is one empty segment.
+        first = next(self._sources[0], "")
+        self._first: Optional[list[str]] = first.rstrip().split("\t")
+        self.count = len(self._first)
+        self._lineno = 1
+
+    def take(self, n: int) -> list[list[str]]:
+        head, self._first = self._first, None
+        (lines,) = super().take(n - 1 if head is not None else n)
+        if self.count == 1:
+            stripped = [line.rstrip() for line in lines]
+            if "\t" not in "".join(stripped):  # the common case: one system, checked in C
+                self._lineno += len(lines)
+                return [head + stripped if head is not None else stripped]
+        systems: list[list[str]] = (
+            [[f] for f in head] if head is not None else [[] for _ in range(self.count)]
+        )
+        for lineno, line in enumerate(lines, self._lineno + 1):
+            fields = line.rstrip().split("\t")
+            if len(fields) != self.count:
+                raise CliError(
+                    "FATAL: the number of tab-delimited fields in the input stream differ "
+                    f"across lines (line 1 has {self.count}, line {lineno} has {len(fields)})",
+                    EXIT_FIELDS,
+                )
+            for stream, sent in zip(systems, fields):
+                stream.append(sent.rstrip())
+        self._lineno += len(lines)
+        return systems
+
+    def count_rest(self) -> list[int]:
+        (rest,) = super().count_rest()
+        return [rest + (self._first is not None)] * self.count
+
+
+class InputStreams:
+    """The references and systems of one command, read in step: :meth:`chunks` gives
+    ``(reference streams, systems)`` of up to ``chunk`` segments, and raises the command's
+    length errors (naming every file's full line count) when a stream ends early."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        reporter: Reporter,
+        shard: Optional[tuple[int, int]] = None,
+    ) -> None:
+        encoding = args.encoding
+        self.from_stdin = args.input is None
+        self.names = (
+            [] if self.from_stdin else system_names(args, reporter)
+        )  # stdin's come with its first line
+        self._paths = [*args.refs, *self.names]
+        if args.num_refs == 1:
+            self.ref_names = list(args.refs)
+        else:
+            self.ref_names = [f"{args.refs[0]} (field {k + 1})" for k in range(args.num_refs)]
+        #: Segments of the whole input and this shard's first and how many (``--shard``).
+        self.start: int = 0
+        self.limit: Optional[int] = None
+        self.total: Optional[int] = None
+        if shard is not None:
+            self._window(args, shard)
+        # References first, as sacrebleu reads them, so their errors come first.
+        refs: _Streams
+        if args.num_refs == 1:
+            refs = _Streams([_open(path, encoding, self.start) for path in args.refs])
+        else:
+            refs = _TabFields(args.refs[0], encoding, args.num_refs, self.start)
+        systems: _Streams
+        if self.from_stdin:
+            stdin = _StdinSystems(encoding)
+            systems = stdin
+            self.names = [f"System {i + 1}" for i in range(stdin.count)]
+        else:
+            systems = _Streams([_open(path, encoding, self.start) for path in self.names])
+        self._refs, self._systems = refs, systems
+
+    def _window(self, args: argparse.Namespace, shard: tuple[int, int]) -> None:
+        """Counts every file's lines (the length checks of a whole run) and sets the shard's
+        segments."""
+        from bleuprint.shards import shard_window
+
+        if self.from_stdin:
             raise CliError(
-                f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}. ({path})",
-                EXIT_FIELDS,
+                "--shard needs the system outputs as files (-i): each shard counts the lines "
+                "of every input first, which standard input cannot be read twice for",
+                EXIT_USAGE,
             )
-    streams = [list(stream) for stream in zip(*rows)] if rows else [[] for _ in range(n)]
-    return streams, [f"{path} (field {k + 1})" for k in range(n)]
+        ref_files = args.refs if args.num_refs == 1 else args.refs[:1] * args.num_refs
+        ref_totals = [_count(path, args.encoding) for path in ref_files]
+        totals = [_count(path, args.encoding) for path in self.names]
+        check_lengths(totals, self.names, ref_totals, self.ref_names, False)
+        index, count = shard
+        self.total = totals[0]
+        self.start, stop = shard_window(index, count, self.total)
+        self.limit = stop - self.start  # 0 when there are more shards than segments
+
+    def size_bytes(self) -> int:
+        """The files' total size (standard input counts nothing): whether to show progress."""
+        return sum(os.path.getsize(path) for path in self._paths)
+
+    def chunks(
+        self, chunk: Optional[int] = None
+    ) -> Iterator[tuple[list[list[str]], list[list[str]]]]:
+        """``(reference streams, systems)`` of the next segments; every stream has the same
+        number of lines, else the command's length error."""
+        # Many systems share the budget, so the text held stays about `chunk` lines.
+        chunk = CHUNK_SEGMENTS if chunk is None else chunk
+        size = max(1, chunk // (len(self.names) + len(self.ref_names)))
+        totals = [0] * (len(self.names) + len(self.ref_names))
+        while True:
+            if self.limit is not None:  # a shard: its lengths were checked when counted
+                size = min(size, self.limit - totals[0])
+                if not size:
+                    return
+            systems = self._systems.take(size)
+            refs = self._refs.take(size)
+            lengths = [len(s) for s in systems] + [len(r) for r in refs]
+            totals = [t + n for t, n in zip(totals, lengths)]
+            if len(set(lengths)) > 1 or lengths[0] == 0:
+                if len(set(lengths)) > 1:
+                    rest = self._systems.count_rest() + self._refs.count_rest()
+                    totals = [t + n for t, n in zip(totals, rest)]
+                self._check(totals)
+                return
+            yield refs, systems
+
+    def read_all(self) -> tuple[list[list[str]], list[list[str]]]:
+        """Every segment at once, for the scorers that take whole lists (``--preset``)."""
+        refs: list[list[str]] = [[] for _ in self.ref_names]
+        systems: list[list[str]] = [[] for _ in self.names]
+        for ref_chunk, system_chunk in self.chunks():
+            for whole, part in zip([*refs, *systems], [*ref_chunk, *system_chunk]):
+                whole.extend(part)
+        return refs, systems
+
+    def _check(self, totals: list[int]) -> None:
+        k = len(self.names)
+        check_lengths(totals[:k], self.names, totals[k:], self.ref_names, self.from_stdin)
 
 
-def read_systems(args: argparse.Namespace, reporter: Reporter) -> tuple[list[list[str]], list[str]]:
-    """The system outputs and their names (paths, or ``System N`` for stdin fields). In a
-    paired test, a file given again as the baseline is skipped, as in sacrebleu."""
-    if args.input is not None:
-        return _read_system_files(args, reporter)
-    return _read_stdin_systems(args.encoding)
-
-
-def _read_system_files(
-    args: argparse.Namespace, reporter: Reporter
-) -> tuple[list[list[str]], list[str]]:
+def system_names(args: argparse.Namespace, reporter: Reporter) -> list[str]:
+    """The ``-i`` files to score: a file given again as the baseline of a paired test is
+    skipped, as in sacrebleu; any other repeat is refused."""
     names: list[str] = []
-    systems = []
     for path in args.input:
         if names and path == names[0] and paired(args):
             reporter.info(f"Ignoring {path!r} as it was also given as the baseline.")
@@ -65,61 +251,30 @@ def _read_system_files(
                 f"{path!r} is given twice to -i/--input; every system needs a different file name",
                 EXIT_USAGE,
             )
-        systems.append(_read_file(path, args.encoding))
         names.append(path)
-    return systems, names
-
-
-def _read_stdin_systems(encoding: str) -> tuple[list[list[str]], list[str]]:
-    """Standard input: one system, or tab-separated fields that are separate systems."""
-    if sys.stdin is None:
-        lines: list[str] = []
-    else:
-        try:
-            lines = read_stream_lines(sys.stdin.buffer, encoding, "<stdin>")
-        except InputDecodeError as e:
-            raise CliError(f"cannot decode {e}") from None
-    # sacrebleu reads the first line with readline(), so empty input is one empty segment.
-    first = lines[0] if lines else ""
-    # sacrebleu: the first line's fields are not rstripped one by one, later lines' are.
-    fields = first.rstrip().split("\t")
-    num_sys = len(fields)
-    if num_sys == 1:
-        stripped = [line.rstrip() for line in lines] if lines else [""]
-        if "\t" not in "\n".join(stripped):  # the common case: one system, checked in C
-            return [stripped], ["System 1"]
-    systems: list[list[str]] = [[f] for f in fields]
-    for lineno, line in enumerate(lines[1:], 2):
-        fields = line.rstrip().split("\t")
-        if len(fields) != num_sys:
-            raise CliError(
-                "FATAL: the number of tab-delimited fields in the input stream differ across "
-                f"lines (line 1 has {num_sys}, line {lineno} has {len(fields)})",
-                EXIT_FIELDS,
-            )
-        for stream, sent in zip(systems, fields):
-            stream.append(sent.rstrip())
-    return systems, [f"System {i + 1}" for i in range(num_sys)]
+    return names
 
 
 def check_lengths(
-    systems: list[list[str]],
+    system_lengths: list[int],
     names: list[str],
-    refs: list[list[str]],
+    ref_lengths: list[int],
     ref_names: list[str],
     from_stdin: bool,
 ) -> None:
-    for system, name in zip(systems, names):
-        label = f"standard input ({name})" if from_stdin and len(systems) > 1 else name
-        if from_stdin and len(systems) == 1:
+    """sacrebleu's checks of the streams' line counts: no empty system, and every system as
+    long as every reference stream."""
+    for length, name in zip(system_lengths, names):
+        label = f"standard input ({name})" if from_stdin and len(names) > 1 else name
+        if from_stdin and len(names) == 1:
             label = "standard input"
-        if not system:
+        if not length:
             raise CliError(f"the system output {label} is empty: nothing to score")
-        for ref, ref_name in zip(refs, ref_names):
-            if len(ref) != len(system):
+        for ref_length, ref_name in zip(ref_lengths, ref_names):
+            if ref_length != length:
                 raise CliError(
                     "System and reference streams have different lengths: "
-                    f"{label} has {_lines(len(system))}, {ref_name} has {_lines(len(ref))}"
+                    f"{label} has {_lines(length)}, {ref_name} has {_lines(ref_length)}"
                 )
 
 

@@ -14,7 +14,7 @@ from typing import Any, Optional, Union
 from bleuprint._core import __version__
 from bleuprint.cli.compat import PRESET_NAMES, add_preset_option
 from bleuprint.cli.errors import PROG
-from bleuprint.cli.help_text import DESCRIPTION, EPILOG
+from bleuprint.cli.help_text import DESCRIPTION, EPILOG, MERGE_DESCRIPTION, STATS_DESCRIPTION
 from bleuprint.cli.metric_options import (
     add_bleu_options,
     add_chrf_options,
@@ -58,14 +58,17 @@ class InputFiles(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, with sacrebleu's options, names and defaults."""
+def build_parser(stats: bool = False) -> argparse.ArgumentParser:
+    """The argument parser, with sacrebleu's options, names and defaults; ``stats=True``
+    gives ``bleuprint stats``'s: the same options, plus ``--shard`` and ``-o``."""
     parser = argparse.ArgumentParser(
-        prog=PROG,
-        description=DESCRIPTION,
-        epilog=EPILOG,
+        prog=f"{PROG} stats" if stats else PROG,
+        description=STATS_DESCRIPTION if stats else DESCRIPTION,
+        epilog=None if stats else EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    if stats:
+        _add_shard_options(parser)
     _add_test_set_options(parser.add_argument)
     _add_input_options(parser.add_argument)
     add_bleu_options(parser)
@@ -77,6 +80,54 @@ def build_parser() -> argparse.ArgumentParser:
     _add_preset_options(parser)
     _add_report_options(parser)
     parser.add_argument("--version", "-V", action="version", version=f"{PROG} {__version__}")
+    return parser
+
+
+def shard_number(value: str) -> tuple[int, int]:
+    """``--shard``'s type: ``K/N`` with 1 <= K <= N."""
+    index, _, count = value.partition("/")
+    try:
+        k, n = int(index), int(count)
+    except ValueError:
+        k = n = 0
+    if not 1 <= k <= n:
+        raise argparse.ArgumentTypeError(
+            f"expected K/N with 1 <= K <= N (shard K of N, e.g. 3/8), got {value!r}"
+        )
+    return k, n
+
+
+def _add_shard_options(parser: argparse.ArgumentParser) -> None:
+    shards = parser.add_argument_group("Statistics files")
+    shards.add_argument(
+        "--output", "-o", required=True, metavar="FILE",
+        help="Where to write the statistics (an .npz file for 'bleuprint merge').",
+    )  # fmt: skip
+    shards.add_argument(
+        "--shard", type=shard_number, default=None, metavar="K/N",
+        help="Count only shard K of N: the K-th of N equal runs of consecutive segments "
+        "(every file's lines are counted first, so the length checks are a whole run's).",
+    )  # fmt: skip
+
+
+def build_merge_parser() -> argparse.ArgumentParser:
+    """``bleuprint merge``: shard files in, one run's output out."""
+    parser = argparse.ArgumentParser(
+        prog=f"{PROG} merge",
+        description=MERGE_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "shards", nargs="+", metavar="SHARD",
+        help="Statistics files written by 'bleuprint stats' (every shard K/N once, any order).",
+    )  # fmt: skip
+    parser.add_argument(
+        "--metrics", "-m", choices=list(METRIC_CHOICES), nargs="+", default=None,
+        help="Print only these of the metrics the files hold (default: all of them).",
+    )  # fmt: skip
+    _add_confidence_options(parser)
+    _add_paired_options(parser)
+    _add_report_options(parser)
     return parser
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import warnings
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from bleuprint.cli.checks import check_usage, paired
 from bleuprint.cli.compat import compat_output, note_deprecated
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
-from bleuprint.cli.input import check_lengths, read_references, read_systems
+from bleuprint.cli.input import InputStreams
 from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
 from bleuprint.cli.output import (
     colors_enabled,
@@ -22,7 +24,12 @@ from bleuprint.cli.output import (
 )
 from bleuprint.cli.paired_output import paired_all_lines, paired_baseline_lines
 from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
+from bleuprint.progress import reporter as progress_reporter
 from bleuprint.progress import wanted_on_terminal
+from bleuprint.stats import Stats, StatsAccumulator
+
+#: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
+PROGRESS_BYTES = 4 << 20
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,50 +47,87 @@ def run(args: argparse.Namespace) -> int:
     # Validate the metric options before reading anything.
     make_metrics(args, reporter, report=False)
 
-    refs, ref_names = read_references(args)
-    systems, names = read_systems(args, reporter)
-    from_stdin = args.input is None
-    if args.sentence_level and len(systems) > 1:
+    shard_file = getattr(args, "output", None)  # `bleuprint stats`: write, do not score
+    inputs = InputStreams(args, reporter, shard=getattr(args, "shard", None))
+    n_systems = len(inputs.names)
+    if args.sentence_level and n_systems > 1:
         raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
     # sacrebleu's checks, messages and statuses.
     if args.sentence_level and (args.confidence or paired(args)):
         raise CliError("Statistical tests are unavailable in sentence-level mode.")
-    if paired(args) and len(systems) == 1:
+    if paired(args) and n_systems == 1:
         raise CliError("Paired tests require multiple input systems given to --input (-i).")
-    if len(systems) > 1 and args.confidence:
+    if n_systems > 1 and args.confidence:
         raise CliError("Use paired tests (--paired) for multiple systems.")
-    check_lengths(systems, names, refs, ref_names, from_stdin)
     if args.preset not in (None, "sacrebleu"):  # sacrebleu's output is the ordinary one
-        return _preset_output(args, systems, refs)
+        return _preset_output(args, inputs)
 
     out: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", BleuprintWarning)
-        try:
-            if args.sentence_level:
-                out = _sentence_level(args, reporter, systems[0], refs)
+        with scoring_errors():
+            metrics = make_metrics(args, reporter)
+            stats = _statistics(args, inputs, metrics, keep_rows=shard_file is not None)
+            if shard_file is not None:
+                _write_shard(shard_file, args, inputs, metrics, stats)
+            elif args.sentence_level:
+                (metric,) = metrics.values()
+                sig = metric.get_signature().format(args.short)
+                out = sentence_lines(stats[0][0], args.width, args.score_only, sig)
             else:
-                out = _corpus_level(args, reporter, fmt, systems, names, refs)
-        except InvalidOptionError as e:
-            # An option value the core refuses when it first uses it (e.g. -sv nan): usage.
-            raise CliError(str(e), EXIT_USAGE) from None
-        except BleuprintError as e:
-            raise CliError(str(e)) from None
-        except MemoryError:
-            raise CliError(
-                "not enough memory for these inputs and options (fewer -cin/-pbsn/-parn "
-                "samples, or fewer segments per run, need less)"
-            ) from None
+                out = corpus_output(args, reporter, fmt, inputs.names, metrics, stats)
     report_warnings(reporter, caught)
     write_lines(out)
     return 0
 
 
-def _preset_output(
-    args: argparse.Namespace, systems: list[list[str]], refs: list[list[str]]
-) -> int:
-    if len(systems) != 1:
+@contextmanager
+def scoring_errors() -> Iterator[None]:
+    """The library's errors while scoring, as the command's messages and statuses."""
+    try:
+        yield
+    except InvalidOptionError as e:
+        # An option value the core refuses when it first uses it (e.g. -sv nan): usage.
+        raise CliError(str(e), EXIT_USAGE) from None
+    except BleuprintError as e:
+        raise CliError(str(e)) from None
+    except MemoryError:
+        raise CliError(
+            "not enough memory for these inputs and options (fewer -cin/-pbsn/-parn "
+            "samples, or fewer segments per run, need less)"
+        ) from None
+
+
+def _write_shard(
+    path: str,
+    args: argparse.Namespace,
+    inputs: InputStreams,
+    metrics: dict[str, Any],
+    stats: list[list[Stats]],
+) -> None:
+    from bleuprint.shards import Shard
+
+    index, count = args.shard or (1, 1)
+    shard = Shard(
+        systems=inputs.names,
+        metrics=list(metrics),
+        stats=stats,
+        index=index,
+        count=count,
+        start=inputs.start,
+        total=inputs.total if inputs.total is not None else len(stats[0][0]),
+        from_stdin=inputs.from_stdin,
+    )
+    try:
+        shard.save(path)
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _preset_output(args: argparse.Namespace, inputs: InputStreams) -> int:
+    if len(inputs.names) != 1:
         raise CliError("--preset scores one system", EXIT_USAGE)
+    refs, systems = inputs.read_all()  # the presets' scorers take whole lists
     try:
         write_lines(compat_output(args.preset, systems[0], refs))
     except BleuprintError as e:
@@ -91,47 +135,90 @@ def _preset_output(
     return 0
 
 
-def _sentence_level(
-    args: argparse.Namespace, reporter: Reporter, system: list[str], refs: list[list[str]]
-) -> list[str]:
-    (metric,) = make_metrics(args, reporter).values()
-    # One batch: every segment's statistics and score in the core.
-    stats = metric.stats(system, refs)
-    sig = metric.get_signature().format(args.short)
-    return sentence_lines(stats, args.width, args.score_only, sig)
+def _statistics(
+    args: argparse.Namespace, inputs: InputStreams, metrics: dict[str, Any], keep_rows: bool
+) -> list[list[Stats]]:
+    """Every system's statistics for every metric (in ``metrics`` order), counted a chunk at
+    a time. Only their sums are kept where the output needs no more: per-segment rows are
+    kept for sentence scores and significance tests, and for TER."""
+    rows_needed = keep_rows or bool(args.sentence_level or args.confidence or paired(args))
+    gathered = [
+        [
+            StatsAccumulator("rows" if rows_needed or not _from_sums(m) else "sum")
+            for m in metrics.values()
+        ]
+        for _ in inputs.names
+    ]
+    report = progress_reporter(
+        wanted_on_terminal(args.quiet) and inputs.size_bytes() >= PROGRESS_BYTES,
+        total=None,
+        what="scoring",
+        unit="lines",
+    )
+    with ExitStack() as stack:
+        for metric in metrics.values():
+            stack.enter_context(metric._warnings_summed())
+        for refs, systems in inputs.chunks():
+            for accumulators, system in zip(gathered, systems):
+                for accumulator, metric in zip(accumulators, metrics.values()):
+                    accumulator.add(metric.stats(system, refs))
+            if report is not None:
+                report(gathered[0][0].segments, None)
+    stats = [
+        [a.result() if a.segments else _no_rows(m, inputs) for a, m in zip(row, metrics.values())]
+        for row in gathered
+    ]
+    for metric, first in zip(metrics.values(), stats[0]):
+        metric.num_refs = first.nrefs  # for the signatures
+    return stats
 
 
-def _corpus_level(
+def _no_rows(metric: Any, inputs: InputStreams) -> Stats:
+    """The statistics of a shard with no segments (more shards than segments)."""
+    import numpy as np
+
+    rows = np.zeros((0, metric.config.width), dtype=np.int64)
+    return Stats._trusted(rows, metric.config, len(inputs.ref_names))
+
+
+def _from_sums(metric: Any) -> bool:
+    return bool(getattr(metric.config, "corpus_from_sums", False))
+
+
+def corpus_output(
     args: argparse.Namespace,
     reporter: Reporter,
     fmt: str,
-    systems: list[list[str]],
     names: list[str],
-    refs: list[list[str]],
+    metrics: dict[str, Any],
+    stats: list[list[Stats]],
 ) -> list[str]:
-    # References are prepared once and reused for every system, as in sacrebleu.
-    metrics = make_metrics(args, reporter, references=refs)
+    """The corpus-level output of every system's statistics (``stats[system][metric]``, in
+    ``metrics`` order): one system's scores (with -ci), a table, or the paired tests."""
+    keys = list(metrics)
     order = sorted(metrics)
     color = colors_enabled(args.no_color)
-    if len(systems) == 1:
+    if len(names) == 1:
         n_bootstrap = args.confidence_n if args.confidence else 1
         results = []
         for key in order:
-            score = metrics[key].corpus_score(systems[0], n_bootstrap=n_bootstrap)
-            sig = metrics[key].get_signature().format(args.short if fmt != "json" else False)
+            metric = metrics[key]
+            score = metric.score_stats(stats[0][keys.index(key)], n_bootstrap=n_bootstrap)
+            sig = metric.get_signature().format(args.short if fmt != "json" else False)
             results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
         return single_system_lines(results, fmt, color)
 
-    reporter.info(f"Found {len(systems)} systems.")
+    reporter.info(f"Found {len(names)} systems.")
     if paired(args):
         # The metrics in -m order (sacrebleu's PairedTest keeps it; other modes sort).
-        return _paired_lines(args, fmt, systems, names, list(metrics.values()), color)
+        return _paired_lines(args, fmt, names, stats, color)
     columns: dict[str, list[str]] = {"System": list(names)}
     signatures: dict[str, str] = {}
-    for system in systems:
+    for system_stats in stats:
         for key in order:
-            score = metrics[key].corpus_score(system)
-            signatures[score.name] = metrics[key].get_signature().format(args.short)
+            metric = metrics[key]
+            score = metric.score_stats(system_stats[keys.index(key)])
+            signatures[score.name] = metric.get_signature().format(args.short)
             columns.setdefault(score.name, []).append(score.format(args.width, True))
     return table_lines(columns, signatures, fmt, args.width, color)
 
@@ -149,16 +236,14 @@ def _paired_names(args: argparse.Namespace, names: list[str]) -> list[str]:
 def _paired_lines(
     args: argparse.Namespace,
     fmt: str,
-    systems: list[list[str]],
     names: list[str],
-    metrics: list[Any],
+    stats: list[list[Stats]],
     color: bool,
 ) -> list[str]:
     # The significance tests load for paired tests only (~40 ms of imports).
     from bleuprint.significance.paired import paired_test_stats
 
-    names = _paired_names(args, names)
-    named = [(name, [m.stats(system) for m in metrics]) for name, system in zip(names, systems)]
+    named = list(zip(_paired_names(args, names), stats))
     test = "bs" if args.paired_bs else "ar"
     result = paired_test_stats(
         named,

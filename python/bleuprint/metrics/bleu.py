@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -287,6 +288,8 @@ class BLEU(Metric[BLEUScore]):
     TOKENIZERS = TOKENIZERS
     TOKENIZER_DEFAULT = DEFAULT_TOKENIZER
     _TOKENIZER_MAP = TOKENIZER_FOR_LANGUAGE
+    #: Tokenized periods counted over the chunks of a stream (see ``_warnings_summed``).
+    _period_tally: Optional[int] = None
 
     def __init__(
         self,
@@ -386,13 +389,30 @@ class BLEU(Metric[BLEUScore]):
             advice = cjk_tokenizer_advice([streams[0], hyps], self.config.tokenize)
             if advice is not None:
                 warn(advice)
+        if self._period_tally is None:
+            self._warn_tokenized(tokenized_periods)
+        else:
+            self._period_tally += tokenized_periods
+        return rows, nrefs
+
+    def _warn_tokenized(self, tokenized_periods: int) -> None:
         if tokenized_periods >= 100 and not self.force:
             warn(
                 f"{tokenized_periods} hypotheses end in a tokenized period (' .'). Your system "
                 "output looks tokenized already, which makes BLEU incomparable with published "
                 "numbers; pass detokenized text, or force=True (--force) to silence this."
             )
-        return rows, nrefs
+
+    @contextmanager
+    def _warnings_summed(self) -> Iterator[None]:
+        self._period_tally = 0
+        try:
+            yield
+        except BaseException:
+            self._period_tally = None
+            raise
+        tally, self._period_tally = self._period_tally, None
+        self._warn_tokenized(tally)
 
     def _count_sentences(self, sentences: list[str]) -> Any:
         tokenizer, normalize = self.config.tokenize, self.config.normalize

@@ -9,7 +9,8 @@ corpus, sentence and batch scores and signatures are shared.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from bleuprint.progress import Progress
+    from bleuprint.tables import GroupBy, RefColumns
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]
@@ -151,7 +153,20 @@ class Metric(ABC, Generic[ScoreT]):
         ``BLEUPRINT_SEED`` (default 12345) exactly as sacrebleu does, and the signature gains
         ``bs`` and ``seed``. :func:`bleuprint.bootstrap_ci` returns the interval as data.
         """
-        stats = self.stats(hypotheses, references)
+        return self.score_stats(self.stats(hypotheses, references), n_bootstrap=n_bootstrap)
+
+    def score_stats(self, stats: Stats, n_bootstrap: int = 1) -> ScoreT:
+        """The corpus score of statistics this metric made (streamed, merged from shards or
+        subset), with ``n_bootstrap`` as in :meth:`corpus_score`; equal to ``corpus_score``
+        of the text they came from. The signature takes their reference count."""
+        if not isinstance(stats, Stats):
+            raise InputTypeError(f"stats must be a bleuprint Stats, got {type(stats).__name__}")
+        if stats.config != self.config:
+            raise InvalidInputError(
+                f"these statistics were made by {stats.config}, not by this metric "
+                f"({self.config}); score them with stats.score() or a metric of their settings"
+            )
+        self.num_refs = stats.nrefs
         score = stats.score()
         if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
             # Only a bootstrap pays for loading the resampling engine (statistics, ~15 ms).
@@ -163,6 +178,13 @@ class Metric(ABC, Generic[ScoreT]):
             score.mean, score.ci, _, _ = bootstrap_estimate(stats, n, seed, self.workers)
             self._bootstrap_signature = {"bs": n, "seed": seed.label}
         return score  # type: ignore[return-value]
+
+    @contextmanager
+    def _warnings_summed(self) -> Iterator[None]:
+        """Within it, warnings that count segments (BLEU's tokenized periods) are held and
+        given once at the end for the totals over every ``stats`` call, as one call over the
+        whole input gives them: the chunks of a stream each call the core."""
+        yield
 
     def _before_sentence_scores(self) -> None:  # noqa: B027 (an optional hook)
         """A hook for warnings about sentence-level use (BLEU without effective order)."""
@@ -203,11 +225,11 @@ class Metric(ABC, Generic[ScoreT]):
     ) -> Stats:
         """:meth:`stats` of streams, read and counted ``chunk_size`` segments at a time.
 
-        ``hypotheses`` and each of ``references`` may be a file path (``.gz`` too), an open
-        file or any iterable of strings; files are read as the command line reads them. The
-        rows equal ``stats`` of the whole lists. ``keep="sum"`` keeps only their running sum,
-        returned as one row (O(1) memory; BLEU, chrF and WER), for ``.score()``.
-        ``progress=True`` counts lines on stderr.
+        ``hypotheses`` and each of ``references`` may be a file path (also compressed:
+        ``.gz``, ``.bz2``, ``.xz``, ``.zst``), an open file or any iterable of strings; files
+        are read as the command line reads them. The rows equal ``stats`` of the whole lists.
+        ``keep="sum"`` keeps only their running sum, returned as one row (O(1) memory; BLEU,
+        chrF and WER), for ``.score()``. ``progress=True`` counts lines on stderr.
         """
         from bleuprint.streaming import stream_stats
 
@@ -233,6 +255,143 @@ class Metric(ABC, Generic[ScoreT]):
             self, hypotheses, references, chunk_size=chunk_size, progress=progress,
             encoding=encoding,
         )  # fmt: skip
+
+    # --- tables and groups -----------------------------------------------------------------
+
+    def stats_table(
+        self,
+        source: Any,
+        *,
+        hyp_column: str = "hyp",
+        ref_columns: RefColumns = "ref",
+        chunk_size: int = 65536,
+        keep: str = "rows",
+        progress: Progress = None,
+    ) -> Stats:
+        """:meth:`stats` of a table, read and counted ``chunk_size`` rows at a time.
+
+        ``source`` is a JSONL file (``.jsonl``/``.ndjson``, compressed too), a Parquet or
+        Arrow IPC/Feather file, a pyarrow Table/RecordBatch/RecordBatchReader, a pandas or
+        polars DataFrame, a ``datasets.Dataset``, a dict of columns or an iterable of dicts
+        (see :mod:`bleuprint.tables`). ``ref_columns`` names one column or several; a column
+        of lists gives each row its own number of references. Null cells are missing
+        references. ``keep`` and ``progress`` are as in :meth:`stats_stream`; the rows equal
+        ``stats`` of the columns as lists.
+        """
+        from bleuprint.streaming import count_chunks
+        from bleuprint.tables import read_table
+
+        table = read_table(
+            source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size
+        )
+        return count_chunks(
+            self, table.chunks, keep=keep, progress=progress, total=table.rows, what="table",
+            unit="rows", streams=table.streams,
+        )  # fmt: skip
+
+    def score_table(
+        self,
+        source: Any,
+        *,
+        hyp_column: str = "hyp",
+        ref_columns: RefColumns = "ref",
+        chunk_size: int = 65536,
+        progress: Progress = None,
+    ) -> ScoreT:
+        """:meth:`corpus_score` of a table (see :meth:`stats_table`), equal to the in-memory
+        score; only running sums are kept where the metric allows (all but TER)."""
+        from bleuprint.streaming import default_keep
+
+        stats = self.stats_table(
+            source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size,
+            keep=default_keep(self), progress=progress,
+        )  # fmt: skip
+        return stats.score()  # type: ignore[return-value]
+
+    def grouped_stats(
+        self,
+        source: Any,
+        references: Optional[Sequence[Any]] = None,
+        *,
+        by: GroupBy = None,
+        groups: Any = None,
+        hyp_column: str = "hyp",
+        ref_columns: RefColumns = "ref",
+        chunk_size: int = 65536,
+        keep: str = "rows",
+        progress: Progress = None,
+        encoding: str = "utf-8",
+    ) -> dict[Any, Stats]:
+        """The statistics of each group, in one pass: ``{key: Stats}`` in the order keys are
+        first seen, each equal to :meth:`stats` of that group's segments alone.
+
+        Either a table (as :meth:`stats_table`) with ``by`` naming its group column (keys are
+        its values) or columns (keys are tuples); or hypotheses and ``references`` (lists or
+        streams, as :meth:`stats_stream`) with ``groups``, one key per hypothesis (any
+        hashable values, or a file of one key per line). ``keep="sum"`` keeps one row of
+        column sums per group (BLEU, chrF, WER).
+        """
+        from bleuprint.streaming import count_groups, stream_grouped_stats
+
+        if groups is not None:
+            if by is not None:
+                raise InvalidOptionError(
+                    "pass by= (the group columns of a table) or groups= (one key per "
+                    "hypothesis), not both"
+                )
+            if references is None:
+                raise InvalidOptionError(
+                    "groups= needs references=: grouped_stats(hypotheses, references, groups=keys)"
+                )
+            return stream_grouped_stats(
+                self, source, references, groups, chunk_size=chunk_size, keep=keep,
+                progress=progress, encoding=encoding,
+            )  # fmt: skip
+        if references is not None:
+            raise InvalidOptionError(
+                "references= goes with groups= (hypotheses and references as lists or "
+                "streams); a table names its reference columns with ref_columns="
+            )
+        if by is None:
+            raise InvalidOptionError(
+                "name the group column(s) with by=, e.g. by='lang_pair', or give one key per "
+                "hypothesis with groups="
+            )
+        from bleuprint.tables import read_table
+
+        table = read_table(
+            source, hyp_column=hyp_column, ref_columns=ref_columns, by=by, chunk_size=chunk_size
+        )
+        return count_groups(self, table.chunks, keep=keep, progress=progress, total=table.rows)
+
+    def grouped_scores(
+        self,
+        source: Any,
+        references: Optional[Sequence[Any]] = None,
+        *,
+        by: GroupBy = None,
+        groups: Any = None,
+        hyp_column: str = "hyp",
+        ref_columns: RefColumns = "ref",
+        chunk_size: int = 65536,
+        progress: Progress = None,
+        encoding: str = "utf-8",
+    ) -> dict[Any, ScoreT]:
+        """One exact corpus score per group, in one pass (see :meth:`grouped_stats`):
+        ``{key: score}``, each equal to :meth:`corpus_score` of that group's segments alone.
+        Only each group's running sums are kept where the metric allows (all but TER).
+
+        >>> bleu.grouped_scores("test.parquet", by="lang_pair")  # doctest: +SKIP
+        {'en-de': BLEU = 34.12 ..., 'de-en': BLEU = 40.05 ...}
+        """
+        from bleuprint.streaming import default_keep
+
+        per_group = self.grouped_stats(
+            source, references, by=by, groups=groups, hyp_column=hyp_column,
+            ref_columns=ref_columns, chunk_size=chunk_size, keep=default_keep(self),
+            progress=progress, encoding=encoding,
+        )  # fmt: skip
+        return {key: stats.score() for key, stats in per_group.items()}  # type: ignore[misc]
 
     # --- pairwise (MBR) ------------------------------------------------------------------
 

@@ -1,0 +1,155 @@
+"""The block-at-a-time line reader gives exactly the lines, byte-order-mark handling and
+decode errors of the whole-file readers in ``bleuprint.io``, for every block size, encoding,
+compression and starting line."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bleuprint.errors import InputDecodeError
+from bleuprint.io import read_lines, read_stream_lines
+from bleuprint.line_reader import count_lines, file_lines, stream_lines
+
+# Characters that matter to line splitting and stripping: every newline Python knows, tabs,
+# spaces, a byte order mark, multi-byte characters.
+PIECES = [
+    "a",
+    "b",
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "é",
+    "€",
+    "😀",
+    "\ufeff",
+    "\u2028",
+    "\x85",
+    "\x0b",
+]
+ENCODINGS = ["utf-8", "utf-16", "utf-16-le", "utf-32", "latin-1", "cp1252"]
+COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
+    "": lambda b: b,
+    ".gz": gzip.compress,
+    ".bz2": bz2.compress,
+    ".xz": lzma.compress,
+}
+
+texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
+
+
+def _outcome(read: Callable[[], list[str]]) -> Any:
+    try:
+        return read()
+    except InputDecodeError as e:
+        return ("InputDecodeError", str(e))
+
+
+def _encoded(text: str, encoding: str) -> bytes:
+    return text.encode(encoding, errors="replace")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=texts,
+    bom=st.booleans(),
+    encoding=st.sampled_from(ENCODINGS),
+    suffix=st.sampled_from(sorted(COMPRESSORS)),
+    block=st.integers(1, 9),
+    corrupt=st.one_of(st.none(), st.integers(0, 200)),
+)
+def test_file_lines_equal_read_lines(
+    tmp_path_factory: pytest.TempPathFactory,
+    text: str,
+    bom: bool,
+    encoding: str,
+    suffix: str,
+    block: int,
+    corrupt: Any,
+) -> None:
+    data = _encoded(("\ufeff" if bom else "") + text, encoding)
+    if corrupt is not None and encoding in ("utf-8", "utf-16-le"):
+        at = corrupt % (len(data) + 1)
+        data = data[:at] + b"\xff\xfe\xff" + data[at:]  # invalid in both
+    path = tmp_path_factory.mktemp("lines") / f"f.txt{suffix}"
+    path.write_bytes(COMPRESSORS[suffix](data))
+    whole = _outcome(lambda: read_lines(path, encoding))
+    assert _outcome(lambda: list(file_lines(path, encoding, block_size=block))) == whole
+    if isinstance(whole, list):
+        assert count_lines(path, encoding) == len(whole)
+        for skip in range(len(whole) + 2):
+            got = list(file_lines(path, encoding, skip=skip, block_size=block))
+            assert got == whole[skip:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=texts,
+    bom=st.booleans(),
+    encoding=st.sampled_from(ENCODINGS),
+    block=st.integers(1, 9),
+    corrupt=st.one_of(st.none(), st.integers(0, 200)),
+)
+def test_stream_lines_equal_read_stream_lines(
+    text: str, bom: bool, encoding: str, block: int, corrupt: Any
+) -> None:
+    data = _encoded(("\ufeff" if bom else "") + text, encoding)
+    if corrupt is not None and encoding == "utf-8":
+        at = corrupt % (len(data) + 1)
+        data = data[:at] + b"\xff" + data[at:]
+    whole = _outcome(lambda: read_stream_lines(io.BytesIO(data), encoding))
+    got = _outcome(lambda: list(stream_lines(io.BytesIO(data), encoding, block_size=block)))
+    assert got == whole
+
+
+def test_skipping_does_not_decode_the_skipped_lines(tmp_path: Path) -> None:
+    # A shard starts after an undecodable line it does not own: no error, right lines; the
+    # error of a later line still names its place in the whole file.
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"ok\n\xff bad\nthird\nfourth \xfe\n")
+    lines = file_lines(path, skip=2, block_size=3)
+    assert next(lines) == "third"
+    with pytest.raises(InputDecodeError, match=r"byte offset 22 \(line 4\)"):
+        list(lines)
+    assert count_lines(path) == 4
+
+
+def test_a_missing_file_fails_when_opened(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        file_lines(tmp_path / "missing.txt")  # before any line is asked for
+
+
+def test_a_truncated_archive_is_an_oserror_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt.gz"
+    path.write_bytes(gzip.compress(b"a\nb\n" * 1000)[:-20])
+    with pytest.raises(OSError, match="f.txt.gz"):
+        list(file_lines(path))
+
+
+def test_lines_are_read_a_block_at_a_time(tmp_path: Path) -> None:
+    # Only about one block is read ahead of the lines handed out.
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"".join(b"line %d\n" % i for i in range(100_000)))
+    reads: list[int] = []
+
+    class Counting(io.BytesIO):
+        def read1(self, size: int = -1, /) -> bytes:
+            data = super().read(size)
+            reads.append(len(data))
+            return data
+
+    lines = stream_lines(Counting(path.read_bytes()), block_size=4096)
+    first = [next(lines) for _ in range(10)]
+    assert first == [f"line {i}" for i in range(10)]
+    assert sum(reads) <= 2 * 4096
