@@ -14,8 +14,9 @@ from typing import Any, BinaryIO, Optional, Union
 from bleuprint.errors import InputDecodeError
 from bleuprint.io import decode_message, open_binary
 
-#: Bytes read at a time: large enough that per-block costs vanish, small next to a chunk.
-BLOCK_SIZE = 1 << 22
+#: Bytes read at a time: large enough that per-block costs vanish, small enough that a block's
+#: bytes, text and lines (about 10x the block) stay a small part of a run's memory.
+BLOCK_SIZE = 1 << 20
 
 _BOM = "\ufeff"
 
@@ -38,9 +39,21 @@ def file_lines(
     InputDecodeError
         As ``read_lines``: naming the file, the byte offset and the line.
     """
+    return chain.from_iterable(file_blocks(path, encoding, skip=skip, block_size=block_size))
+
+
+def file_blocks(
+    path: Union[str, os.PathLike],
+    encoding: str = "utf-8",
+    *,
+    skip: int = 0,
+    block_size: Optional[int] = None,
+) -> Iterator[list[str]]:
+    """:func:`file_lines` as one list of lines per block read (cheaper to pass along than
+    line by line)."""
     name = str(os.fspath(path))
     open_binary(name).close()  # a missing file fails now, before any line is asked for
-    return chain.from_iterable(_file_blocks(name, encoding, skip, block_size))
+    return _file_blocks(name, encoding, skip, block_size)
 
 
 def count_lines(path: Union[str, os.PathLike], encoding: str = "utf-8") -> int:
@@ -78,10 +91,19 @@ def stream_lines(
 ) -> Iterator[str]:
     """The lines of a binary stream as ``read_stream_lines`` gives them (universal newlines,
     not stripped), read a block at a time."""
+    return chain.from_iterable(stream_blocks(stream, encoding, name, block_size=block_size))
+
+
+def stream_blocks(
+    stream: BinaryIO,
+    encoding: str = "utf-8",
+    name: str = "<stdin>",
+    *,
+    block_size: Optional[int] = None,
+) -> Iterator[list[str]]:
+    """:func:`stream_lines` as one list of lines per block read."""
     read = getattr(stream, "read1", stream.read)  # a pipe's read1 returns what has arrived
-    return chain.from_iterable(
-        line_blocks(read, encoding, name, universal=True, block_size=block_size)
-    )
+    return line_blocks(read, encoding, name, universal=True, block_size=block_size)
 
 
 def line_blocks(
@@ -215,4 +237,12 @@ def _decoded_texts(
             return
 
 
-__all__ = ["BLOCK_SIZE", "count_lines", "file_lines", "line_blocks", "stream_lines"]
+__all__ = [
+    "BLOCK_SIZE",
+    "count_lines",
+    "file_blocks",
+    "file_lines",
+    "line_blocks",
+    "stream_blocks",
+    "stream_lines",
+]

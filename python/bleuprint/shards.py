@@ -48,10 +48,19 @@ class Shard:
     from_stdin: bool = False
     version: str = __version__
     path: str = ""
+    #: Per metric: whether ``stats`` holds one row of sums (``load(rows=False)``).
+    summed: tuple[bool, ...] = ()
 
     @property
     def segments(self) -> int:
-        return len(self.stats[0][0]) if self.stats and self.stats[0] else 0
+        """Segments in this shard (counted from a metric that kept its rows)."""
+        kept = [m for m in range(len(self.metrics)) if not self._summed(m)]
+        if not kept:
+            return shard_window(self.index, self.count, self.total)[1] - self.start
+        return len(self.stats[0][kept[0]])
+
+    def _summed(self, metric: int) -> bool:
+        return bool(self.summed) and self.summed[metric]
 
     def save(self, path: Union[str, os.PathLike]) -> None:
         """Writes the shard as an ``.npz`` archive: one int64 array per system and metric and
@@ -66,26 +75,28 @@ class Shard:
             "total": self.total,
             "from_stdin": self.from_stdin,
             "systems": self.systems,
+            "segments": self.segments,
             "metrics": [
                 {"name": name, "config": stats.config.to_dict(), "nrefs": stats.nrefs}
                 for name, stats in zip(self.metrics, self.stats[0])
             ],
         }
-        arrays: dict[str, Any] = {
-            "meta": np.array(json.dumps(meta)),
-            **{
-                f"rows_{s}_{m}": stats.rows
-                for s, row in enumerate(self.stats)
-                for m, stats in enumerate(row)
-            },
-        }
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
+        for s, row in enumerate(self.stats):
+            for m, stats in enumerate(row):
+                arrays[f"rows_{s}_{m}"] = stats.rows
+                # The sums alone give a corpus score: merge reads rows only when it must.
+                arrays[f"sums_{s}_{m}"] = stats.sum()[None, :]
         with open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
 
     @classmethod
-    def load(cls, path: Union[str, os.PathLike]) -> Shard:
+    def load(cls, path: Union[str, os.PathLike], rows: bool = True) -> Shard:
         """Reads a shard file written by :meth:`save`; anything else raises
-        :class:`StatsFormatError` saying what is wrong."""
+        :class:`StatsFormatError` saying what is wrong. With ``rows=False`` the per-segment
+        rows of metrics whose corpus score needs only their sums are not read: their
+        statistics are one row of sums (``summed`` says which), all that a corpus score
+        needs, and quick to read from a thousand files."""
         name = os.fspath(path)
 
         def not_shard(why: str) -> StatsFormatError:
@@ -93,8 +104,8 @@ class Shard:
                 f"{name!r} is not a bleuprint shard file (written by 'bleuprint stats'): {why}"
             )
 
-        arrays = load_npz(name, None, not_shard)
-        meta = arrays.pop("meta", None)
+        listing = load_npz(name, None, not_shard, lambda array: array == "meta")
+        meta = listing.pop("meta", None)
         if meta is None or meta.shape != () or meta.dtype.kind != "U":
             raise not_shard("it has no JSON 'meta' string")
         try:
@@ -102,42 +113,54 @@ class Shard:
             if info.get("format") != FORMAT:
                 raise not_shard(f"its format is {info.get('format')!r}, not {FORMAT!r}")
             systems, metrics = list(info["systems"]), list(info["metrics"])
-            index, count = (int(k) for k in info["shard"])
+            configs = [config_from_dict(metric["config"]) for metric in metrics]
+            nrefs = [check_nrefs(metric["nrefs"]) for metric in metrics]
+            # TER's corpus score needs its rows in order; the others' only their sums.
+            summed = tuple(
+                not rows and bool(getattr(c, "corpus_from_sums", False)) for c in configs
+            )
+            names = {
+                (s, m): f"{'sums' if summed[m] else 'rows'}_{s}_{m}"
+                for s in range(len(systems))
+                for m in range(len(metrics))
+            }
+            every = {f"{kind}_{s}_{m}" for s, m in names for kind in ("rows", "sums")}
+            if set(listing) != every:
+                raise not_shard(
+                    f"it holds arrays {sorted(listing)}, not one rows_ and one sums_ array per "
+                    f"system and metric ({len(systems)} x {len(metrics)})"
+                )
+            wanted = set(names.values())
+            arrays = load_npz(name, None, not_shard, lambda array: array in wanted)
             stats = [
-                [
-                    Stats(
-                        arrays.pop(f"rows_{s}_{m}"),
-                        config_from_dict(metric["config"]),
-                        check_nrefs(metric["nrefs"]),
-                    )
-                    for m, metric in enumerate(metrics)
-                ]
+                [Stats(arrays[names[s, m]], config, nrefs[m]) for m, config in enumerate(configs)]
                 for s in range(len(systems))
             ]
             shard = cls(
                 systems=[str(s) for s in systems],
                 metrics=[str(m["name"]) for m in metrics],
                 stats=stats,
-                index=index,
-                count=count,
+                index=int(info["shard"][0]),
+                count=int(info["shard"][1]),
                 start=int(info["start"]),
                 total=int(info["total"]),
                 from_stdin=bool(info["from_stdin"]),
                 version=str(info["version"]),
                 path=name,
+                summed=summed,
             )
+            segments = int(info["segments"])
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             if isinstance(e, StatsFormatError):
                 raise
             why = f"its metadata is incomplete or malformed ({type(e).__name__}: {e})"
             raise not_shard(why) from None
-        if arrays:
-            raise not_shard(f"it holds arrays no system or metric names: {sorted(arrays)}")
         if not systems or not metrics:
             raise not_shard("it names no system or no metric")
-        lengths = {len(s) for row in stats for s in row}
+        index, count = shard.index, shard.count
         if not 1 <= index <= count:
             raise not_shard(f"its shard number {index}/{count} is impossible")
+        lengths = {segments} | {len(x) for r in stats for x, sums in zip(r, summed) if not sums}
         expected = shard_window(index, count, shard.total)
         if lengths != {expected[1] - expected[0]} or shard.start != expected[0]:
             raise not_shard(
@@ -189,7 +212,10 @@ def merge_shards(shards: Sequence[Shard]) -> Shard:
         )
     ordered = [by_index[k] for k in range(1, count + 1)]
     stats = [
-        [Stats.concatenate([s.stats[i][m] for s in ordered]) for m in range(len(first.metrics))]
+        [
+            _merged([s.stats[i][m] for s in ordered], first._summed(m))
+            for m in range(len(first.metrics))
+        ]
         for i in range(len(first.systems))
     ]
     return Shard(
@@ -199,7 +225,19 @@ def merge_shards(shards: Sequence[Shard]) -> Shard:
         total=first.total,
         from_stdin=first.from_stdin,
         version=first.version,
+        summed=first.summed,
     )
+
+
+def _merged(parts: list[Stats], summed: bool) -> Stats:
+    """Rows in shard order, or (for shards read as sums) one row of the sums."""
+    if not summed:
+        return Stats.concatenate(parts)
+    import numpy as np
+
+    total = np.concatenate([p.rows for p in parts]).sum(axis=0, dtype=np.int64)[None, :]
+    nrefs = {p.nrefs for p in parts}
+    return Stats._trusted(total, parts[0].config, nrefs.pop() if len(nrefs) == 1 else -1)
 
 
 def _check_together(first: Shard, other: Shard) -> None:
@@ -221,6 +259,8 @@ def _check_together(first: Shard, other: Shard) -> None:
             raise refuse(f"the {name} settings", a.config, b.config)
     if first.total != other.total:
         raise refuse("the input lengths", f"{first.total} segments", f"{other.total} segments")
+    if first.summed != other.summed:
+        raise refuse("the ways they were read (rows or sums)", first.summed, other.summed)
     if first.from_stdin != other.from_stdin:
         raise refuse("the inputs", "stdin" if first.from_stdin else "files",
                      "stdin" if other.from_stdin else "files")  # fmt: skip

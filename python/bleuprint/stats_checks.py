@@ -138,10 +138,11 @@ def load_npz(
     path: Union[str, os.PathLike],
     expected: Optional[list[str]],
     not_ours: Callable[[str], Exception],
-) -> dict[str, np.ndarray]:
+    wanted: Optional[Callable[[str], bool]] = None,
+) -> dict[str, Optional[np.ndarray]]:
     """The arrays of an ``.npz`` archive (``expected`` names them all, when given), read
-    without ever unpickling; anything else raises ``not_ours(why)``. A missing file stays
-    ``FileNotFoundError``."""
+    without ever unpickling; anything else raises ``not_ours(why)``. Arrays that ``wanted``
+    refuses are listed as ``None``, never read. A missing file stays ``FileNotFoundError``."""
     import numpy as np
 
     with open(path, "rb") as f:
@@ -157,7 +158,10 @@ def load_npz(
             if expected is not None and sorted(data.files) != sorted(expected):
                 raise not_ours(f"it holds {sorted(data.files)}, not {sorted(expected)}")
             try:
-                return {name: data[name] for name in data.files}
+                return {
+                    name: data[name] if wanted is None or wanted(name) else None
+                    for name in data.files
+                }
             except ValueError:
                 raise not_ours("its arrays hold Python objects (pickled data)") from None
             except (EOFError, OSError, zipfile.BadZipFile) as error:
@@ -175,6 +179,8 @@ def read_stats_file(path: Union[str, os.PathLike]) -> tuple[Any, Any, Any]:
     unpickles. Anything else raises :class:`StatsFormatError` saying what is wrong."""
     arrays = load_npz(path, ["meta", "rows"], lambda why: _not_stats(path, why))
     rows, meta = arrays["rows"], arrays["meta"]
+    if rows is None or meta is None:  # never: every array is wanted
+        raise _not_stats(path, "an array could not be read")
     if meta.shape != () or meta.dtype.kind != "U":
         raise _not_stats(path, f"'meta' must be one JSON string, got {meta.dtype} {meta.shape}")
     try:

@@ -186,6 +186,18 @@ def default_keep(metric: Metric[Any]) -> str:
     return "sum" if from_sums(metric) else "rows"
 
 
+def chunk_stats(metric: Metric[Any], chunk: Chunk) -> Stats:
+    """``metric.stats`` of one chunk; a chunk the core refuses is searched (``Chunk.locate``)
+    so that the error names the row in the whole input, not the position in the chunk."""
+    try:
+        return metric.stats(chunk.hypotheses, chunk.references)
+    except (InputTypeError, InvalidInputError):
+        located = chunk.locate() if chunk.locate is not None else None
+        if located is None:
+            raise
+        raise located from None
+
+
 def _counted(
     metric: Metric[Any], chunks: Iterable[Chunk], report: Optional[ProgressCallback],
     total: Optional[int],
@@ -193,15 +205,7 @@ def _counted(
     """The shared loop: each chunk with its statistics, counted in the core one at a time."""
     done = 0
     for chunk in chunks:
-        try:
-            stats = metric.stats(chunk.hypotheses, chunk.references)
-        except (InputTypeError, InvalidInputError):
-            # The core's positions count from the chunk's start; name the input's row instead.
-            located = chunk.locate() if chunk.locate is not None else None
-            if located is None:
-                raise
-            raise located from None
-        yield chunk, stats
+        yield chunk, chunk_stats(metric, chunk)
         done += len(chunk.hypotheses)
         if report is not None:
             report(done, total)
@@ -250,48 +254,83 @@ def count_groups(
     each group's rows in input order (``keep="rows"``), or one row of its column sums
     (``keep="sum"``), in one pass. Each equals ``metric.stats`` of that group's segments
     alone, its reference count included."""
-    import numpy as np
-
-    from bleuprint.stats import Stats
-
     _check_options(metric, 1, keep)
     report = reporter(progress, total=total, what=what, unit=unit)
-    index: dict[Any, int] = {}  # key -> group number, in first-seen order
-    nrefs: list[set[int]] = []
-    parts: list[list[np.ndarray]] = []  # keep="rows": each group's rows, chunk by chunk
-    sums: Optional[np.ndarray] = None  # keep="sum": (groups, width)
+    gathered = GroupAccumulator(keep)
     with metric._warnings_summed():
         for chunk, stats in _counted(metric, chunks, report, total):
-            ids = _group_ids(chunk, index)
-            while len(nrefs) < len(index):
-                nrefs.append(set())
-                parts.append([])
-            _reference_counts(chunk, stats.nrefs, ids, nrefs)
-            if keep == "sum":
-                if sums is None or sums.shape[0] < len(index):
-                    grown = np.zeros((len(index), stats.rows.shape[1]), dtype=np.int64)
-                    if sums is not None:
-                        grown[: sums.shape[0]] = sums
-                    sums = grown
-                np.add.at(sums, ids, stats.rows)
-            else:
-                order = np.argsort(ids, kind="stable")  # keeps each group's rows in order
-                sorted_ids = ids[order]
-                cuts = np.flatnonzero(np.diff(sorted_ids)) + 1
-                for run in np.split(order, cuts):
-                    parts[int(ids[run[0]])].append(stats.rows[run])
-    groups: dict[Any, Stats] = {}
-    for key, g in index.items():
-        n = next(iter(nrefs[g])) if len(nrefs[g]) == 1 else -1
-        if sums is not None:  # keep="sum" (a group exists only after a chunk was counted)
-            rows = sums[g : g + 1].copy()
+            gathered.add(chunk, stats)
+    if gathered.nrefs is not None:
+        metric.num_refs = gathered.nrefs
+    return gathered.result()
+
+
+class GroupAccumulator:
+    """Statistics gathered a chunk at a time for each group key (``Chunk.keys``), in the order
+    keys are first seen: the loop of :func:`count_groups`, for callers that count several
+    metrics or systems over the same chunks (the command line)."""
+
+    def __init__(self, keep: str = "rows") -> None:
+        if keep not in KEEP:
+            raise InvalidOptionError(f"keep must be 'rows' or 'sum', got {keep!r}")
+        self.keep = keep
+        self.segments = 0
+        self._index: dict[Any, int] = {}  # key -> group number, in first-seen order
+        self._nrefs: list[set[int]] = []
+        self._parts: list[list[Any]] = []  # keep="rows": each group's rows, chunk by chunk
+        self._sums: Any = None  # keep="sum": (groups, width)
+        self._config: Any = None
+
+    def add(self, chunk: Chunk, stats: Stats) -> None:
+        """Adds a chunk's statistics (``stats`` of ``chunk``), row by row to their groups."""
+        import numpy as np
+
+        ids = _group_ids(chunk, self._index)
+        self._config = stats.config
+        self.segments += len(ids)
+        while len(self._nrefs) < len(self._index):
+            self._nrefs.append(set())
+            self._parts.append([])
+        _reference_counts(chunk, stats.nrefs, ids, self._nrefs)
+        if self.keep == "sum":
+            sums = self._sums
+            if sums is None or sums.shape[0] < len(self._index):
+                grown = np.zeros((len(self._index), stats.rows.shape[1]), dtype=np.int64)
+                if sums is not None:
+                    grown[: sums.shape[0]] = sums
+                self._sums = sums = grown
+            np.add.at(sums, ids, stats.rows)
         else:
-            rows = parts[g][0] if len(parts[g]) == 1 else np.concatenate(parts[g])
-        groups[key] = Stats._trusted(rows, metric.config, n)
-    every = {n for s in nrefs for n in s}
-    if every:
-        metric.num_refs = every.pop() if len(every) == 1 else -1
-    return groups
+            order = np.argsort(ids, kind="stable")  # keeps each group's rows in order
+            cuts = np.flatnonzero(np.diff(ids[order])) + 1
+            for run in np.split(order, cuts):
+                if len(run):
+                    self._parts[int(ids[run[0]])].append(stats.rows[run])
+
+    @property
+    def nrefs(self) -> Optional[int]:
+        """References per segment over every group, -1 where it varies (None: no segments)."""
+        every = {n for counts in self._nrefs for n in counts}
+        if not every:
+            return None
+        return every.pop() if len(every) == 1 else -1
+
+    def result(self) -> dict[Any, Stats]:
+        """``{key: Stats}``: each group's rows, or one row of their sums."""
+        import numpy as np
+
+        from bleuprint.stats import Stats
+
+        groups: dict[Any, Stats] = {}
+        for key, g in self._index.items():
+            n = next(iter(self._nrefs[g])) if len(self._nrefs[g]) == 1 else -1
+            if self._sums is not None:  # keep="sum" (a group exists only after a chunk)
+                rows = self._sums[g : g + 1].copy()
+            else:
+                parts = self._parts[g]
+                rows = parts[0] if len(parts) == 1 else np.concatenate(parts)
+            groups[key] = Stats._trusted(rows, self._config, n)
+        return groups
 
 
 def _group_ids(chunk: Chunk, index: dict[Any, int]) -> Any:
@@ -412,7 +451,9 @@ __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "KEEP",
     "Chunk",
+    "GroupAccumulator",
     "Source",
+    "chunk_stats",
     "chunks",
     "count_chunks",
     "count_groups",

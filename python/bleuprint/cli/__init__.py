@@ -15,7 +15,9 @@ The modules, in the order a run uses them:
 - :mod:`~bleuprint.cli.parser`, :mod:`~bleuprint.cli.metric_options` and
   :mod:`~bleuprint.cli.help_text`: the options and the help.
 - :mod:`~bleuprint.cli.checks`: option values and combinations, before any work.
-- :mod:`~bleuprint.cli.input`: reading references and systems.
+- :mod:`~bleuprint.cli.input`: reading references and systems (and group keys), with
+  :mod:`~bleuprint.cli.table_input` for tables (``--hyp-column``, ``--ref-column``,
+  ``--group-by``).
 - :mod:`~bleuprint.cli.metric_objects` and :mod:`~bleuprint.cli.running`: scoring.
 - :mod:`~bleuprint.cli.output` and :mod:`~bleuprint.cli.paired_output`: sacrebleu's text.
 - :mod:`~bleuprint.cli.compat`: the presets: ``explain``, ``compare-presets``, ``--preset``.

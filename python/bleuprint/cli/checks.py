@@ -59,7 +59,7 @@ def check_usage(args: argparse.Namespace) -> None:
     _check_ranges(args)
     if args.sentence_level and len(args.metrics) > 1:
         raise CliError("only one metric can be used with -sl/--sentence-level", EXIT_USAGE)
-    if not args.refs:
+    if not args.refs and not table_input(args):
         raise CliError(
             "no reference files: give them before -i/--input, e.g. "
             f"'{PROG} ref.txt -i hyp.txt' (built-in test sets, -t, are not supported yet)",
@@ -86,6 +86,7 @@ def check_usage(args: argparse.Namespace) -> None:
         raise CliError(f"unknown encoding {args.encoding!r} (-e/--encoding)", EXIT_USAGE) from None
     _check_statistics_usage(args)
     _check_preset_usage(args)
+    _check_table_usage(args)
 
 
 def check_output_usage(args: argparse.Namespace) -> None:
@@ -97,6 +98,18 @@ def check_output_usage(args: argparse.Namespace) -> None:
 def paired(args: argparse.Namespace) -> bool:
     """Whether a paired test (-pbs or -par) is asked for."""
     return bool(args.paired_bs or args.paired_ar)
+
+
+def table_input(args: argparse.Namespace) -> bool:
+    """Whether ``-i`` names a table: --hyp-column, --ref-column or --group-by is given."""
+    return any(
+        getattr(args, dest, None) is not None for dest in ("hyp_column", "ref_column", "group_by")
+    )
+
+
+def grouped(args: argparse.Namespace) -> bool:
+    """Whether one score per group is asked for (--group-by, or --groups for text input)."""
+    return getattr(args, "group_by", None) is not None or getattr(args, "groups", None) is not None
 
 
 def _check_ranges(args: argparse.Namespace) -> None:
@@ -159,3 +172,74 @@ def _check_statistics_usage(args: argparse.Namespace) -> None:
             resolve_seed()  # a bad seed is a usage error before any scoring starts
         except InvalidOptionError as e:
             raise CliError(str(e), EXIT_USAGE) from None
+
+
+def _check_table_usage(args: argparse.Namespace) -> None:
+    """Where a table's systems, references and groups come from, and what grouped scores
+    cannot be combined with."""
+    if args.groups is not None and table_input(args):
+        raise CliError(
+            "--groups FILE gives the group keys of text input; a table's groups come from its "
+            "own column: use --group-by COL instead",
+            EXIT_USAGE,
+        )
+    if table_input(args):
+        if not args.input:
+            raise CliError(
+                "--hyp-column, --ref-column and --group-by read a table file: give it with "
+                f"-i, e.g. '{PROG} -i outputs.jsonl --ref-column ref'",
+                EXIT_USAGE,
+            )
+        if len(args.input) > 1:
+            raise CliError(
+                f"-i names one table with --hyp-column/--ref-column/--group-by (got "
+                f"{len(args.input)} files): several systems are several --hyp-column columns",
+                EXIT_USAGE,
+            )
+        if args.ref_column is not None and args.refs:
+            raise CliError(
+                "references come either from REF files or from --ref-column, not both: drop "
+                "one of them",
+                EXIT_USAGE,
+            )
+        if args.ref_column is not None and args.num_refs != 1:
+            raise CliError(
+                "-nr/--num-refs splits a reference file's lines; with --ref-column give every "
+                "reference column (or one column of lists) instead",
+                EXIT_USAGE,
+            )
+        repeated = sorted({c for c in args.hyp_column or () if args.hyp_column.count(c) > 1})
+        if repeated:
+            raise CliError(
+                f"--hyp-column names {', '.join(repr(c) for c in repeated)} more than once; "
+                "every system needs its own column",
+                EXIT_USAGE,
+            )
+    if args.preset not in (None, "sacrebleu") and args.ref_column is not None:
+        raise CliError(
+            f"--preset {args.preset} scores reference files (or -nr fields), one reference "
+            "per stream on every line: give the references as REF files, not --ref-column",
+            EXIT_USAGE,
+        )
+    if grouped(args):
+        if len(args.hyp_column or ()) > 1 or (args.input is not None and len(args.input) > 1):
+            raise CliError(GROUPS_OF_ONE_SYSTEM, EXIT_USAGE)
+        for given, option in (
+            (args.sentence_level, "-sl/--sentence-level"),
+            (args.confidence, "-ci/--confidence (per-group intervals are not supported)"),
+            (paired(args), "-pbs/--paired-bs or -par/--paired-ar"),
+            (args.preset not in (None, "sacrebleu"), "--preset"),
+        ):
+            if given:
+                raise CliError(
+                    f"--group-by/--groups prints one corpus score per group: it cannot be "
+                    f"combined with {option}",
+                    EXIT_USAGE,
+                )
+
+
+#: Grouped scores of several systems would be a table of tables.
+GROUPS_OF_ONE_SYSTEM = (
+    "--group-by/--groups scores one system: give one -i file or one --hyp-column (score "
+    "every system in its own run)"
+)

@@ -16,7 +16,9 @@ Quick usage:
     {PROG} ref.en -i sys1.en sys2.en -f text       several systems: a table
     {PROG} ref.en -i hyp.en -m bleu chrf ter       several metrics
     {PROG} ref.en -i hyp.en -ci -f text            a bootstrap confidence interval
-    {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)"""
+    {PROG} ref.en -i base.en sys1.en -pbs -f text  paired test against the baseline (first)
+    {PROG} -i t.parquet --hyp-column hyp --ref-column ref   a table's columns (JSONL, Arrow)
+    {PROG} -i t.jsonl --group-by lang -f text      one exact corpus score per group"""
 
 EPILOG = f"""\
 other commands:
@@ -32,7 +34,8 @@ input rules:
   adds no empty line, a leading UTF-8 byte order mark is removed. *.gz, *.bz2, *.xz and
   *.zst files are decompressed. Standard input uses universal newlines; tab-separated fields
   on standard input are separate systems. Input is read and scored a chunk at a time, so
-  its size is not limited by memory.
+  its size is not limited by memory. Tables (--hyp-column, --ref-column, --group-by):
+  .jsonl/.ndjson (compressed too), .parquet, .arrow/.feather/.ipc; cells are not stripped.
 
 environment:
   BLEUPRINT_FORMAT, SACREBLEU_FORMAT   override -f/--format (json, text or latex)
@@ -43,7 +46,8 @@ environment:
 
 exit status:
   0   success
-  1   unreadable or undecodable input, different line counts, empty system output;
+  1   unreadable or undecodable input, different line counts, empty system output, a
+      table column that is missing or holds a non-string cell, a missing optional package;
       a statistical option refused as sacrebleu refuses it (e.g. -ci with two systems)
   2   bad usage (e.g. -pbsn 0, -w 1000, a second -i, an invalid SACREBLEU_SEED), or an
       option that {PROG} does not support yet

@@ -1,6 +1,7 @@
 """The command's input, read in step a chunk of segments at a time: reference files (or one
 file of ``-nr`` tab-separated references) and system outputs (files, or standard input with
-one system per tab-separated field), with sacrebleu's checks that they line up.
+one system per tab-separated field), with sacrebleu's checks that they line up; or a table's
+columns (:mod:`bleuprint.cli.table_input`), and for grouped scores one key per segment.
 
 Files follow sacrebleu's line rules (see :mod:`bleuprint.io`; :mod:`bleuprint.line_reader`
 reads them a block at a time). Only a chunk of text is held at once, so input of any size is
@@ -12,22 +13,25 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
-from itertools import islice
-from typing import Optional
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, islice
+from typing import Any, NamedTuple, Optional
 
-from bleuprint.cli.checks import paired
+from bleuprint.cli.checks import paired, table_input
 from bleuprint.cli.errors import EXIT_FIELDS, EXIT_USAGE, CliError, Reporter
-from bleuprint.errors import InputDecodeError
-from bleuprint.line_reader import count_lines, file_lines, stream_lines
+from bleuprint.cli.table_input import TableSystems, table_columns
+from bleuprint.errors import BleuprintError, InputDecodeError
+from bleuprint.line_reader import count_lines, file_blocks, stream_blocks
+from bleuprint.streaming import Chunk
 
-#: Segments per chunk, shared by all the streams read together (text held at once).
-CHUNK_SEGMENTS = 65536
+#: Segments per chunk, shared by all the streams read together: the text held at once, a few
+#: MB, so a run's peak memory stays far under 100 MB whatever the input's size.
+CHUNK_SEGMENTS = 16384
 
 
 def _open(path: str, encoding: str, skip: int = 0) -> Iterator[str]:
     try:
-        return _reading(path, file_lines(path, encoding, skip=skip))
+        return chain.from_iterable(_reading(path, file_blocks(path, encoding, skip=skip)))
     except OSError as e:
         raise CliError(f"cannot read {path}: {e.strerror or e}") from None
 
@@ -41,10 +45,10 @@ def _count(path: str, encoding: str) -> int:
         raise CliError(f"cannot read {path}: {e.strerror or e}") from None
 
 
-def _reading(path: str, lines: Iterator[str]) -> Iterator[str]:
-    """``lines``, with read and decode failures turned into the command's messages."""
+def _reading(path: str, blocks: Iterator[list[str]]) -> Iterator[list[str]]:
+    """Blocks of lines, with read and decode failures turned into the command's messages."""
     try:
-        yield from lines
+        yield from blocks
     except InputDecodeError as e:
         raise CliError(f"cannot decode {e}") from None
     except OSError as e:
@@ -95,8 +99,8 @@ class _StdinSystems(_Streams):
     by one, later lines' are)."""
 
     def __init__(self, encoding: str) -> None:
-        lines = iter([]) if sys.stdin is None else stream_lines(sys.stdin.buffer, encoding)
-        super().__init__([_reading("<stdin>", lines)])
+        blocks = iter([]) if sys.stdin is None else stream_blocks(sys.stdin.buffer, encoding)
+        super().__init__([chain.from_iterable(_reading("<stdin>", blocks))])
         # sacrebleu reads the first line with readline(), so empty input is one empty segment.
         first = next(self._sources[0], "")
         self._first: Optional[list[str]] = first.rstrip().split("\t")
@@ -132,10 +136,26 @@ class _StdinSystems(_Streams):
         return [rest + (self._first is not None)] * self.count
 
 
+class InputChunk(NamedTuple):
+    """The next segments of every stream: reference streams, each system's hypotheses, the
+    group keys (--group-by, --groups) and, for tables, each system's row locator (which names
+    the row of a cell the core refuses)."""
+
+    references: list[list[Any]]
+    systems: list[list[Any]]
+    keys: Optional[list[Any]] = None
+    locators: Sequence[Optional[Callable[[], Optional[BleuprintError]]]] = ()
+
+    def system(self, k: int) -> Chunk:
+        """System ``k``'s segments as a library chunk (for ``streaming.chunk_stats``)."""
+        locate = self.locators[k] if self.locators else None
+        return Chunk(self.systems[k], self.references, self.keys, locate)
+
+
 class InputStreams:
     """The references and systems of one command, read in step: :meth:`chunks` gives
-    ``(reference streams, systems)`` of up to ``chunk`` segments, and raises the command's
-    length errors (naming every file's full line count) when a stream ends early."""
+    :class:`InputChunk` s of up to ``chunk`` segments, and raises the command's length errors
+    (naming every file's full line count) when a stream ends early."""
 
     def __init__(
         self,
@@ -144,12 +164,30 @@ class InputStreams:
         shard: Optional[tuple[int, int]] = None,
     ) -> None:
         encoding = args.encoding
+        self._table: Optional[TableSystems] = None
+        #: The header of grouped scores: the --group-by column, or "group" for --groups.
+        self.group_name: Optional[str] = None
         self.from_stdin = args.input is None
-        self.names = (
-            [] if self.from_stdin else system_names(args, reporter)
-        )  # stdin's come with its first line
-        self._paths = [*args.refs, *self.names]
-        if args.num_refs == 1:
+        if table_input(args):
+            if shard is not None:
+                raise CliError(
+                    "--shard windows text files; a table's rows cannot be skipped without "
+                    "decoding them: count the whole table (no --shard), or split it into "
+                    "text files",
+                    EXIT_USAGE,
+                )
+            columns = table_columns(args)
+            self.names = columns.hyps
+            self.group_name = columns.group
+            self._paths = [*args.refs, args.input[0]]
+        else:
+            self.names = (
+                [] if self.from_stdin else system_names(args, reporter)
+            )  # stdin's come with its first line
+            self._paths = [*args.refs, *self.names]
+        if self._table_refs(args):
+            self.ref_names = list(table_columns(args).refs)
+        elif args.num_refs == 1:
             self.ref_names = list(args.refs)
         else:
             self.ref_names = [f"{args.refs[0]} (field {k + 1})" for k in range(args.num_refs)]
@@ -161,18 +199,35 @@ class InputStreams:
             self._window(args, shard)
         # References first, as sacrebleu reads them, so their errors come first.
         refs: _Streams
-        if args.num_refs == 1:
+        if self._table_refs(args):
+            refs = _Streams([])  # read with the table's systems
+        elif args.num_refs == 1:
             refs = _Streams([_open(path, encoding, self.start) for path in args.refs])
         else:
             refs = _TabFields(args.refs[0], encoding, args.num_refs, self.start)
+        self._keys: Optional[_Streams] = None
+        self._groups_path: Optional[str] = getattr(args, "groups", None)
+        if self._groups_path is not None:
+            self.group_name = "group"
+            self._keys = _Streams([_open(self._groups_path, encoding, self.start)])
         systems: _Streams
-        if self.from_stdin:
+        if table_input(args):
+            systems = _Streams([])
+            # Rows per chunk as for text: the budget shared by every stream.
+            rows = max(1, CHUNK_SEGMENTS // (len(self.names) + max(1, len(self.ref_names))))
+            self._table = TableSystems(args.input[0], table_columns(args), rows)
+        elif self.from_stdin:
             stdin = _StdinSystems(encoding)
             systems = stdin
             self.names = [f"System {i + 1}" for i in range(stdin.count)]
         else:
             systems = _Streams([_open(path, encoding, self.start) for path in self.names])
         self._refs, self._systems = refs, systems
+
+    @staticmethod
+    def _table_refs(args: argparse.Namespace) -> bool:
+        """Whether the references are the table's columns (not REF files)."""
+        return table_input(args) and bool(table_columns(args).refs)
 
     def _window(self, args: argparse.Namespace, shard: tuple[int, int]) -> None:
         """Counts every file's lines (the length checks of a whole run) and sets the shard's
@@ -198,44 +253,78 @@ class InputStreams:
         """The files' total size (standard input counts nothing): whether to show progress."""
         return sum(os.path.getsize(path) for path in self._paths)
 
-    def chunks(
-        self, chunk: Optional[int] = None
-    ) -> Iterator[tuple[list[list[str]], list[list[str]]]]:
-        """``(reference streams, systems)`` of the next segments; every stream has the same
-        number of lines, else the command's length error."""
+    def chunks(self, chunk: Optional[int] = None) -> Iterator[InputChunk]:
+        """The next segments of every stream; every stream has the same number of lines, else
+        the command's length error. ``chunk`` is the budget of lines held at once (a table's
+        is set when it is opened)."""
+        if self._table is not None:
+            yield from self._table_chunks(self._table)
+            return
         # Many systems share the budget, so the text held stays about `chunk` lines.
         chunk = CHUNK_SEGMENTS if chunk is None else chunk
         size = max(1, chunk // (len(self.names) + len(self.ref_names)))
-        totals = [0] * (len(self.names) + len(self.ref_names))
+        streams = [self._systems, self._refs, *([self._keys] if self._keys else [])]
+        totals = [0] * (len(self.names) + len(self.ref_names) + (self._keys is not None))
         while True:
             if self.limit is not None:  # a shard: its lengths were checked when counted
                 size = min(size, self.limit - totals[0])
                 if not size:
                     return
-            systems = self._systems.take(size)
-            refs = self._refs.take(size)
-            lengths = [len(s) for s in systems] + [len(r) for r in refs]
+            taken = [s.take(size) for s in streams]
+            systems, refs = taken[0], taken[1]
+            lengths = [len(part) for parts in taken for part in parts]
             totals = [t + n for t, n in zip(totals, lengths)]
             if len(set(lengths)) > 1 or lengths[0] == 0:
                 if len(set(lengths)) > 1:
-                    rest = self._systems.count_rest() + self._refs.count_rest()
+                    rest = [n for s in streams for n in s.count_rest()]
                     totals = [t + n for t, n in zip(totals, rest)]
                 self._check(totals)
                 return
-            yield refs, systems
+            yield InputChunk(refs, systems, taken[2][0] if self._keys else None)
+
+    def _table_chunks(self, table: TableSystems) -> Iterator[InputChunk]:
+        """The table's chunks, with the REF files' lines when the references are files."""
+        from_files = not table.columns.refs
+        done = 0
+        parts_left = table.chunks()
+        for parts in parts_left:
+            rows = len(parts[0].hypotheses)
+            refs = self._refs.take(rows) if from_files else parts[0].references
+            if from_files and any(len(r) != rows for r in refs):
+                table_rows = done + rows + sum(len(p[0].hypotheses) for p in parts_left)
+                ref_lines = [done + len(r) + n for r, n in zip(refs, self._refs.count_rest())]
+                self._check_table(table.path, table_rows, ref_lines)
+            yield InputChunk(
+                refs, [p.hypotheses for p in parts], parts[0].keys, [p.locate for p in parts]
+            )
+            done += rows
+        if from_files:  # the REF files must end with the table
+            self._check_table(table.path, done, [done + n for n in self._refs.count_rest()])
+        else:
+            self._check_table(table.path, done, [done] * len(self.ref_names))
+
+    def _check_table(self, path: str, rows: int, ref_lines: list[int]) -> None:
+        """The length checks of a table's systems (each ``rows`` long) and reference files."""
+        names = [f"{path} (column {column!r})" for column in self.names]
+        check_lengths([rows] * len(names), names, ref_lines, self.ref_names, False)
 
     def read_all(self) -> tuple[list[list[str]], list[list[str]]]:
         """Every segment at once, for the scorers that take whole lists (``--preset``)."""
         refs: list[list[str]] = [[] for _ in self.ref_names]
         systems: list[list[str]] = [[] for _ in self.names]
-        for ref_chunk, system_chunk in self.chunks():
-            for whole, part in zip([*refs, *systems], [*ref_chunk, *system_chunk]):
-                whole.extend(part)
+        for part in self.chunks():
+            for whole, lines in zip([*refs, *systems], [*part.references, *part.systems]):
+                whole.extend(lines)
         return refs, systems
 
     def _check(self, totals: list[int]) -> None:
-        k = len(self.names)
-        check_lengths(totals[:k], self.names, totals[k:], self.ref_names, self.from_stdin)
+        k, r = len(self.names), len(self.ref_names)
+        check_lengths(totals[:k], self.names, totals[k : k + r], self.ref_names, self.from_stdin)
+        if self._keys is not None and totals[k + r] != totals[0]:
+            raise CliError(
+                f"--groups needs one key per segment: {self.names[0]} has "
+                f"{_lines(totals[0])}, {self._groups_path} has {_lines(totals[k + r])}"
+            )
 
 
 def system_names(args: argparse.Namespace, reporter: Reporter) -> list[str]:

@@ -57,6 +57,40 @@ def table_lines(
     return lines + signature_lines(signatures)
 
 
+def grouped_lines(
+    group_name: str,
+    keys: list[Any],
+    columns: dict[str, list[str]],
+    signatures: dict[str, str],
+    fmt: str,
+    width: int,
+    color: bool,
+) -> list[str]:
+    """Grouped scores as the multi-system table prints systems: a table whose first column is
+    the group column (one row per key), then the signatures; in JSON a list of
+    ``{group_name: key, metric: score, ...}`` objects."""
+    if fmt == "json":
+        rows = [
+            {group_name: _json_key(key), **{m: scores[i] for m, scores in columns.items()}}
+            for i, key in enumerate(keys)
+        ]
+        return [json.dumps(rows, indent=4)]
+    table = {colored(color, group_name, "36"): [str(key) for key in keys]}
+    table.update({colored(color, m, "36"): scores for m, scores in columns.items()})
+    # numparse off: a key such as "1.25" or "007" is printed as it is written.
+    return [tabulate_table(table, fmt, width, numparse=False), "", *signature_lines(signatures)]
+
+
+def _json_key(key: Any) -> Any:
+    """A group key as JSON: strings, numbers, booleans and null as they are, tuples as lists,
+    anything else (dates, ...) as its text."""
+    if key is None or isinstance(key, (str, int, float, bool)):
+        return key
+    if isinstance(key, tuple):
+        return [_json_key(k) for k in key]
+    return str(key)
+
+
 def tabulate_table(table: dict[str, list[str]], fmt: str, width: int, numparse: bool = True) -> str:
     """``tabulate`` as sacrebleu calls it (``numparse=False`` keeps strings such as ``+0.9``
     or ``0.0123`` as written)."""

@@ -71,6 +71,7 @@ def build_parser(stats: bool = False) -> argparse.ArgumentParser:
         _add_shard_options(parser)
     _add_test_set_options(parser.add_argument)
     _add_input_options(parser.add_argument)
+    _add_table_options(parser)
     add_bleu_options(parser)
     add_chrf_options(parser)
     add_ter_options(parser)
@@ -209,6 +210,39 @@ def _add_input_options(add: Callable[..., Any]) -> None:
         "--sentence-level", "-sl", action="store_true",
         help="Score every segment on its own (one system only); effective order is switched "
         "on and one text line is printed per segment (only the score with -b).",
+    )  # fmt: skip
+
+
+def _add_table_options(parser: argparse.ArgumentParser) -> None:
+    tables = parser.add_argument_group(
+        "Tables and grouped scores (bleuprint only)",
+        "With --hyp-column, --ref-column or --group-by, -i names one table file: JSONL\n"
+        "(.jsonl/.ndjson, also .gz/.bz2/.xz/.zst), Parquet or Arrow (.arrow/.feather/.ipc;\n"
+        "these need 'bleuprint[parquet]'), read a chunk of rows at a time. Cells are taken as\n"
+        "they are (not stripped); a null reference cell is a missing reference.",
+    )
+    tables.add_argument(
+        "--hyp-column", nargs="+", default=None, metavar="COL",
+        help="The table's system output column(s) (default: hyp). Several columns are several "
+        "systems, scored in a table and named by their columns.",
+    )  # fmt: skip
+    tables.add_argument(
+        "--ref-column", nargs="+", default=None, metavar="COL",
+        help="The table's reference column(s): several columns are several references per "
+        "segment; a column of lists of strings gives each row as many references as its list "
+        "holds. Default: the REF files if given (their lines match the table's rows), else "
+        "the column ref.",
+    )  # fmt: skip
+    tables.add_argument(
+        "--group-by", default=None, metavar="COL",
+        help="One exact corpus score per value of this column (e.g. a language pair, a "
+        "domain), in one pass, printed as a table with a row per group in first-seen order "
+        "(one system; not with -sl, -ci, -pbs, -par).",
+    )  # fmt: skip
+    tables.add_argument(
+        "--groups", default=None, metavar="FILE",
+        help="--group-by for text input: a file of one group key per line, aligned with the "
+        "system output's lines.",
     )  # fmt: skip
 
 

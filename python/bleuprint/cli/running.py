@@ -1,21 +1,23 @@
 """Running the command: read the input, score every system with every metric (corpus,
-sentence-level, confidence intervals, paired tests, ``--preset``) and print the results."""
+sentence-level, confidence intervals, paired tests, one score per group, ``--preset``) and
+print the results."""
 
 from __future__ import annotations
 
 import argparse
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import Any
+from typing import Any, Union
 
-from bleuprint.cli.checks import check_usage, paired
+from bleuprint.cli.checks import GROUPS_OF_ONE_SYSTEM, check_usage, paired
 from bleuprint.cli.compat import compat_output, note_deprecated
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.input import InputStreams
 from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
 from bleuprint.cli.output import (
     colors_enabled,
+    grouped_lines,
     output_format,
     sentence_lines,
     single_system_lines,
@@ -27,6 +29,7 @@ from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionErro
 from bleuprint.progress import reporter as progress_reporter
 from bleuprint.progress import wanted_on_terminal
 from bleuprint.stats import Stats, StatsAccumulator
+from bleuprint.streaming import GroupAccumulator, chunk_stats, default_keep
 
 #: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
 PROGRESS_BYTES = 4 << 20
@@ -52,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
     n_systems = len(inputs.names)
     if args.sentence_level and n_systems > 1:
         raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
+    if inputs.group_name is not None and n_systems > 1:  # systems on standard input
+        raise CliError(GROUPS_OF_ONE_SYSTEM, EXIT_USAGE)
     # sacrebleu's checks, messages and statuses.
     if args.sentence_level and (args.confidence or paired(args)):
         raise CliError("Statistical tests are unavailable in sentence-level mode.")
@@ -67,15 +72,19 @@ def run(args: argparse.Namespace) -> int:
         warnings.simplefilter("always", BleuprintWarning)
         with scoring_errors():
             metrics = make_metrics(args, reporter)
-            stats = _statistics(args, inputs, metrics, keep_rows=shard_file is not None)
-            if shard_file is not None:
-                _write_shard(shard_file, args, inputs, metrics, stats)
-            elif args.sentence_level:
-                (metric,) = metrics.values()
-                sig = metric.get_signature().format(args.short)
-                out = sentence_lines(stats[0][0], args.width, args.score_only, sig)
+            if inputs.group_name is not None:  # --group-by/--groups: one system
+                groups = _grouped_statistics(args, inputs, metrics)
+                out = grouped_output(args, fmt, inputs.group_name, metrics, groups)
             else:
-                out = corpus_output(args, reporter, fmt, inputs.names, metrics, stats)
+                stats = _statistics(args, inputs, metrics, keep_rows=shard_file is not None)
+                if shard_file is not None:
+                    _write_shard(shard_file, args, inputs, metrics, stats)
+                elif args.sentence_level:
+                    (metric,) = metrics.values()
+                    sig = metric.get_signature().format(args.short)
+                    out = sentence_lines(stats[0][0], args.width, args.score_only, sig)
+                else:
+                    out = corpus_output(args, reporter, fmt, inputs.names, metrics, stats)
     report_warnings(reporter, caught)
     write_lines(out)
     return 0
@@ -149,6 +158,39 @@ def _statistics(
         ]
         for _ in inputs.names
     ]
+    _count(args, inputs, metrics, gathered)
+    stats = [
+        [a.result() if a.segments else _no_rows(m, inputs) for a, m in zip(row, metrics.values())]
+        for row in gathered
+    ]
+    for metric, first in zip(metrics.values(), stats[0]):
+        metric.num_refs = first.nrefs  # for the signatures
+    return stats
+
+
+def _grouped_statistics(
+    args: argparse.Namespace, inputs: InputStreams, metrics: dict[str, Any]
+) -> dict[Any, list[Stats]]:
+    """The one system's statistics for every group key (first-seen order) and metric (in
+    ``metrics`` order), in one pass: running sums per group where the metric allows."""
+    gathered = [GroupAccumulator(default_keep(m)) for m in metrics.values()]
+    _count(args, inputs, metrics, [gathered])
+    per_metric = [accumulator.result() for accumulator in gathered]
+    for metric, accumulator in zip(metrics.values(), gathered):
+        if accumulator.nrefs is not None:
+            metric.num_refs = accumulator.nrefs  # for the signatures: "var" where it varies
+    # Every metric saw the same keys in the same order.
+    return {key: [groups[key] for groups in per_metric] for key in per_metric[0]}
+
+
+def _count(
+    args: argparse.Namespace,
+    inputs: InputStreams,
+    metrics: dict[str, Any],
+    gathered: Sequence[Sequence[Union[StatsAccumulator, GroupAccumulator]]],
+) -> None:
+    """The loop over the input: each chunk of each system (``gathered[system]``) counted with
+    every metric (``gathered[system][metric]``)."""
     report = progress_reporter(
         wanted_on_terminal(args.quiet) and inputs.size_bytes() >= PROGRESS_BYTES,
         total=None,
@@ -158,19 +200,17 @@ def _statistics(
     with ExitStack() as stack:
         for metric in metrics.values():
             stack.enter_context(metric._warnings_summed())
-        for refs, systems in inputs.chunks():
-            for accumulators, system in zip(gathered, systems):
+        for chunk in inputs.chunks():
+            for k, accumulators in enumerate(gathered):
+                system = chunk.system(k)
                 for accumulator, metric in zip(accumulators, metrics.values()):
-                    accumulator.add(metric.stats(system, refs))
+                    stats = chunk_stats(metric, system)  # a refused cell names its table row
+                    if isinstance(accumulator, GroupAccumulator):
+                        accumulator.add(system, stats)
+                    else:
+                        accumulator.add(stats)
             if report is not None:
                 report(gathered[0][0].segments, None)
-    stats = [
-        [a.result() if a.segments else _no_rows(m, inputs) for a, m in zip(row, metrics.values())]
-        for row in gathered
-    ]
-    for metric, first in zip(metrics.values(), stats[0]):
-        metric.num_refs = first.nrefs  # for the signatures
-    return stats
 
 
 def _no_rows(metric: Any, inputs: InputStreams) -> Stats:
@@ -221,6 +261,28 @@ def corpus_output(
             signatures[score.name] = metric.get_signature().format(args.short)
             columns.setdefault(score.name, []).append(score.format(args.width, True))
     return table_lines(columns, signatures, fmt, args.width, color)
+
+
+def grouped_output(
+    args: argparse.Namespace,
+    fmt: str,
+    group_name: str,
+    metrics: dict[str, Any],
+    groups: dict[Any, list[Stats]],
+) -> list[str]:
+    """One row per group (``groups[key][metric]``, metrics in ``metrics`` order), the metrics
+    in sorted order as in the multi-system table."""
+    keys = list(metrics)
+    columns: dict[str, list[str]] = {}
+    signatures: dict[str, str] = {}
+    for group_stats in groups.values():
+        for key in sorted(metrics):
+            metric = metrics[key]
+            score = metric.score_stats(group_stats[keys.index(key)])
+            signatures[score.name] = metric.get_signature().format(args.short)
+            columns.setdefault(score.name, []).append(score.format(args.width, True))
+    color = colors_enabled(args.no_color)
+    return grouped_lines(group_name, list(groups), columns, signatures, fmt, args.width, color)
 
 
 def _paired_names(args: argparse.Namespace, names: list[str]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bleuprint.cli.checks import check_output_usage
+from bleuprint.cli.checks import check_output_usage, grouped
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.metric_objects import core_workers
 from bleuprint.cli.output import output_format, write_lines
@@ -17,6 +17,12 @@ from bleuprint.errors import BleuprintError
 def run_stats(argv: Sequence[str]) -> int:
     """``bleuprint stats``: the scoring command's input and options, a file as output."""
     args = build_parser(stats=True).parse_args(argv)
+    if grouped(args):
+        raise CliError(
+            "--group-by/--groups print one score per group; 'bleuprint stats' writes one "
+            "system's statistics as a whole: score the groups with 'bleuprint' itself",
+            EXIT_USAGE,
+        )
     for given, option in (
         (args.confidence, "-ci/--confidence"),
         (args.paired_bs or args.paired_ar, "-pbs/--paired-bs and -par/--paired-ar"),
@@ -42,7 +48,9 @@ def run_merge(argv: Sequence[str]) -> int:
     fmt = output_format(args.format)
     reporter = Reporter(args.quiet)
     try:
-        whole = merge_shards([Shard.load(path) for path in args.shards])
+        # Per-segment rows are read only for what needs them: intervals and paired tests.
+        rows = bool(args.confidence or args.paired_bs or args.paired_ar)
+        whole = merge_shards([Shard.load(path, rows=rows) for path in args.shards])
     except OSError as e:
         raise CliError(f"cannot read {e.filename or ''}: {e.strerror or e}") from None
     except BleuprintError as e:
