@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
 from bleuprint._core import __version__
 from bleuprint.errors import StatsFormatError, StatsMismatchError
 from bleuprint.stats import Stats
-from bleuprint.stats_checks import check_nrefs, config_from_dict, load_npz
+from bleuprint.stats_checks import check_nrefs, config_from_dict, read_npz
 
 #: The ``format`` written into every shard file's metadata.
 FORMAT = "bleuprint-shard/1"
@@ -104,14 +104,14 @@ class Shard:
                 f"{name!r} is not a bleuprint shard file (written by 'bleuprint stats'): {why}"
             )
 
-        listing = load_npz(name, None, not_shard, lambda array: array == "meta")
-        meta = listing.pop("meta", None)
-        if meta is None or meta.shape != () or meta.dtype.kind != "U":
-            raise not_shard("it has no JSON 'meta' string")
-        try:
+        def read(get: Callable[[str], Any], listing: list[str]) -> Shard:
+            meta = get("meta") if "meta" in listing else None
+            if meta is None or meta.shape != () or meta.dtype.kind != "U":
+                raise not_shard("it has no JSON 'meta' string")
             info = json.loads(str(meta))
-            if info.get("format") != FORMAT:
-                raise not_shard(f"its format is {info.get('format')!r}, not {FORMAT!r}")
+            if not isinstance(info, dict) or info.get("format") != FORMAT:
+                what = info.get("format") if isinstance(info, dict) else None
+                raise not_shard(f"its format is {what!r}, not {FORMAT!r}")
             systems, metrics = list(info["systems"]), list(info["metrics"])
             configs = [config_from_dict(metric["config"]) for metric in metrics]
             nrefs = [check_nrefs(metric["nrefs"]) for metric in metrics]
@@ -125,15 +125,15 @@ class Shard:
                 for m in range(len(metrics))
             }
             every = {f"{kind}_{s}_{m}" for s, m in names for kind in ("rows", "sums")}
-            if set(listing) != every:
+            if set(listing) - {"meta"} != every:
                 raise not_shard(
                     f"it holds arrays {sorted(listing)}, not one rows_ and one sums_ array per "
                     f"system and metric ({len(systems)} x {len(metrics)})"
                 )
-            wanted = set(names.values())
-            arrays = load_npz(name, None, not_shard, lambda array: array in wanted)
+            if not systems or not metrics:
+                raise not_shard("it names no system or no metric")
             stats = [
-                [Stats(arrays[names[s, m]], config, nrefs[m]) for m, config in enumerate(configs)]
+                [Stats(get(names[s, m]), config, nrefs[m]) for m, config in enumerate(configs)]
                 for s in range(len(systems))
             ]
             shard = cls(
@@ -149,26 +149,30 @@ class Shard:
                 path=name,
                 summed=summed,
             )
-            segments = int(info["segments"])
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            shard._check_window(int(info["segments"]), not_shard)
+            return shard
+
+        try:
+            return read_npz(name, not_shard, read)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             if isinstance(e, StatsFormatError):
                 raise
             why = f"its metadata is incomplete or malformed ({type(e).__name__}: {e})"
             raise not_shard(why) from None
-        if not systems or not metrics:
-            raise not_shard("it names no system or no metric")
-        index, count = shard.index, shard.count
+
+    def _check_window(self, segments: int, not_shard: Callable[[str], Exception]) -> None:
+        index, count = self.index, self.count
         if not 1 <= index <= count:
             raise not_shard(f"its shard number {index}/{count} is impossible")
-        lengths = {segments} | {len(x) for r in stats for x, sums in zip(r, summed) if not sums}
-        expected = shard_window(index, count, shard.total)
-        if lengths != {expected[1] - expected[0]} or shard.start != expected[0]:
+        kept = {len(x) for r in self.stats for m, x in enumerate(r) if not self._summed(m)}
+        lengths = {segments} | kept
+        expected = shard_window(index, count, self.total)
+        if lengths != {expected[1] - expected[0]} or self.start != expected[0]:
             raise not_shard(
-                f"shard {index}/{count} of {shard.total} segments should hold segments "
+                f"shard {index}/{count} of {self.total} segments should hold segments "
                 f"{expected[0]} to {expected[1]}, but it holds {sorted(lengths)} from "
-                f"{shard.start}"
+                f"{self.start}"
             )
-        return shard
 
 
 def merge_shards(shards: Sequence[Shard]) -> Shard:

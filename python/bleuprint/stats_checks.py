@@ -13,13 +13,15 @@ import json
 import os
 import zipfile
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
 from bleuprint.metric_config import config_class as lookup_config
 
 if TYPE_CHECKING:
     import numpy as np
+
+T = TypeVar("T")
 
 
 def check_rows(rows: Any, config: Any) -> np.ndarray:
@@ -138,14 +140,30 @@ def load_npz(
     path: Union[str, os.PathLike],
     expected: Optional[list[str]],
     not_ours: Callable[[str], Exception],
-    wanted: Optional[Callable[[str], bool]] = None,
-) -> dict[str, Optional[np.ndarray]]:
+) -> dict[str, np.ndarray]:
     """The arrays of an ``.npz`` archive (``expected`` names them all, when given), read
-    without ever unpickling; anything else raises ``not_ours(why)``. Arrays that ``wanted``
-    refuses are listed as ``None``, never read. A missing file stays ``FileNotFoundError``."""
+    without ever unpickling; anything else raises ``not_ours(why)``. A missing file stays
+    ``FileNotFoundError``."""
+
+    def every(get: Callable[[str], np.ndarray], names: list[str]) -> dict[str, np.ndarray]:
+        if expected is not None and sorted(names) != sorted(expected):
+            raise not_ours(f"it holds {sorted(names)}, not {sorted(expected)}")
+        return {name: get(name) for name in names}
+
+    return read_npz(path, not_ours, every)
+
+
+def read_npz(
+    path: Union[str, os.PathLike],
+    not_ours: Callable[[str], Exception],
+    read: Callable[[Callable[[str], np.ndarray], list[str]], T],
+) -> T:
+    """``read(get, names)`` on an open ``.npz`` archive: ``get(name)`` reads one array
+    (never unpickling), so ``read`` reads only the arrays it needs. A file that is not such
+    an archive, or an array that cannot be read, raises ``not_ours(why)``."""
     import numpy as np
 
-    with open(path, "rb") as f:
+    with open(path, "rb") as f:  # a missing file stays FileNotFoundError
         try:
             data = np.load(f, allow_pickle=False)
         except ValueError:  # numpy's answer to a pickle (and to other unknown formats)
@@ -154,18 +172,17 @@ def load_npz(
             raise not_ours(f"it cannot be read as .npz ({error})") from None
         if not isinstance(data, np.lib.npyio.NpzFile):
             raise not_ours("it is a single .npy array, not an .npz archive")
-        with data:
-            if expected is not None and sorted(data.files) != sorted(expected):
-                raise not_ours(f"it holds {sorted(data.files)}, not {sorted(expected)}")
+
+        def get(name: str) -> np.ndarray:
             try:
-                return {
-                    name: data[name] if wanted is None or wanted(name) else None
-                    for name in data.files
-                }
+                return np.asarray(data[name])
             except ValueError:
                 raise not_ours("its arrays hold Python objects (pickled data)") from None
             except (EOFError, OSError, zipfile.BadZipFile) as error:
                 raise not_ours(f"an array cannot be read ({error})") from None
+
+        with data:
+            return read(get, list(data.files))
 
 
 def _not_stats(path: Union[str, os.PathLike], why: str) -> StatsFormatError:
@@ -179,8 +196,6 @@ def read_stats_file(path: Union[str, os.PathLike]) -> tuple[Any, Any, Any]:
     unpickles. Anything else raises :class:`StatsFormatError` saying what is wrong."""
     arrays = load_npz(path, ["meta", "rows"], lambda why: _not_stats(path, why))
     rows, meta = arrays["rows"], arrays["meta"]
-    if rows is None or meta is None:  # never: every array is wanted
-        raise _not_stats(path, "an array could not be read")
     if meta.shape != () or meta.dtype.kind != "U":
         raise _not_stats(path, f"'meta' must be one JSON string, got {meta.dtype} {meta.shape}")
     try:
