@@ -103,10 +103,41 @@ pub fn read_lines(path: impl AsRef<Path>) -> Result<Vec<String>> {
     Ok(lines.into_iter().map(str::to_owned).collect())
 }
 
+/// Where the next `n` whole lines of `bytes` from offset `start` end: `(end, lines)`, with
+/// `end` just after the `lines`-th `\n` (`lines < n` when fewer follow; a last line without
+/// `\n` is not whole and is left out).
+pub fn line_end(bytes: &[u8], start: usize, n: usize) -> (usize, usize) {
+    let tail = bytes.get(start..).unwrap_or_default();
+    let mut end = start;
+    let mut found = 0;
+    for (offset, _) in tail
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .take(n)
+    {
+        end = start + offset + 1;
+        found += 1;
+    }
+    (end, found)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_end_finds_whole_lines() {
+        assert_eq!(line_end(b"a\nbb\nc", 0, 1), (2, 1));
+        assert_eq!(line_end(b"a\nbb\nc", 0, 2), (5, 2));
+        assert_eq!(line_end(b"a\nbb\nc", 0, 5), (5, 2));
+        assert_eq!(line_end(b"a\nbb\nc", 2, 5), (5, 1));
+        assert_eq!(line_end(b"a\nbb\nc", 5, 5), (5, 0));
+        assert_eq!(line_end(b"a\nbb\n", 0, 0), (0, 0));
+        assert_eq!(line_end(b"\n\n\n", 1, 2), (3, 2));
+        assert_eq!(line_end(b"abc", 9, 1), (9, 0));
+    }
 
     fn lines(bytes: &[u8]) -> Vec<&str> {
         parse_lines(bytes).unwrap()

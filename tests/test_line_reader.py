@@ -153,3 +153,50 @@ def test_lines_are_read_a_block_at_a_time(tmp_path: Path) -> None:
     first = [next(lines) for _ in range(10)]
     assert first == [f"line {i}" for i in range(10)]
     assert sum(reads) <= 2 * 4096
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=texts,
+    bom=st.booleans(),
+    take=st.integers(1, 7),
+    skip=st.integers(0, 3),
+    corrupt=st.one_of(st.none(), st.integers(0, 200)),
+)
+def test_line_blocks_give_the_lines_and_statistics_of_read_lines(
+    tmp_path_factory: pytest.TempPathFactory,
+    text: str,
+    bom: bool,
+    take: int,
+    skip: int,
+    corrupt: Any,
+) -> None:
+    """The command line's UTF-8 files go to the core as blocks of bytes: the same lines, the
+    same decode errors and the same statistics as the lines read_lines gives."""
+    import bleuprint
+    from bleuprint.line_reader import BlockReader
+
+    data = (("\ufeff" if bom else "") + text).encode()
+    if corrupt is not None:
+        at = corrupt % (len(data) + 1)
+        data = data[:at] + b"\xff" + data[at:]
+    path = tmp_path_factory.mktemp("blocks") / "f.txt"
+    path.write_bytes(data)
+    whole = _outcome(lambda: read_lines(path))
+    reader = BlockReader(path, skip=skip)
+    blocks = []
+    while block := reader.take(take):
+        blocks.append(block)
+    reader.close()
+
+    def lines() -> list[str]:
+        return [line for block in blocks for line in block.lines()]
+
+    if isinstance(whole, list):
+        assert lines() == whole[skip:]
+        assert [len(b) for b in blocks] == [len(b.lines()) for b in blocks]
+        for metric in (bleuprint.BLEU(force=True), bleuprint.CHRF(), bleuprint.TER()):
+            for block in blocks:
+                assert metric.stats(block, [block]) == metric.stats(block.lines(), [block.lines()])
+    elif skip == 0:
+        assert _outcome(lines) == whole

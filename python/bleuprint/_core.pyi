@@ -350,6 +350,7 @@ def ter_row_scores(
     """Every ``(n, 3)`` row as one segment: scores, edits and average reference lengths."""
 
 def read_lines(path: str) -> list[str]: ...
+def line_end(data: bytes, start: int, n: int) -> tuple[int, int]: ...
 
 # Resampling (significance tests); index and swap matrices are drawn by numpy.
 def bootstrap_sums_float32(

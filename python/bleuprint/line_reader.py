@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Any, BinaryIO, Optional, Union
 
+from bleuprint import _core
 from bleuprint.errors import InputDecodeError
-from bleuprint.io import decode_message, open_binary
+from bleuprint.io import decode_message, open_binary, split_lines
 
 #: Bytes read at a time: large enough that per-block costs vanish, small enough that a block's
 #: bytes, text and lines (about 10x the block) stay a small part of a run's memory.
@@ -237,8 +238,97 @@ def _decoded_texts(
             return
 
 
+class LineBlock:
+    """Whole lines of a UTF-8 file as its bytes: the core splits and strips them itself
+    (``metric.stats`` takes blocks in place of lists), so the text never becomes Python
+    strings. ``offset`` and ``line`` place the block in its file, for error messages."""
+
+    __slots__ = ("count", "data", "line", "name", "offset")
+
+    def __init__(self, data: bytes, count: int, name: str, offset: int, line: int) -> None:
+        self.data, self.count, self.name, self.offset, self.line = data, count, name, offset, line
+
+    def __len__(self) -> int:
+        return self.count
+
+    def lines(self) -> list[str]:
+        """The block's lines as strings, as :func:`file_lines` gives them; invalid UTF-8
+        raises ``InputDecodeError`` naming the file, byte offset and line."""
+        try:
+            text = self.data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            message = decode_message(
+                self.data, "utf-8", self.name, e, offset=self.offset, lines=self.line
+            )
+            raise InputDecodeError(message) from None
+        return split_lines(text)
+
+
+class BlockReader:
+    """A UTF-8 file (plain or compressed) read as :class:`LineBlock` s of a given number of
+    lines; a leading byte order mark is dropped, as the file readers drop it."""
+
+    def __init__(self, path: Union[str, os.PathLike], skip: int = 0) -> None:
+        self.name = str(os.fspath(path))
+        self._file = open_binary(self.name)  # a missing file fails now
+        self._pending = b""
+        self._offset = 0  # bytes of the file before `_pending`
+        self._line = 0  # lines of the file before `_pending`
+        self._done = False
+        self._first = True
+        if skip:
+            self._take(skip, None)
+
+    def take(self, n: int) -> LineBlock:
+        """The next ``n`` lines (fewer at the end of the file)."""
+        if self._first:
+            self._read()  # a byte order mark moves the first line's offset
+        offset, line = self._offset, self._line
+        parts: list[bytes] = []
+        count = self._take(n, parts)
+        return LineBlock(b"".join(parts), count, self.name, offset, line)
+
+    def _take(self, n: int, parts: Optional[list[bytes]]) -> int:
+        """Moves past the next ``n`` lines, adding their bytes to ``parts`` (if given)."""
+        count = 0
+        while count < n:
+            end, found = _core.line_end(self._pending, 0, n - count)
+            if not found and not self._done:
+                self._read()
+                continue
+            if not found:  # the end of the file: a last line without a newline, or nothing
+                end, found = len(self._pending), 1 if self._pending else 0
+            if parts is not None:
+                parts.append(self._pending[:end])
+            self._pending = self._pending[end:]
+            self._offset += end
+            self._line += found
+            count += found
+            if self._done and not self._pending:
+                break
+        return count
+
+    def _read(self) -> None:
+        block = self._file.read(BLOCK_SIZE)
+        if not block:
+            self._done = True
+            self._file.close()
+        elif self._first and block.startswith(_BOM_UTF8):
+            block, self._offset = block[len(_BOM_UTF8) :], self._offset + len(_BOM_UTF8)
+        self._first = False
+        self._pending += block
+
+    def close(self) -> None:
+        self._file.close()
+
+
+_BOM_UTF8 = _BOM.encode()
+
+
 __all__ = [
     "BLOCK_SIZE",
+    "BlockReader",
+    "LineBlock",
     "count_lines",
     "file_blocks",
     "file_lines",

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use pyo3::exceptions::{PyImportError, PyUnicodeEncodeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyString};
 
 use super::args::type_name;
 use super::errors::{internal_error, type_error};
@@ -57,18 +57,23 @@ fn lone_surrogate_error(py: Python<'_>, err: PyErr, item: &str) -> PyErr {
 
 /// One text stream taken from Python: a private list copy of the caller's sequence (one C-level
 /// pass that holds every string alive, so the text outlives a released GIL whatever the caller
-/// does to their own list) and a view of each string's UTF-8 bytes.
+/// does to their own list) and a view of each string's UTF-8 bytes. A `bytes` object is a
+/// block of a text file's lines instead: its views are the lines, borrowed from it.
 pub(crate) struct StrStream<'py> {
-    _snapshot: Bound<'py, PyList>,
+    _keep: Bound<'py, PyAny>,
     views: Vec<Option<(*const u8, usize)>>,
     bytes: usize,
 }
 
 impl<'py> StrStream<'py> {
-    /// Extracts a sequence of `str` (or `None` where `allow_none`). `what` names the argument in
-    /// error messages, e.g. `"hypotheses"` or `"references[1]"`.
+    /// Extracts a sequence of `str` (or `None` where `allow_none`), or a `bytes` block of lines
+    /// (see [`Self::from_lines`]). `what` names the argument in error messages, e.g.
+    /// `"hypotheses"` or `"references[1]"`.
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str, allow_none: bool) -> PyResult<Self> {
         let py = seq.py();
+        if let Ok(block) = seq.cast::<PyBytes>() {
+            return Self::from_lines(block, what);
+        }
         if seq.is_instance_of::<PyString>() {
             return Err(type_error(format!(
                 "{what} must be a sequence of str, got a single str"
@@ -110,7 +115,35 @@ impl<'py> StrStream<'py> {
         }
         let bytes = views.iter().flatten().map(|v| v.1).sum();
         Ok(Self {
-            _snapshot: snapshot,
+            _keep: snapshot.into_any(),
+            views,
+            bytes,
+        })
+    }
+
+    /// The lines of a block of a UTF-8 text file, as the file readers give them: split on
+    /// `\n` only, no empty line after a final `\n`, each line right-stripped with Python's
+    /// whitespace set. The command line passes blocks of whole lines, so a file's text never
+    /// becomes Python strings. Invalid UTF-8 raises `InputDecodeError` (the caller names the
+    /// file and place).
+    fn from_lines(block: &Bound<'py, PyBytes>, what: &str) -> PyResult<Self> {
+        let data = block.as_bytes();
+        let text = std::str::from_utf8(data).map_err(|e| {
+            Error::new(
+                crate::error::ErrorKind::Decode,
+                format!(
+                    "{what}: invalid UTF-8 at byte offset {} of its block",
+                    e.valid_up_to()
+                ),
+            )
+        })?;
+        let views: Vec<_> = crate::lines::split_lines(text)
+            .into_iter()
+            .map(|line| Some((line.as_ptr(), line.len())))
+            .collect();
+        let bytes = views.iter().flatten().map(|v| v.1).sum();
+        Ok(Self {
+            _keep: block.clone().into_any(),
             views,
             bytes,
         })
@@ -127,8 +160,9 @@ impl<'py> StrStream<'py> {
 
     fn view(&self, view: (*const u8, usize)) -> &str {
         // SAFETY: the pointer and length came from PyUnicode_AsUTF8AndSize on a string that
-        // `self._snapshot` keeps alive for as long as `self` is borrowed; CPython guarantees
-        // the buffer is valid UTF-8 (it raises for lone surrogates instead).
+        // `self._keep` keeps alive for as long as `self` is borrowed (CPython guarantees the
+        // buffer is valid UTF-8; it raises for lone surrogates instead), or from a line of an
+        // immutable `bytes` object that `self._keep` holds, checked as UTF-8 in `from_lines`.
         unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(view.0, view.1)) }
     }
 

@@ -47,3 +47,11 @@ pub(crate) fn read_lines(
     })?;
     PyList::new(py, lines.iter().map(|line| PyString::new(py, line)))
 }
+
+/// Where the next `n` lines of `data` from byte `start` end: `(end, lines)` (see
+/// [`lines::line_end`]). The command line cuts its blocks of whole lines here, so the streams
+/// it reads in step hold the same segments.
+#[pyfunction]
+pub(crate) fn line_end(data: &[u8], start: usize, n: usize) -> (usize, usize) {
+    lines::line_end(data, start, n)
+}

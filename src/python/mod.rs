@@ -78,6 +78,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(resample::bootstrap_sums_int64, m)?)?;
     m.add_function(wrap_pyfunction!(resample::randomization_sums, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(io::line_end, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_stats, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_alignments, m)?)?;
     m.add_function(wrap_pyfunction!(wer::wer_tokens, m)?)?;

@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import chain, islice
 from typing import Any, NamedTuple, Optional
 
@@ -21,7 +22,8 @@ from bleuprint.cli.checks import paired, table_input
 from bleuprint.cli.errors import EXIT_FIELDS, EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.table_input import TableSystems, table_columns
 from bleuprint.errors import BleuprintError, InputDecodeError
-from bleuprint.line_reader import count_lines, file_blocks, stream_blocks
+from bleuprint.io import is_utf8
+from bleuprint.line_reader import BlockReader, LineBlock, count_lines, file_blocks, stream_blocks
 from bleuprint.streaming import Chunk
 
 #: Segments per chunk, shared by all the streams read together: the text held at once, a few
@@ -67,6 +69,63 @@ class _Streams:
     def count_rest(self) -> list[int]:
         """How many lines each stream has left (read to the end, for error messages)."""
         return [sum(1 for _ in s) for s in self._sources]
+
+    def check(self, parts: list[Any]) -> None:
+        """Raises the decode error of text taken but not yet decoded (none here)."""
+
+    def close(self) -> None:
+        """Closes files left open (a shard read before their end, an error)."""
+
+
+class _FileBlocks(_Streams):
+    """UTF-8 files read as blocks of whole lines (:class:`LineBlock`), which the core splits
+    and counts itself: the text never becomes Python strings."""
+
+    def __init__(self, paths: list[str], skip: int = 0) -> None:
+        super().__init__([])
+        self._readers = []
+        for path in paths:
+            with _read_errors(path):
+                self._readers.append(BlockReader(path, skip))
+
+    def take(self, n: int) -> list[Any]:
+        blocks = []
+        for reader in self._readers:
+            with _read_errors(reader.name):
+                blocks.append(reader.take(n))
+        return blocks
+
+    def count_rest(self) -> list[int]:
+        # Decoded as counted: a whole run reports a file's decode error before its length.
+        counts = []
+        for reader in self._readers:
+            count = 0
+            with _read_errors(reader.name):
+                while part := reader.take(CHUNK_SEGMENTS):
+                    self.check([part])
+                    count += len(part)
+            counts.append(count)
+        return counts
+
+    def check(self, parts: list[Any]) -> None:
+        for block in parts:
+            try:
+                block.lines()
+            except InputDecodeError as e:
+                raise CliError(f"cannot decode {e}") from None
+
+    def close(self) -> None:
+        for reader in self._readers:
+            reader.close()
+
+
+@contextmanager
+def _read_errors(path: str) -> Iterator[None]:
+    """A file that cannot be opened or read (a corrupt archive) as the command's message."""
+    try:
+        yield
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
 
 
 class _TabFields(_Streams):
@@ -201,6 +260,8 @@ class InputStreams:
         refs: _Streams
         if self._table_refs(args):
             refs = _Streams([])  # read with the table's systems
+        elif self._blocks(args):
+            refs = _FileBlocks(list(args.refs), self.start)
         elif args.num_refs == 1:
             refs = _Streams([_open(path, encoding, self.start) for path in args.refs])
         else:
@@ -220,9 +281,17 @@ class InputStreams:
             stdin = _StdinSystems(encoding)
             systems = stdin
             self.names = [f"System {i + 1}" for i in range(stdin.count)]
+        elif self._blocks(args):
+            systems = _FileBlocks(self.names, self.start)
         else:
             systems = _Streams([_open(path, encoding, self.start) for path in self.names])
         self._refs, self._systems = refs, systems
+
+    def _blocks(self, args: argparse.Namespace) -> bool:
+        """Whether the files are read as blocks of bytes for the core: UTF-8 text files with
+        one reference per file, and no group keys (which need each segment)."""
+        plain = args.num_refs == 1 and not table_input(args) and not getattr(args, "groups", None)
+        return plain and not self.from_stdin and is_utf8(args.encoding)
 
     @staticmethod
     def _table_refs(args: argparse.Namespace) -> bool:
@@ -265,22 +334,28 @@ class InputStreams:
         size = max(1, chunk // (len(self.names) + len(self.ref_names)))
         streams = [self._systems, self._refs, *([self._keys] if self._keys else [])]
         totals = [0] * (len(self.names) + len(self.ref_names) + (self._keys is not None))
-        while True:
-            if self.limit is not None:  # a shard: its lengths were checked when counted
-                size = min(size, self.limit - totals[0])
-                if not size:
+        try:
+            while True:
+                if self.limit is not None:  # a shard: its lengths were checked when counted
+                    size = min(size, self.limit - totals[0])
+                    if not size:
+                        return
+                taken = [s.take(size) for s in streams]
+                systems, refs = taken[0], taken[1]
+                lengths = [len(part) for parts in taken for part in parts]
+                totals = [t + n for t, n in zip(totals, lengths)]
+                if len(set(lengths)) > 1 or lengths[0] == 0:
+                    if len(set(lengths)) > 1:
+                        for stream, parts in zip(streams, taken):
+                            stream.check(parts)
+                        rest = [n for s in streams for n in s.count_rest()]
+                        totals = [t + n for t, n in zip(totals, rest)]
+                    self._check(totals)
                     return
-            taken = [s.take(size) for s in streams]
-            systems, refs = taken[0], taken[1]
-            lengths = [len(part) for parts in taken for part in parts]
-            totals = [t + n for t, n in zip(totals, lengths)]
-            if len(set(lengths)) > 1 or lengths[0] == 0:
-                if len(set(lengths)) > 1:
-                    rest = [n for s in streams for n in s.count_rest()]
-                    totals = [t + n for t, n in zip(totals, rest)]
-                self._check(totals)
-                return
-            yield InputChunk(refs, systems, taken[2][0] if self._keys else None)
+                yield InputChunk(refs, systems, taken[2][0] if self._keys else None)
+        finally:
+            for stream in streams:
+                stream.close()
 
     def _table_chunks(self, table: TableSystems) -> Iterator[InputChunk]:
         """The table's chunks, with the REF files' lines when the references are files."""
@@ -314,7 +389,7 @@ class InputStreams:
         systems: list[list[str]] = [[] for _ in self.names]
         for part in self.chunks():
             for whole, lines in zip([*refs, *systems], [*part.references, *part.systems]):
-                whole.extend(lines)
+                whole.extend(lines.lines() if isinstance(lines, LineBlock) else lines)
         return refs, systems
 
     def _check(self, totals: list[int]) -> None:

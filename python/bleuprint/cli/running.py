@@ -25,7 +25,12 @@ from bleuprint.cli.output import (
     write_lines,
 )
 from bleuprint.cli.paired_output import paired_all_lines, paired_baseline_lines
-from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
+from bleuprint.errors import (
+    BleuprintError,
+    BleuprintWarning,
+    InputDecodeError,
+    InvalidOptionError,
+)
 from bleuprint.progress import reporter as progress_reporter
 from bleuprint.progress import wanted_on_terminal
 from bleuprint.stats import Stats, StatsAccumulator
@@ -98,6 +103,8 @@ def scoring_errors() -> Iterator[None]:
     except InvalidOptionError as e:
         # An option value the core refuses when it first uses it (e.g. -sv nan): usage.
         raise CliError(str(e), EXIT_USAGE) from None
+    except InputDecodeError as e:  # a file block the core was given to split
+        raise CliError(f"cannot decode {e}") from None
     except BleuprintError as e:
         raise CliError(str(e)) from None
     except MemoryError:

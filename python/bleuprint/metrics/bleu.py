@@ -395,6 +395,9 @@ class BLEU(Metric[BLEUScore]):
             self._period_tally += tokenized_periods
         return rows, nrefs
 
+    def _takes_blocks(self) -> bool:
+        return super()._takes_blocks() and self._external is None
+
     def _warn_tokenized(self, tokenized_periods: int) -> None:
         if tokenized_periods >= 100 and not self.force:
             warn(

@@ -15,6 +15,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
 from bleuprint.errors import (
+    InputDecodeError,
     InputTypeError,
     InvalidInputError,
     InvalidOptionError,
@@ -26,6 +27,7 @@ from bleuprint.layout import (
     count_references,
     naming_lone_surrogates,
 )
+from bleuprint.line_reader import LineBlock
 from bleuprint.metrics.base import Score, Signature
 from bleuprint.stats import Stats
 
@@ -133,10 +135,34 @@ class Metric(ABC, Generic[ScoreT]):
             order; TER ``edits, ref_words, nrefs``; WER ``substitutions, deletions,
             insertions, hits, ref_words, hyp_words``.
         """
+        if isinstance(hypotheses, LineBlock):  # the command line's file blocks
+            return self._block_stats(hypotheses, references)
         hyps, streams = self._inputs(hypotheses, references)
         named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
         with naming_lone_surrogates(named):
             rows, nrefs = self._compute_stats(hyps, streams)
+        self.num_refs = nrefs
+        return Stats._trusted(rows, self.config, nrefs)
+
+    def _takes_blocks(self) -> bool:
+        """Whether the core can count a file's bytes as they are: no text step in Python
+        (lowercasing, WER's transformations, an external tokenizer)."""
+        lowercase = getattr(self.config, "lowercase", False)
+        return type(self)._prepare_stream is Metric._prepare_stream and not lowercase
+
+    def _block_stats(self, hypotheses: LineBlock, references: Any) -> Stats:
+        """Statistics of blocks of the same number of file lines: given to the core as bytes
+        where it can count them as they are (the text never becomes Python strings), decoded
+        into lines first otherwise. Equal to ``stats`` of the lines."""
+        blocks = [hypotheses, *references]
+        if not self._takes_blocks():
+            return self.stats(hypotheses.lines(), [block.lines() for block in references])
+        try:
+            rows, nrefs = self._compute_stats(hypotheses.data, [b.data for b in references])
+        except InputDecodeError:
+            for block in blocks:
+                block.lines()  # raises, naming the file, byte offset and line
+            raise
         self.num_refs = nrefs
         return Stats._trusted(rows, self.config, nrefs)
 
