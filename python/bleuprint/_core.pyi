@@ -52,6 +52,7 @@ __all__ = [
     "normalize",
     "pairwise_rows",
     "randomization_sums",
+    "line_end",
     "read_lines",
     "references_per_segment",
     "script_counts",
