@@ -110,12 +110,8 @@ pub fn line_end(bytes: &[u8], start: usize, n: usize) -> (usize, usize) {
     let tail = bytes.get(start..).unwrap_or_default();
     let mut end = start;
     let mut found = 0;
-    for (offset, _) in tail
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .take(n)
-    {
+    // memchr's vectorized search: cutting blocks must cost little next to counting them.
+    for offset in memchr::memchr_iter(b'\n', tail).take(n) {
         end = start + offset + 1;
         found += 1;
     }

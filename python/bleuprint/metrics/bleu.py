@@ -288,8 +288,10 @@ class BLEU(Metric[BLEUScore]):
     TOKENIZERS = TOKENIZERS
     TOKENIZER_DEFAULT = DEFAULT_TOKENIZER
     _TOKENIZER_MAP = TOKENIZER_FOR_LANGUAGE
-    #: Tokenized periods counted over the chunks of a stream (see ``_warnings_summed``).
+    #: Tokenized periods counted over the chunks of a stream (see ``_warnings_summed``), and
+    #: whether the stream's script sample (its first chunk) was taken.
     _period_tally: Optional[int] = None
+    _stream_sampled = False
 
     def __init__(
         self,
@@ -385,7 +387,9 @@ class BLEU(Metric[BLEUScore]):
         )
         if external is None:
             tokenized_periods = periods
-        if self._check_script:  # after the core has validated every item
+        # After the core has validated every item; a stream samples its first chunk only.
+        if self._check_script and (self._period_tally is None or not self._stream_sampled):
+            self._stream_sampled = self._period_tally is not None
             advice = cjk_tokenizer_advice([streams[0], hyps], self.config.tokenize)
             if advice is not None:
                 warn(advice)
@@ -408,13 +412,13 @@ class BLEU(Metric[BLEUScore]):
 
     @contextmanager
     def _warnings_summed(self) -> Iterator[None]:
-        self._period_tally = 0
+        self._period_tally, self._stream_sampled = 0, False
         try:
             yield
         except BaseException:
-            self._period_tally = None
+            self._period_tally, self._stream_sampled = None, False
             raise
-        tally, self._period_tally = self._period_tally, None
+        tally, self._period_tally, self._stream_sampled = self._period_tally, None, False
         self._warn_tokenized(tally)
 
     def _count_sentences(self, sentences: list[str]) -> Any:
