@@ -108,9 +108,11 @@ def split_lines(text: str) -> list[str]:
 #: File name endings that mean a compressed file, and the format each names.
 COMPRESSIONS = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd", ".zstd": "zstd"}
 
-# Compressed bytes read per step: small enough that one step's output stays small even for
-# very repetitive text (Zstandard's decompressor bounds its output by its input only).
-_PIECE = 1 << 13
+# Compressed bytes read per step, adapted so that each step's output stays near _OUT_TARGET:
+# Zstandard's decompressor bounds its output by its input only, and very repetitive text
+# expands ten-thousandfold (a 1 KiB piece can give 10 MB).
+_PIECE_MIN, _PIECE_START, _PIECE_MAX = 1 << 6, 1 << 10, 1 << 16
+_OUT_TARGET = 1 << 21
 
 
 def compression_of(path: Union[str, os.PathLike]) -> Optional[str]:
@@ -230,13 +232,14 @@ class _ZstdFrames(io.RawIOBase):
         self._frame: Any = None  # the frame being read; None between frames
         self._unused = b""  # compressed bytes after the last finished frame
         self._out = memoryview(b"")
+        self._piece = _PIECE_START
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
         while not self._out:
-            data = self._unused or self._file.read(_PIECE)
+            data = self._unused or self._file.read(self._piece)
             self._unused = b""
             if not data:
                 if self._frame is not None:
@@ -245,6 +248,10 @@ class _ZstdFrames(io.RawIOBase):
             if self._frame is None:
                 self._frame = self._decompressor.decompressobj()
             self._out = memoryview(self._frame.decompress(data))
+            if len(self._out) > 2 * _OUT_TARGET:
+                self._piece = max(_PIECE_MIN, self._piece // 4)
+            elif len(self._out) < _OUT_TARGET // 2:
+                self._piece = min(_PIECE_MAX, self._piece * 2)
             if self._frame.eof:
                 self._unused, self._frame = self._frame.unused_data, None
         n = min(len(buffer), len(self._out))
