@@ -304,3 +304,32 @@ def test_type_errors_in_long_streams_name_the_position_in_the_stream() -> None:
     refs[45] = None
     with pytest.raises(InvalidInputError, match="segment 45 has no references"):
         bleuprint.TER().score_stream(hyps, [refs], chunk_size=32)
+
+
+def test_zstd_truncated_in_a_later_frame_or_very_repetitive(tmp_path: Path) -> None:
+    """Frames are checked to the end: a cut in the second of two frames is an error, not a
+    stream that ends early; and text that compresses ten-thousandfold is still read a bounded
+    piece at a time."""
+    zstandard = pytest.importorskip("zstandard")
+    text = "".join(f"line {k} of a file\n" for k in range(2000)).encode()
+    frame = zstandard.ZstdCompressor().compress(text)
+    two = tmp_path / "two.zst"
+    two.write_bytes(frame + frame[:-7])
+    with pytest.raises(OSError, match="two.zst: not a valid zstd file .*ends inside"):
+        bleuprint.BLEU().score_stream(two, [[""] * 4000])
+    repetitive = tmp_path / "repetitive.zst"
+    with open(repetitive, "wb") as raw:
+        writer = zstandard.ZstdCompressor(level=3).stream_writer(raw)
+        for _ in range(3000):
+            writer.write(text)
+        writer.close()
+    assert repetitive.stat().st_size * 1000 < 3000 * len(text)
+    tracemalloc.start()
+    try:
+        with bleuprint.io.open_binary(repetitive) as f:
+            while f.read(1 << 20):
+                pass
+        _, top = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert top < 16 << 20, top

@@ -108,12 +108,6 @@ def split_lines(text: str) -> list[str]:
 #: File name endings that mean a compressed file, and the format each names.
 COMPRESSIONS = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd", ".zstd": "zstd"}
 
-# Compressed bytes read per step, adapted so that each step's output stays near _OUT_TARGET:
-# Zstandard's decompressor bounds its output by its input only, and very repetitive text
-# expands ten-thousandfold (a 1 KiB piece can give 10 MB).
-_PIECE_MIN, _PIECE_START, _PIECE_MAX = 1 << 6, 1 << 10, 1 << 16
-_OUT_TARGET = 1 << 21
-
 
 def compression_of(path: Union[str, os.PathLike]) -> Optional[str]:
     """The compression format named by ``path``'s ending (``"gzip"``, ``"bzip2"``, ``"xz"``,
@@ -223,46 +217,71 @@ class _Decompressed(io.RawIOBase):
 
 
 class _ZstdFrames(io.RawIOBase):
-    """Zstandard frames one after another, as ``zstd -d`` reads them. zstandard's own
-    ``stream_reader`` ends silently inside a truncated frame; here that is an ``EOFError``."""
+    """Zstandard frames one after another, as ``zstd -d`` reads them, decompressed a bounded
+    piece at a time by zstandard's ``stream_reader`` (a step's output is bounded by the read
+    size, whatever the compression ratio). That reader ends silently inside a truncated
+    frame, so the frames' headers are walked first (:func:`_check_zstd_frames`): a file that
+    ends inside a frame is an ``EOFError``, before any line is read."""
 
     def __init__(self, file: BinaryIO, zstandard: Any) -> None:
         self._file = file
-        self._decompressor = zstandard.ZstdDecompressor()
-        self._frame: Any = None  # the frame being read; None between frames
-        self._unused = b""  # compressed bytes after the last finished frame
-        self._out = memoryview(b"")
-        self._piece = _PIECE_START
+        self._reader = zstandard.ZstdDecompressor().stream_reader(file, read_across_frames=True)
+        self._checked = False
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
-        while not self._out:
-            data = self._unused or self._file.read(self._piece)
-            self._unused = b""
-            if not data:
-                if self._frame is not None:
-                    raise EOFError("the file ends inside a Zstandard frame")
-                return 0
-            if self._frame is None:
-                self._frame = self._decompressor.decompressobj()
-            self._out = memoryview(self._frame.decompress(data))
-            if len(self._out) > 2 * _OUT_TARGET:
-                self._piece = max(_PIECE_MIN, self._piece // 4)
-            elif len(self._out) < _OUT_TARGET // 2:
-                self._piece = min(_PIECE_MAX, self._piece * 2)
-            if self._frame.eof:
-                self._unused, self._frame = self._frame.unused_data, None
-        n = min(len(buffer), len(self._out))
-        memoryview(buffer).cast("B")[:n] = self._out[:n]
-        self._out = self._out[n:]
-        return n
+        if not self._checked:
+            self._checked = True
+            with open(self._file.name, "rb") as headers:
+                _check_zstd_frames(headers)
+        return int(self._reader.readinto(buffer))
 
     def close(self) -> None:
         if not self.closed:
+            self._reader.close()
             self._file.close()
         super().close()
+
+
+_ZSTD_MAGIC = 0xFD2FB528
+_SKIPPABLE = range(0x184D2A50, 0x184D2A60)
+
+
+def _check_zstd_frames(f: BinaryIO) -> None:
+    """Walks the frame and block headers of a Zstandard file (RFC 8878, sections 3.1.1 and
+    3.1.2) without decompressing: ``EOFError`` when the file ends inside a frame. Data that is
+    not a frame is left to the decompressor, which reports it."""
+    size = os.fstat(f.fileno()).st_size
+
+    def exact(at: int, n: int) -> bytes:
+        f.seek(at)
+        data = f.read(n)
+        if len(data) < n:
+            raise EOFError("the file ends inside a Zstandard frame")
+        return data
+
+    pos = 0
+    while pos < size:
+        magic = int.from_bytes(exact(pos, 4), "little")
+        if magic in _SKIPPABLE:
+            pos += 8 + int.from_bytes(exact(pos + 4, 4), "little")
+            continue
+        if magic != _ZSTD_MAGIC:
+            return
+        descriptor = exact(pos + 4, 1)[0]
+        single_segment = (descriptor >> 5) & 1
+        content_size = (single_segment, 2, 4, 8)[descriptor >> 6]
+        pos += 5 + (1 - single_segment) + (0, 1, 2, 4)[descriptor & 3] + content_size
+        last = 0
+        while not last:
+            header = int.from_bytes(exact(pos, 3), "little")
+            last, kind, length = header & 1, (header >> 1) & 3, header >> 3
+            pos += 3 + (1 if kind == 1 else length)  # an RLE block holds one byte
+        pos += 4 * ((descriptor >> 2) & 1)  # the content checksum
+    if pos > size:
+        raise EOFError("the file ends inside a Zstandard frame")
 
 
 def read_lines(path: Union[str, os.PathLike], encoding: str = "utf-8") -> list[str]:
