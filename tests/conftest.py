@@ -99,3 +99,15 @@ def outcome(
         except Exception as error:
             value = error
     return value, [(w.category, str(w.message)) for w in caught]
+
+
+def run_cli_in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``bleuprint`` run in this process: (exit status, stdout, stderr)."""
+    from bleuprint.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import bleuprint.cli.input as cli_input
-from bleuprint.cli import main
 from bleuprint.shards import Shard, merge_shards, shard_window
 
+from .conftest import run_cli_in_process as _run
 from .conftest import wmt22_references, wmt22_systems
 
 
@@ -40,15 +40,6 @@ def corpus(tmp_path: Path) -> Path:
     for k in range(3):
         _write(tmp_path / f"sys{k}", [sentence() for _ in refs])
     return tmp_path
-
-
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 RUNS = [

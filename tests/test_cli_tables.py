@@ -16,9 +16,9 @@ import pytest
 
 import bleuprint
 import bleuprint.cli.input as cli_input
-from bleuprint.cli import main
 
 from .conftest import read_lines, wmt22_references, wmt22_systems
+from .conftest import run_cli_in_process as _run
 
 # Every test writes Parquet and Arrow files, and a .zst table (the optional extras).
 pa = pytest.importorskip("pyarrow")
@@ -79,15 +79,6 @@ def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, An
     _write_tables(tmp_path, rows)
     monkeypatch.chdir(tmp_path)
     return rows
-
-
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _ok(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
