@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from bleuprint import mbr
+from bleuprint import mbr, progress
 from bleuprint.errors import InputTypeError
 from bleuprint.progress import reporter, wanted_on_terminal
 
@@ -32,6 +32,7 @@ def test_values_of_progress(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_bar_on_stderr_that_erases_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     terminal = _Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.setattr(progress, "BAR_DELAY", 0.0)
     monkeypatch.delenv("BLEUPRINT_NO_PROGRESS", raising=False)
     chosen = mbr.select([["a b", "a c"], ["x", "x y"], ["q"]], "chrf", progress=True)
     assert [c.index for c in chosen] == [0, 1, 0]
@@ -56,3 +57,15 @@ def test_environment_and_terminal_rules(monkeypatch: pytest.MonkeyPatch) -> None
     assert wanted_on_terminal() is False
     monkeypatch.setattr("sys.stderr", None)
     assert wanted_on_terminal() is False
+
+
+def test_a_quick_job_shows_no_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar appears only once a job has run for BAR_DELAY seconds, so short jobs pay
+    nothing for it (loading tqdm alone takes tens of milliseconds)."""
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.delenv("BLEUPRINT_NO_PROGRESS", raising=False)
+    monkeypatch.setattr(progress, "BAR_DELAY", 3600.0)
+    chosen = mbr.select([["a b", "a c"], ["x", "x y"], ["q"]], "chrf", progress=True)
+    assert [c.index for c in chosen] == [0, 1, 0]
+    assert terminal.getvalue() == ""

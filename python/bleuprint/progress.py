@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Optional, Union
 
@@ -56,7 +57,26 @@ def reporter(
     )
 
 
+#: Seconds a job runs before its bar appears: loading tqdm takes tens of milliseconds, so a
+#: bar that appears only after this keeps its cost under 1% of any job that shows one.
+BAR_DELAY = 4.0
+
+
 def _bar(total: Optional[int], what: str, unit: str) -> ProgressCallback:
+    started = time.monotonic()
+    shown: list[ProgressCallback] = []
+
+    def update(done: int, total: Optional[int]) -> None:
+        if not shown:
+            if time.monotonic() - started < BAR_DELAY:
+                return
+            shown.append(_tqdm_bar(total, what, unit))
+        shown[0](done, total)
+
+    return update
+
+
+def _tqdm_bar(total: Optional[int], what: str, unit: str) -> ProgressCallback:
     from tqdm import tqdm
 
     bar = tqdm(
