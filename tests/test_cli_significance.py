@@ -637,6 +637,9 @@ def test_progress_on_a_terminal_only(data: Path, monkeypatch: pytest.MonkeyPatch
     quiet = _Terminal()
     assert _main([*argv, "-q"], quiet, monkeypatch) == 0
     assert quiet.getvalue() == ""
+    no_bar = _Terminal()
+    assert _main([*argv, "--no-progress"], no_bar, monkeypatch) == 0
+    assert no_bar.getvalue() == "bleuprint: Found 4 systems.\n"
     pipe = io.StringIO()
     assert _main(argv, pipe, monkeypatch) == 0
     assert pipe.getvalue() == "bleuprint: Found 4 systems.\n"

@@ -341,6 +341,11 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
         help="Abbreviated signature (#:1|c:mixed|...); not used by single-system JSON, as in "
         "sacrebleu.",
     )
+    report.add_argument(
+        "--no-progress", action="store_true",
+        help="(bleuprint only) No progress line on stderr (shown on a terminal when a long run "
+        "has taken 4 seconds; also BLEUPRINT_NO_PROGRESS=1, or -q).",
+    )  # fmt: skip
     report.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
     report.add_argument(
         "--width",

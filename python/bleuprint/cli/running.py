@@ -199,7 +199,8 @@ def _count(
     """The loop over the input: each chunk of each system (``gathered[system]``) counted with
     every metric (``gathered[system][metric]``)."""
     report = progress_reporter(
-        wanted_on_terminal(args.quiet) and inputs.size_bytes() >= PROGRESS_BYTES,
+        wanted_on_terminal(args.quiet or args.no_progress)
+        and inputs.size_bytes() >= PROGRESS_BYTES,
         total=None,
         what="scoring",
         unit="lines",
@@ -321,7 +322,7 @@ def _paired_lines(
         all_pairs=args.paired_all,
         correction=args.correction,
         workers=core_workers(args),
-        progress=wanted_on_terminal(args.quiet),
+        progress=wanted_on_terminal(args.quiet or args.no_progress),
     )
     if args.paired_all:
         return paired_all_lines(result, fmt, args.width, args.short, color)
