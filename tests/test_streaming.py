@@ -333,3 +333,32 @@ def test_zstd_truncated_in_a_later_frame_or_very_repetitive(tmp_path: Path) -> N
     finally:
         tracemalloc.stop()
     assert top < 16 << 20, top
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(1, 300), chunk=st.integers(1, 64))
+def test_rows_written_to_an_npy_file_as_they_come(
+    tmp_path_factory: pytest.TempPathFactory, n: int, chunk: int
+) -> None:
+    """rows_file= writes each chunk's rows to an .npy file and returns them memory-mapped:
+    equal to the in-memory rows, readable by numpy alone, and a bootstrap on them equals the
+    in-memory one."""
+    import numpy as np
+
+    hyps = [f"the {k % 7} cat sat {k % 3} on the mat" for k in range(n)]
+    refs = [f"the {k % 5} cat sat on {k % 2} mats" for k in range(n)]
+    path = tmp_path_factory.mktemp("rows") / "rows.npy"
+    bleu = bleuprint.BLEU()
+    stats = bleu.stats_stream(hyps, [refs], chunk_size=chunk, rows_file=path)
+    expected = bleu.stats(hyps, [refs])
+    assert isinstance(stats.rows, np.memmap)
+    assert stats == expected
+    assert np.array_equal(np.load(path), expected.rows)
+    assert stats.score().score == expected.score().score
+    table = {"hyp": hyps, "ref": refs}
+    assert bleu.stats_table(table, chunk_size=chunk, rows_file=path) == expected
+
+
+def test_rows_file_needs_rows() -> None:
+    with pytest.raises(InvalidInputError, match="rows_file= writes rows: it needs keep='rows'"):
+        bleuprint.BLEU().stats_stream(["a"], [["a"]], keep="sum", rows_file="x.npy")

@@ -192,12 +192,15 @@ class StatsAccumulator:
 
     KEEP = ("rows", "sum")
 
-    def __init__(self, keep: str = "rows") -> None:
+    def __init__(self, keep: str = "rows", rows_file: Union[str, os.PathLike, None] = None) -> None:
         if keep not in self.KEEP:
             raise InvalidInputError(f"keep must be 'rows' or 'sum', got {keep!r}")
+        if rows_file is not None and keep != "rows":
+            raise InvalidInputError("rows_file= writes rows: it needs keep='rows'")
         self.keep = keep
         self.segments = 0
         self._parts: list[np.ndarray] = []
+        self._file = None if rows_file is None else _RowsFile(rows_file)
         self._total: Any = None
         self._first: Union[Stats, None] = None
         self._nrefs: set[int] = set()
@@ -210,7 +213,9 @@ class StatsAccumulator:
             self._first._check_compatible(stats)
         self._nrefs.add(stats.nrefs)
         self.segments += len(stats)
-        if self.keep == "rows":
+        if self._file is not None:
+            self._file.append(stats.rows)
+        elif self.keep == "rows":
             self._parts.append(stats.rows)
         else:
             part = stats.sum()
@@ -230,5 +235,46 @@ class StatsAccumulator:
         config = self._first.config
         if self.keep == "sum":
             return Stats._trusted(self._total[None, :], config, self.nrefs)
+        if self._file is not None:
+            return Stats._trusted(self._file.finish(), config, self.nrefs)
         rows = self._parts[0] if len(self._parts) == 1 else np.concatenate(self._parts)
         return Stats._trusted(rows, config, self.nrefs)
+
+
+class _RowsFile:
+    """Rows appended to an ``.npy`` file as they come, read back memory-mapped: the header is
+    written first with room for any row count, and rewritten with the real one at the end
+    (padded to the same length, as the format allows)."""
+
+    _ROOM = 2**62  # a row count with as many digits as any real one
+
+    def __init__(self, path: Union[str, os.PathLike]) -> None:
+        self._path = os.fspath(path)
+        self._f = open(self._path, "wb")
+        self._width: Union[int, None] = None
+        self._rows = 0
+        self._header_size = 0
+
+    def append(self, rows: np.ndarray) -> None:
+        if self._width is None:
+            self._width = int(rows.shape[1])
+            self._header_size = self._write_header(self._ROOM, 0)
+        self._f.write(rows.astype("<i8", copy=False).tobytes())
+        self._rows += len(rows)
+
+    def finish(self) -> np.ndarray:
+        import numpy as np
+
+        self._f.seek(0)
+        self._write_header(self._rows, self._header_size)
+        self._f.close()
+        return np.load(self._path, mmap_mode="r")
+
+    def _write_header(self, rows: int, size: int) -> int:
+        header = repr({"descr": "<i8", "fortran_order": False, "shape": (rows, self._width)})
+        prefix = b"\x93NUMPY\x01\x00"
+        # The header (with its 2-byte length and newline) pads the whole to a multiple of 64.
+        length = size or -(-(len(prefix) + 2 + len(header) + 1) // 64) * 64
+        text = header.ljust(length - len(prefix) - 2 - 1) + "\n"
+        self._f.write(prefix + len(text).to_bytes(2, "little") + text.encode("latin1"))
+        return length

@@ -254,15 +254,17 @@ def count_chunks(
     what: str = "stream",
     unit: str = "lines",
     streams: int = 1,
+    rows_file: Union[str, os.PathLike[str], None] = None,
 ) -> Stats:
-    """The statistics of every chunk: their rows in order (``keep="rows"``) or one row of
-    their column sums (``keep="sum"``). ``total`` (segments, if known) sizes the progress bar;
-    ``streams`` is the number of reference streams of an input with no segments."""
+    """The statistics of every chunk: their rows in order (``keep="rows"``; written to the
+    ``.npy`` file ``rows_file`` as they come, when given) or one row of their column sums
+    (``keep="sum"``). ``total`` (segments, if known) sizes the progress bar; ``streams`` is
+    the number of reference streams of an input with no segments."""
     from bleuprint.stats import StatsAccumulator
 
     _check_options(metric, 1, keep)
     report = reporter(progress, total=total, what=what, unit=unit)
-    gathered = StatsAccumulator(keep)
+    gathered = StatsAccumulator(keep, rows_file)
     with metric._warnings_summed():
         for _, stats in _counted(metric, chunks, report, total):
             gathered.add(stats)
@@ -436,15 +438,19 @@ def stream_stats(
     keep: str = "rows",
     progress: Progress = None,
     encoding: str = "utf-8",
+    rows_file: Union[str, os.PathLike[str], None] = None,
 ) -> Stats:
     """``metric.stats`` of streams, counted ``chunk_size`` segments at a time. ``keep="rows"``
-    keeps every segment's row (for bootstrap and paired tests); ``keep="sum"`` keeps only the
+    keeps every segment's row (for bootstrap and paired tests), in memory or, with
+    ``rows_file``, in an ``.npy`` file written as they come; ``keep="sum"`` keeps only the
     running column sums, returned as one row whose corpus score is the stream's."""
     size = _check_options(metric, chunk_size, keep)
     parts = file_chunks(hypotheses, references, size, encoding)
     if parts is None:
         parts = chunks(hypotheses, references, size, encoding)
-    return count_chunks(metric, parts, keep=keep, progress=progress, streams=len(references))
+    return count_chunks(
+        metric, parts, keep=keep, progress=progress, streams=len(references), rows_file=rows_file
+    )
 
 
 def stream_score(

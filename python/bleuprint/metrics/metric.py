@@ -248,6 +248,7 @@ class Metric(ABC, Generic[ScoreT]):
         keep: str = "rows",
         progress: Progress = None,
         encoding: str = "utf-8",
+        rows_file: Any = None,
     ) -> Stats:
         """:meth:`stats` of streams, read and counted ``chunk_size`` segments at a time.
 
@@ -255,13 +256,15 @@ class Metric(ABC, Generic[ScoreT]):
         ``.gz``, ``.bz2``, ``.xz``, ``.zst``), an open file or any iterable of strings; files
         are read as the command line reads them. The rows equal ``stats`` of the whole lists.
         ``keep="sum"`` keeps only their running sum, returned as one row (O(1) memory; BLEU,
-        chrF and WER), for ``.score()``. ``progress=True`` counts lines on stderr.
+        chrF and WER), for ``.score()``. ``rows_file="rows.npy"`` writes the rows to that
+        file as they come and returns them memory-mapped (bootstrap and paired tests on more
+        rows than memory holds). ``progress=True`` counts lines on stderr.
         """
         from bleuprint.streaming import stream_stats
 
         return stream_stats(
             self, hypotheses, references, chunk_size=chunk_size, keep=keep, progress=progress,
-            encoding=encoding,
+            encoding=encoding, rows_file=rows_file,
         )  # fmt: skip
 
     def score_stream(
@@ -293,6 +296,7 @@ class Metric(ABC, Generic[ScoreT]):
         chunk_size: int = 65536,
         keep: str = "rows",
         progress: Progress = None,
+        rows_file: Any = None,
     ) -> Stats:
         """:meth:`stats` of a table, read and counted ``chunk_size`` rows at a time.
 
@@ -301,8 +305,8 @@ class Metric(ABC, Generic[ScoreT]):
         polars DataFrame, a ``datasets.Dataset``, a dict of columns or an iterable of dicts
         (see :mod:`bleuprint.tables`). ``ref_columns`` names one column or several; a column
         of lists gives each row its own number of references. Null cells are missing
-        references. ``keep`` and ``progress`` are as in :meth:`stats_stream`; the rows equal
-        ``stats`` of the columns as lists.
+        references. ``keep``, ``progress`` and ``rows_file`` are as in :meth:`stats_stream`;
+        the rows equal ``stats`` of the columns as lists.
         """
         from bleuprint.streaming import count_chunks
         from bleuprint.tables import read_table
@@ -312,7 +316,7 @@ class Metric(ABC, Generic[ScoreT]):
         )
         return count_chunks(
             self, table.chunks, keep=keep, progress=progress, total=table.rows, what="table",
-            unit="rows", streams=table.streams,
+            unit="rows", streams=table.streams, rows_file=rows_file,
         )  # fmt: skip
 
     def score_table(
