@@ -362,3 +362,10 @@ def test_rows_written_to_an_npy_file_as_they_come(
 def test_rows_file_needs_rows() -> None:
     with pytest.raises(InvalidInputError, match="rows_file= writes rows: it needs keep='rows'"):
         bleuprint.BLEU().stats_stream(["a"], [["a"]], keep="sum", rows_file="x.npy")
+
+
+@pytest.mark.parametrize("bad", [3, True, b"rows.npy", None.__class__])
+def test_rows_file_must_be_a_path(bad: Any) -> None:
+    # open() would take an int as a file descriptor (True is 1: stdout) and write over it.
+    with pytest.raises(InputTypeError, match="rows_file must be a file path"):
+        bleuprint.BLEU().stats_stream(["a"], [["a"]], rows_file=bad)

@@ -13,7 +13,7 @@ from typing import Any, BinaryIO, Optional, Union
 
 from bleuprint import _core
 from bleuprint.errors import InputDecodeError
-from bleuprint.io import decode_message, open_binary, split_lines
+from bleuprint.io import BinaryReader, decode_message, open_binary, split_lines
 
 #: Bytes read at a time: large enough that per-block costs vanish, small enough that a block's
 #: bytes, text and lines (about 10x the block) stay a small part of a run's memory.
@@ -40,7 +40,18 @@ def file_lines(
     InputDecodeError
         As ``read_lines``: naming the file, the byte offset and the line.
     """
-    return chain.from_iterable(file_blocks(path, encoding, skip=skip, block_size=block_size))
+    return _lines(file_blocks(path, encoding, skip=skip, block_size=block_size))
+
+
+def _lines(blocks: Iterator[list[str]]) -> Iterator[str]:
+    # A generator, not a chain: closing it (or its collection) closes the file at once.
+    try:
+        for block in blocks:
+            yield from block
+    finally:
+        close = getattr(blocks, "close", None)
+        if close is not None:
+            close()
 
 
 def file_blocks(
@@ -270,19 +281,22 @@ class BlockReader:
 
     def __init__(self, path: Union[str, os.PathLike], skip: int = 0) -> None:
         self.name = str(os.fspath(path))
-        self._file = open_binary(self.name)  # a missing file fails now
+        open_binary(self.name).close()  # a missing file fails now; it is opened when read
+        self._file: Optional[BinaryReader] = None
+        self._skip = skip
         self._pending = b""
         self._offset = 0  # bytes of the file before `_pending`
         self._line = 0  # lines of the file before `_pending`
         self._done = False
         self._first = True
-        if skip:
-            self._take(skip, None)
 
     def take(self, n: int) -> LineBlock:
         """The next ``n`` lines (fewer at the end of the file)."""
         if self._first:
             self._read()  # a byte order mark moves the first line's offset
+        if self._skip:  # a shard's start, passed over when first read
+            skip, self._skip = self._skip, 0
+            self._take(skip, None)
         offset, line = self._offset, self._line
         parts: list[bytes] = []
         count = self._take(n, parts)
@@ -309,6 +323,8 @@ class BlockReader:
         return count
 
     def _read(self) -> None:
+        if self._file is None:
+            self._file = open_binary(self.name)
         block = self._file.read(BLOCK_SIZE)
         if not block:
             self._done = True
@@ -319,7 +335,8 @@ class BlockReader:
         self._pending += block
 
     def close(self) -> None:
-        self._file.close()
+        if self._file is not None:
+            self._file.close()
 
 
 _BOM_UTF8 = _BOM.encode()

@@ -249,6 +249,9 @@ class _RowsFile:
     _ROOM = 2**62  # a row count with as many digits as any real one
 
     def __init__(self, path: Union[str, os.PathLike]) -> None:
+        # Checked: open() takes an int as a file descriptor, and would write over it.
+        if not isinstance(path, (str, os.PathLike)):
+            raise InputTypeError(f"rows_file must be a file path, got {type(path).__name__}")
         self._path = os.fspath(path)
         self._f = open(self._path, "wb")
         self._width: Union[int, None] = None

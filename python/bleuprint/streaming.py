@@ -59,7 +59,7 @@ def lines_of(source: Any, what: str, encoding: str = "utf-8") -> Iterator[str]:
     its own newline setting splits them) right-stripped; any other iterable gives its strings
     as they are."""
     if isinstance(source, (str, os.PathLike)):
-        return file_lines(source, encoding)
+        return _OwnedLines(file_lines(source, encoding))
     if isinstance(source, (bytes, bytearray)) or not isinstance(source, Iterable):
         raise InputTypeError(
             f"{what} must be a file path, an open file or an iterable of strings, got "
@@ -71,6 +71,21 @@ def lines_of(source: Any, what: str, encoding: str = "utf-8") -> Iterator[str]:
     if hasattr(source, "read"):  # an open text file (or a file-like object)
         return _stripped(source, what, encoding)
     return iter(source)
+
+
+class _OwnedLines(Iterator[str]):
+    """The lines of a file this module opened from a path: closed when the stream ends."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+
+    def __next__(self) -> str:
+        return next(self._lines)
+
+    def close(self) -> None:
+        close = getattr(self._lines, "close", None)
+        if close is not None:
+            close()
 
 
 def _stripped(lines: Iterable[Any], name: str, encoding: str) -> Iterator[str]:
@@ -142,16 +157,21 @@ def _block_chunks(readers: list[BlockReader], names: list[str], size: int) -> It
 
 def _stream_chunks(streams: list[Iterator[Any]], names: list[str], size: int) -> Iterator[Chunk]:
     done = 0
-    while True:
-        parts = [list(islice(s, size)) for s in streams]
-        lengths = {len(p) for p in parts}
-        if len(lengths) > 1:
-            counts = ", ".join(f"{n} {done + len(p)}" for n, p in zip(names, parts))
-            raise InvalidInputError(f"the streams have different lengths: {counts} lines")
-        if not parts[0]:
-            return
-        yield Chunk(parts[0], parts[1:], None, _stream_locator(parts, names, done))
-        done += len(parts[0])
+    try:
+        while True:
+            parts = [list(islice(s, size)) for s in streams]
+            lengths = {len(p) for p in parts}
+            if len(lengths) > 1:
+                counts = ", ".join(f"{n} {done + len(p)}" for n, p in zip(names, parts))
+                raise InvalidInputError(f"the streams have different lengths: {counts} lines")
+            if not parts[0]:
+                return
+            yield Chunk(parts[0], parts[1:], None, _stream_locator(parts, names, done))
+            done += len(parts[0])
+    finally:  # files this module opened (from paths) close now, even when a chunk fails
+        for stream in streams:
+            if isinstance(stream, _OwnedLines):
+                stream.close()
 
 
 def _stream_locator(

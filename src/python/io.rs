@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyString};
 
-use super::args::typed;
+use super::args::{size_option, type_name, typed};
+use super::errors::type_error;
 use crate::error::{Error, ErrorKind};
 use crate::lines;
 
@@ -52,6 +53,33 @@ pub(crate) fn read_lines(
 /// [`lines::line_end`]). The command line cuts its blocks of whole lines here, so the streams
 /// it reads in step hold the same segments.
 #[pyfunction]
-pub(crate) fn line_end(data: &[u8], start: usize, n: usize) -> (usize, usize) {
-    lines::line_end(data, start, n)
+pub(crate) fn line_end(
+    data: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = offset)] start: usize,
+    #[pyo3(from_py_with = count)] n: usize,
+) -> PyResult<(usize, usize)> {
+    let bytes = data
+        .cast::<PyBytes>()
+        .map_err(|_| type_error(format!("data must be bytes, got {}", type_name(data))))?;
+    Ok(lines::line_end(bytes.as_bytes(), start, n))
+}
+
+/// `line_end`'s `start`: a byte offset, any non-negative `i64`.
+fn offset(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(
+        value,
+        "start",
+        0,
+        usize::try_from(i64::MAX).unwrap_or(usize::MAX),
+    )
+}
+
+/// `line_end`'s `n`: a number of lines, any non-negative `i64`.
+fn count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(
+        value,
+        "n",
+        0,
+        usize::try_from(i64::MAX).unwrap_or(usize::MAX),
+    )
 }

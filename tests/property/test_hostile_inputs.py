@@ -443,6 +443,10 @@ TYPED.update(
         "bags": st.one_of(st.sampled_from(BAGS), scalar),
         "sentences": st.one_of(st.sampled_from([*BAGS, TER_SENTENCES]), scalar),
         "log_weights": st.lists(floats, max_size=4),
+        # line_end: a block of a file's bytes, an offset into it and a line count.
+        "data": st.one_of(st.binary(max_size=40), scalar),
+        "start": ints,
+        "n": ints,
         **dict.fromkeys(("tokens", "ends", "reference_counts"), int_vectors),
     }
 )
