@@ -551,6 +551,9 @@ def test_core_levenshtein_ids_out_of_range(ids: list[int]) -> None:
 
 
 def test_examples_were_run() -> None:
-    total = sum(EXAMPLES_RUN.values())
-    print(f"\nhostile inputs: {total} examples over {len(EXAMPLES_RUN)} targets")
-    assert total >= len(EXAMPLES_RUN) * 10 or not EXAMPLES_RUN
+    # Under xdist this process may have run only the one-call wrong-type tests: count the
+    # hypothesis targets alone.
+    drawn = {k: v for k, v in EXAMPLES_RUN.items() if not k.endswith("(wrong types)")}
+    total = sum(drawn.values())
+    print(f"\nhostile inputs: {total} examples over {len(drawn)} targets")
+    assert total >= len(drawn) * 10 or not drawn
