@@ -15,11 +15,14 @@ or jiwer's) the text is split in the Rust core; otherwise the transforms run in 
 core aligns their output.
 
 Differences: the output classes are bleuprint's (equal field by field to jiwer's, but not
-instances of jiwer's classes), and there is no command-line tool.
+instances of jiwer's classes), and the command line is ``python -m
+bleuprint.compat.jiwer.cli`` (jiwer's options and output, on ``argparse`` instead of click).
 
-The package follows jiwer's own modules: :mod:`~bleuprint.compat.jiwer.transforms`,
-:mod:`~bleuprint.compat.jiwer.transformations`, :mod:`~bleuprint.compat.jiwer.process`,
-:mod:`~bleuprint.compat.jiwer.measures` and :mod:`~bleuprint.compat.jiwer.alignment`.
+The package follows jiwer's own modules, each with jiwer's ``__all__``:
+:mod:`~bleuprint.compat.jiwer.transforms`, :mod:`~bleuprint.compat.jiwer.transformations`,
+:mod:`~bleuprint.compat.jiwer.process`, :mod:`~bleuprint.compat.jiwer.measures`,
+:mod:`~bleuprint.compat.jiwer.alignment` and :mod:`~bleuprint.compat.jiwer.cli` (not imported
+here, as jiwer does not import its ``cli``).
 """
 
 from bleuprint.compat.jiwer.alignment import (
@@ -62,6 +65,9 @@ from bleuprint.compat.jiwer.transforms import (
     ToLowerCase,
     ToUpperCase,
 )
+
+#: jiwer's package attribute of the same name.
+name = "jiwer"
 
 __all__ = [
     "AbstractTransform",

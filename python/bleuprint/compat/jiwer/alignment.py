@@ -8,6 +8,12 @@ from typing import Any, Optional, Union
 from bleuprint import _wer_text
 from bleuprint.compat.jiwer.process import CharacterOutput, WordOutput
 
+__all__ = [
+    "collect_error_counts",
+    "visualize_alignment",
+    "visualize_error_counts",
+]
+
 
 def _is_char_output(output: Any) -> bool:
     return isinstance(output, CharacterOutput) or type(output).__name__ == "CharacterOutput"

@@ -8,6 +8,14 @@ from bleuprint.compat.jiwer.process import jiwer_measures, summed_statistics
 from bleuprint.compat.jiwer.transformations import cer_default, wer_default
 from bleuprint.compat.jiwer.transforms import Sentences
 
+__all__ = [
+    "cer",
+    "mer",
+    "wer",
+    "wil",
+    "wip",
+]
+
 # Where each measure is in jiwer_measures' (wer, mer, wil, wip).
 _WER, _MER, _WIL, _WIP = range(4)
 

@@ -19,6 +19,14 @@ from bleuprint.compat.jiwer.transformations import cer_default, wer_default
 from bleuprint.compat.jiwer.transforms import Sentences
 from bleuprint.errors import InputTypeError, InvalidInputError
 
+__all__ = [
+    "AlignmentChunk",
+    "CharacterOutput",
+    "WordOutput",
+    "process_characters",
+    "process_words",
+]
+
 
 @dataclass
 class AlignmentChunk:

@@ -15,6 +15,15 @@ from bleuprint.compat.jiwer.transforms import (
     ToLowerCase,
 )
 
+__all__ = [
+    "cer_contiguous",
+    "cer_default",
+    "wer_contiguous",
+    "wer_default",
+    "wer_standardize",
+    "wer_standardize_contiguous",
+]
+
 wer_default = Compose([RemoveMultipleSpaces(), Strip(), ReduceToListOfListOfWords()])
 wer_contiguous = Compose(
     [RemoveMultipleSpaces(), Strip(), ReduceToSingleSentence(), ReduceToListOfListOfWords()]
