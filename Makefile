@@ -16,6 +16,7 @@ lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, st
 	$(PYTHON) -m ruff check $(PY_DIRS)
 	$(PYTHON) -m ruff format --check $(PY_DIRS)
 	$(PYTHON) tools/gen_unicode_tables.py --check
+	$(PYTHON) tools/gen_testsets_registry.py --check
 	$(PYTHON) -m mypy
 	$(PYTHON) -m mypy.stubtest bleuprint._core
 	lint-imports

@@ -1,0 +1,5 @@
+"""sacrebleu's ``sacrebleu.dataset.fake_sgml``."""
+
+from bleuprint.testsets import FakeSGMLDataset, WMTAdditionDataset
+
+__all__ = ["FakeSGMLDataset", "WMTAdditionDataset"]

@@ -1,0 +1,5 @@
+"""sacrebleu's ``sacrebleu.dataset.iwslt_xml``."""
+
+from bleuprint.testsets import IWSLTXMLDataset
+
+__all__ = ["IWSLTXMLDataset"]

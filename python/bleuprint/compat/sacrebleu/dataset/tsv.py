@@ -1,0 +1,5 @@
+"""sacrebleu's ``sacrebleu.dataset.tsv``."""
+
+from bleuprint.testsets import TSVDataset
+
+__all__ = ["TSVDataset"]

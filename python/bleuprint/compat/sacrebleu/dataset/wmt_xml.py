@@ -1,0 +1,5 @@
+"""sacrebleu's ``sacrebleu.dataset.wmt_xml``."""
+
+from bleuprint.testsets import WMTXMLDataset
+
+__all__ = ["WMTXMLDataset"]
