@@ -3,13 +3,16 @@
 Each module mirrors one library's functions, argument order and return values exactly, so
 switching is one import line:
 
+- :mod:`bleuprint.compat.sacrebleu`: sacrebleu 2.6.0's whole module tree (``install()``
+  makes ``import sacrebleu`` load it);
 - :mod:`bleuprint.compat.nltk`: nltk 3.10.4's ``nltk.translate.bleu_score``;
 - :mod:`bleuprint.compat.evaluate`: HF evaluate's ``load("bleu" | "google_bleu" | "sacrebleu")``;
 - :mod:`bleuprint.compat.nlgmetricverse`: nlg-metricverse's ``NLGMetricverse`` with ``bleu``;
 - :mod:`bleuprint.compat.torchmetrics`: torchmetrics' BLEU functions and classes;
 - :mod:`bleuprint.compat.moses`: Moses' ``multi-bleu.perl`` and ``multi-bleu-detok.perl``;
 - :mod:`bleuprint.compat.mteval`: NIST ``mteval-v13a.pl`` and ``mteval-v14.pl``;
-- :mod:`bleuprint.compat.jiwer`: jiwer 4.0.0 (WER, CER, MER, WIL, WIP).
+- :mod:`bleuprint.compat.jiwer`: jiwer 4.0.0's modules (WER, CER, MER, WIL, WIP, transforms,
+  the ``jiwer`` command line).
 
 The BLEU modules are presets of :mod:`bleuprint.variants`; see ``docs/compat.md``.
 """
