@@ -27,6 +27,7 @@ from bleuprint.compat.torchmetrics import (
     bleu_score,
     sacre_bleu_score,
 )
+from bleuprint.compat.torchmetrics import arithmetic as torchmetrics_arithmetic
 from bleuprint.errors import (
     BleuprintWarning,
     InvalidInputError,
@@ -81,6 +82,14 @@ HF_SMOOTH = [e["score"] for e in _row("hf", "smooth").values()]
 TORCH_SMOOTH = {key: e["score"] for key, e in _row("torchmetrics", "smooth").items()}
 
 
+@pytest.fixture
+def numpy_arithmetic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """compat.torchmetrics without torch: the golden torchmetrics figures are ported ones
+    (verification PORT), numpy's float32; tests/test_compat_torchmetrics.py compares the
+    torch arithmetic with the real torchmetrics."""
+    monkeypatch.setattr(torchmetrics_arithmetic, "torch_module", lambda: None)
+
+
 @pytest.mark.parametrize("name", list(TABLE))
 def test_presets_reproduce_the_cross_implementation_table(name: str) -> None:
     with warnings.catch_warnings():
@@ -98,7 +107,7 @@ def test_printed_presets_reproduce_the_table(name: str) -> None:
     assert [f"{s:.{digits}f}" for s in scores] == PRINTED[name]
 
 
-def test_smoothed_variants() -> None:
+def test_smoothed_variants(numpy_arithmetic: None) -> None:
     hf = evaluate.load("bleu")
     scores = [
         hf.compute(predictions=h, references=r, smooth=True)["bleu"] for h, r in VECTORS.values()
@@ -159,7 +168,7 @@ API_ENTRIES = {
 
 
 @pytest.mark.parametrize("vector", list(API_VECTORS.values()), ids=list(API_VECTORS))
-def test_api_vectors(vector: dict) -> None:
+def test_api_vectors(vector: dict, numpy_arithmetic: None) -> None:
     """HF evaluate's, nlg-metricverse's, torchmetrics', Moses' and mteval's published results
     (implementations.md §4-§7, and the compat issue's facts): the whole result or the fields
     the source gives, the printed line, or the score as printed (Moses and mteval cannot run
@@ -281,7 +290,7 @@ def test_torchmetrics_doctest_and_float32() -> None:
         assert isinstance(score, torch.Tensor)
 
 
-def test_torchmetrics_classes_accumulate() -> None:
+def test_torchmetrics_classes_accumulate(numpy_arithmetic: None) -> None:
     metric = BLEUScore()
     hyps, refs = VECTORS["V8"]
     first = metric(hyps[:1], refs[:1])
@@ -523,7 +532,7 @@ def test_compat_guide_python_examples_run(tmp_path, monkeypatch) -> None:
 
     doc = (Path(__file__).parent.parent / "docs" / "compat.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     monkeypatch.chdir(tmp_path)
     for block in blocks:  # the examples assert their claims
         exec(compile(block, "docs/compat.md", "exec"), {})

@@ -1,0 +1,48 @@
+"""torchmetrics' BLEU (``bleu_score``, ``sacre_bleu_score``, ``BLEUScore``,
+``SacreBLEUScore``), as torchmetrics 1.9.0 computes it::
+
+    from bleuprint.compat.torchmetrics import BLEUScore
+
+The Rust core counts; the float32 arithmetic is torch's when torch is installed, so scores
+equal torchmetrics' bit for bit. With torchmetrics installed the classes are
+``torchmetrics.Metric`` subclasses (``.to()``, DDP sync, ``torch.jit.script``); without it
+they are plain classes with the same methods. Without torch, results are ``numpy.float32``
+scalars (numpy's float32 ``exp``/``log``: the last bits may differ from torch's).
+Presets ``torchmetrics`` (``str.split()`` tokens) and ``torchmetrics-sacrebleu``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+from bleuprint.compat.torchmetrics.functional import bleu_score, sacre_bleu_score
+from bleuprint.compat.torchmetrics.statistics import AVAILABLE_TOKENIZERS, TokenizerName
+
+if TYPE_CHECKING:
+    from bleuprint.compat.torchmetrics.metric import BLEUScore, SacreBLEUScore
+
+#: torchmetrics' name for the ``tokenize=`` type.
+_TokenizersLiteral = TokenizerName
+
+
+def __getattr__(name: str) -> Any:
+    # The classes load on first use: importing torch takes seconds (and much memory), and
+    # the functional forms import it only when they compute.
+    if name not in ("BLEUScore", "SacreBLEUScore"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    kind = "metric" if importlib.util.find_spec("torchmetrics") is not None else "plain"
+    value = getattr(importlib.import_module(f"{__name__}.{kind}"), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = [
+    "AVAILABLE_TOKENIZERS",
+    "BLEUScore",
+    "SacreBLEUScore",
+    "TokenizerName",
+    "bleu_score",
+    "sacre_bleu_score",
+]

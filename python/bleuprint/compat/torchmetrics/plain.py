@@ -1,0 +1,75 @@
+"""``BLEUScore`` and ``SacreBLEUScore`` for when torchmetrics is not installed: the same
+``update``/``compute``/``reset``/call, the state a float32 numpy vector."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+from bleuprint.compat.torchmetrics.arithmetic import state_score
+from bleuprint.compat.torchmetrics.statistics import (
+    Counter,
+    RunningState,
+    TokenizerName,
+    corpus_layout,
+    uniform_weights,
+)
+
+
+class BLEUScore:
+    """torchmetrics' ``BLEUScore``: ``update(preds, target)`` per batch, ``compute()``."""
+
+    is_differentiable = False
+    higher_is_better = True
+    full_state_update = True
+
+    def __init__(
+        self,
+        n_gram: int = 4,
+        smooth: bool = False,
+        weights: Optional[Sequence[float]] = None,
+        **kwargs: Any,
+    ) -> None:
+        self._counter = Counter.bleu(n_gram, smooth, weights)
+        self.n_gram, self.smooth = n_gram, smooth
+        self.weights = uniform_weights(n_gram, weights)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forgets every batch."""
+        self._state = RunningState(self._counter.zeros())
+
+    def update(self, preds: Any, target: Any) -> None:
+        """Adds a batch's counts to the state."""
+        self._state.sums = self._counter.add(self._state.sums, *corpus_layout(preds, target))
+
+    def compute(self) -> Any:
+        """The score of every batch since the last reset."""
+        return state_score(
+            self._state.sums, self._counter.knobs, self.n_gram, self.weights, self.smooth
+        )
+
+    def __call__(self, preds: Any, target: Any) -> Any:
+        """``forward``: updates the state and returns this batch's score."""
+        batch = self._counter.add(self._counter.zeros(), *corpus_layout(preds, target))
+        self.update(preds, target)
+        return state_score(batch, self._counter.knobs, self.n_gram, self.weights, self.smooth)
+
+
+class SacreBLEUScore(BLEUScore):
+    """torchmetrics' ``SacreBLEUScore``."""
+
+    def __init__(
+        self,
+        n_gram: int = 4,
+        smooth: bool = False,
+        tokenize: TokenizerName = "13a",
+        lowercase: bool = False,
+        weights: Optional[Sequence[float]] = None,
+        **kwargs: Any,
+    ) -> None:
+        self._counter = Counter.sacre_bleu(n_gram, smooth, tokenize, lowercase, weights)
+        self.n_gram, self.smooth = n_gram, smooth
+        self.weights = uniform_weights(n_gram, weights)
+        self.tokenize, self.lowercase = tokenize, lowercase
+        self.reset()
