@@ -457,21 +457,11 @@ def test_field_count_errors_exit_17(data: Path) -> None:
     _one_error_line(bleuprint_cli(["ref.a"], data, stdin=stdin), 17)
 
 
-@pytest.mark.parametrize(
-    ("args", "needle"),
-    [
-        (["-t", "wmt17"], "--test-set is not supported yet"),
-        (["--echo", "src"], "--echo is not supported yet"),
-        (["--list"], "--list is not supported yet"),
-        (["--download", "wmt17"], "--download is not supported yet"),
-        (["-d"], "--detail is not supported yet"),
-        (["--citation"], "--citation"),
-    ],
-)
-def test_unsupported_options_exit_2(data: Path, args: list[str], needle: str) -> None:
-    line = _one_error_line(bleuprint_cli(["ref.a", *args, "-i", "hyp.1"], data), 2)
-    assert needle in line
-    assert "not supported yet" in line or "not available" in line
+def test_detail_without_a_test_set(data: Path) -> None:
+    """-d with REF files: the scores, then sacrebleu's note that there is nothing to split
+    (the test-set cases are in test_cli_testsets.py)."""
+    out = assert_same_as_sacrebleu(["ref.a", "-i", "hyp.1", "-d", "-f", "text"], data)
+    assert out.endswith("No subset information found. Consider using --origlang argument.\n")
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import codecs
 from collections.abc import Callable
-from typing import Any
 
 from bleuprint._core import MAX_CHRF_ORDER
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
@@ -15,18 +14,6 @@ from bleuprint.cli.parser import REPEATED_INPUT
 from bleuprint.errors import InvalidOptionError
 from bleuprint.resampling.limits import MAX_SAMPLES
 from bleuprint.resampling.seed import resolve_seed
-
-# (dest, option shown in the message, value when the option was not given)
-_UNSUPPORTED: tuple[tuple[str, str, Any], ...] = (
-    ("citation", "--citation/--cite", False),
-    ("list", "--list", False),
-    ("test_set", "-t/--test-set", None),
-    ("origlang", "-ol/--origlang", None),
-    ("subset", "--subset", None),
-    ("download", "--download", None),
-    ("echo", "--echo", None),
-    ("detail", "-d/--detail", False),
-)
 
 #: Decimal places: a float carries 17 significant digits, so more only print noise.
 MAX_WIDTH = 100
@@ -47,9 +34,6 @@ _RANGES: tuple[tuple[str, str, int, int, str], ...] = (
 
 def check_usage(args: argparse.Namespace) -> None:
     """Raises :class:`CliError` (exit status 2) for the first problem with the options."""
-    for dest, option, unset in _UNSUPPORTED:
-        if getattr(args, dest) != unset:
-            raise CliError(f"{option} is not supported yet", EXIT_USAGE)
     if getattr(args, REPEATED_INPUT, False):
         raise CliError(
             "-i/--input is given more than once, and only the last one's files would be "
@@ -62,7 +46,8 @@ def check_usage(args: argparse.Namespace) -> None:
     if not args.refs and not table_input(args):
         raise CliError(
             "no reference files: give them before -i/--input, e.g. "
-            f"'{PROG} ref.txt -i hyp.txt' (built-in test sets, -t, are not supported yet)",
+            f"'{PROG} ref.txt -i hyp.txt', or name a built-in test set: "
+            f"'{PROG} -t wmt22 -l en-de -i hyp.txt' (--list shows them)",
             EXIT_USAGE,
         )
     if args.num_refs != 1 and len(args.refs) > 1:

@@ -43,6 +43,14 @@ def _main(argv: Optional[Sequence[str]]) -> int:
             return (run_stats if arguments[0] == "stats" else run_merge)(arguments[1:])
         except CliError as e:
             fail(e.message, e.code)
+    if arguments and arguments[0] == "testset":
+        from bleuprint.cli.test_sets import run_testset
+
+        try:
+            write_lines(run_testset(arguments[1:]))
+        except CliError as e:
+            fail(e.message, e.code)
+        return 0
     if arguments and arguments[0] in (*SUBCOMMANDS, "mbr"):
         try:
             if arguments[0] == "mbr":

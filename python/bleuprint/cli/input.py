@@ -246,6 +246,8 @@ class InputStreams:
             self._paths = [*args.refs, *self.names]
         if self._table_refs(args):
             self.ref_names = list(table_columns(args).refs)
+        elif _concatenated(args):
+            self.ref_names = [" + ".join(parts) for parts in args.ref_parts]
         elif args.num_refs == 1:
             self.ref_names = list(args.refs)
         else:
@@ -260,6 +262,10 @@ class InputStreams:
         refs: _Streams
         if self._table_refs(args):
             refs = _Streams([])  # read with the table's systems
+        elif _concatenated(args):  # -t with several test sets: each stream's files in turn
+            refs = _Streams(
+                [chain.from_iterable(_open(p, encoding) for p in parts) for parts in args.ref_parts]
+            )
         elif self._blocks(args):
             refs = _FileBlocks(list(args.refs), self.start)
         elif args.num_refs == 1:
@@ -291,6 +297,7 @@ class InputStreams:
         """Whether the files are read as blocks of bytes for the core: UTF-8 text files with
         one reference per file, and no group keys (which need each segment)."""
         plain = args.num_refs == 1 and not table_input(args) and not getattr(args, "groups", None)
+        plain = plain and not _concatenated(args)
         return plain and not self.from_stdin and is_utf8(args.encoding)
 
     @staticmethod
@@ -400,6 +407,11 @@ class InputStreams:
                 f"--groups needs one key per segment: {self.names[0]} has "
                 f"{_lines(totals[0])}, {self._groups_path} has {_lines(totals[k + r])}"
             )
+
+
+def _concatenated(args: argparse.Namespace) -> bool:
+    """Whether a reference stream is several files read in turn (``-t`` with a list)."""
+    return any(len(parts) > 1 for parts in getattr(args, "ref_parts", None) or ())
 
 
 def system_names(args: argparse.Namespace, reporter: Reporter) -> list[str]:

@@ -38,10 +38,6 @@ CORRECTION_CHOICES = ("holm", "bonferroni", "none")
 REPEATED_INPUT = "_repeated_input"
 
 
-def not_yet(what: str) -> str:
-    return f"{what} (not supported yet)"
-
-
 class InputFiles(argparse.Action):
     """``-i/--input``: takes every file after it. A second ``-i`` would silently replace the
     first one's files (argparse's ``store``), so it is recorded and refused by the checks."""
@@ -133,50 +129,48 @@ def build_merge_parser() -> argparse.ArgumentParser:
 
 
 def _add_test_set_options(add: Callable[..., Any]) -> None:
-    """sacrebleu's test-set options: accepted for familiarity; none is supported yet."""
+    """sacrebleu's test-set options (:mod:`bleuprint.cli.test_sets`; docs/testsets.md)."""
     add(
-        "--citation",
-        "--cite",
-        action="store_true",
-        help=not_yet("Print the bibtex citation of a test set and quit."),
-    )
-    add("--list", action="store_true", help=not_yet("List the available test sets and quit."))
-    add(
-        "--test-set",
-        "-t",
-        default=None,
-        help=not_yet("A built-in test set, or several separated by commas."),
-    )
-    add(
-        "--language-pair", "-l", dest="langpair", default=None, metavar="SRC-TRG",
-        help="Source-target language pair, e.g. en-de. With your own reference files it only "
-        "sets the target language, which picks the default tokenizer (zh, ja-mecab, ko-mecab; "
-        "13a otherwise).",
+        "--citation", "--cite", action="store_true",
+        help="Print the bibtex citation of the test set(s) of -t and quit.",
     )  # fmt: skip
     add(
-        "--origlang",
-        "-ol",
-        default=None,
-        help=not_yet("Score only segments of one original language (needs -t)."),
-    )
+        "--list", action="store_true",
+        help="List the available test sets (with -l: those of one language pair; with -t: "
+        "the fields of each of its language pairs) and quit.",
+    )  # fmt: skip
     add(
-        "--subset",
-        default=None,
-        help=not_yet("Score only segments whose document annotation matches a regex (needs -t)."),
-    )
+        "--test-set", "-t", default=None,
+        help="A built-in test set (see --list), or several separated by commas, concatenated: "
+        "its references are used, downloaded and processed into sacrebleu's cache "
+        "($SACREBLEU, else ~/.sacrebleu) on first use. Needs -l.",
+    )  # fmt: skip
     add(
-        "--download",
-        default=None,
-        metavar="TEST_SET",
-        help=not_yet("Download a test set and quit."),
-    )
+        "--language-pair", "-l", dest="langpair", default=None, metavar="SRC-TRG",
+        help="Source-target language pair, e.g. en-de: the test set's pair with -t. With your "
+        "own reference files it only sets the target language, which picks the default "
+        "tokenizer (zh, ja-mecab, ko-mecab; 13a otherwise).",
+    )  # fmt: skip
     add(
-        "--echo",
-        nargs="+",
-        default=None,
-        metavar="FIELD",
-        help=not_yet("Print fields of a test set (src, ref, ...) and quit."),
-    )
+        "--origlang", "-ol", default=None,
+        help="Score only the segments of documents with this original language (2-letter "
+        "code; a 'non-' prefix negates it). Needs -t.",
+    )  # fmt: skip
+    add(
+        "--subset", default=None,
+        help="Score only the segments whose document's domain (or WMT18/19 annotation; "
+        "'country:XX' for a country) matches this regex. Needs -t.",
+    )  # fmt: skip
+    add(
+        "--download", default=None, metavar="TEST_SET",
+        help="Download and process a test set (with -l: one language pair) and quit.",
+    )  # fmt: skip
+    add(
+        "--echo", nargs="+", default=None, metavar="FIELD",
+        help="Print fields of the test set of -t and -l, tab-separated, and quit: src, ref, "
+        "docid, origlang, domain, ref:NAME, a system's name, or 'all' (--list -t NAME shows "
+        "them).",
+    )  # fmt: skip
 
 
 def _add_input_options(add: Callable[..., Any]) -> None:
@@ -358,7 +352,8 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
         "--detail",
         "-d",
         action="store_true",
-        help=not_yet("Break the score down by original language and domain (needs -t)."),
+        help="After the score of one system, print each metric's score per original language "
+        "of the test set, overall and per domain (needs -t).",
     )
     report.add_argument(
         "--no-color",

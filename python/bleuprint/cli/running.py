@@ -25,6 +25,13 @@ from bleuprint.cli.output import (
     write_lines,
 )
 from bleuprint.cli.paired_output import paired_all_lines, paired_baseline_lines
+from bleuprint.cli.test_sets import (
+    detail_lines,
+    kept_rows,
+    reference_files,
+    segment_filter,
+    test_set_actions,
+)
 from bleuprint.errors import (
     BleuprintError,
     BleuprintWarning,
@@ -49,9 +56,24 @@ def run(args: argparse.Namespace) -> int:
         Any expected failure (bad options, unreadable or mismatched input, a metric's error).
     """
     note_deprecated(args)
-    check_usage(args)
-    fmt = output_format(args.format)
     reporter = Reporter(args.quiet)
+    printed = test_set_actions(args, reporter)  # --list, --echo, ... print and quit
+    if printed is not None:
+        write_lines(printed)
+        return 0
+    if args.test_set is not None:
+        args.ref_parts = reference_files(args)
+        args.refs = [parts[0] for parts in args.ref_parts]
+        if args.bleu_tokenize == "none":
+            reporter.warning(
+                "You are turning off BLEU's internal tokenizer presumably to supply your own "
+                "tokenized files. Published numbers will not be comparable to other papers."
+            )
+    check_usage(args)
+    keep = segment_filter(args)  # -ol/--subset
+    if args.detail and args.format == "json":
+        args.format = "text"  # as sacrebleu: the details would break the JSON
+    fmt = output_format(args.format)
     # Validate the metric options before reading anything.
     make_metrics(args, reporter, report=False)
 
@@ -81,7 +103,13 @@ def run(args: argparse.Namespace) -> int:
                 groups = _grouped_statistics(args, inputs, metrics)
                 out = grouped_output(args, fmt, inputs.group_name, metrics, groups)
             else:
-                stats = _statistics(args, inputs, metrics, keep_rows=shard_file is not None)
+                every_row = keep is not None or args.detail
+                stats = _statistics(
+                    args, inputs, metrics, keep_rows=shard_file is not None or every_row
+                )
+                all_rows = stats
+                if keep is not None:
+                    stats = [[kept_rows(s, keep, args) for s in system] for system in stats]
                 if shard_file is not None:
                     _write_shard(shard_file, args, inputs, metrics, stats)
                 elif args.sentence_level:
@@ -90,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
                     out = sentence_lines(stats[0][0], args.width, args.score_only, sig)
                 else:
                     out = corpus_output(args, reporter, fmt, inputs.names, metrics, stats)
+                    if args.detail and n_systems == 1:
+                        color = colors_enabled(args.no_color)
+                        out += detail_lines(args, metrics, all_rows[0], color)
     report_warnings(reporter, caught)
     write_lines(out)
     return 0

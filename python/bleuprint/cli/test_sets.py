@@ -1,0 +1,265 @@
+"""Built-in test sets on the command line (``-t``, ``-l``, ``--echo``, ``--list``,
+``--download``, ``--citation``, ``-ol``, ``--subset``, ``-d``), with sacrebleu's checks, order
+and messages; the data and the cache are :mod:`bleuprint.testsets`'.
+
+A test set's references are its cached text files, read like REF files. ``-ol``/``--subset``
+keep some segments: every segment is counted, then the kept rows of the statistics are
+scored, so ``-d`` scores each original language and domain from the same rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Optional
+
+from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, Reporter
+from bleuprint.cli.output import colored
+from bleuprint.errors import BleuprintError
+from bleuprint.stats import Stats
+
+
+def _names(args: argparse.Namespace) -> list[str]:
+    return str(args.test_set).split(",")
+
+
+def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[list[str]]:
+    """The lines of an option that prints and quits (``--download``, ``--list``,
+    ``--citation``, ``--echo``), or None; checks ``-t``/``-l``/REF files as sacrebleu does,
+    in its order. Raises :class:`CliError` for a bad combination."""
+    from bleuprint import testsets
+
+    with _test_set_errors():
+        if args.download:
+            testsets.download_test_set(args.download, args.langpair)
+            return []
+        if args.list:
+            return _list_lines(args)
+        if args.citation:
+            if not args.test_set:
+                raise CliError("I need a test set (-t).")
+            lines = []
+            for name in _names(args):
+                citation = testsets.DATASETS[_known(name)].citation
+                if citation is None:
+                    reporter.warning(f"No citation found for {name}")
+                else:
+                    lines.append(citation)
+            return lines
+        if args.test_set is None:
+            if args.echo:
+                raise CliError("--echo requires a test set (-t) and a language pair (-l)")
+            return None
+        if args.num_refs != 1:
+            raise CliError(
+                "-nr/--num-refs reads tab-separated references from your own reference file; "
+                "it cannot be combined with -t (a test set brings its references)"
+            )
+        for name in _names(args):
+            _known(name)
+        if args.refs:
+            raise CliError(
+                "I need exactly one of (a) a predefined test set (-t) or (b) a list of references"
+            )
+        if args.langpair is None:
+            raise CliError(
+                "I need a language pair (-l). Use --list to see available language pairs for "
+                "this test set."
+            )
+        for name in _names(args):
+            pairs = testsets.get_langpairs_for_testset(name)
+            if args.langpair not in pairs:
+                raise CliError(
+                    f"No such language pair {args.langpair!r}; the language pairs of {name!r} "
+                    f"are: {', '.join(pairs)}"
+                )
+        if args.echo:
+            return [
+                line
+                for name in _names(args)
+                for line in testsets.echo_lines(
+                    name, args.langpair, args.echo, args.origlang, args.subset
+                )
+            ]
+    return None
+
+
+def _known(name: str) -> str:
+    from bleuprint import testsets
+
+    if name not in testsets.DATASETS:
+        raise CliError(f"Unknown test set {name!r}: run with --list to see the available test sets")
+    return name
+
+
+def _list_lines(args: argparse.Namespace) -> list[str]:
+    from bleuprint import testsets
+
+    if args.test_set:
+        name = _known(args.test_set)
+        pairs = [args.langpair] if args.langpair else testsets.get_langpairs_for_testset(name)
+        return [f"{pair}: {', '.join(testsets.DATASETS[name].fieldnames(pair))}" for pair in pairs]
+    if args.langpair:
+        lines = [f"The available test sets for {args.langpair} are:"]
+        names = testsets.get_available_testsets_for_langpair(args.langpair)
+    else:
+        lines = ["The available test sets are:"]
+        names = testsets.get_available_testsets()
+    for name in sorted(names):
+        description = (testsets.DATASETS[name].description or "").strip()
+        lines.append(f"{name:<30}: {description}")
+    return lines
+
+
+@contextmanager
+def _test_set_errors() -> Iterator[None]:
+    """The test sets' errors (an unknown pair, a failed download, a damaged archive) as the
+    command's one-line messages."""
+    try:
+        yield
+    except BleuprintError as e:
+        raise CliError(str(e)) from None
+    except OSError as e:
+        raise CliError(f"test set: {e.strerror or e}") from None
+
+
+def reference_files(args: argparse.Namespace) -> list[list[str]]:
+    """Per reference stream, its cached text file of each test set in ``-t`` (concatenated in
+    that order)."""
+    from bleuprint import testsets
+
+    with _test_set_errors():
+        per_set = [testsets.get_reference_files(name, args.langpair) for name in _names(args)]
+    counts = {len(files) for files in per_set}
+    if counts == {0}:
+        raise CliError(f"No references found for test set {args.test_set}/{args.langpair}.")
+    if len(counts) != 1:
+        raise CliError(
+            f"the test sets {args.test_set} have different numbers of references for "
+            f"{args.langpair}: score them separately"
+        )
+    return [list(files) for files in zip(*per_set)]
+
+
+def segment_filter(args: argparse.Namespace) -> Optional[list[bool]]:
+    """Which segments ``-ol``/``--subset`` keep (None: all of them)."""
+    if args.origlang is None and args.subset is None:
+        return None
+    if args.test_set is None or args.langpair is None:
+        raise CliError(
+            "Filtering for --origlang or --subset needs a test (-t) and a language pair (-l).",
+            EXIT_USAGE,
+        )
+    from bleuprint import testsets
+
+    with _test_set_errors():
+        return testsets.keep_flags(args.test_set, args.langpair, args.origlang, args.subset)
+
+
+def kept_rows(stats: Stats, keep: list[bool], args: argparse.Namespace) -> Stats:
+    """The rows of the kept segments; none kept is sacrebleu's error."""
+    import numpy as np
+
+    mask = np.asarray(keep, dtype=bool)
+    if len(mask) != len(stats):
+        raise CliError(
+            f"the system output has {len(stats)} lines, but test set {args.test_set} "
+            f"({args.langpair}) has {len(mask)} segments"
+        )
+    if not mask.any():
+        what = [f"origlang={args.origlang}"] if args.origlang else []
+        what += [f"subset={args.subset}"] if args.subset else []
+        raise CliError(f"Test set {args.test_set!r} contains no sentence with {' '.join(what)}")
+    return stats[mask]
+
+
+def detail_lines(
+    args: argparse.Namespace, metrics: dict[str, Any], rows: list[Stats], color: bool
+) -> list[str]:
+    """sacrebleu's ``-d``: each metric's score for every original language, overall and per
+    domain (or country), from the rows of every segment (``rows`` in ``metrics`` order)."""
+    import numpy as np
+
+    from bleuprint import testsets
+
+    with _test_set_errors():
+        origlangs = (
+            [args.origlang]
+            if args.origlang
+            else testsets.get_available_origlangs(args.test_set, args.langpair)
+        )
+        if not origlangs:
+            return ["No subset information found. Consider using --origlang argument."]
+        subsets: list[Optional[str]] = [None]
+        if args.subset is not None:
+            subsets.append(args.subset)
+        else:
+            subsets.extend(testsets.get_available_subsets(args.test_set, args.langpair))
+        results: dict[str, list[tuple[int, Any]]] = {}
+        for origlang in origlangs:
+            for subset in subsets:
+                mask = np.asarray(
+                    testsets.keep_flags(args.test_set, args.langpair, origlang, subset), bool
+                )
+                if not mask.any():
+                    continue
+                key = f"origlang={origlang}"
+                if subset is None:
+                    key += " domain=ALL"
+                elif subset.startswith("country:"):
+                    key += f" country={subset[8:]}"
+                else:
+                    key += f" domain={subset}"
+                results[key] = [
+                    (int(mask.sum()), metric.score_stats(stats[mask]))
+                    for metric, stats in zip(metrics.values(), rows)
+                ]
+    left = max(len(key) for key in results) + 1
+    name_width = max(len(score.name) for _, score in next(iter(results.values())))
+    lines = []
+    for key, scores in results.items():
+        shown = colored(color, f"{key:<{left}}", "33")  # sacrebleu's yellow
+        for n, score in scores:
+            lines.append(
+                f"{shown}: sentences={n:<6} {score.name:<{name_width}} = "
+                f"{score.score:.{args.width}f}"
+            )
+    return lines
+
+
+def run_testset(arguments: list[str]) -> list[str]:
+    """``bleuprint testset import FILE [FILE ...]``: fills the cache from downloads made
+    elsewhere (each recognised by its MD5 sum); returns a line per copy."""
+    from bleuprint.testsets.archive_import import import_archive
+
+    parser = argparse.ArgumentParser(
+        prog=f"{PROG} testset",
+        description="Manage the built-in test sets' cache ($SACREBLEU, else ~/.sacrebleu).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    importing = commands.add_parser(
+        "import",
+        help="Copy downloaded test-set archives into the cache (for machines without network).",
+        description="Copy test-set downloads made elsewhere into the cache, where a download "
+        "would put them. Each file is recognised by its MD5 sum among the registry's (so a "
+        "renamed file is found), else by its name for a download without a sum.",
+    )
+    importing.add_argument("files", nargs="+", metavar="FILE", help="downloaded archives")
+    args = parser.parse_args(arguments)
+    lines: list[str] = []
+    for path in args.files:
+        with _test_set_errors():
+            lines.extend(str(copy) for copy in import_archive(Path(path)))
+    return lines
+
+
+__all__ = [
+    "detail_lines",
+    "kept_rows",
+    "reference_files",
+    "run_testset",
+    "segment_filter",
+    "test_set_actions",
+]
