@@ -154,12 +154,15 @@ def test_spm_tokenizer_classes_exist_with_sacrebleu_models() -> None:
         assert issubclass(getattr(ours, name), ours.BleuprintTokenizer)
 
 
-def test_regexp_tokenizer_refuses_with_the_fix() -> None:
+def test_regexp_tokenizer_equals_sacrebleu(wmt22_lines: list[str]) -> None:
+    from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp as Theirs
+
     from bleuprint.compat.sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
 
-    assert TokenizerRegexp().signature() == "re"
-    with pytest.raises(BleuprintError, match="use Tokenizer13a"):
-        TokenizerRegexp()("a, b")
+    ours, theirs = TokenizerRegexp(), Theirs()
+    assert ours.signature() == theirs.signature() == "re"
+    lines = [*wmt22_lines, "", " a.b,c ", "x-1 -2 9-", "1...2", "tab\there\nnew", "a\u00a0b"]
+    assert [ours(line) for line in lines] == [theirs(line) for line in lines]
 
 
 @pytest.mark.parametrize("tokenize", ["13a", "intl", "zh", "char", "none"])

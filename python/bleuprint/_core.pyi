@@ -64,6 +64,7 @@ __all__ = [
     "ter_stats",
     "ter_tokenize",
     "tokenize",
+    "tokenize_regexp",
     "wer_alignments",
     "wer_measures",
     "wer_stats",
@@ -122,6 +123,12 @@ def tokenize(
 ) -> list[str]:
     """Each line as the named tokenizer returns it (see ``TOKENIZERS``), after an optional
     Unicode normalization; ``name`` names the stream in errors (``text[3]``)."""
+
+def tokenize_regexp(
+    lines: Sequence[str], *, name: str = "lines", workers: int = ...
+) -> list[str]:
+    """sacrebleu's ``TokenizerRegexp()(line)`` for each line: the punctuation stage of
+    ``13a`` and ``zh`` on its own."""
 
 def normalize(
     lines: Sequence[Optional[str]], form: str, *, name: str = "lines", workers: int = ...

@@ -51,6 +51,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         format!("{major}.{minor}.{update}"),
     )?;
     m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(tokenize::tokenize_regexp, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::script_counts, m)?)?;
     m.add_function(wrap_pyfunction!(tokenize::references_per_segment, m)?)?;

@@ -5,7 +5,7 @@ use super::convert::{extract_reference_streams, StrStream};
 use crate::normalize::Normalization;
 use crate::parallel;
 use crate::script;
-use crate::tokenize::{Pipeline, Tokenizer};
+use crate::tokenize::{regexp_stage_into, Pipeline, Tokenizer};
 use pyo3::prelude::*;
 
 /// Parses the optional `normalize=` argument shared by several bindings.
@@ -37,6 +37,32 @@ pub(crate) fn tokenize(
             pipeline.tokenize_into(line, normalized, &mut out);
             out
         })
+    })
+}
+
+/// sacrebleu's `TokenizerRegexp()(line)` for every line: the punctuation stage of `13a` and
+/// `zh` on its own. `name` names the stream in errors.
+#[pyfunction]
+#[pyo3(signature = (lines, *, name = "lines", workers = -1))]
+pub(crate) fn tokenize_regexp(
+    py: Python<'_>,
+    lines: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = typed::name)] name: &str,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Vec<String>> {
+    let stream = StrStream::extract(lines, name, false)?;
+    let lines = stream.borrow_all();
+    run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+        parallel::map_init(
+            &lines,
+            workers,
+            || (),
+            |_, line| {
+                let mut out = String::new();
+                regexp_stage_into(line, &mut out);
+                out
+            },
+        )
     })
 }
 

@@ -53,6 +53,14 @@ pub enum Tokenizer {
     StripPunct,
 }
 
+/// sacrebleu's `TokenizerRegexp()(line)` on its own, into `out` (cleared first): the
+/// punctuation passes `13a` and `zh` end with, on the line as given (no padding), then
+/// `' '.join(line.split())`. Not a [`Tokenizer`]: sacrebleu's metrics never take it by name.
+pub fn regexp_stage_into(line: &str, out: &mut String) {
+    out.clear();
+    regexp::tokenize(line, false, out);
+}
+
 crate::names::name_table!(Tokenizer, "tokenizer", {
     None => "none",
     V13a => "13a",
@@ -134,5 +142,30 @@ fn push_words<'a>(words: impl Iterator<Item = &'a str>, out: &mut String) {
             out.push(' ');
         }
         out.push_str(word);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `TokenizerRegexp()(line)` of sacrebleu 2.6.0 (printed by it for these lines).
+    #[test]
+    fn regexp_stage_is_sacrebleus_tokenizer_regexp() {
+        let cases = [
+            ("Hello, world.", "Hello , world ."),
+            ("3.14 and 1,000-2", "3.14 and 1,000 - 2"),
+            (" a.b,c ", "a . b , c"),
+            ("x-1 -2 9-", "x-1 -2 9 -"),
+            ("end.", "end ."),
+            (".start", ". start"),
+            ("tab\there\nnew", "tab here new"),
+            ("ü.ö, 中文.", "ü . ö , 中文 ."),
+            ("", ""),
+            ("a\u{a0}b", "a b"),
+        ];
+        let mut out = String::from("left over");
+        for (line, expected) in cases {
+            super::regexp_stage_into(line, &mut out);
+            assert_eq!(out, expected, "{line:?}");
+        }
     }
 }
