@@ -9,6 +9,15 @@ missing attributes, and (WMT18/19) document ids that carry subset annotations.
 
 ``place(name, root)`` puts them in a sacrebleu-style cache under ``root`` as sacrebleu's own
 download would (downloads in ``NAME/raw/``, archives extracted there), so nothing is fetched.
+
+``carriage_returns=False``: no carriage return inside any segment (line ends may still be
+CRLF), for readers that take ``\\r`` for a line end or delete it, as sacrebleu's ``test.sh``
+does (``tr -d '\\015'``).
+
+``planted=``: sentence pairs to put at given lines of a language pair's source and first
+reference (a :class:`Planted` each), so that a test can check real text at a real position
+(sacrebleu's ``test_api.py`` does). Supported where a line is one segment of one raw file:
+fake SGML, IWSLT XML, plain text and TSV, not WMT XML.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import tarfile
 import zipfile
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from bleuprint.testsets.registry import Entry, entries, subsets
@@ -29,7 +39,38 @@ N_TSV_ROWS = 7
 N_PLAIN_LINES = 9
 
 
-def _sentence(tag: str, i: int, *, xml: bool = False, tsv: bool = False) -> str:
+class Planted(NamedTuple):
+    """A sentence pair to put at 1-based line ``line`` of ``langpair``'s source and first
+    reference. The other segments of a file with planted lines have no carriage return inside
+    (universal-newline reading, as sacrebleu's tests do, would split them and shift lines)."""
+
+    langpair: str
+    line: int
+    source: str
+    reference: str
+
+
+# Per raw file (its registry spec: a path, or ``COLUMN:path`` for TSV): line -> text.
+PlantedLines = dict[str, dict[int, str]]
+
+
+def _planted_lines(entry: Entry, planted: tuple[Planted, ...]) -> PlantedLines:
+    if planted and entry.format == "wmt_xml":
+        raise ValueError(f"{entry.name}: planting segments in WMT XML is not supported")
+    lines: PlantedLines = {}
+    for segment in planted:
+        specs = entry.raw_paths(segment.langpair)
+        for spec, text in zip(specs[:2], (segment.source, segment.reference)):
+            if segment.line < 1 or any(c in text for c in "\t\r\n<&"):
+                raise ValueError(f"cannot plant {text!r} at line {segment.line} of {spec}")
+            if lines.setdefault(spec, {}).setdefault(segment.line, text) != text:
+                raise ValueError(f"two texts planted at line {segment.line} of {spec}")
+    return lines
+
+
+def _sentence(
+    tag: str, i: int, *, xml: bool = False, tsv: bool = False, carriage_returns: bool = True
+) -> str:
     """Segment ``i`` of file ``tag``: every kind of awkward text, in turn."""
     kinds = [
         f"plain words {tag} {i}",
@@ -47,6 +88,8 @@ def _sentence(tag: str, i: int, *, xml: bool = False, tsv: bool = False) -> str:
         text = text.replace("\x0c", " ").replace("\x0b", " ").replace("\x1c", " ")
     if tsv:
         text = text.replace("\t", " ")
+    if not carriage_returns:
+        text = text.replace("\r", " ")
     return text
 
 
@@ -58,12 +101,14 @@ def _docids(entry: Entry) -> list[str]:
     return (annotated + ["doc.a", "doc.b", "doc.c", "doc.d"])[:4]
 
 
-def _sgml(entry: Entry, path: str) -> bytes:
+def _sgml(
+    entry: Entry, path: str, planted: dict[int, str] | None = None, carriage_returns: bool = True
+) -> bytes:
     """One side of a fake-SGML (or IWSLT) test set; every file of an entry has the same
-    segment layout, so any two of them pair up."""
+    segment layout, so any two of them pair up. ``planted``: segment number -> its text."""
     tag = os.path.basename(path)
     d = _docids(entry)
-    t = [_sentence(tag, i) for i in range(20)]
+    t = [_sentence(tag, i, carriage_returns=carriage_returns and not planted) for i in range(20)]
     wrapper = "refset" if "-ref" in tag or "ref." in tag else "srcset"
     lines = [
         f'<{wrapper} setid="{entry.file_stem}" srclang="any" trglang="any">\n',
@@ -90,10 +135,22 @@ def _sgml(entry: Entry, path: str) -> bytes:
         f'<seg id="12">{t[10]}\t</seg>\n',
         f'<seg id="13">{t[11]}</seg>',  # the last segment line has no newline
     ]
+    _plant_segments(lines, planted or {}, path)
     text = "".join(lines)
     if entry.format == "iwslt_xml":
         text = '<?xml version="1.0" encoding="UTF-8"?>\n<mteval>\n' + text + "\n</mteval>\n"
     return text.encode("utf-8")
+
+
+def _plant_segments(lines: list[str], planted: dict[int, str], path: str) -> None:
+    """Replaces the n-th segment line by a plain one holding ``planted[n]``."""
+    segment_lines = [i for i, line in enumerate(lines) if line.startswith("<seg ")]
+    for number, text in planted.items():
+        if number > len(segment_lines):
+            raise ValueError(f"{path} has {len(segment_lines)} segments, not {number}")
+        i = segment_lines[number - 1]
+        end = "\n" if lines[i].endswith("\n") else ""
+        lines[i] = f'<seg id="{number}">{text}</seg>{end}'
 
 
 def _sgml_segment_count(entry: Entry) -> int:
@@ -104,26 +161,45 @@ def _sgml_segment_count(entry: Entry) -> int:
 # -- plain text and TSV ----------------------------------------------------------------------
 
 
-def _plain(tag: str, n: int) -> bytes:
-    lines = [_sentence(tag, i) for i in range(n)]
+def _plain(
+    tag: str, n: int, planted: dict[int, str] | None = None, carriage_returns: bool = True
+) -> bytes:
+    carriage_returns = carriage_returns and not planted
+    lines = [_sentence(tag, i, carriage_returns=carriage_returns) for i in range(n)]
     lines[1] += "\r"  # a CRLF line
+    for number, text in (planted or {}).items():
+        if number > n:
+            raise ValueError(f"{tag} has {n} lines, not {number}")
+        lines[number - 1] = text
     text = "\n".join(lines)
     if len(tag) % 2:  # some files end without a newline
         text += "\n"
     return text.encode("utf-8")
 
 
-def _tsv(entry: Entry, path: str) -> bytes:
+def _tsv(entry: Entry, path: str, planted: PlantedLines, carriage_returns: bool) -> bytes:
     columns = 1 + max(
         int(spec.split(":")[0]) for lp in entry.langpairs for spec in lp_specs(entry, lp)
     )
-    rows = []
-    for i in range(N_TSV_ROWS):
+    # column -> line -> text, for this file
+    in_file = {
+        int(spec.split(":")[0]): lines
+        for spec, lines in planted.items()
+        if spec.split(":", 1)[1] == path
+    }
+    n_rows = max([N_TSV_ROWS, *(n for lines in in_file.values() for n in lines)])
+    table = []
+    for i in range(n_rows):
         cells = [str(1000 + i)] * columns
-        cells[-2] = _sentence(f"{path}-src", i, tsv=True)
-        cells[-1] = _sentence(f"{path}-ref", i + 1, tsv=True)
-        rows.append("\t".join(cells) + ("\r" if i == 3 else ""))
-    rows[5] = "\t".join([str(1005)] * (columns - 2) + ["", ""])  # empty source and reference
+        cr = carriage_returns and not in_file
+        cells[-2] = _sentence(f"{path}-src", i, tsv=True, carriage_returns=cr)
+        cells[-1] = _sentence(f"{path}-ref", i + 1, tsv=True, carriage_returns=cr)
+        table.append(cells)
+    table[5][-2:] = ["", ""]  # empty source and reference
+    for column, lines in in_file.items():
+        for number, text in lines.items():
+            table[number - 1][column] = text
+    rows = ["\t".join(cells) + ("\r" if i == 3 else "") for i, cells in enumerate(table)]
     return ("\n".join(rows) + "\n").encode("utf-8")
 
 
@@ -140,7 +216,7 @@ def _xml_seg(seg_id: int | str, text: str | None) -> str:
     return f"<seg id={quoteattr(str(seg_id))}>{escape(text)}</seg>"
 
 
-def _wmt_xml(entry: Entry, langpair: str, pair_index: int) -> bytes:
+def _wmt_xml(entry: Entry, langpair: str, pair_index: int, carriage_returns: bool) -> bytes:
     src_lang, tgt_lang = langpair.split("-")
     refs = entry.default_refs(langpair) or []
     named = sorted(r for r in refs if r)
@@ -158,7 +234,11 @@ def _wmt_xml(entry: Entry, langpair: str, pair_index: int) -> bytes:
     for d in range(3):
         tag = f"{langpair}-doc{d}"
         ids = [3, 1, 2, 4, 5, 6, 7]  # out of order: segments are sorted by id
-        src = {i: _sentence(tag + "src", i + d, xml=True) or f"source {i}" for i in ids}
+        src = {
+            i: _sentence(tag + "src", i + d, xml=True, carriage_returns=carriage_returns)
+            or f"source {i}"
+            for i in ids
+        }
         src[6] = f"{src[6]} <cdata> & {d}"
         src_segs = "".join(
             f'<seg id="{i}"><![CDATA[{text}]]></seg>' if i == 6 else _xml_seg(i, text)
@@ -170,7 +250,13 @@ def _wmt_xml(entry: Entry, langpair: str, pair_index: int) -> bytes:
             if d == 1 and t_index == len(translators) - 1 and len(translators) > 1:
                 continue  # a document without the last translator's reference
             texts: dict[int, str | None] = {
-                i: _sentence(f"{tag}ref{translator}", i + t_index, xml=True) for i in ids
+                i: _sentence(
+                    f"{tag}ref{translator}",
+                    i + t_index,
+                    xml=True,
+                    carriage_returns=carriage_returns,
+                )
+                for i in ids
             }
             texts[4] = None  # an empty reference: <seg id="4"/>
             texts[5] = "" if t_index else "   "  # whitespace-only for the first translator
@@ -209,24 +295,28 @@ def _direct_name(entry: Entry, url: str) -> str:
 
 
 @cache
-def raw_files(name: str) -> dict[str, bytes]:
+def raw_files(
+    name: str, planted: tuple[Planted, ...] = (), carriage_returns: bool = True
+) -> dict[str, bytes]:
     """Every raw file the registry names for ``name``, by path under the raw folder."""
     entry = entries()[name]
+    lines = _planted_lines(entry, planted)
+    plain_lines = max([N_PLAIN_LINES, *(n for by_line in lines.values() for n in by_line)])
     files: dict[str, bytes] = {}
     for index, langpair in enumerate(entry.langpairs):
         paths = entry.raw_paths(langpair)
         if entry.format == "wmt_xml":
-            files[paths[0]] = _wmt_xml(entry, langpair, index)
+            files[paths[0]] = _wmt_xml(entry, langpair, index, carriage_returns)
             continue
         for spec in paths:
             if entry.format == "tsv":
                 path = spec.split(":", 1)[1]
-                files[path] = _tsv(entry, path)
+                files[path] = _tsv(entry, path, lines, carriage_returns)
             elif path_is_sgml(spec, entry):
-                files[spec] = _sgml(entry, spec)
+                files[spec] = _sgml(entry, spec, lines.get(spec), carriage_returns)
             else:  # plain text: alone, or extra references beside SGML
-                n = N_PLAIN_LINES if entry.format == "plain_text" else _sgml_segment_count(entry)
-                data = _plain(os.path.basename(spec), n)
+                n = plain_lines if entry.format == "plain_text" else _sgml_segment_count(entry)
+                data = _plain(os.path.basename(spec), n, lines.get(spec), carriage_returns)
                 files[spec] = gzip.compress(data, mtime=0) if spec.endswith(".gz") else data
     return files
 
@@ -256,10 +346,12 @@ def _zip(files: dict[str, bytes]) -> bytes:
 
 
 @cache
-def downloads(name: str) -> dict[str, bytes]:
+def downloads(
+    name: str, planted: tuple[Planted, ...] = (), carriage_returns: bool = True
+) -> dict[str, bytes]:
     """URL -> the bytes served for it, for every URL of test set ``name``."""
     entry = entries()[name]
-    files = raw_files(name)
+    files = raw_files(name, planted, carriage_returns)
     direct = {_direct_name(entry, url) for url in entry.data}
     members = {p: d for p, d in files.items() if p not in direct}
     out: dict[str, bytes] = {}
@@ -278,18 +370,26 @@ def downloads(name: str) -> dict[str, bytes]:
     return out
 
 
-def md5s(name: str) -> list[str]:
+def md5s(name: str, planted: tuple[Planted, ...] = (), carriage_returns: bool = True) -> list[str]:
     """The MD5 sums of the synthetic downloads, in URL order."""
-    return [hashlib.md5(data).hexdigest() for data in downloads(name).values()]
+    served = downloads(name, planted, carriage_returns)
+    return [hashlib.md5(data).hexdigest() for data in served.values()]
 
 
-def place(name: str, root: Path, *, extract: bool = True) -> Path:
+def place(
+    name: str,
+    root: Path,
+    *,
+    extract: bool = True,
+    planted: tuple[Planted, ...] = (),
+    carriage_returns: bool = True,
+) -> Path:
     """Write ``name``'s downloads into ``root/NAME/raw`` and extract the archives, as a
     finished sacrebleu download leaves them; returns the raw folder."""
     entry = entries()[name]
     raw = root / entry.name / "raw"
     raw.mkdir(parents=True, exist_ok=True)
-    for url, data in downloads(name).items():
+    for url, data in downloads(name, planted, carriage_returns).items():
         target = raw / _direct_name(entry, url)
         target.write_bytes(data)
         if not extract:
