@@ -19,7 +19,11 @@ reference A, every sentence against every other (MBR's hypotheses x hypotheses):
 (F) token-ID BLEU for RL rewards: 256 candidates x 1,024 random token IDs (a 32,000-ID
     vocabulary), one reference each (the candidate with 30% of its tokens replaced):
     ``token_bleu(c, r, smoothing=1)`` against a loop of nltk's ``sentence_bleu`` with
-    ``SmoothingFunction().method1`` (equal results checked);
+    ``SmoothingFunction().method1`` (equal results checked), and TensorBLEU (``rxlm``'s
+    ``tensor_sentence_bleu``, torch on the CPU, ``smoothing_method="floor"``: method1's
+    epsilon 0.1) where torch is installed: its module is taken from the rxlm wheel, fetched
+    with ``pip download`` into ``bench/.cache/`` (rxlm itself needs transformer-engine and
+    CUDA); where no order lacks matches (smoothing unused) the largest difference is printed;
 (G) reference aggregation (chrF): ``CHRF().aggregate_utility(s)`` against
     ``fastchrf.aggregate_chrf([s], [s])`` (float32, its own definition: the largest difference
     is printed);
@@ -32,8 +36,10 @@ difference only. Exit status 1 if a check fails, 2 if the data is missing.
 
 Usage::
 
-    python bench/bench_mbr.py            # full run, about a minute on 2 cores
+    python bench/bench_mbr.py            # full run, about 4 minutes on 2 cores (TensorBLEU:
+                                         # about 2 of them on the CPU)
     python bench/bench_mbr.py --quick    # smoke run: 128 sentences, writes no CSV
+    python bench/bench_mbr.py --only F   # only workload (F)
 """
 
 from __future__ import annotations
@@ -46,7 +52,10 @@ import json
 import subprocess
 import sys
 import warnings
+import zipfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Optional
 
 from bench_bleu import (
@@ -79,7 +88,12 @@ SPEEDUP_TARGETS = {
 }
 SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5, "(F)": 0.02, "(G)": 0.02}
 MEMORY_TARGET = 50 * 2**20  # bytes above the matrix itself
-RATIO_COLUMNS = ("sacrebleu", "fastchrf", "nltk")
+RATIO_COLUMNS = ("sacrebleu", "fastchrf", "nltk", "tensorbleu")
+# TensorBLEU's release, and its module inside the wheel (loaded alone: rxlm's __init__ needs
+# transformer-engine and CUDA, tensorbleu.py only torch).
+RXLM_VERSION = "0.3.80"
+TENSORBLEU_MEMBER = "rxlm/metrics/tensorbleu.py"
+CACHE = Path(__file__).resolve().parent / ".cache"
 
 
 def installed(module: str) -> bool:
@@ -264,6 +278,33 @@ def token_batch(seed: int = 0) -> tuple[Any, Any]:
     return candidates, references[:, None, :]
 
 
+def tensorbleu() -> Optional[ModuleType]:
+    """rxlm's ``tensorbleu`` module, loaded from its file in the rxlm wheel, which ``pip
+    download`` fetches from the package index once into ``bench/.cache/``; None (with the
+    reason printed) where that fails."""
+    folder = CACHE / f"rxlm-{RXLM_VERSION}"
+    wheel = folder / f"rxlm-{RXLM_VERSION}-py3-none-any.whl"
+    if not wheel.exists():
+        fetched = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--dest", str(folder), f"rxlm=={RXLM_VERSION}"],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        if fetched.returncode != 0 or not wheel.exists():
+            print(f"rxlm {RXLM_VERSION} could not be downloaded: TensorBLEU is skipped")
+            print(fetched.stderr.strip()[-500:])
+            return None
+    source = folder / "tensorbleu.py"
+    with zipfile.ZipFile(wheel) as archive:
+        source.write_bytes(archive.read(TENSORBLEU_MEMBER))
+    spec = importlib.util.spec_from_file_location("rxlm_tensorbleu", source)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> None:
     import numpy as np
     from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
@@ -277,6 +318,15 @@ def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> N
         "nltk": lambda: [sentence_bleu(r, c, smoothing_function=method1) for c, r in zip(*lists)],
         "bleuprint": lambda: bleuprint.token_bleu(candidates, references, smoothing=1),
     }
+    module = tensorbleu() if installed("torch") else None
+    if module is not None:
+        import torch
+
+        # Every ID is a token: no pad ID occurs (-1). "floor" is nltk's method1 (epsilon 0.1).
+        c_t, r_t = torch.from_numpy(candidates), torch.from_numpy(references)
+        runners["tensorbleu"] = lambda: module.tensor_sentence_bleu(
+            c_t, r_t, pad_token_id=-1, smoothing_method="floor", smoothing_epsilon=0.1
+        ).numpy()
     timings = {}
     for tool, run in runners.items():
         print(f"  {workload}: {tool} ...", flush=True)
@@ -288,10 +338,28 @@ def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> N
         workload, "nltk", 256, timings["nltk"], "a loop of sentence_bleu, method1",
         vs_nltk=1.0,
     )  # fmt: skip
+    theirs = timings["tensorbleu"].median if "tensorbleu" in timings else None
     report.add_time(
         workload, "bleuprint", 256, timings["bleuprint"], f"== nltk: {match}", match=match,
         vs_nltk=ratio(base, timings["bleuprint"].median),
+        vs_tensorbleu=ratio(theirs, timings["bleuprint"].median),
     )  # fmt: skip
+    if "tensorbleu" in timings:
+        # Its smoothing is its own; it equals nltk's only where no order lacks matches.
+        ours = timings["bleuprint"].result
+        unsmoothed = bleuprint.token_bleu(candidates, references)
+        coincide = bool(np.array_equal(unsmoothed, ours))
+        diff = float(np.max(np.abs(timings["tensorbleu"].result - ours)))
+        note = f"float32, torch {torch.__version__}, {torch.get_num_threads()} CPU threads; "
+        if coincide:
+            note += f"no smoothing used: largest difference from nltk's {diff:.2e}"
+        else:
+            note += "smoothing used (its own): values not compared"
+        print(f"    TensorBLEU: {note}", flush=True)
+        report.add_time(
+            workload, "tensorbleu", 256, timings["tensorbleu"], note,
+            vs_nltk=ratio(base, theirs), vs_tensorbleu=1.0,
+        )  # fmt: skip
 
 
 MEMORY_CHILD = """
@@ -375,6 +443,10 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         "--sample-rows", type=int, default=None,
         help="rows of the sacrebleu loop timed and scaled (default 16)",
     )  # fmt: skip
+    p.add_argument(
+        "--only", default=None, metavar="LETTERS",
+        help="run only these workloads, e.g. F or ABF (default: all)",
+    )  # fmt: skip
     add_run_args(p)
     args = p.parse_args(argv)
     fill_defaults(
@@ -429,11 +501,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if have_fast:
         sections.append((wg, lambda: time_aggregation(report, wg, samples, short)))
     if installed("nltk"):
-        sections.append((wf, lambda: time_token_bleu(report, wf, {**short, "nltk": slow})))
+        token_repeats = {**short, "nltk": slow, "tensorbleu": slow}
+        sections.append((wf, lambda: time_token_bleu(report, wf, token_repeats)))
     else:
         print("nltk is not installed: (F) is skipped")
     if not have_fast:
         print("fastchrf is not installed: its rows are skipped")
+    if args.only:
+        sections = [s for s in sections if s[0][1] in args.only.upper()]
     run_sections(report, sections, args)
     print()
     print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)")
