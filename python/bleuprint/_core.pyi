@@ -124,9 +124,7 @@ def tokenize(
     """Each line as the named tokenizer returns it (see ``TOKENIZERS``), after an optional
     Unicode normalization; ``name`` names the stream in errors (``text[3]``)."""
 
-def tokenize_regexp(
-    lines: Sequence[str], *, name: str = "lines", workers: int = ...
-) -> list[str]:
+def tokenize_regexp(lines: Sequence[str], *, name: str = "lines", workers: int = ...) -> list[str]:
     """sacrebleu's ``TokenizerRegexp()(line)`` for each line: the punctuation stage of
     ``13a`` and ``zh`` on its own."""
 
