@@ -180,53 +180,19 @@ def detail_lines(
 ) -> list[str]:
     """sacrebleu's ``-d``: each metric's score for every original language, overall and per
     domain (or country), from the rows of every segment (``rows`` in ``metrics`` order)."""
-    import numpy as np
-
-    from bleuprint import testsets
+    from bleuprint.testsets.details import detail_lines as lines_of
+    from bleuprint.testsets.details import subset_scores
 
     with _test_set_errors():
-        origlangs = (
-            [args.origlang]
-            if args.origlang
-            else testsets.get_available_origlangs(args.test_set, args.langpair)
+        results = subset_scores(
+            list(metrics.values()),
+            rows,
+            args.test_set,
+            args.langpair,
+            [args.origlang] if args.origlang else None,
+            args.subset,
         )
-        if not origlangs:
-            return ["No subset information found. Consider using --origlang argument."]
-        subsets: list[Optional[str]] = [None]
-        if args.subset is not None:
-            subsets.append(args.subset)
-        else:
-            subsets.extend(testsets.get_available_subsets(args.test_set, args.langpair))
-        results: dict[str, list[tuple[int, Any]]] = {}
-        for origlang in origlangs:
-            for subset in subsets:
-                mask = np.asarray(
-                    testsets.keep_flags(args.test_set, args.langpair, origlang, subset), bool
-                )
-                if not mask.any():
-                    continue
-                key = f"origlang={origlang}"
-                if subset is None:
-                    key += " domain=ALL"
-                elif subset.startswith("country:"):
-                    key += f" country={subset[8:]}"
-                else:
-                    key += f" domain={subset}"
-                results[key] = [
-                    (int(mask.sum()), metric.score_stats(stats[mask]))
-                    for metric, stats in zip(metrics.values(), rows)
-                ]
-    left = max(len(key) for key in results) + 1
-    name_width = max(len(score.name) for _, score in next(iter(results.values())))
-    lines = []
-    for key, scores in results.items():
-        shown = colored(color, f"{key:<{left}}", "33")  # sacrebleu's yellow
-        for n, score in scores:
-            lines.append(
-                f"{shown}: sentences={n:<6} {score.name:<{name_width}} = "
-                f"{score.score:.{args.width}f}"
-            )
-    return lines
+    return lines_of(results, args.width, lambda label: colored(color, label, "33"))  # yellow
 
 
 def run_testset(arguments: list[str]) -> list[str]:

@@ -198,40 +198,15 @@ def print_subset_results(
     metrics: dict[str, Any], full_system: Sequence[str], full_refs: Sequence[Any], args: Any
 ) -> None:
     """Prints each metric's score on every origlang and domain (or country) subset of the test
-    sets ``args.test_set`` (the command line's ``--detail``)."""
-    width = args.width
-    origlangs = args.origlang or dataset_name("get_available_origlangs")(
-        args.test_set, args.langpair
+    sets ``args.test_set`` (the command line's ``--detail``), from each metric's statistics of
+    every segment."""
+    details = importlib.import_module("bleuprint.testsets.details")
+    rows = [metric.stats(list(full_system), list(full_refs)) for metric in metrics.values()]
+    # sacrebleu iterates args.origlang (a list here; its command line's string would be
+    # iterated letter by letter): one string is taken as one language.
+    origlangs = [args.origlang] if isinstance(args.origlang, str) else args.origlang
+    results = details.subset_scores(
+        list(metrics.values()), rows, args.test_set, args.langpair, origlangs, args.subset
     )
-    if len(origlangs) == 0:
-        print("No subset information found. Consider using --origlang argument.")
-        return
-    filter_subset = dataset_name("filter_subset")
-    results: dict[str, list[tuple[int, Any]]] = {}
-    for origlang in origlangs:
-        subsets: list[Any] = [None]
-        if args.subset is not None:
-            subsets.append(args.subset)
-        else:
-            subsets += dataset_name("get_available_subsets")(args.test_set, args.langpair)
-        for subset in subsets:
-            system, *refs = filter_subset(
-                [full_system, *full_refs], args.test_set, args.langpair, origlang, subset
-            )
-            if len(system) == 0:
-                continue
-            key = f"origlang={origlang}"
-            if subset is None:
-                key += " domain=ALL"
-            elif subset.startswith("country:"):
-                key += f" country={subset[8:]}"
-            else:
-                key += f" domain={subset}"
-            for metric in metrics.values():
-                results.setdefault(key, []).append((len(system), metric.corpus_score(system, refs)))
-    left = max(len(k) for k in results) + 1
-    name_width = max(len(score.name) for _, score in next(iter(results.values())))
-    for key, scores in results.items():
-        label = Color.format(f"{key:<{left}}", "yellow")
-        for n, score in scores:
-            print(f"{label}: sentences={n:<6} {score.name:<{name_width}} = {score.score:.{width}f}")
+    for line in details.detail_lines(results, args.width, lambda s: Color.format(s, "yellow")):
+        print(line)
