@@ -30,13 +30,13 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 from typing import Optional
 
 from bleuprint import progress as _progress
 from bleuprint.errors import BleuprintError, InvalidOptionError
+from bleuprint.file_lock import file_lock
 
 #: A base URL (``https://host/path``) or a local folder (a path or ``file://`` URL) holding
 #: test-set files under their cache names; when set, the original servers are not contacted.
@@ -167,7 +167,7 @@ def fetch(
         if show:
             print(f"bleuprint: {message}", file=sys.stderr, flush=True)
 
-    with _locked(Path(f"{dest}.lock"), waiting):
+    with file_lock(Path(f"{dest}.lock"), waiting):
         if dest.is_file() and dest.stat().st_size > 0:
             if expected is None:
                 return dest
@@ -209,7 +209,7 @@ def install_file(source: Path, dest: Path, *, md5: str | None) -> bool:
     copies nothing) when ``dest`` already holds that file."""
     expected = md5.lower() if md5 else None
     dest.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(Path(f"{dest}.lock"), lambda: None):
+    with file_lock(Path(f"{dest}.lock")):
         if dest.is_file() and expected is not None and file_md5(dest) == expected:
             return False
         part = dest.with_name(dest.name + ".part")
@@ -254,28 +254,6 @@ def _unavailable(testset: str, url: str, dest: Path, source: str, reason: str) -
         f"set {MIRROR_ENV} to a URL or folder holding {dest.name}; or download {url} "
         "yourself and run `bleuprint testset import FILE`"
     )
-
-
-@contextmanager
-def _locked(path: Path, on_wait: Callable[[], None]) -> Iterator[None]:
-    """An exclusive ``flock`` on ``path`` (the lock file stays: unlinking it would let two
-    processes lock different inodes). ``on_wait()`` runs when another process holds it.
-    Without fcntl (Windows) only the atomic rename protects concurrent downloads."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            on_wait()
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
 
 
 def _copy_local(source: Path, part: Path) -> None:

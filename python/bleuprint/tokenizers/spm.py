@@ -24,13 +24,13 @@ import tempfile
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidOptionError, ModelUnavailableError, warn
+from bleuprint.file_lock import file_lock
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -153,28 +153,6 @@ def resolve_model_path(key: str, model_path: Optional[PathLike] = None) -> Path:
     return ours
 
 
-@contextmanager
-def _file_lock(path: Path) -> Iterator[None]:
-    """An exclusive lock on ``path`` across processes (and threads: flock locks belong to
-    the open file, not the process). Without fcntl (Windows) only the atomic rename
-    protects concurrent downloads."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        # The lock file stays: unlinking it would let two processes lock different inodes.
-        os.close(fd)
-
-
 def _download_failed(url: str, dest: Path, key: str, reason: object) -> ModelUnavailableError:
     return ModelUnavailableError(
         f"could not download the SentencePiece model for tokenize={key!r} from {url} "
@@ -190,7 +168,7 @@ def _download(url: str, dest: Path, key: str) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise _download_failed(url, dest, key, f"cannot create {dest.parent}: {exc}") from exc
-    with _file_lock(dest.with_name(dest.name + ".lock")):
+    with file_lock(dest.with_name(dest.name + ".lock")):
         if _usable(dest):  # another process downloaded it while we waited for the lock
             return
         fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
