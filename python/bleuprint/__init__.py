@@ -82,7 +82,7 @@ _LAZY = {
 
 
 #: Submodules reachable as attributes after ``import bleuprint`` (``bleuprint.mbr.select``).
-_LAZY_MODULES = ("mbr",)
+_LAZY_MODULES = ("mbr", "report")
 
 
 def __getattr__(name: str) -> object:

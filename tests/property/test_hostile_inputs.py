@@ -210,6 +210,12 @@ def test_mbr_select() -> None:
     _hostile("mbr.select", st.tuples(streams, metrics, st.one_of(st.none(), ints)), run)()
 
 
+def test_report() -> None:
+    pytest.importorskip("matplotlib")
+    run = lambda a: bleuprint.report({"a": a[0]}, a[1], n_bootstrap=5)  # noqa: E731
+    _hostile("report", hyps_refs, run)()
+
+
 rows = st.one_of(
     st.lists(st.lists(numbers, max_size=10), max_size=3),
     st.just(np.full((2, 10), -1)),

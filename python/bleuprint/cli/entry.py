@@ -43,6 +43,13 @@ def _main(argv: Optional[Sequence[str]]) -> int:
             return (run_stats if arguments[0] == "stats" else run_merge)(arguments[1:])
         except CliError as e:
             fail(e.message, e.code)
+    if arguments and arguments[0] == "report":
+        from bleuprint.cli.report import run_report
+
+        try:
+            return run_report(arguments[1:])
+        except CliError as e:
+            fail(e.message, e.code)
     if arguments and arguments[0] == "testset":
         from bleuprint.cli.test_sets import run_testset
 
