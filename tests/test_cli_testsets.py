@@ -286,3 +286,36 @@ def test_testset_import(
     err = capsys.readouterr().err
     assert "is not a download of any built-in test set" in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"), [([], None), (["-q"], False), (["--no-progress"], False)]
+)
+def test_download_progress_follows_the_switches(
+    cache: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    expected: bool | None,
+) -> None:
+    """Downloads show a bar on a terminal (progress=None lets the downloader decide) unless
+    -q or --no-progress turns it off."""
+    from bleuprint.cli import main
+    from bleuprint.testsets import cache as cache_module
+
+    seen: list[bool | None] = []
+    real = cache_module.prepare
+
+    def prepare(entry: object, pair: str, *, progress: bool | None = None) -> list[str]:
+        seen.append(progress)
+        return real(entry, pair, progress=progress)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cache_module, "prepare", prepare)
+    monkeypatch.setenv("SACREBLEU", str(cache))
+    hyp = _hypotheses(cache, tmp_path, "wmt19", "de-en", "src")
+    # The command prepares the cache first (later lookups find it ready).
+    assert main(["-t", "wmt19", "-l", "de-en", "-i", str(hyp), "-b", *options]) == 0
+    assert seen[0] is expected
+    seen.clear()
+    assert main(["--download", "wmt19", "-l", "de-en", *options]) == 0
+    assert seen[0] is expected

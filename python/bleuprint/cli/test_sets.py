@@ -33,6 +33,7 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
 
     with _test_set_errors():
         if args.download:
+            _prepare(args, args.download, args.langpair)
             testsets.download_test_set(args.download, args.langpair)
             return []
         if args.list:
@@ -86,6 +87,18 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
     return None
 
 
+def _prepare(args: argparse.Namespace, name: str, langpair: Optional[str]) -> None:
+    """Downloads and processes what the test set needs (every pair without ``langpair``),
+    with a progress bar on a terminal unless -q or --no-progress."""
+    from bleuprint.testsets import cache
+    from bleuprint.testsets.registry import lookup
+
+    entry = lookup(name)
+    progress = False if (args.quiet or getattr(args, "no_progress", False)) else None
+    for pair in [langpair] if langpair else list(entry.langpairs):
+        cache.prepare(entry, pair, progress=progress)
+
+
 def _known(name: str) -> str:
     from bleuprint import testsets
 
@@ -131,6 +144,8 @@ def reference_files(args: argparse.Namespace) -> list[list[str]]:
     from bleuprint import testsets
 
     with _test_set_errors():
+        for name in _names(args):
+            _prepare(args, name, args.langpair)
         per_set = [testsets.get_reference_files(name, args.langpair) for name in _names(args)]
     counts = {len(files) for files in per_set}
     if counts == {0}:
