@@ -806,3 +806,15 @@ def test_wer_sentence_level_and_tables(data: Path) -> None:
     text = table.stdout.decode()
     assert "BLEU" in text
     assert " - WER        nrefs:1|unit:word|transform:default|case:mixed|" in text
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+def test_calling_main_keeps_the_callers_sigpipe_handling(data: Path, monkeypatch) -> None:
+    """Only the command itself dies quietly on a closed pipe: main([...]) called from a
+    program (a test worker, a notebook) must not make a later write to a closed socket kill
+    that program without a word."""
+    monkeypatch.chdir(data)
+    before = signal.getsignal(signal.SIGPIPE)
+    assert before == signal.SIG_IGN  # Python's own setting
+    assert main(["ref.a", "-i", "hyp.1", "-b"]) == 0
+    assert signal.getsignal(signal.SIGPIPE) == before

@@ -29,8 +29,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: Optional[Sequence[str]]) -> int:
-    # Like sacrebleu: die quietly on a closed pipe (`bleuprint ... | head`).
-    if hasattr(signal, "SIGPIPE"):  # not on Windows
+    # Like sacrebleu: die quietly on a closed pipe (`bleuprint ... | head`). Only as the
+    # command itself (argv from sys.argv): a program calling main([...]) keeps Python's
+    # SIGPIPE handling, or a write to a closed socket anywhere in it would kill it silently.
+    if argv is None and hasattr(signal, "SIGPIPE"):  # not on Windows
         try:
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         except ValueError:  # not the main thread

@@ -28,7 +28,7 @@ def parse_args() -> argparse.Namespace:
 
 def main() -> None:
     """Runs the command line on ``sys.argv``; exits with its status when it is not 0."""
-    status = _bleuprint_main(sys.argv[1:])
+    status = _bleuprint_main()  # sys.argv, as the command (a closed pipe ends it quietly)
     if status:
         sys.exit(status)
 
