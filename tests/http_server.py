@@ -241,12 +241,20 @@ class _Handler(BaseHTTPRequestHandler):
 
 @contextmanager
 def running_server() -> Iterator[FileServer]:
+    # A handler answering a client that timed out writes to a closed socket: with SIGPIPE at
+    # its default (an in-process CLI call in this worker may have set it) that would kill
+    # the whole test process, so Python's own setting holds while the server runs.
+    import signal
+
+    previous = signal.signal(signal.SIGPIPE, signal.SIG_IGN) if hasattr(signal, "SIGPIPE") else None
     server = FileServer()
     server.start()
     try:
         yield server
     finally:
         server.stop()
+        if previous is not None:
+            signal.signal(signal.SIGPIPE, previous)
 
 
 @pytest.fixture
