@@ -21,7 +21,7 @@ from bleuprint.io import read_lines
 from bleuprint.report import Report, report
 from bleuprint.report.buckets import LENGTH_CUTOFFS, bucket_labels
 from bleuprint.report.inputs import read_meta_tsv, read_train_counts
-from bleuprint.report.ngrams import NgramTable
+from bleuprint.report.ngrams import NgramTable, _kth_largest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -145,6 +145,19 @@ def test_ngram_table_counts_like_naive_counting(ref: list[list[str]], hyp: list[
     expected = _naive(ref, hyp)
     for kind in ("match", "over", "under"):
         assert _table_counts(table, "s", kind) == +expected[kind]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    counts=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=9000),
+    k=st.integers(1, 12),
+)
+def test_kth_largest_share_is_numpys(counts: list[tuple[int, int]], k: int) -> None:
+    # Shares as compare-mt smooths them: mostly ties, the case the sampled bound is for.
+    mine, other = np.array(counts, dtype=np.float64).reshape(-1, 2).T
+    share = (mine + 1) / (mine + other + 2)
+    if len(share) > k:
+        assert _kth_largest(share, k) == np.sort(share)[-k]
 
 
 def test_html_does_not_grow_with_segments() -> None:
