@@ -34,7 +34,7 @@ pub fn strip_bom(bytes: &[u8]) -> &[u8] {
 pub fn decode(bytes: &[u8]) -> Result<&str> {
     let skipped = bytes.len() - strip_bom(bytes).len();
     let body = strip_bom(bytes);
-    std::str::from_utf8(body).map_err(|e| {
+    utf8(body).map_err(|e| {
         let valid = e.valid_up_to();
         let offset = skipped + valid;
         // In bounds: `valid_up_to()` counts bytes of `body` that decoded, so at most its length.
@@ -61,6 +61,12 @@ pub fn decode(bytes: &[u8]) -> Result<&str> {
     })
 }
 
+/// `bytes` as UTF-8 text: checked with SIMD instructions, then, only when that finds an error,
+/// again by the standard library for the error's position and length.
+fn utf8(bytes: &[u8]) -> std::result::Result<&str, std::str::Utf8Error> {
+    simdutf8::basic::from_utf8(bytes).or_else(|_| std::str::from_utf8(bytes))
+}
+
 fn bytecount(bytes: &[u8], needle: u8) -> usize {
     bytes.iter().filter(|&&b| b == needle).count()
 }
@@ -68,11 +74,82 @@ fn bytecount(bytes: &[u8], needle: u8) -> usize {
 /// Splits decoded text into right-stripped lines: split on `\n` only, drop the empty piece
 /// after a final `\n`, `rstrip()` each line with Python's whitespace set.
 pub fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    push_lines(text, &mut lines);
+    lines
+}
+
+/// Appends the lines of `text` ([`split_lines`]) to `lines`.
+fn push_lines<'t>(text: &'t str, lines: &mut Vec<&'t str>) {
     if text.is_empty() {
-        return Vec::new();
+        return;
     }
     let body = text.strip_suffix('\n').unwrap_or(text);
-    body.split('\n').map(py_rstrip).collect()
+    let mut start = 0;
+    // memchr's vectorized search: `str::split` with a char pattern is several times slower.
+    for end in memchr::memchr_iter(b'\n', body.as_bytes()) {
+        // Both ends sit next to a `\n`, so on character boundaries.
+        lines.extend(body.get(start..end).map(py_rstrip));
+        start = end + 1;
+    }
+    lines.extend(body.get(start..).map(py_rstrip));
+}
+
+/// Blocks under this size are decoded and split on the calling thread.
+const MIN_PARALLEL_BYTES: usize = 1 << 20;
+/// Pieces a larger block is cut into: enough for the parallel map to spread them.
+const PIECES: usize = 128;
+
+/// The lines of a block of whole lines of a UTF-8 file ([`split_lines`] after checking it is
+/// UTF-8; the block starts at a line, so no byte order mark is looked for), on `workers`
+/// threads: the block is cut after a `\n` into pieces that are checked and split on their own.
+/// A `\n` byte is never inside a multi-byte sequence, so the pieces decode exactly as the
+/// whole does.
+///
+/// # Errors
+/// [`ErrorKind::Decode`] naming the byte offset of the first byte that is not valid UTF-8;
+/// [`ErrorKind::Interrupted`] once the call is cancelled.
+pub fn split_block_lines(bytes: &[u8], workers: i64) -> Result<Vec<&str>> {
+    let piece_bytes = if bytes.len() < MIN_PARALLEL_BYTES {
+        bytes.len().max(1)
+    } else {
+        bytes.len() / PIECES
+    };
+    let mut cuts = vec![0];
+    while let Some(&last) = cuts.last() {
+        if last >= bytes.len() {
+            break;
+        }
+        let target = last.saturating_add(piece_bytes).min(bytes.len());
+        let tail = bytes.get(target..).unwrap_or_default();
+        cuts.push(memchr::memchr(b'\n', tail).map_or(bytes.len(), |i| target + i + 1));
+    }
+    let pieces = crate::parallel::map_range(cuts.len() - 1, workers, |k| {
+        let (start, end) = (cuts.get(k).copied(), cuts.get(k + 1).copied());
+        let piece = bytes
+            .get(start.unwrap_or(0)..end.unwrap_or(0))
+            .unwrap_or_default();
+        utf8(piece)
+            .map(|text| {
+                let mut lines = Vec::with_capacity(piece.len() / 64);
+                push_lines(text, &mut lines);
+                lines
+            })
+            .map_err(|e| start.unwrap_or(0) + e.valid_up_to())
+    })?;
+    let mut lines = Vec::with_capacity(pieces.iter().map(|p| p.as_ref().map_or(0, Vec::len)).sum());
+    for piece in pieces {
+        match piece {
+            Ok(piece) => lines.extend(piece),
+            Err(offset) => {
+                return Err(Error::new(
+                    ErrorKind::Decode,
+                    format!("invalid UTF-8 at byte offset {offset} of the block"),
+                ))
+            }
+        }
+    }
+    Ok(lines)
 }
 
 /// [`decode`] followed by [`split_lines`]: the lines of a file's bytes, borrowed from them.
@@ -122,6 +199,43 @@ pub fn line_end(bytes: &[u8], start: usize, n: usize) -> (usize, usize) {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn block_lines_equal_whole_text_lines() {
+        // Lines of every length around the piece size, CRLF and trailing spaces, non-ASCII.
+        let mut text = String::new();
+        for i in 0..12_000 {
+            text.push_str(&"é".repeat(i % 97));
+            text.push_str(["\n", "\r\n", "  \n", "\u{a0}x\n"][i % 4]);
+        }
+        for end in [0, 1, text.len() - 1, text.len()] {
+            let part = text.get(..end).unwrap_or(&text);
+            for workers in [1, 2] {
+                let lines = split_block_lines(part.as_bytes(), workers).unwrap();
+                assert_eq!(lines, split_lines(part), "{end} bytes, {workers} workers");
+            }
+        }
+        assert!(
+            MIN_PARALLEL_BYTES < text.len(),
+            "the text is cut into pieces"
+        );
+    }
+
+    #[test]
+    fn block_lines_report_the_first_bad_byte() {
+        let mut bytes = "abc\n".repeat(300_000).into_bytes();
+        let bad = bytes.len() - 5;
+        bytes[bad] = 0xFF;
+        bytes[bad + 2] = 0xFF;
+        let err = split_block_lines(&bytes, 2).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Decode);
+        assert!(err.message().contains(&format!("offset {bad} ")), "{err}");
+        assert_eq!(
+            std::str::from_utf8(&bytes).unwrap_err().valid_up_to(),
+            bad,
+            "the offset the whole block gives"
+        );
+    }
 
     #[test]
     fn line_end_finds_whole_lines() {

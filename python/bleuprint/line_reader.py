@@ -284,9 +284,14 @@ class BlockReader:
         open_binary(self.name).close()  # a missing file fails now; it is opened when read
         self._file: Optional[BinaryReader] = None
         self._skip = skip
-        self._pending = b""
-        self._offset = 0  # bytes of the file before `_pending`
-        self._line = 0  # lines of the file before `_pending`
+        # The block read last and where its untaken bytes start; the start of a line that
+        # began in earlier blocks is carried as views into those blocks. Lines are cut by
+        # offset and joined once per block taken: the bytes are copied once after reading.
+        self._buffer = b""
+        self._start = 0
+        self._carry: list[memoryview] = []
+        self._offset = 0  # bytes of the file before the next line taken
+        self._line = 0  # lines of the file before the next line taken
         self._done = False
         self._first = True
 
@@ -298,29 +303,42 @@ class BlockReader:
             skip, self._skip = self._skip, 0
             self._take(skip, None)
         offset, line = self._offset, self._line
-        parts: list[bytes] = []
+        parts: list[memoryview] = []
         count = self._take(n, parts)
         return LineBlock(b"".join(parts), count, self.name, offset, line)
 
-    def _take(self, n: int, parts: Optional[list[bytes]]) -> int:
-        """Moves past the next ``n`` lines, adding their bytes to ``parts`` (if given)."""
+    def _take(self, n: int, parts: Optional[list[memoryview]]) -> int:
+        """Moves past the next ``n`` lines, adding views of their bytes to ``parts`` (if
+        given)."""
         count = 0
         while count < n:
-            end, found = _core.line_end(self._pending, 0, n - count)
-            if not found and not self._done:
-                self._read()
+            end, found = _core.line_end(self._buffer, self._start, n - count)
+            if found:
+                self._keep([*self._carry, memoryview(self._buffer)[self._start : end]], parts)
+                self._carry.clear()
+                self._start = end
+                self._line += found
+                count += found
                 continue
-            if not found:  # the end of the file: a last line without a newline, or nothing
-                end, found = len(self._pending), 1 if self._pending else 0
-            if parts is not None:
-                parts.append(self._pending[:end])
-            self._pending = self._pending[end:]
-            self._offset += end
-            self._line += found
-            count += found
-            if self._done and not self._pending:
+            if self._start < len(self._buffer):  # a line that goes on in the next block
+                self._carry.append(memoryview(self._buffer)[self._start :])
+                self._start = len(self._buffer)
+            if self._done:  # a last line without a newline, or nothing
+                if self._carry:
+                    self._keep(self._carry, parts)
+                    self._carry = []
+                    self._line += 1
+                    count += 1
                 break
+            self._read()
         return count
+
+    def _keep(self, pieces: list[memoryview], parts: Optional[list[memoryview]]) -> None:
+        """Counts ``pieces`` (whole lines) as taken, adding them to ``parts`` (if given)."""
+        for piece in pieces:
+            self._offset += len(piece)
+            if parts is not None:
+                parts.append(piece)
 
     def _read(self) -> None:
         if self._file is None:
@@ -332,7 +350,7 @@ class BlockReader:
         elif self._first and block.startswith(_BOM_UTF8):
             block, self._offset = block[len(_BOM_UTF8) :], self._offset + len(_BOM_UTF8)
         self._first = False
-        self._pending += block
+        self._buffer, self._start = block, 0
 
     def close(self) -> None:
         if self._file is not None:

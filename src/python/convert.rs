@@ -128,16 +128,12 @@ impl<'py> StrStream<'py> {
     /// file and place).
     fn from_lines(block: &Bound<'py, PyBytes>, what: &str) -> PyResult<Self> {
         let data = block.as_bytes();
-        let text = std::str::from_utf8(data).map_err(|e| {
-            Error::new(
-                crate::error::ErrorKind::Decode,
-                format!(
-                    "{what}: invalid UTF-8 at byte offset {} of its block",
-                    e.valid_up_to()
-                ),
-            )
-        })?;
-        let views: Vec<_> = crate::lines::split_lines(text)
+        // Without the GIL and on every core: the command line reads its next blocks meanwhile.
+        let lines = block
+            .py()
+            .detach(|| crate::lines::split_block_lines(data, -1))
+            .map_err(|e| Error::new(e.kind(), format!("{what}: {}", e.message())))?;
+        let views: Vec<_> = lines
             .into_iter()
             .map(|line| Some((line.as_ptr(), line.len())))
             .collect();

@@ -28,7 +28,7 @@ from bleuprint.streaming import Chunk
 
 #: Segments per chunk, shared by all the streams read together: the text held at once, a few
 #: MB, so a run's peak memory stays far under 100 MB whatever the input's size.
-CHUNK_SEGMENTS = 16384
+CHUNK_SEGMENTS = 65536
 
 
 def _open(path: str, encoding: str, skip: int = 0) -> Iterator[str]:
