@@ -67,6 +67,14 @@ fn utf8(bytes: &[u8]) -> std::result::Result<&str, std::str::Utf8Error> {
     simdutf8::basic::from_utf8(bytes).or_else(|_| std::str::from_utf8(bytes))
 }
 
+/// `bytes` as UTF-8 text, or the offset of the first byte that is not valid UTF-8.
+///
+/// # Errors
+/// `Err(offset)` as `Utf8Error::valid_up_to` gives it.
+pub fn check_utf8(bytes: &[u8]) -> std::result::Result<&str, usize> {
+    utf8(bytes).map_err(|e| e.valid_up_to())
+}
+
 fn bytecount(bytes: &[u8], needle: u8) -> usize {
     bytes.iter().filter(|&&b| b == needle).count()
 }

@@ -22,6 +22,7 @@ __all__ = [
     "SMOOTH_METHODS",
     "TER_COLUMNS",
     "TerSentences",
+    "TextColumn",
     "TOKENIZERS",
     "WER_COLUMNS",
     "__version__",
@@ -422,6 +423,16 @@ def wer_measures(
 def levenshtein_opcodes(
     s1: Sequence[int], s2: Sequence[int]
 ) -> list[tuple[str, int, int, int, int]]: ...
+
+@final
+class TextColumn:
+    """A column of text in Arrow's layout, accepted wherever the core reads a stream of
+    ``str``: ``data`` holds the cells' UTF-8 bytes, ``offsets`` ``n + 1`` native-endian int64
+    byte offsets (cell ``i`` is ``data[offsets[i]:offsets[i + 1]]``) and ``valid`` ``n``
+    bytes, 0 for a null (``None``). Checked once, here."""
+
+    def __new__(cls, data: bytes, offsets: bytes, valid: Optional[bytes] = None) -> TextColumn: ...
+    def __len__(self) -> int: ...
 
 @final
 class MecabTagger:

@@ -136,7 +136,15 @@ def _to_list(values: Any) -> list[Any]:
     return list(values)
 
 
-def _is_list_column(values: Any, items: list[Any]) -> bool:
+def _is_text(values: Any) -> bool:
+    """Whether a column is Arrow text (``string`` or ``large_string``)."""
+    if not _is_arrow(values):
+        return False
+    pa = _module("pyarrow")
+    return bool(pa.types.is_string(values.type) or pa.types.is_large_string(values.type))
+
+
+def _is_list_column(values: Any, items: Any) -> bool:
     """Whether a column (``items``: its values) holds lists of references, one per row."""
     if _is_arrow(values):
         pa = _module("pyarrow")
@@ -163,7 +171,7 @@ def _reference_streams(lists: list[Any], column: str) -> tuple[list[list[Any]], 
     return streams, counts
 
 
-def _present(values: Any, items: list[Any]) -> Any:
+def _present(values: Any, items: Any) -> Any:
     """Which rows of a reference column hold a reference: bool array."""
     import numpy as np
 
@@ -274,9 +282,12 @@ class Statistics:
                     f"the batch already has a column {name!r}; name the statistics column "
                     f"otherwise with Statistics(..., column='...')"
                 )
-        hyps = _to_list(_column(batch, self.hyp_column, "hypothesis"))
+        hyp_values = _column(batch, self.hyp_column, "hypothesis")
         ref_values = [_column(batch, c, "reference") for c in self.ref_columns]
-        streams = [_to_list(v) for v in ref_values]
+        # Arrow string columns go to the metric as they are (their buffers reach the core
+        # without a Python string per cell); anything else becomes lists.
+        hyps = hyp_values if _is_text(hyp_values) else _to_list(hyp_values)
+        streams = [v if _is_text(v) else _to_list(v) for v in ref_values]
         if len(ref_values) == 1 and _is_list_column(ref_values[0], streams[0]):
             streams, nrefs = _reference_streams(streams[0], self.ref_columns[0])
         else:

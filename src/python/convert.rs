@@ -74,6 +74,9 @@ impl<'py> StrStream<'py> {
         if let Ok(block) = seq.cast::<PyBytes>() {
             return Self::from_lines(block, what);
         }
+        if let Ok(column) = seq.cast::<TextColumn>() {
+            return Self::from_column(column, what, allow_none);
+        }
         if seq.is_instance_of::<PyString>() {
             return Err(type_error(format!(
                 "{what} must be a sequence of str, got a single str"
@@ -145,6 +148,35 @@ impl<'py> StrStream<'py> {
         })
     }
 
+    /// The cells of a [`TextColumn`], borrowed from its buffer (a null is `None`, refused
+    /// where `allow_none` is false, as a `None` in a list is).
+    fn from_column(
+        column: &Bound<'py, TextColumn>,
+        what: &str,
+        allow_none: bool,
+    ) -> PyResult<Self> {
+        let text = column.get();
+        let data = text.data.bind(column.py()).as_bytes();
+        let mut views = Vec::with_capacity(text.cells.len());
+        for (i, cell) in text.cells.iter().enumerate() {
+            match cell.and_then(|(start, len)| data.get(start..start + len)) {
+                Some(cell) => views.push(Some((cell.as_ptr(), cell.len()))),
+                None if allow_none => views.push(None),
+                None => {
+                    return Err(type_error(format!(
+                        "{what}[{i}] must be str, got NoneType (a null in the column)"
+                    )))
+                }
+            }
+        }
+        let bytes = views.iter().flatten().map(|v| v.1).sum();
+        Ok(Self {
+            _keep: column.clone().into_any(),
+            views,
+            bytes,
+        })
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.views.len()
     }
@@ -173,6 +205,112 @@ impl<'py> StrStream<'py> {
             .iter()
             .map(|v| v.map_or("", |v| self.view(v)))
             .collect()
+    }
+}
+
+/// A column of text in Arrow's layout: one UTF-8 buffer, `n + 1` offsets into it and an
+/// optional validity mask, checked once here. Every text input of the core takes it in place
+/// of a list of `str`, so a pyarrow string column is counted without a Python string per cell
+/// (its buffers are copied once into `bytes`: the stable ABI gives no buffer access).
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct TextColumn {
+    data: Py<PyBytes>,
+    /// `(start, length)` of each cell in `data`; `None` for a null.
+    cells: Vec<Option<(usize, usize)>>,
+}
+
+#[pymethods]
+impl TextColumn {
+    /// `data`: the cells' UTF-8 bytes; `offsets`: `n + 1` native-endian int64 byte offsets
+    /// (cell `i` is `data[offsets[i]:offsets[i + 1]]`); `valid`: `n` bytes, 0 for a null.
+    #[new]
+    #[pyo3(signature = (data, offsets, valid = None))]
+    fn new(
+        data: &Bound<'_, PyAny>,
+        offsets: &Bound<'_, PyAny>,
+        valid: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        fn as_bytes<'a>(value: &'a Bound<'_, PyAny>, name: &str) -> PyResult<&'a [u8]> {
+            value
+                .cast::<PyBytes>()
+                .map(|b| b.as_bytes())
+                .map_err(|_| type_error(format!("{name} must be bytes, got {}", type_name(value))))
+        }
+        let bytes = as_bytes(data, "data")?;
+        let offsets = as_bytes(offsets, "offsets")?;
+        let valid = valid
+            .filter(|v| !v.is_none())
+            .map(|v| as_bytes(v, "valid"))
+            .transpose()?;
+        if offsets.is_empty() || offsets.len() % 8 != 0 {
+            return Err(Error::invalid_input(format!(
+                "offsets must hold n + 1 int64 values (a multiple of 8 bytes, at least 8), got {} bytes",
+                offsets.len()
+            ))
+            .into());
+        }
+        let offsets: Vec<i64> = offsets
+            .chunks_exact(8)
+            .map(|b| i64::from_ne_bytes(b.try_into().unwrap_or_default()))
+            .collect();
+        let n = offsets.len() - 1;
+        if let Some(valid) = valid {
+            if valid.len() != n {
+                return Err(Error::invalid_input(format!(
+                    "valid has {} entries but the offsets describe {n} cells",
+                    valid.len()
+                ))
+                .into());
+            }
+        }
+        let text = match (offsets.first(), offsets.last()) {
+            (Some(&first), Some(&last)) if 0 <= first && first <= last => {
+                let range = usize::try_from(first).ok().zip(usize::try_from(last).ok());
+                range.and_then(|(a, b)| bytes.get(a..b))
+            }
+            _ => None,
+        }
+        .ok_or_else(|| {
+            Error::invalid_input("offsets must rise from 0 or more to at most len(data)")
+        })?;
+        crate::lines::check_utf8(text).map_err(|offset| {
+            Error::invalid_input(format!("data is not UTF-8 from byte {offset} on"))
+        })?;
+        let mut cells = Vec::with_capacity(n);
+        for (i, pair) in offsets.windows(2).enumerate() {
+            let (start, end) = match pair {
+                [a, b] if a <= b => (*a, *b),
+                _ => {
+                    return Err(Error::invalid_input(format!(
+                        "offsets must not decrease: cell {i} ends before it starts"
+                    ))
+                    .into())
+                }
+            };
+            // Within `text`'s range (checked above), so both convert.
+            let (start, end) = (
+                usize::try_from(start).unwrap_or(0),
+                usize::try_from(end).unwrap_or(0),
+            );
+            // `text` is UTF-8, so a cut is whole unless it falls before a continuation byte.
+            let boundary = |at: usize| bytes.get(at).map_or(true, |&b| b & 0xC0 != 0x80);
+            if !boundary(start) || !boundary(end) {
+                return Err(Error::invalid_input(format!(
+                    "cell {i} does not start and end on character boundaries"
+                ))
+                .into());
+            }
+            let present = valid.map_or(true, |v| v.get(i).is_some_and(|&b| b != 0));
+            cells.push(present.then_some((start, end - start)));
+        }
+        Ok(Self {
+            data: data.cast::<PyBytes>()?.clone().unbind(),
+            cells,
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.cells.len()
     }
 }
 

@@ -57,6 +57,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenize::references_per_segment, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_column_names, m)?)?;
     m.add_function(wrap_pyfunction!(chrf::chrf_column_names, m)?)?;
+    m.add_class::<convert::TextColumn>()?;
     m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_grouped_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu::bleu_token_id_stats, m)?)?;

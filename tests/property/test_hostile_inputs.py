@@ -451,6 +451,9 @@ TYPED.update(
         "log_weights": st.lists(floats, max_size=4),
         # line_end: a block of a file's bytes, an offset into it and a line count.
         "data": st.one_of(st.binary(max_size=40), scalar),
+        # TextColumn: int64 offsets and validity bytes, as bytes.
+        "offsets": st.one_of(st.binary(max_size=40), scalar),
+        "valid": st.one_of(st.none(), st.binary(max_size=8), scalar),
         "start": ints,
         "n": ints,
         **dict.fromkeys(("tokens", "ends", "reference_counts"), int_vectors),

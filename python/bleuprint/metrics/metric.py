@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
+from bleuprint.arrow_text import text_columns
 from bleuprint.errors import (
     InputDecodeError,
     InputTypeError,
@@ -137,6 +138,12 @@ class Metric(ABC, Generic[ScoreT]):
         """
         if isinstance(hypotheses, LineBlock):  # the command line's file blocks
             return self._block_stats(hypotheses, references)
+        if self._takes_blocks() and type(hypotheses).__module__.startswith("pyarrow"):
+            columns = text_columns(hypotheses, references)
+            if columns is not None:  # Arrow string columns: their buffers go to the core
+                rows, nrefs = self._compute_stats(*columns)
+                self.num_refs = nrefs
+                return Stats._trusted(rows, self.config, nrefs)
         hyps, streams = self._inputs(hypotheses, references)
         named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
         with naming_lone_surrogates(named):

@@ -1,0 +1,105 @@
+"""pyarrow string columns reach the core as one buffer and offsets (``TextColumn``), not a
+Python string per cell: the statistics equal those of the same cells as lists, for every
+slice, chunking, null and string width; malformed buffers are refused, naming the fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bleuprint
+from bleuprint import _core
+from bleuprint.errors import InputTypeError, InvalidInputError
+
+pa = pytest.importorskip("pyarrow")
+
+from bleuprint.arrow_text import text_column  # noqa: E402 (after the pyarrow skip)
+
+METRICS = {
+    "BLEU": lambda: bleuprint.BLEU(),
+    "chrF++": lambda: bleuprint.CHRF(word_order=2),
+    "TER": lambda: bleuprint.TER(),
+}
+cells = st.text(st.sampled_from("ab é✓語 .,\t"), max_size=12)
+
+
+def _arrow(values: list[Any], large: bool, chunks: int, start: int) -> Any:
+    """``values`` as a (sliced, chunked) pyarrow column of the given string width."""
+    kind = pa.large_string() if large else pa.string()
+    padded = pa.array(["pad"] * start + values, type=kind).slice(start)
+    if chunks < 2 or len(values) < 2:
+        return padded
+    cut = len(values) // 2
+    return pa.chunked_array([padded.slice(0, cut), padded.slice(cut)], type=kind)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    rows=st.lists(st.tuples(cells, cells, st.one_of(cells, st.none())), min_size=1, max_size=9),
+    large=st.booleans(),
+    chunks=st.integers(1, 2),
+    start=st.integers(0, 3),
+    metric=st.sampled_from(sorted(METRICS)),
+)
+def test_arrow_columns_equal_lists(
+    rows: list[tuple[str, str, Any]], large: bool, chunks: int, start: int, metric: str
+) -> None:
+    hyps, refs, more = (list(c) for c in zip(*rows))
+    arrow = [_arrow(c, large, chunks, start) for c in (hyps, refs, more)]
+    scorer = METRICS[metric]()
+    assert text_column(arrow[0]) is not None
+    assert scorer.stats(arrow[0], arrow[1:]) == scorer.stats(hyps, [refs, more])
+
+
+def test_a_null_hypothesis_is_refused_like_none_in_a_list() -> None:
+    with pytest.raises(InputTypeError, match=r"hypotheses\[1\] must be str, got NoneType"):
+        bleuprint.BLEU().stats(pa.array(["a", None]), [pa.array(["a", "b"])])
+    with pytest.raises(InvalidInputError, match="segment 1 has no references"):
+        bleuprint.BLEU().stats(pa.array(["a", "b"]), [pa.array(["a", None])])
+
+
+def test_other_columns_and_lowercasing_take_the_lists_path() -> None:
+    assert text_column(pa.array([1, 2])) is None
+    assert text_column(["a"]) is None
+    hyps, refs = pa.array(["The Cat", "A"]), pa.array(["the cat", "a"])
+    lower = bleuprint.BLEU(lowercase=True)
+    assert lower.stats(hyps, [refs]) == lower.stats(hyps.to_pylist(), [refs.to_pylist()])
+    assert (
+        lower.stats(hyps, [refs]).rows.tolist()
+        == bleuprint.BLEU().stats(refs, [refs]).rows.tolist()
+    )
+
+
+def _offsets(*values: int) -> bytes:
+    return np.array(values, dtype=np.int64).tobytes()
+
+
+@pytest.mark.parametrize(
+    ("data", "offsets", "valid", "message"),
+    [
+        (b"ab", b"\x00" * 7, None, "multiple of 8 bytes"),
+        (b"ab", b"", None, "at least 8"),
+        (b"ab", _offsets(0, 3), None, "at most len"),
+        (b"ab", _offsets(-1, 2), None, "from 0 or more"),
+        (b"ab", _offsets(0, 2, 1, 2), None, "must not decrease"),
+        (b"a\xffb", _offsets(0, 3), None, "not UTF-8 from byte 1"),
+        ("é".encode(), _offsets(0, 1, 2), None, "character boundaries"),
+        (b"ab", _offsets(0, 1, 2), b"\x01", "valid has 1 entries"),
+    ],
+)
+def test_malformed_columns_are_refused(
+    data: bytes, offsets: bytes, valid: Any, message: str
+) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        _core.TextColumn(data, offsets, valid)
+
+
+def test_a_text_column_is_read_wherever_the_core_reads_text() -> None:
+    column = _core.TextColumn("日本語 ok".encode(), _offsets(0, 9, 12), b"\x01\x00")
+    assert len(column) == 2
+    # The null is skipped where None items are.
+    assert _core.script_counts(column) == _core.script_counts(["日本語", None])
