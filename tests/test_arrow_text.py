@@ -87,6 +87,7 @@ def _offsets(*values: int) -> bytes:
         (b"ab", _offsets(-1, 2), None, "from 0 or more"),
         (b"ab", _offsets(0, 2, 1, 2), None, "must not decrease"),
         (b"a\xffb", _offsets(0, 3), None, "not UTF-8 from byte 1"),
+        (b"xya\xffb", _offsets(2, 5), None, "not UTF-8 from byte 3"),
         ("é".encode(), _offsets(0, 1, 2), None, "character boundaries"),
         (b"ab", _offsets(0, 1, 2), b"\x01", "valid has 1 entries"),
     ],

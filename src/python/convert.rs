@@ -273,8 +273,12 @@ impl TextColumn {
         .ok_or_else(|| {
             Error::invalid_input("offsets must rise from 0 or more to at most len(data)")
         })?;
+        let first = offsets
+            .first()
+            .map_or(0, |&o| usize::try_from(o).unwrap_or(0));
         crate::lines::check_utf8(text).map_err(|offset| {
-            Error::invalid_input(format!("data is not UTF-8 from byte {offset} on"))
+            let at = first + offset;
+            Error::invalid_input(format!("data is not UTF-8 from byte {at} on"))
         })?;
         let mut cells = Vec::with_capacity(n);
         for (i, pair) in offsets.windows(2).enumerate() {
