@@ -103,7 +103,7 @@ pub(crate) fn bleu_stats<'py>(
         ref_length: RefLength::from_name(ref_length)?,
     };
     let config = config(max_order, "none", None, false)?;
-    let input = StreamInput::extract(hypotheses, references)?;
+    let input = StreamInput::extract(hypotheses, references, workers)?;
     let (hyps, streams) = input.borrow();
     let (rows, nrefs, periods) = run_interruptible(py, input.is_large(), || {
         let rows = bleu::stream_stats(&hyps, &streams, options, &config, workers)?;

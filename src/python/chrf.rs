@@ -72,7 +72,7 @@ pub(crate) fn chrf_stats<'py>(
         whitespace,
         eps_smoothing,
     )?;
-    let input = StreamInput::extract(hypotheses, references)?;
+    let input = StreamInput::extract(hypotheses, references, workers)?;
     let (hyps, streams) = input.borrow();
     let (rows, nrefs) = run_interruptible(py, input.is_large(), || {
         let rows = chrf::stream_stats(&hyps, &streams, &config, workers)?;

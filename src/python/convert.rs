@@ -70,9 +70,20 @@ impl<'py> StrStream<'py> {
     /// (see [`Self::from_lines`]). `what` names the argument in error messages, e.g.
     /// `"hypotheses"` or `"references[1]"`.
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str, allow_none: bool) -> PyResult<Self> {
+        Self::extract_for(seq, what, allow_none, -1)
+    }
+
+    /// [`Self::extract`], cutting a block of lines on `workers` threads (the call's own
+    /// setting, so `workers=1` stays on one thread).
+    pub(crate) fn extract_for(
+        seq: &Bound<'py, PyAny>,
+        what: &str,
+        allow_none: bool,
+        workers: i64,
+    ) -> PyResult<Self> {
         let py = seq.py();
         if let Ok(block) = seq.cast::<PyBytes>() {
-            return Self::from_lines(block, what);
+            return Self::from_lines(block, what, workers);
         }
         if let Ok(column) = seq.cast::<TextColumn>() {
             return Self::from_column(column, what, allow_none);
@@ -129,12 +140,12 @@ impl<'py> StrStream<'py> {
     /// whitespace set. The command line passes blocks of whole lines, so a file's text never
     /// becomes Python strings. Invalid UTF-8 raises `InputDecodeError` (the caller names the
     /// file and place).
-    fn from_lines(block: &Bound<'py, PyBytes>, what: &str) -> PyResult<Self> {
+    fn from_lines(block: &Bound<'py, PyBytes>, what: &str, workers: i64) -> PyResult<Self> {
         let data = block.as_bytes();
-        // Without the GIL and on every core: the command line reads its next blocks meanwhile.
+        // Without the GIL, on the call's threads.
         let lines = block
             .py()
-            .detach(|| crate::lines::split_block_lines(data, -1))
+            .detach(|| crate::lines::split_block_lines(data, workers))
             .map_err(|e| Error::new(e.kind(), format!("{what}: {}", e.message())))?;
         let views: Vec<_> = lines
             .into_iter()
@@ -322,6 +333,14 @@ impl TextColumn {
 pub(crate) fn extract_reference_streams<'py>(
     references: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<StrStream<'py>>> {
+    extract_reference_streams_for(references, -1)
+}
+
+/// [`extract_reference_streams`], cutting blocks of lines on `workers` threads.
+fn extract_reference_streams_for<'py>(
+    references: &Bound<'py, PyAny>,
+    workers: i64,
+) -> PyResult<Vec<StrStream<'py>>> {
     if references.is_instance_of::<PyString>() {
         return Err(type_error(
             "references must be a sequence of reference streams, got a single str",
@@ -333,7 +352,9 @@ pub(crate) fn extract_reference_streams<'py>(
     references
         .try_iter()?
         .enumerate()
-        .map(|(k, stream)| StrStream::extract(&stream?, &format!("references[{k}]"), true))
+        .map(|(k, stream)| {
+            StrStream::extract_for(&stream?, &format!("references[{k}]"), true, workers)
+        })
         .collect()
 }
 
@@ -345,14 +366,16 @@ pub(crate) struct StreamInput<'py> {
 }
 
 impl<'py> StreamInput<'py> {
-    /// Extracts `hypotheses` (str) and `references` (streams of str or None).
+    /// Extracts `hypotheses` (str) and `references` (streams of str or None); blocks of
+    /// lines are cut on the call's `workers` threads.
     pub(crate) fn extract(
         hypotheses: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
+        workers: i64,
     ) -> PyResult<Self> {
         Ok(Self {
-            hypotheses: StrStream::extract(hypotheses, "hypotheses", false)?,
-            references: extract_reference_streams(references)?,
+            hypotheses: StrStream::extract_for(hypotheses, "hypotheses", false, workers)?,
+            references: extract_reference_streams_for(references, workers)?,
         })
     }
 

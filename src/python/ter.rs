@@ -34,7 +34,7 @@ pub(crate) fn ter_stats<'py>(
         no_punct,
         asian_support,
     };
-    let input = StreamInput::extract(hypotheses, references)?;
+    let input = StreamInput::extract(hypotheses, references, workers)?;
     let (hyps, streams) = input.borrow();
     let watch = input.bytes() >= WATCH_MIN_BYTES_TER;
     let (rows, nrefs) = run_interruptible(py, watch, || {

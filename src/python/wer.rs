@@ -45,7 +45,7 @@ pub(crate) fn wer_stats<'py>(
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let split = split(unit, raw)?;
-    let input = StreamInput::extract(hypotheses, references)?;
+    let input = StreamInput::extract(hypotheses, references, workers)?;
     let (hyps, streams) = input.borrow();
     let rows = run_interruptible(py, input.is_large(), || {
         wer::stream_stats(&hyps, &streams, split, workers)
@@ -114,7 +114,7 @@ pub(crate) fn wer_alignments<'py>(
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Alignments<'py>> {
     let split = split(unit, raw)?;
-    let input = StreamInput::extract(hypotheses, references)?;
+    let input = StreamInput::extract(hypotheses, references, workers)?;
     let (hyps, streams) = input.borrow();
     let aligned = run_interruptible(py, input.is_large(), || {
         wer::stream_alignments(&hyps, &streams, split, workers)
