@@ -160,6 +160,21 @@ def test_kth_largest_share_is_numpys(counts: list[tuple[int, int]], k: int) -> N
         assert _kth_largest(share, k) == np.sort(share)[-k]
 
 
+def test_the_garbage_collector_is_restored(example: Report) -> None:
+    # Paused while a report is analysed and drawn, then as the caller had it.
+    import gc
+
+    assert gc.isenabled()
+    report(SYSTEMS, REFS).to_html()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        example.to_html()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_html_does_not_grow_with_segments() -> None:
     small = report(SYSTEMS, REFS, metrics=["bleu"], n_bootstrap=50).to_html()
     k = 30

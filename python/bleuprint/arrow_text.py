@@ -10,15 +10,23 @@ from typing import Any, Optional
 from bleuprint import _core
 
 
+def is_text(values: Any) -> bool:
+    """Whether ``values`` is a pyarrow ``Array`` or ``ChunkedArray`` of ``string`` or
+    ``large_string`` (what :func:`text_column` converts)."""
+    pa = sys.modules.get("pyarrow")  # an Arrow object means pyarrow is imported already
+    if pa is None or not isinstance(values, (pa.Array, pa.ChunkedArray)):
+        return False
+    return bool(pa.types.is_string(values.type) or pa.types.is_large_string(values.type))
+
+
 def text_column(values: Any) -> Optional[_core.TextColumn]:
     """``values`` (a pyarrow ``Array`` or ``ChunkedArray`` of ``string`` or ``large_string``)
     as a ``TextColumn`` with the same cells and nulls; ``None`` for anything else."""
-    pa = sys.modules.get("pyarrow")
-    if pa is None or not isinstance(values, (pa.Array, pa.ChunkedArray)):
-        return None
-    if not (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+    if not is_text(values):
         return None
     import numpy as np
+
+    pa = sys.modules["pyarrow"]
 
     if isinstance(values, pa.ChunkedArray):
         values = values.combine_chunks() if values.num_chunks != 1 else values.chunk(0)
@@ -50,4 +58,4 @@ def text_columns(hypotheses: Any, references: Any) -> Optional[tuple[Any, list[A
     return columns[0], columns[1:]
 
 
-__all__ = ["text_column", "text_columns"]
+__all__ = ["is_text", "text_column", "text_columns"]

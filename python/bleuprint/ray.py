@@ -32,6 +32,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from bleuprint.arrow_text import is_text
 from bleuprint.errors import (
     InputTypeError,
     InvalidInputError,
@@ -134,14 +135,6 @@ def _to_list(values: Any) -> list[Any]:
     if hasattr(values, "tolist"):
         return list(values.tolist())
     return list(values)
-
-
-def _is_text(values: Any) -> bool:
-    """Whether a column is Arrow text (``string`` or ``large_string``)."""
-    if not _is_arrow(values):
-        return False
-    pa = _module("pyarrow")
-    return bool(pa.types.is_string(values.type) or pa.types.is_large_string(values.type))
 
 
 def _is_list_column(values: Any, items: Any) -> bool:
@@ -286,8 +279,8 @@ class Statistics:
         ref_values = [_column(batch, c, "reference") for c in self.ref_columns]
         # Arrow string columns go to the metric as they are (their buffers reach the core
         # without a Python string per cell); anything else becomes lists.
-        hyps = hyp_values if _is_text(hyp_values) else _to_list(hyp_values)
-        streams = [v if _is_text(v) else _to_list(v) for v in ref_values]
+        hyps = hyp_values if is_text(hyp_values) else _to_list(hyp_values)
+        streams = [v if is_text(v) else _to_list(v) for v in ref_values]
         if len(ref_values) == 1 and _is_list_column(ref_values[0], streams[0]):
             streams, nrefs = _reference_streams(streams[0], self.ref_columns[0])
         else:

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
-from bleuprint.arrow_text import text_columns
+from bleuprint.arrow_text import is_text, text_columns
 from bleuprint.errors import (
     InputDecodeError,
     InputTypeError,
@@ -138,7 +138,7 @@ class Metric(ABC, Generic[ScoreT]):
         """
         if isinstance(hypotheses, LineBlock):  # the command line's file blocks
             return self._block_stats(hypotheses, references)
-        if self._takes_blocks() and type(hypotheses).__module__.startswith("pyarrow"):
+        if is_text(hypotheses) and self._takes_blocks():
             columns = text_columns(hypotheses, references)
             if columns is not None:  # Arrow string columns: their buffers go to the core
                 rows, nrefs = self._compute_stats(*columns)

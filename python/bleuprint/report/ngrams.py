@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from itertools import chain, count
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
@@ -158,13 +158,20 @@ def _collapse(
 
 
 def salient(
-    table: NgramTable, left: str, right: str, kind: str, alpha: float = 1.0, top: int = 10
+    table: NgramTable,
+    left: str,
+    right: str,
+    kind: str,
+    alpha: float = 1.0,
+    top: int = 10,
+    lookup: Optional[_Lookup] = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """The ``top`` n-grams most characteristic of each side, highest share first; ties go
-    to the larger total count, then the lower id."""
+    to the larger total count, then the lower id. ``lookup``: a scratch vector to reuse
+    across calls on the same table."""
     a_ids, a_counts = table.sparse[left][kind]
     b_ids, b_counts = table.sparse[right][kind]
-    lookup = _Lookup(table.size)
+    lookup = lookup if lookup is not None else _Lookup(table.size)
     return {
         "left": _side(table, lookup, a_ids, a_counts, b_ids, b_counts, alpha, top),
         "right": _side(table, lookup, b_ids, b_counts, a_ids, a_counts, alpha, top),
@@ -254,7 +261,12 @@ def characteristic_ngrams(
     table: NgramTable, pairs: Sequence[tuple[str, str]], alpha: float = 1.0, top: int = 10
 ) -> list[dict[str, Any]]:
     """For each pair ``(a, b)`` and each kind, the n-grams characteristic of a and of b."""
+    lookup = _Lookup(table.size)  # one scratch vector for every pair
     return [
-        {"left": a, "right": b, **{k: salient(table, a, b, k, alpha, top) for k in KINDS}}
+        {
+            "left": a,
+            "right": b,
+            **{k: salient(table, a, b, k, alpha, top, lookup) for k in KINDS},
+        }
         for a, b in pairs
     ]
