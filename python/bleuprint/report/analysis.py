@@ -209,7 +209,7 @@ def _sentence_buckets(
         ),
     ]
     for k, label in enumerate(labels):
-        if label in ("BLEU", "chrF2") or label.startswith("chrF"):
+        if label == "BLEU" or label.startswith("chrF"):  # TER's sentence scores are not bucketed
             kinds.append(
                 (
                     f"sentence-{label}",
