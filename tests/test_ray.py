@@ -31,6 +31,7 @@ from bleuprint.errors import (  # noqa: E402
 from tests.conftest import read_lines, wmt22_references  # noqa: E402
 
 pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
 
 # Ray's own threads and libraries warn (deprecations, resource hints); the suite turns
 # warnings into errors, and these say nothing about bleuprint.
@@ -274,6 +275,74 @@ def test_list_column_with_varying_counts_equals_padded_streams(
     )
     assert stats == expected
     assert stats.nrefs == -1
+
+
+# --- keeping only some columns, and the read fused into the actors --------------------------
+
+
+@pytest.mark.parametrize("batch_format", ["pyarrow", "pandas", "numpy"])
+def test_keep_columns_returns_only_those_and_the_statistics(
+    rows: list[dict[str, Any]], batch_format: str
+) -> None:
+    """keep_columns=["system"]: the output holds system and the added columns, in that order,
+    and scores as the full batch does; [] keeps only the added columns."""
+    metric = bleuprint.BLEU()
+    ds = ray.data.from_items(rows).repartition(3)
+    kept = ds.map_batches(
+        bray.Statistics,
+        fn_constructor_args=(metric, "hyp", "ref_a"),
+        fn_constructor_kwargs={"keep_columns": ["system"], "sentence_scores": True},
+        batch_format=batch_format,
+        **on_actors(),
+    ).materialize()
+    assert kept.columns() == ["system", "bleu", "bleu_score"]
+    expected = metric.corpus_score([r["hyp"] for r in rows], [[r["ref_a"] for r in rows]])
+    assert same(kept.aggregate(bray.CorpusScore(metric))["corpus_score(bleu)"], expected)
+    for group in kept.groupby("system").aggregate(bray.CorpusScore(metric)).take_all():
+        part = [r for r in rows if r["system"] == group["system"]]
+        want = metric.corpus_score([r["hyp"] for r in part], [[r["ref_a"] for r in part]])
+        assert same(group["corpus_score(bleu)"], want)
+    table = pa.Table.from_pylist(rows[:5])
+    only = bray.Statistics(metric, ref_columns="ref_a", keep_columns=[])(table)
+    assert only.column_names == ["bleu"]
+    assert only.num_rows == 5
+    # A column named like the statistics is no conflict when it is not kept.
+    renamed = table.rename_columns(["bleu" if c == "system" else c for c in table.column_names])
+    assert bray.Statistics(metric, ref_columns="ref_a", keep_columns="id")(
+        renamed
+    ).column_names == ["id", "bleu"]
+    with pytest.raises(InvalidInputError, match=r"keep_columns names \['lang'\].*'system'"):
+        bray.Statistics(metric, ref_columns="ref_a", keep_columns=["system", "lang"])(table)
+    with pytest.raises(InputTypeError, match="keep_columns"):
+        bray.Statistics(metric, ref_columns="ref_a", keep_columns=[3])  # type: ignore[list-item]
+
+
+def test_the_fused_read_recipe_scores_parquet_exactly(
+    rows: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """docs/ray.md's fast recipe: Parquet read with the actors' num_cpus, whole blocks
+    (batch_size=None), so Ray fuses the read into the actors; the scores stay exact."""
+    table = pa.Table.from_pylist(rows).select(["id", "system", "hyp", "ref_a", "ref_b"])
+    for k, part in enumerate((table.slice(0, 70), table.slice(70))):
+        pq.write_table(part, str(tmp_path / f"part-{k}.parquet"))
+    metric = bleuprint.BLEU()
+    ds = ray.data.read_parquet(str(tmp_path), ray_remote_args={"num_cpus": 0.5}).map_batches(
+        bray.Statistics,
+        fn_constructor_args=(metric,),
+        fn_constructor_kwargs={"ref_columns": ["ref_a", "ref_b"], "keep_columns": ["system"]},
+        batch_format="pyarrow",
+        batch_size=None,
+        compute=ray.data.ActorPoolStrategy(size=2),
+        num_cpus=0.5,
+    )
+    grouped = ds.groupby("system").aggregate(bray.CorpusScore(metric)).take_all()
+    assert sorted(g["system"] for g in grouped) == list(SYSTEMS)
+    for group in grouped:
+        part = [r for r in rows if r["system"] == group["system"]]
+        want = metric.corpus_score(
+            [r["hyp"] for r in part], [[r["ref_a"] for r in part], [r["ref_b"] for r in part]]
+        )
+        assert same(group["corpus_score(bleu)"], want)
 
 
 # --- Stats on the driver: bootstrap and paired tests ----------------------------------------

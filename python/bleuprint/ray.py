@@ -234,6 +234,11 @@ class Statistics:
         :class:`CorpusScore` can score TER with any reference counts exactly.
     workers
         Core threads per actor; ``None`` uses the CPUs Ray assigned to the actor.
+    keep_columns
+        The input columns the output keeps, in this order (``None``, the default: all of
+        them). ``[]`` returns only the added columns: when only scores are wanted, the text
+        is then not written to Ray's object store a second time. Keep the columns a later
+        ``groupby`` names (``keep_columns=["lang_pair"]``).
     """
 
     def __init__(
@@ -246,20 +251,18 @@ class Statistics:
         sentence_scores: bool = False,
         order_column: Optional[str] = None,
         workers: Optional[int] = None,
+        keep_columns: Optional[Union[str, Sequence[str]]] = None,
     ) -> None:
         # A copy: the caller's metric keeps its own workers setting and evaluation state.
         self.metric = copy.copy(_check_metric(metric))
         self.hyp_column = _check_name(hyp_column, "hyp_column")
-        if isinstance(ref_columns, str):
-            ref_columns = (ref_columns,)
-        if not isinstance(ref_columns, Sequence) or not ref_columns:
-            raise InputTypeError(
-                f"ref_columns must be a list of column names, e.g. ['ref'], got {ref_columns!r}"
-            )
-        self.ref_columns = tuple(_check_name(c, "each of ref_columns") for c in ref_columns)
+        self.ref_columns = _names(ref_columns, "ref_columns")
+        if not self.ref_columns:
+            raise InputTypeError("ref_columns must name at least one column, e.g. ['ref']")
         self.column = _check_name(column or default_column(metric), "column")
         self.score_column = f"{self.column}_score" if sentence_scores else None
         self.order_column = None if order_column is None else _check_name(order_column, "order")
+        self.keep_columns = None if keep_columns is None else _names(keep_columns, "keep_columns")
         self.metric.workers = _actor_cpus() if workers is None else workers
         # Loads the tokenizers (and checks the workers value) now, once per actor.
         self.metric.stats([""], [[""]])
@@ -268,9 +271,9 @@ class Statistics:
         """The batch with the statistics column (and the score column) added."""
         import numpy as np
 
-        columns = _batch_columns(batch)
+        kept = _batch_columns(batch) if self.keep_columns is None else self.keep_columns
         for name in filter(None, (self.column, self.score_column)):
-            if name in columns:
+            if name in kept:
                 raise InvalidOptionError(
                     f"the batch already has a column {name!r}; name the statistics column "
                     f"otherwise with Statistics(..., column='...')"
@@ -295,7 +298,33 @@ class Statistics:
         added: dict[str, Any] = {self.column: _struct(stats.config, stats.rows, nrefs, order)}
         if self.score_column is not None:
             added[self.score_column] = stats.sentence_scores()
+        if self.keep_columns is not None:
+            batch = _select(batch, self.keep_columns)
         return _with_columns(batch, added)
+
+
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    """Column names given as one name or a list of names."""
+    if isinstance(value, str):
+        value = (value,)
+    if not isinstance(value, Sequence):
+        raise InputTypeError(f"{what} must be a list of column names, e.g. ['ref'], got {value!r}")
+    return tuple(_check_name(c, f"each of {what}") for c in value)
+
+
+def _select(batch: Batch, names: tuple[str, ...]) -> Batch:
+    """The batch with only the columns ``names``, in its own format."""
+    missing = [name for name in names if name not in _batch_columns(batch)]
+    if missing:
+        raise InvalidInputError(
+            f"keep_columns names {missing}, which the batch does not have; its columns are "
+            f"{_batch_columns(batch)}"
+        )
+    if hasattr(batch, "select") and hasattr(batch, "column_names"):  # pyarrow
+        return batch.select(list(names))
+    if hasattr(batch, "columns") and hasattr(batch, "assign"):  # pandas
+        return batch[list(names)]
+    return {name: batch[name] for name in names}
 
 
 def _actor_cpus() -> int:
@@ -358,10 +387,9 @@ def _struct_array(values: Any, column: str) -> Any:
     return values
 
 
-def _read_struct(config: MetricConfig, values: Any, column: str) -> tuple[Any, Any, Any]:
-    """``(rows, nrefs, order)`` of a statistics struct column; ``order`` is None without it."""
-    import numpy as np
-
+def _checked_struct(config: MetricConfig, values: Any, column: str) -> tuple[Any, list[str]]:
+    """The struct array of a statistics column and its field names, checked against
+    ``config``."""
     struct = _struct_array(values, column)
     fields = [struct.type.field(i).name for i in range(struct.type.num_fields)]
     names = list(config.column_names)
@@ -371,17 +399,37 @@ def _read_struct(config: MetricConfig, values: Any, column: str) -> tuple[Any, A
             f"column {column!r} holds statistics with the fields {fields}, but the metric makes "
             f"{names}: score with the metric configuration that made them"
         )
+    return struct, fields
 
-    def field(name: str) -> Any:
-        data = struct.field(name)
-        return np.asarray(data.to_numpy(zero_copy_only=False), dtype=np.int64)
 
+def _field(struct: Any, name: str) -> Any:
+    import numpy as np
+
+    return np.asarray(struct.field(name).to_numpy(zero_copy_only=False), dtype=np.int64)
+
+
+def _read_struct(config: MetricConfig, values: Any, column: str) -> tuple[Any, Any, Any]:
+    """``(rows, nrefs, order)`` of a statistics struct column; ``order`` is None without it."""
+    import numpy as np
+
+    struct, fields = _checked_struct(config, values, column)
+    names = list(config.column_names)
     rows = np.empty((len(struct), len(names)), dtype=np.int64)
     for j, name in enumerate(names):
-        rows[:, j] = field(name)
-    nrefs = field(NREFS_FIELD) if NREFS_FIELD in fields else None
-    order = field(ORDER_FIELD) if ORDER_FIELD in fields else None
+        rows[:, j] = _field(struct, name)
+    nrefs = _field(struct, NREFS_FIELD) if NREFS_FIELD in fields else None
+    order = _field(struct, ORDER_FIELD) if ORDER_FIELD in fields else None
     return rows, nrefs, order
+
+
+def _column_sums(config: MetricConfig, values: Any, column: str) -> tuple[int, Any]:
+    """``(rows, sums)`` of a statistics struct column: each statistic summed field by field,
+    without gathering the rows into one matrix."""
+    import numpy as np
+
+    struct, _ = _checked_struct(config, values, column)
+    sums = [_field(struct, name).sum(dtype=np.int64) for name in config.column_names]
+    return len(struct), np.array(sums, dtype=np.int64)
 
 
 def _tables(data: Any, column: str) -> list[Any]:
@@ -561,10 +609,11 @@ class CorpusScore(_AggregateFnV2):
     def aggregate_block(self, block: Any) -> bytes:
         table = _BlockAccessor.for_block(block).to_arrow()
         values = _column(table, self.column, "statistics")
+        if self.from_sums:
+            n, sums = _column_sums(self.config, values, self.column)
+            return _pack([_SUMS, n], sums)
         rows, _, order = _read_struct(self.config, values, self.column)
         n = len(rows)
-        if self.from_sums:
-            return _pack([_SUMS, n], rows.sum(axis=0, dtype="int64"))
         if order is not None:
             return _pack([_ROWS, n], _keyed_rows(order, rows))
         if self.config.metric != "TER":
