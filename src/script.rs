@@ -66,13 +66,18 @@ impl ScriptCounts {
     }
 }
 
+/// The step between the lines [`sample_counts`] reads: up to `max_lines` of `len` lines,
+/// spread evenly (lines 0, step, 2 * step, ...); `None` when it reads none.
+pub fn sample_step(len: usize, max_lines: usize) -> Option<usize> {
+    (len > 0 && max_lines > 0).then(|| len.div_ceil(max_lines))
+}
+
 /// Counts the letters of up to `max_lines` lines spread evenly over `lines`.
 pub fn sample_counts(lines: &[Option<&str>], max_lines: usize) -> ScriptCounts {
     let mut counts = ScriptCounts::default();
-    if lines.is_empty() || max_lines == 0 {
+    let Some(step) = sample_step(lines.len(), max_lines) else {
         return counts;
-    }
-    let step = lines.len().div_ceil(max_lines);
+    };
     for line in lines.iter().step_by(step).flatten() {
         counts.add(line);
     }

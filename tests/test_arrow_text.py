@@ -1,9 +1,11 @@
-"""pyarrow string columns reach the core as one buffer and offsets (``TextColumn``), not a
-Python string per cell: the statistics equal those of the same cells as lists, for every
-slice, chunking, null and string width; malformed buffers are refused, naming the fault."""
+"""pyarrow string columns reach the core in place, through the Arrow C data interface
+(``TextColumn.from_arrow``), not as a Python string per cell: the statistics equal those of
+the same cells as lists, for every slice, chunking, null and string width; malformed buffers
+and capsules are refused, naming the fault; the column keeps the array's memory alive."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import numpy as np
@@ -104,3 +106,52 @@ def test_a_text_column_is_read_wherever_the_core_reads_text() -> None:
     assert len(column) == 2
     # The null is skipped where None items are.
     assert _core.script_counts(column) == _core.script_counts(["日本語", None])
+
+
+def _capsules(array: Any) -> list[Any]:
+    return [array.__arrow_c_array__()]
+
+
+def test_arrow_capsules_are_read_in_place_and_kept_alive() -> None:
+    """The column holds the exported arrays: the caller's array may go, the cells stay."""
+    hyps = pa.chunked_array([pa.array(["a b c", None]), pa.array(["日本語", ""])])
+    column = _core.TextColumn.from_arrow([c.__arrow_c_array__() for c in hyps.chunks])
+    assert len(column) == 4
+    del hyps
+    gc.collect()
+    assert _core.script_counts(column) == _core.script_counts(["a b c", None, "日本語", ""])
+    assert len(_core.TextColumn.from_arrow([])) == 0
+    assert len(_core.TextColumn.from_arrow(_capsules(pa.array([], pa.large_string())))) == 0
+
+
+@pytest.mark.parametrize(
+    ("chunks", "error", "message"),
+    [
+        ("not a list", InputTypeError, "chunks must be a list"),
+        ([("a", "b")], InputTypeError, r"chunks\[0\] must be the \(schema, array\) capsules"),
+        ([pa.array(["a"]).__arrow_c_array__()[::-1]], InputTypeError, "capsules"),
+        (_capsules(pa.array([1, 2])), InvalidInputError, "Arrow type \"l\", not string"),
+        (_capsules(pa.array(["a"], pa.string_view())), InvalidInputError, "not string"),
+        (
+            _capsules(pa.Array.from_buffers(pa.string(), 1, [None, pa.py_buffer(
+                np.array([0, 2], np.int32).tobytes()), pa.py_buffer(b"a\xff")])),
+            InvalidInputError,
+            r"chunks\[0\]: data is not UTF-8 from byte 1",
+        ),
+        (
+            _capsules(pa.Array.from_buffers(pa.string(), 2, [None, pa.py_buffer(
+                np.array([0, 2, 1], np.int32).tobytes()), pa.py_buffer(b"ab")])),
+            InvalidInputError,
+            "must not decrease",
+        ),
+        (
+            _capsules(pa.Array.from_buffers(pa.string(), 2, [None, pa.py_buffer(
+                np.array([0, 1, 3], np.int32).tobytes()), pa.py_buffer("éa".encode())])),
+            InvalidInputError,
+            "character boundaries",
+        ),
+    ],
+)  # fmt: skip
+def test_malformed_arrow_chunks_are_refused(chunks: Any, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        _core.TextColumn.from_arrow(chunks)

@@ -318,7 +318,7 @@ def test_keep_columns_returns_only_those_and_the_statistics(
 
 
 def test_the_fused_read_recipe_scores_parquet_exactly(
-    rows: list[dict[str, Any]], tmp_path: Path
+    rows: list[dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/ray.md's fast recipe: Parquet read with the actors' num_cpus, whole blocks
     (batch_size=None), so Ray fuses the read into the actors; the scores stay exact."""
@@ -335,6 +335,8 @@ def test_the_fused_read_recipe_scores_parquet_exactly(
         compute=ray.data.ActorPoolStrategy(size=2),
         num_cpus=0.5,
     )
+    ds.explain()
+    assert "ReadFilesParquetV2->MapBatches(Statistics)" in capsys.readouterr().out
     grouped = ds.groupby("system").aggregate(bray.CorpusScore(metric)).take_all()
     assert sorted(g["system"] for g in grouped) == list(SYSTEMS)
     for group in grouped:

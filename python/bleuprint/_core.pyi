@@ -432,6 +432,11 @@ class TextColumn:
     bytes, 0 for a null (``None``). Checked once, here."""
 
     def __new__(cls, data: bytes, offsets: bytes, valid: Optional[bytes] = None) -> TextColumn: ...
+    @staticmethod
+    def from_arrow(chunks: list[tuple[object, object]]) -> TextColumn:
+        """The cells of pyarrow ``string``/``large_string`` arrays, read in place: one
+        ``(schema, array)`` capsule pair per array, as ``Array.__arrow_c_array__()`` gives it.
+        The column keeps the arrays alive; the cells are checked once, here."""
     def __len__(self) -> int: ...
 
 @final

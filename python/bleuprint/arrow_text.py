@@ -1,6 +1,7 @@
 """pyarrow string columns as the core's :class:`~bleuprint._core.TextColumn`: the cells'
-bytes and offsets handed over in one piece, so a column of millions of cells is counted
-without a Python string per cell (``to_pylist`` made one each)."""
+buffers handed over in place (the Arrow C data interface), so a column of millions of cells
+is counted without a copy and without a Python string per cell (``to_pylist`` made one
+each)."""
 
 from __future__ import annotations
 
@@ -21,30 +22,14 @@ def is_text(values: Any) -> bool:
 
 def text_column(values: Any) -> Optional[_core.TextColumn]:
     """``values`` (a pyarrow ``Array`` or ``ChunkedArray`` of ``string`` or ``large_string``)
-    as a ``TextColumn`` with the same cells and nulls; ``None`` for anything else."""
+    as a ``TextColumn`` with the same cells and nulls, read in place through the Arrow C data
+    interface (no copy of the text); ``None`` for anything else."""
     if not is_text(values):
         return None
-    import numpy as np
-
     pa = sys.modules["pyarrow"]
 
-    if isinstance(values, pa.ChunkedArray):
-        values = values.combine_chunks() if values.num_chunks != 1 else values.chunk(0)
-    n = len(values)
-    if n == 0:
-        return _core.TextColumn(b"", np.zeros(1, dtype=np.int64).tobytes())
-    _, offsets_buffer, data_buffer = values.buffers()
-    width = np.int32 if pa.types.is_string(values.type) else np.int64
-    # A slice of a larger array starts `values.offset` cells into the buffers.
-    offsets = np.frombuffer(offsets_buffer, dtype=width, count=values.offset + n + 1)
-    offsets = offsets[values.offset :].astype(np.int64)
-    start, end = int(offsets[0]), int(offsets[-1])
-    data = data_buffer[start:end].to_pybytes() if end > start else b""
-    valid = None
-    if values.null_count:
-        mask = values.is_valid().to_numpy(zero_copy_only=False)
-        valid = mask.astype(np.uint8).tobytes()
-    return _core.TextColumn(data, (offsets - start).tobytes(), valid)
+    chunks = values.chunks if isinstance(values, pa.ChunkedArray) else [values]
+    return _core.TextColumn.from_arrow([chunk.__arrow_c_array__() for chunk in chunks])
 
 
 def text_columns(hypotheses: Any, references: Any) -> Optional[tuple[Any, list[Any]]]:

@@ -179,7 +179,8 @@ def _struct(config: MetricConfig, rows: Any, nrefs: Any, order: Any) -> Any:
     pa = _module("pyarrow")
 
     names = list(config.column_names)
-    arrays = [pa.array(np.ascontiguousarray(rows[:, j])) for j in range(rows.shape[1])]
+    columns = np.ascontiguousarray(rows.T)  # one pass; each field is then a contiguous row
+    arrays = [pa.array(column) for column in columns]
     if NREFS_FIELD not in names:
         names.append(NREFS_FIELD)
         arrays.append(pa.array(nrefs))

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use pyo3::exceptions::{PyImportError, PyUnicodeEncodeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyBytes, PyCapsule, PyList, PyString};
 
 use super::args::type_name;
 use super::errors::{internal_error, type_error};
@@ -135,6 +135,37 @@ impl<'py> StrStream<'py> {
         })
     }
 
+    /// [`Self::extract`] (`None` allowed) where only the lines [`script::sample_counts`]
+    /// reads of `max_lines` matter: of a [`TextColumn`], only those cells are taken (at most
+    /// `max_lines`, so sampling them reads them all), and a sample of a large column costs no
+    /// more than the sample.
+    ///
+    /// [`script::sample_counts`]: crate::script::sample_counts
+    pub(crate) fn extract_sample(
+        seq: &Bound<'py, PyAny>,
+        what: &str,
+        max_lines: usize,
+    ) -> PyResult<Self> {
+        let Ok(column) = seq.cast::<TextColumn>() else {
+            return Self::extract(seq, what, true);
+        };
+        let cells = &column.get().cells;
+        let Some(step) = crate::script::sample_step(cells.len(), max_lines) else {
+            return Self::from_column(column, what, true);
+        };
+        let views: Vec<_> = cells
+            .iter()
+            .step_by(step)
+            .map(|cell| cell.map(|(address, len)| (address as *const u8, len)))
+            .collect();
+        let bytes = views.iter().flatten().map(|v| v.1).sum();
+        Ok(Self {
+            _keep: column.clone().into_any(),
+            views,
+            bytes,
+        })
+    }
+
     /// The lines of a block of a UTF-8 text file, as the file readers give them: split on
     /// `\n` only, no empty line after a final `\n`, each line right-stripped with Python's
     /// whitespace set. The command line passes blocks of whole lines, so a file's text never
@@ -167,11 +198,10 @@ impl<'py> StrStream<'py> {
         allow_none: bool,
     ) -> PyResult<Self> {
         let text = column.get();
-        let data = text.data.bind(column.py()).as_bytes();
         let mut views = Vec::with_capacity(text.cells.len());
         for (i, cell) in text.cells.iter().enumerate() {
-            match cell.and_then(|(start, len)| data.get(start..start + len)) {
-                Some(cell) => views.push(Some((cell.as_ptr(), cell.len()))),
+            match cell {
+                Some((address, len)) => views.push(Some((*address as *const u8, *len))),
                 None if allow_none => views.push(None),
                 None => {
                     return Err(type_error(format!(
@@ -219,15 +249,73 @@ impl<'py> StrStream<'py> {
     }
 }
 
-/// A column of text in Arrow's layout: one UTF-8 buffer, `n + 1` offsets into it and an
-/// optional validity mask, checked once here. Every text input of the core takes it in place
-/// of a list of `str`, so a pyarrow string column is counted without a Python string per cell
-/// (its buffers are copied once into `bytes`: the stable ABI gives no buffer access).
+/// A column of text in Arrow's layout: UTF-8 buffers, offsets into them and optional
+/// validity, checked once here. Every text input of the core takes it in place of a list of
+/// `str`, so a pyarrow string column is counted without a Python string per cell.
 #[pyclass(module = "bleuprint._core", frozen)]
 pub(crate) struct TextColumn {
-    data: Py<PyBytes>,
-    /// `(start, length)` of each cell in `data`; `None` for a null.
+    /// What keeps the cells' bytes alive: the `bytes` given to `new`, or the capsules of the
+    /// exported Arrow arrays (each releases its array when collected).
+    _owners: Vec<Py<PyAny>>,
+    /// The address and length of each cell's bytes; `None` for a null.
     cells: Vec<Option<(usize, usize)>>,
+}
+
+/// Appends to `cells` the cells of UTF-8 `bytes` cut at `offsets` (`n + 1` values);
+/// `present(i)` is false for a null. Refuses offsets outside `bytes` or decreasing, text that
+/// is not UTF-8, and cuts inside a character.
+fn checked_cells<T: Copy + Into<i64>>(
+    bytes: &[u8],
+    offsets: &[T],
+    present: impl Fn(usize) -> bool,
+    cells: &mut Vec<Option<(usize, usize)>>,
+) -> Result<(), Error> {
+    let (first, last) = match (offsets.first(), offsets.last()) {
+        (Some(&first), Some(&last)) => (first.into(), last.into()),
+        _ => {
+            return Err(Error::invalid_input(
+                "offsets must hold n + 1 values, at least 1",
+            ))
+        }
+    };
+    let text = usize::try_from(first)
+        .ok()
+        .zip(usize::try_from(last).ok())
+        .filter(|(a, b)| a <= b)
+        .and_then(|(a, b)| bytes.get(a..b))
+        .ok_or_else(|| {
+            Error::invalid_input("offsets must rise from 0 or more to at most len(data)")
+        })?;
+    let first = usize::try_from(first).unwrap_or(0);
+    crate::lines::check_utf8(text).map_err(|offset| {
+        let at = first + offset;
+        Error::invalid_input(format!("data is not UTF-8 from byte {at} on"))
+    })?;
+    // `text` is UTF-8, so a cut is whole unless it falls before a continuation byte.
+    let boundary = |at: usize| bytes.get(at).map_or(true, |&b| b & 0xC0 != 0x80);
+    let base = bytes.as_ptr() as usize;
+    cells.reserve(offsets.len() - 1);
+    for (i, pair) in offsets.windows(2).enumerate() {
+        let &[start, end] = pair else { continue };
+        let (start, end): (i64, i64) = (start.into(), end.into());
+        if start > end {
+            return Err(Error::invalid_input(format!(
+                "offsets must not decrease: cell {i} ends before it starts"
+            )));
+        }
+        // Within `text`'s range (checked above), so both convert.
+        let (start, end) = (
+            usize::try_from(start).unwrap_or(0),
+            usize::try_from(end).unwrap_or(0),
+        );
+        if !boundary(start) || !boundary(end) {
+            return Err(Error::invalid_input(format!(
+                "cell {i} does not start and end on character boundaries"
+            )));
+        }
+        cells.push(present(i).then_some((base + start, end - start)));
+    }
+    Ok(())
 }
 
 #[pymethods]
@@ -274,52 +362,68 @@ impl TextColumn {
                 .into());
             }
         }
-        let text = match (offsets.first(), offsets.last()) {
-            (Some(&first), Some(&last)) if 0 <= first && first <= last => {
-                let range = usize::try_from(first).ok().zip(usize::try_from(last).ok());
-                range.and_then(|(a, b)| bytes.get(a..b))
-            }
-            _ => None,
-        }
-        .ok_or_else(|| {
-            Error::invalid_input("offsets must rise from 0 or more to at most len(data)")
-        })?;
-        let first = offsets
-            .first()
-            .map_or(0, |&o| usize::try_from(o).unwrap_or(0));
-        crate::lines::check_utf8(text).map_err(|offset| {
-            let at = first + offset;
-            Error::invalid_input(format!("data is not UTF-8 from byte {at} on"))
-        })?;
-        let mut cells = Vec::with_capacity(n);
-        for (i, pair) in offsets.windows(2).enumerate() {
-            let (start, end) = match pair {
-                [a, b] if a <= b => (*a, *b),
-                _ => {
-                    return Err(Error::invalid_input(format!(
-                        "offsets must not decrease: cell {i} ends before it starts"
-                    ))
-                    .into())
-                }
-            };
-            // Within `text`'s range (checked above), so both convert.
-            let (start, end) = (
-                usize::try_from(start).unwrap_or(0),
-                usize::try_from(end).unwrap_or(0),
-            );
-            // `text` is UTF-8, so a cut is whole unless it falls before a continuation byte.
-            let boundary = |at: usize| bytes.get(at).map_or(true, |&b| b & 0xC0 != 0x80);
-            if !boundary(start) || !boundary(end) {
-                return Err(Error::invalid_input(format!(
-                    "cell {i} does not start and end on character boundaries"
+        let present = |i: usize| valid.map_or(true, |v| v.get(i).is_some_and(|&b| b != 0));
+        let mut cells = Vec::new();
+        checked_cells(bytes, &offsets, present, &mut cells)?;
+        Ok(Self {
+            _owners: vec![data.clone().unbind()],
+            cells,
+        })
+    }
+
+    /// The cells of pyarrow `string` or `large_string` arrays, read in place: `chunks` holds
+    /// one `(schema, array)` capsule pair per array, as `Array.__arrow_c_array__()` returns
+    /// it; the cells follow in order.
+    #[staticmethod]
+    fn from_arrow(chunks: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let chunks = chunks
+            .cast::<PyList>()
+            .map_err(|_| type_error(format!("chunks must be a list, got {}", type_name(chunks))))?;
+        let mut owners = Vec::with_capacity(2 * chunks.len());
+        let mut cells = Vec::new();
+        for (k, chunk) in chunks.iter().enumerate() {
+            let not_capsules = || {
+                type_error(format!(
+                    "chunks[{k}] must be the (schema, array) capsules of __arrow_c_array__()"
                 ))
-                .into());
+            };
+            let (schema, array): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+                chunk.extract().map_err(|_| not_capsules())?;
+            let schema = schema
+                .cast_into::<PyCapsule>()
+                .map_err(|_| not_capsules())?;
+            let array = array.cast_into::<PyCapsule>().map_err(|_| not_capsules())?;
+            let schema_pointer = schema
+                .pointer_checked(Some(c"arrow_schema"))
+                .map_err(|_| not_capsules())?;
+            let array_pointer = array
+                .pointer_checked(Some(c"arrow_array"))
+                .map_err(|_| not_capsules())?;
+            // SAFETY: capsules named "arrow_schema" and "arrow_array" hold the structs of one
+            // export (the interface's PyCapsule protocol), alive while the capsules are, which
+            // `owners` keeps.
+            let strings = unsafe {
+                super::arrow::string_array(
+                    schema_pointer.cast::<super::arrow::ArrowSchema>().as_ref(),
+                    array_pointer.cast::<super::arrow::ArrowArray>().as_ref(),
+                )
             }
-            let present = valid.map_or(true, |v| v.get(i).is_some_and(|&b| b != 0));
-            cells.push(present.then_some((start, end - start)));
+            .map_err(|why| Error::invalid_input(format!("chunks[{k}]: {why}")))?;
+            let present = |i: usize| strings.is_valid(i);
+            match strings.offsets {
+                super::arrow::Offsets::Small(o) => {
+                    checked_cells(strings.data, o, present, &mut cells)
+                }
+                super::arrow::Offsets::Large(o) => {
+                    checked_cells(strings.data, o, present, &mut cells)
+                }
+            }
+            .map_err(|err| Error::invalid_input(format!("chunks[{k}]: {err}")))?;
+            owners.push(schema.into_any().unbind());
+            owners.push(array.into_any().unbind());
         }
         Ok(Self {
-            data: data.cast::<PyBytes>()?.clone().unbind(),
+            _owners: owners,
             cells,
         })
     }

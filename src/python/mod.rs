@@ -2,6 +2,7 @@
 
 mod args;
 mod arithmetic;
+mod arrow;
 mod bleu;
 mod chrf;
 mod convert;

@@ -108,7 +108,7 @@ pub(crate) fn script_counts(
     lines: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = line_count)] max_lines: usize,
 ) -> PyResult<(usize, usize, usize, usize)> {
-    let stream = StrStream::extract(lines, "lines", true)?;
+    let stream = StrStream::extract_sample(lines, "lines", max_lines)?;
     let c = script::sample_counts(&stream.borrow(), max_lines);
     Ok((c.han, c.kana, c.hangul, c.other))
 }
