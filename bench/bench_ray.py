@@ -14,8 +14,8 @@ and the same lines as two plain-text files. Then, timed once each (wall clock):
     aggregate(CorpusScore)`` with ``--actors`` actors reserving ``--actor-cpus`` each, the read
     reserving the same (so Ray fuses it into the actors: the text never enters the object
     store), whole blocks (``batch_size=None``) and ``keep_columns=[]`` (only the statistics
-    leave the actors). ``ray.init`` and the same pipeline over one row, which starts the
-    worker processes and loads their libraries, are timed apart, not counted;
+    leave the actors). ``ray.init`` and one tiny pass that starts its worker processes are
+    timed apart, not counted;
 (4) Ray's own overhead: the same pipeline with a no-op map (an empty batch of the same rows)
     and Ray's ``Count()``: reading, moving blocks and scheduling, without any scoring;
 (5) Ray without the recipe: ``batch_size=65536``, every column kept, the read on its own
@@ -177,20 +177,15 @@ def ray_overhead(folder: Path, args: argparse.Namespace) -> int:
     return int(ds.aggregate(Count())["count()"])
 
 
-def start_ray(metric: Any, folder: Path, args: argparse.Namespace) -> None:
-    """A local cluster, and the benchmark's pipeline once over a one-row Parquet file: it
-    starts the cluster's worker processes and loads their libraries, as a running cluster
-    has them already."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+def start_ray(cpus: int) -> None:
+    """A local cluster, and one tiny pass that starts its worker processes (a running
+    cluster has them already)."""
     import ray
 
-    ray.init(num_cpus=args.cpus, include_dashboard=False, log_to_driver=False)
+    ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
     context = ray.data.DataContext.get_current()
     context.enable_progress_bars = False
-    (folder / "warm-up" / "parquet").mkdir(parents=True)
-    pq.write_table(pa.table({"hyp": ["a"], "ref": ["a"]}), folder / "warm-up/parquet/0.parquet")
-    ray_score(metric, folder / "warm-up", args, recipe=True)
+    ray.data.range(2 * cpus, override_num_blocks=2 * cpus).map_batches(lambda b: b).materialize()
 
 
 def same(a: Any, b: Any) -> bool:
@@ -252,7 +247,7 @@ def main() -> int:
         )
         print("(2) in-process Arrow batches ...", flush=True)
         results["arrow"] = timed(lambda: in_process_arrow(metric, folder, args.batch_size))
-        start_seconds, _ = timed(lambda: start_ray(metric, folder, args))
+        start_seconds, _ = timed(lambda: start_ray(args.cpus))
         print("(3) Ray Data ...", flush=True)
         results["ray"] = timed(lambda: ray_score(metric, folder, args, recipe=True))
         print("(4) Ray no-op pass ...", flush=True)
