@@ -140,7 +140,7 @@ def ray_pipeline(folder: Path, call: Any, args: argparse.Namespace, recipe: bool
     docs/ray.md advises (the read fused into the actors, whole blocks)."""
     import ray
 
-    read_args = {"ray_remote_args": {"num_cpus": args.actor_cpus}} if recipe else {}
+    read_args = {"num_cpus": args.actor_cpus} if recipe else {}
     return ray.data.read_parquet(str(folder / "parquet"), **read_args).map_batches(
         call,
         batch_format="pyarrow",

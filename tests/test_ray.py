@@ -326,7 +326,7 @@ def test_the_fused_read_recipe_scores_parquet_exactly(
     for k, part in enumerate((table.slice(0, 70), table.slice(70))):
         pq.write_table(part, str(tmp_path / f"part-{k}.parquet"))
     metric = bleuprint.BLEU()
-    ds = ray.data.read_parquet(str(tmp_path), ray_remote_args={"num_cpus": 0.5}).map_batches(
+    ds = ray.data.read_parquet(str(tmp_path), num_cpus=0.5).map_batches(
         bray.Statistics,
         fn_constructor_args=(metric,),
         fn_constructor_kwargs={"ref_columns": ["ref_a", "ref_b"], "keep_columns": ["system"]},
