@@ -66,6 +66,16 @@ pub(crate) struct StrStream<'py> {
 }
 
 impl<'py> StrStream<'py> {
+    /// A stream of `views` into text that `keep` holds alive.
+    fn from_views(keep: Bound<'py, PyAny>, views: Vec<Option<(*const u8, usize)>>) -> Self {
+        let bytes = views.iter().flatten().map(|v| v.1).sum();
+        Self {
+            _keep: keep,
+            views,
+            bytes,
+        }
+    }
+
     /// Extracts a sequence of `str` (or `None` where `allow_none`), or a `bytes` block of lines
     /// (see [`Self::from_lines`]). `what` names the argument in error messages, e.g.
     /// `"hypotheses"` or `"references[1]"`.
@@ -127,12 +137,7 @@ impl<'py> StrStream<'py> {
                 )));
             }
         }
-        let bytes = views.iter().flatten().map(|v| v.1).sum();
-        Ok(Self {
-            _keep: snapshot.into_any(),
-            views,
-            bytes,
-        })
+        Ok(Self::from_views(snapshot.into_any(), views))
     }
 
     /// [`Self::extract`] (`None` allowed) where only the lines [`script::sample_counts`]
@@ -158,12 +163,7 @@ impl<'py> StrStream<'py> {
             .step_by(step)
             .map(|cell| cell.map(|(address, len)| (address as *const u8, len)))
             .collect();
-        let bytes = views.iter().flatten().map(|v| v.1).sum();
-        Ok(Self {
-            _keep: column.clone().into_any(),
-            views,
-            bytes,
-        })
+        Ok(Self::from_views(column.clone().into_any(), views))
     }
 
     /// The lines of a block of a UTF-8 text file, as the file readers give them: split on
@@ -182,12 +182,7 @@ impl<'py> StrStream<'py> {
             .into_iter()
             .map(|line| Some((line.as_ptr(), line.len())))
             .collect();
-        let bytes = views.iter().flatten().map(|v| v.1).sum();
-        Ok(Self {
-            _keep: block.clone().into_any(),
-            views,
-            bytes,
-        })
+        Ok(Self::from_views(block.clone().into_any(), views))
     }
 
     /// The cells of a [`TextColumn`], borrowed from its buffer (a null is `None`, refused
@@ -210,12 +205,7 @@ impl<'py> StrStream<'py> {
                 }
             }
         }
-        let bytes = views.iter().flatten().map(|v| v.1).sum();
-        Ok(Self {
-            _keep: column.clone().into_any(),
-            views,
-            bytes,
-        })
+        Ok(Self::from_views(column.clone().into_any(), views))
     }
 
     pub(crate) fn len(&self) -> usize {
