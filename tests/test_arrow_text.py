@@ -108,6 +108,16 @@ def test_a_text_column_is_read_wherever_the_core_reads_text() -> None:
     assert _core.script_counts(column) == _core.script_counts(["日本語", None])
 
 
+def test_the_script_sample_of_a_column_reads_the_lists_lines() -> None:
+    """script_counts takes only its sample of a column's cells: the same lines (every step-th,
+    from the first) as of the same cells in a list, whatever max_lines is."""
+    cells = ["日本", None, "かな", "abc", "한국어", "", "中文字", "x y"]
+    column = text_column(pa.array(cells))
+    for max_lines in (0, 1, 2, 3, 5, 8, 100):
+        assert _core.script_counts(column, max_lines) == _core.script_counts(cells, max_lines)
+    assert _core.script_counts(column, 2) != _core.script_counts(column, 8)
+
+
 def _capsules(array: Any) -> list[Any]:
     return [array.__arrow_c_array__()]
 

@@ -277,7 +277,8 @@ class Statistics:
             if name in kept:
                 raise InvalidOptionError(
                     f"the batch already has a column {name!r}; name the statistics column "
-                    f"otherwise with Statistics(..., column='...')"
+                    f"otherwise with Statistics(..., column='...'), or leave {name!r} out of "
+                    f"keep_columns"
                 )
         hyp_values = _column(batch, self.hyp_column, "hypothesis")
         ref_values = [_column(batch, c, "reference") for c in self.ref_columns]

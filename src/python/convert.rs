@@ -155,12 +155,11 @@ impl<'py> StrStream<'py> {
             return Self::extract(seq, what, true);
         };
         let cells = &column.get().cells;
-        let Some(step) = crate::script::sample_step(cells.len(), max_lines) else {
-            return Self::from_column(column, what, true);
-        };
-        let views: Vec<_> = cells
-            .iter()
-            .step_by(step)
+        // No step: the sample is empty.
+        let views: Vec<_> = crate::script::sample_step(cells.len(), max_lines)
+            .map(|step| cells.iter().step_by(step))
+            .into_iter()
+            .flatten()
             .map(|cell| cell.map(|(address, len)| (address as *const u8, len)))
             .collect();
         Ok(Self::from_views(column.clone().into_any(), views))
