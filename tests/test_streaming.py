@@ -369,3 +369,12 @@ def test_rows_file_must_be_a_path(bad: Any) -> None:
     # open() would take an int as a file descriptor (True is 1: stdout) and write over it.
     with pytest.raises(InputTypeError, match="rows_file must be a file path"):
         bleuprint.BLEU().stats_stream(["a"], [["a"]], rows_file=bad)
+
+
+def test_a_name_no_file_can_have_is_refused() -> None:
+    """A str input is a path; one holding a NUL byte or a lone surrogate gets a bleuprint
+    error, not the bare ValueError of open()."""
+    with pytest.raises(InvalidInputError, match="is not a file name .*null byte"):
+        bleuprint.BLEU().score_stream("hyp\x00.txt", ["ref.txt"])
+    with pytest.raises(InvalidInputError, match="is not a file name .*surrogate"):
+        bleuprint.CHRF().stats_stream(["a"], ["ref\ud800.txt.gz"])

@@ -30,7 +30,7 @@ import sys
 from typing import Any, BinaryIO, Optional, Protocol, Union
 
 from bleuprint import _core
-from bleuprint.errors import InputDecodeError
+from bleuprint.errors import InputDecodeError, InvalidInputError
 
 __all__ = [
     "COMPRESSIONS",
@@ -146,12 +146,21 @@ def open_binary(path: Union[str, os.PathLike]) -> BinaryReader:
         truncated (the message names the file and the format).
     ImportError
         For ``.zst``/``.zstd`` without the ``zstandard`` package (before Python 3.14).
+    InvalidInputError
+        For a name no file can have (a NUL byte, a lone surrogate), where ``open`` raises a
+        bare ``ValueError``.
     """
     name = os.fspath(path)
     kind = compression_of(name)
-    if kind is None:
-        return open(name, "rb")
-    inner, errors = _open_compressed(name, kind)
+    try:
+        if kind is None:
+            return open(name, "rb")
+        inner, errors = _open_compressed(name, kind)
+    except ValueError as error:
+        raise InvalidInputError(
+            f"{name!r:.60} is not a file name ({error}); pass the file's path, or the lines "
+            f"themselves as a list of str"
+        ) from None
     raw = _Decompressed(inner, name, kind, errors)
     return io.BufferedReader(raw, buffer_size=1 << 16)
 
