@@ -108,7 +108,7 @@ def in_process_arrow(metric: Any, folder: Path, batch_size: int) -> Any:
     import numpy as np
     import pyarrow.parquet as pq
 
-    from bleuprint.stats import Stats
+    from bleuprint.metrics.stats import Stats
 
     parts: list[Any] = []
     total = None
@@ -152,7 +152,7 @@ def ray_pipeline(folder: Path, call: Any, args: argparse.Namespace, recipe: bool
 
 
 def ray_score(metric: Any, folder: Path, args: argparse.Namespace, recipe: bool) -> Any:
-    import bleuprint.ray
+    import bleuprint.integrations.ray
 
     options: dict[str, Any] = {"ref_columns": ["ref"]}
     if recipe:
@@ -166,7 +166,7 @@ def ray_score(metric: Any, folder: Path, args: argparse.Namespace, recipe: bool)
         fn_constructor_kwargs=options,
     )
     return ds.aggregate(bleuprint.ray.CorpusScore(metric))[
-        f"corpus_score({bleuprint.ray.default_column(metric)})"
+        f"corpus_score({bleuprint.integrations.ray.default_column(metric)})"
     ]
 
 

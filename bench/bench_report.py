@@ -78,7 +78,7 @@ def run_bleuprint(workdir: Path, repeats: int) -> dict[str, object]:
 
 
 def _tokenized(path: Path, workdir: Path) -> Path:
-    from bleuprint.io import read_lines
+    from bleuprint.io.files import read_lines
     from bleuprint.tokenizers import tokenize
 
     out = workdir / (path.name + ".tok")
@@ -125,7 +125,7 @@ def run_compare_mt(workdir: Path, timeout: float) -> dict[str, object]:
 def run_scale(workdir: Path, copies: int = 5, n_systems: int = 20) -> dict[str, object]:
     """Shared-task size: the test set repeated ``copies`` times and ``n_systems`` systems
     (the real ones, then per-segment mixtures of two real ones), through the command line."""
-    from bleuprint.io import read_lines
+    from bleuprint.io.files import read_lines
 
     ref, _, systems = _files()
     refs = read_lines(ref) * copies

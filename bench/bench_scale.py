@@ -68,7 +68,7 @@ elif job == "stream":
     result = round(bleuprint.BLEU().score_stream(args[1], [args[0]]).score, 10)
 elif job == "memory":
     import bleuprint
-    from bleuprint.io import read_lines
+    from bleuprint.io.files import read_lines
     hyps, refs = read_lines(args[1]), read_lines(args[0])
     result = round(bleuprint.BLEU().corpus_score(hyps, [refs]).score, 10)
 elif job == "sacrebleu":
@@ -209,7 +209,7 @@ def bench_zst(directory: Path, segments: int, results: dict[str, Any]) -> None:
 
 def bench_merge(directory: Path, shards: int, results: dict[str, Any]) -> None:
     import bleuprint
-    from bleuprint.shards import Shard, shard_window
+    from bleuprint.io.shards import Shard, shard_window
 
     segments = 1000 * 2037
     hyp, ref = write_repeated(directory, segments)
@@ -242,7 +242,7 @@ def bench_merge(directory: Path, shards: int, results: dict[str, Any]) -> None:
 
 
 def _time_merge_in_process(files: list[str]) -> float:
-    from bleuprint.shards import Shard, merge_shards
+    from bleuprint.io.shards import Shard, merge_shards
 
     best: Optional[float] = None
     for _ in range(3):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from bleuprint.functional_wer import corpus_cer, corpus_wer
+from bleuprint.metrics.functional_wer import corpus_cer, corpus_wer
 
 # CI draws the same examples on every run, so a red build is reproducible rather than a coin
 # toss; on a developer's machine hypothesis explores new examples each time.

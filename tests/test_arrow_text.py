@@ -19,7 +19,7 @@ from bleuprint.errors import InputTypeError, InvalidInputError
 
 pa = pytest.importorskip("pyarrow")
 
-from bleuprint.arrow_text import text_column  # noqa: E402 (after the pyarrow skip)
+from bleuprint.io.arrow_text import text_column  # noqa: E402 (after the pyarrow skip)
 
 METRICS = {
     "BLEU": lambda: bleuprint.BLEU(),

@@ -254,7 +254,7 @@ CASES = [
     api(
         "bounds",
         "BleuKnobs max_order=2**31",
-        "from bleuprint.variants import BleuKnobs, corpus_score\n"
+        "from bleuprint.presets import BleuKnobs, corpus_score\n"
         "corpus_score(H, [[r] for r in R[0]], BleuKnobs(max_order=2**31))",
         "InvalidOptionError",
         "order",

@@ -24,7 +24,7 @@ import pytest
 import bleuprint
 from bleuprint import _core
 from bleuprint.cli import build_parser, main, sentence_lines
-from bleuprint.io import read_lines, read_stream_lines
+from bleuprint.io.files import read_lines, read_stream_lines
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -654,9 +654,9 @@ def test_version_imports_only_what_it_needs(tmp_path: Path, console: bool) -> No
         command = [sys.executable, "-m", "bleuprint", "-V"]
     modules = _imported_modules(command, tmp_path)
     assert "bleuprint.cli.entry" in modules  # the profile covers the command's imports
-    lazy = ("numpy", "tabulate", "bleuprint.significance", "bleuprint.resampling.bootstrap")
+    lazy = ("numpy", "tabulate", "bleuprint.significance", "bleuprint.significance.bootstrap")
     assert not modules & set(lazy)
-    assert not any(m.startswith(("bleuprint.compat.", "bleuprint.variants")) for m in modules)
+    assert not any(m.startswith(("bleuprint.compat.", "bleuprint.presets")) for m in modules)
 
 
 def test_import_bleuprint_loads_no_numpy(tmp_path: Path) -> None:
@@ -721,7 +721,7 @@ def _random_rows(rng: random.Random, n: int) -> list[list[int]]:
 def test_sentence_lines_match_score_format(method: str, value: Optional[float]) -> None:
     np = pytest.importorskip("numpy")
     from bleuprint.metrics.bleu import BLEUConfig
-    from bleuprint.stats import Stats
+    from bleuprint.metrics.stats import Stats
 
     config = BLEUConfig(smooth_method=method, smooth_value=value, effective_order=True)
     rows = np.array(_random_rows(random.Random(7), 400), dtype=np.int64)
@@ -741,7 +741,7 @@ def test_sentence_lines_match_sacrebleu_compute_bleu(method: str, value: Optiona
     sacrebleu = pytest.importorskip("sacrebleu")
     np = pytest.importorskip("numpy")
     from bleuprint.metrics.bleu import BLEUConfig
-    from bleuprint.stats import Stats
+    from bleuprint.metrics.stats import Stats
 
     config = BLEUConfig(smooth_method=method, smooth_value=value, effective_order=True)
     rows = _random_rows(random.Random(11), 400)

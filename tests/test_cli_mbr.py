@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleuprint import mbr
+from bleuprint.analysis import mbr
 from bleuprint.cli import main
 from tests.conftest import read_lines
 

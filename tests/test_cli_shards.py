@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import bleuprint.cli.input as cli_input
-from bleuprint.shards import Shard, merge_shards, shard_window
+from bleuprint.io.shards import Shard, merge_shards, shard_window
 
 from .conftest import run_cli_in_process as _run
 from .conftest import wmt22_references, wmt22_systems

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import bleuprint.progress
+import bleuprint.io.progress
 from bleuprint import cli
 from bleuprint.cli.output import single_system_lines
 from bleuprint.metrics import BLEU, CHRF, TER, WER
@@ -620,7 +620,7 @@ def _main(argv: list[str], stderr: io.StringIO, monkeypatch: pytest.MonkeyPatch)
 
 def test_progress_on_a_terminal_only(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(data)
-    monkeypatch.setattr(bleuprint.progress, "BAR_DELAY", 0.0)  # these jobs take milliseconds
+    monkeypatch.setattr(bleuprint.io.progress, "BAR_DELAY", 0.0)  # these jobs take milliseconds
     argv = ["ref.A", "-i", *SYSTEMS, "-par", "-parn", "100", "--paired-all", "-f", "text"]
     terminal = _Terminal()
     assert _main(argv, terminal, monkeypatch) == 0

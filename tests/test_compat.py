@@ -35,7 +35,7 @@ from bleuprint.errors import (
     ReferenceLayoutError,
     StatsMismatchError,
 )
-from bleuprint.variants import (
+from bleuprint.presets import (
     PRESETS,
     BleuKnobs,
     GLEUConfig,
@@ -44,7 +44,7 @@ from bleuprint.variants import (
     float32_running_sum,
     knob_table,
 )
-from bleuprint.variants.presets import knob_values
+from bleuprint.metrics.bleu.presets import knob_values
 from tests.golden import load
 
 # implementations.md §2's cross-implementation table: V1..V10 (hypotheses, references grouped
@@ -487,7 +487,7 @@ def test_knob_names_follow_the_core() -> None:
     # The knobs describe the core's reference-length rules and tokenizers; the Python-side
     # tokenizers are mteval-v14's entity step before intl, and caller-made token lists.
     from bleuprint import _core
-    from bleuprint.variants import knobs
+    from bleuprint.metrics.bleu import knobs
 
     assert list(knobs.REF_LENGTHS) == list(_core.REF_LENGTHS)
     assert set(knobs.TOKENIZERS) == set(_core.TOKENIZERS) | {"mteval-intl", "tokens"}
@@ -496,7 +496,7 @@ def test_knob_names_follow_the_core() -> None:
 def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
     from bleuprint import Stats
     from bleuprint.errors import StatsFormatError
-    from bleuprint.variants import PresetConfig
+    from bleuprint.presets import PresetConfig
 
     nltk = PresetConfig("nltk")
     with pytest.raises(StatsFormatError, match="correct_n <= total_n"):
@@ -513,7 +513,7 @@ def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
 def test_aggregate_of_core_rows_equals_the_preset_rows() -> None:
     # variants.aggregate (core rows plus the last segment's tokens) is kept for callers of
     # the old API; it must agree with the rows PresetConfig stores.
-    from bleuprint.variants import aggregate, score_counts, segment_rows
+    from bleuprint.presets import aggregate, score_counts, segment_rows
 
     hyps, refs = VECTORS["V8"]
     tokens = [h.split() for h in hyps], [[r.split() for r in rs] for rs in refs]
@@ -545,7 +545,7 @@ def test_compat_guide_python_examples_run(tmp_path) -> None:
 
 def test_the_core_has_every_arithmetic_knob():
     from bleuprint import _core
-    from bleuprint.variants.knobs import ARITHMETICS
+    from bleuprint.metrics.bleu.knobs import ARITHMETICS
 
     assert list(ARITHMETICS) == _core.ARITHMETICS
 

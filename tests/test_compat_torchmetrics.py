@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from bleuprint.compat import torchmetrics as compat
 from bleuprint.compat.torchmetrics import arithmetic, plain
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.variants import corpus_score
+from bleuprint.presets import corpus_score
 from tests.conftest import read_lines, wmt22_references, wmt22_systems
 
 HAS_TORCHMETRICS = importlib.util.find_spec("torchmetrics") is not None
@@ -337,7 +337,7 @@ def test_numpy_fallback_is_the_preset(monkeypatch: pytest.MonkeyPatch) -> None:
     refs = [["there is a cat on the mat", "a cat is on the mat"], ["the dog barked"], ["rain"]]
     for smooth in (False, True):
         knobs = {"smoothing": "add-k"} if smooth else {}
-        from bleuprint.variants import PRESETS
+        from bleuprint.presets import PRESETS
 
         expected = corpus_score(hyps, refs, PRESETS["torchmetrics"].knobs.replace(**knobs)).score
         assert compat.bleu_score(hyps, refs, smooth=smooth) == expected

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import bleuprint.stats
+import bleuprint.metrics.stats
 import bleuprint.tokenizers
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -64,7 +64,7 @@ def test_significance_guide_runs_as_printed(capsys, monkeypatch):
     assert printed == expected
 
 
-@pytest.mark.parametrize("module", [bleuprint.stats, bleuprint.tokenizers])
+@pytest.mark.parametrize("module", [bleuprint.metrics.stats, bleuprint.tokenizers])
 def test_docstring_examples(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0

@@ -14,7 +14,7 @@ from bleuprint.errors import (
     ReferenceLayoutError,
     StatsFormatError,
 )
-from bleuprint.stats import Stats
+from bleuprint.metrics.stats import Stats
 
 HYPS = ["a b c", "d e f"]
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import bleuprint
+from bleuprint.analysis.explanation import knob_effects
 from bleuprint.cli import main
 from bleuprint.cli.compat import PRESET_NAMES
 from bleuprint.compat import evaluate
@@ -18,8 +19,7 @@ from bleuprint.compat.mteval import mteval_v13a, mteval_v14
 from bleuprint.compat.nlgmetricverse import NLGMetricverse
 from bleuprint.compat.nltk import corpus_bleu
 from bleuprint.compat.torchmetrics import bleu_score, sacre_bleu_score
-from bleuprint.explanation import knob_effects
-from bleuprint.variants import PRESETS, corpus_score
+from bleuprint.presets import PRESETS, corpus_score
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GUARD = (

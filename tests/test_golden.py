@@ -231,7 +231,7 @@ def test_nltk_vectors_are_what_nltk_gives(vector: Vector) -> None:
 
 @pytest.mark.parametrize("vector", params("jiwer"))
 def test_jiwer_vectors(vector: Vector) -> None:
-    from bleuprint.functional_wer import corpus_cer, corpus_wer
+    from bleuprint.metrics.functional_wer import corpus_cer, corpus_wer
 
     score_of = corpus_wer if vector["unit"] == "words" else corpus_cer
     score = score_of(vector["hypotheses"], [vector["references"]])

@@ -12,7 +12,7 @@ import pytest
 
 import bleuprint
 from bleuprint import BLEU, BleuprintWarning
-from bleuprint.language import guess_cjk_language, tokenizer_for_language
+from bleuprint.tokenizers.language import guess_cjk_language, tokenizer_for_language
 
 ZH = ["这是一个测试句子，用来检查分词器是否正确。", "今天天气很好，我们去公园散步吧。"] * 3
 JA = ["今日は良い天気ですね。東京タワーに行きました！", "これはテストの文です。"] * 3

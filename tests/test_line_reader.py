@@ -1,5 +1,5 @@
 """The block-at-a-time line reader gives exactly the lines, byte-order-mark handling and
-decode errors of the whole-file readers in ``bleuprint.io``, for every block size, encoding,
+decode errors of the whole-file readers in ``bleuprint.io.files``, for every block size, encoding,
 compression and starting line."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bleuprint.errors import InputDecodeError
-from bleuprint.io import read_lines, read_stream_lines
-from bleuprint.line_reader import count_lines, file_lines, stream_lines
+from bleuprint.io.files import read_lines, read_stream_lines
+from bleuprint.io.line_reader import count_lines, file_lines, stream_lines
 
 # Characters that matter to line splitting and stripping: every newline Python knows, tabs,
 # spaces, a byte order mark, multi-byte characters.
@@ -174,7 +174,7 @@ def test_line_blocks_give_the_lines_and_statistics_of_read_lines(
     """The command line's UTF-8 files go to the core as blocks of bytes: the same lines, the
     same decode errors and the same statistics as the lines read_lines gives."""
     import bleuprint
-    from bleuprint.line_reader import BlockReader
+    from bleuprint.io.line_reader import BlockReader
 
     data = (("\ufeff" if bom else "") + text).encode()
     if corrupt is not None:

@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleuprint
+from bleuprint.analysis.pairwise import aggregate_utility
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
-from bleuprint.pairwise import aggregate_utility
-from bleuprint.variants import PRESETS, corpus_score
-from bleuprint.variants.pairwise import PresetScorer
-from bleuprint.variants.pairwise import expected_utility as preset_expected_utility
-from bleuprint.variants.pairwise import pairwise as preset_pairwise
+from bleuprint.metrics.bleu.preset_pairwise import PresetScorer
+from bleuprint.metrics.bleu.preset_pairwise import expected_utility as preset_expected_utility
+from bleuprint.metrics.bleu.preset_pairwise import pairwise as preset_pairwise
+from bleuprint.presets import PRESETS, corpus_score
 from tests.conftest import read_lines
 
 SAMPLE = Path(__file__).parent / "data" / "sample"
@@ -137,7 +137,7 @@ def test_expected_utility_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     chrf = bleuprint.CHRF(word_order=2)
     samples = read_lines(SAMPLE / "sys.good.en")[:20]
     whole = chrf.expected_utility(samples, weights=range(1, 21))
-    import bleuprint.pairwise as module
+    import bleuprint.analysis.pairwise as module
 
     monkeypatch.setattr(module, "BLOCK_CELLS", 7)  # a few rows per block
     assert np.array_equal(chrf.expected_utility(samples, weights=range(1, 21)), whole)

@@ -7,9 +7,10 @@ import io
 
 import pytest
 
-from bleuprint import mbr, progress
+from bleuprint.analysis import mbr
 from bleuprint.errors import InputTypeError
-from bleuprint.progress import reporter, wanted_on_terminal
+from bleuprint.io import progress
+from bleuprint.io.progress import reporter, wanted_on_terminal
 
 
 class _Terminal(io.StringIO):

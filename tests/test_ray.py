@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import bleuprint  # noqa: E402
-import bleuprint.ray as bray  # noqa: E402
+import bleuprint.integrations.ray as bray  # noqa: E402
 from bleuprint.errors import (  # noqa: E402
     InputTypeError,
     InvalidInputError,
@@ -571,7 +571,7 @@ def test_importing_bleuprint_does_not_import_ray() -> None:
 
 
 def test_without_ray_the_error_names_the_extra() -> None:
-    done = run_python("import sys; sys.modules['ray'] = None; import bleuprint.ray")
+    done = run_python("import sys; sys.modules['ray'] = None; import bleuprint.integrations.ray")
     assert done.returncode != 0
     assert "ModuleNotFoundError" in done.stderr
     assert "pip install 'bleuprint[ray]'" in done.stderr

@@ -1,4 +1,4 @@
-"""``bleuprint.report`` and ``bleuprint report``: every number checked against an
+"""``bleuprint.analysis.report`` and ``bleuprint report``: every number checked against an
 independent computation (sacrebleu on the segment subsets, naive n-gram counting), the page's
 size bounded, the command line's files and errors."""
 
@@ -14,14 +14,14 @@ import sacrebleu
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bleuprint.report
+import bleuprint.analysis.report
+from bleuprint.analysis.report import Report, report
+from bleuprint.analysis.report.buckets import LENGTH_CUTOFFS, bucket_labels
+from bleuprint.analysis.report.inputs import read_meta_tsv, read_train_counts
+from bleuprint.analysis.report.ngrams import NgramTable, _kth_largest
 from bleuprint.cli.entry import main
 from bleuprint.errors import BleuprintError, InvalidInputError, InvalidOptionError
-from bleuprint.io import read_lines
-from bleuprint.report import Report, report
-from bleuprint.report.buckets import LENGTH_CUTOFFS, bucket_labels
-from bleuprint.report.inputs import read_meta_tsv, read_train_counts
-from bleuprint.report.ngrams import NgramTable, _kth_largest
+from bleuprint.io.files import read_lines
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -217,7 +217,7 @@ def test_json_holds_the_analyses(example: Report) -> None:
 
 
 def test_module_is_callable() -> None:
-    r = bleuprint.report(
+    r = bleuprint.analysis.report(
         {"a": ["the cat sat"], "b": ["a cat sat"]}, [["the cat sat"]], n_bootstrap=20
     )
     assert r.data["systems"] == ["a", "b"]
@@ -458,6 +458,6 @@ def test_cli_source_and_train_vocab(tmp_path: Path) -> None:
 def test_docstring_example_runs() -> None:
     import doctest
 
-    failures, tried = doctest.testmod(bleuprint.report)
+    failures, tried = doctest.testmod(bleuprint.analysis.report)
     assert tried > 0
     assert failures == 0

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bleuprint.report import buckets as bk
-from bleuprint.report.ngrams import KINDS, NgramTable, salient
+from bleuprint.analysis.report import buckets as bk
+from bleuprint.analysis.report.ngrams import KINDS, NgramTable, salient
 from bleuprint.tokenizers import tokenize
 
 from .conftest import WMT22, read_lines

@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleuprint
-from bleuprint import line_reader
+from bleuprint.io import line_reader
 from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
-from bleuprint.io import read_lines
-from bleuprint.streaming import lines_of
+from bleuprint.io.files import read_lines
+from bleuprint.io.streaming import lines_of
 from tests.conftest import read_lines as read_test_lines
 from tests.conftest import wmt22_references
 
@@ -326,7 +326,7 @@ def test_zstd_truncated_in_a_later_frame_or_very_repetitive(tmp_path: Path) -> N
     assert repetitive.stat().st_size * 1000 < 3000 * len(text)
     tracemalloc.start()
     try:
-        with bleuprint.io.open_binary(repetitive) as f:
+        with bleuprint.io.files.open_binary(repetitive) as f:
             while f.read(1 << 20):
                 pass
         _, top = tracemalloc.get_traced_memory()

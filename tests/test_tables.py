@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
-from bleuprint.io import read_lines
-from bleuprint.tables import read_table
+from bleuprint.io.files import read_lines
+from bleuprint.io.tables import read_table
 from tests.conftest import wmt22_references, wmt22_systems
 
 METRICS: dict[str, Callable[[], Any]] = {

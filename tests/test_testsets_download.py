@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bleuprint import progress
 from bleuprint.errors import BleuprintError, InputTypeError, InvalidOptionError
+from bleuprint.io import progress
 from bleuprint.testsets import registry
 from bleuprint.testsets.archive_import import (
     ArchiveImportError,
@@ -528,7 +528,7 @@ def test_a_bar_on_a_terminal_only(
 _TTY_SCRIPT = """
 import sys
 from pathlib import Path
-from bleuprint import progress
+from bleuprint.io import progress
 from bleuprint.testsets.download import fetch
 progress.BAR_DELAY = 0.0
 fetch(sys.argv[1], Path(sys.argv[2]), md5=sys.argv[3], testset="wmt-tty")

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import bleuprint.functional_wer
+import bleuprint.metrics.functional_wer
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from bleuprint.functional_wer import (
+from bleuprint.metrics.functional_wer import (
     corpus_cer,
     corpus_mer,
     corpus_wer,
@@ -22,8 +22,8 @@ from bleuprint.functional_wer import (
     sentence_cer,
     sentence_wer,
 )
+from bleuprint.metrics.stats import Stats
 from bleuprint.metrics.wer import CER, WER, WERConfig, WERScore
-from bleuprint.stats import Stats
 from tests.golden import Vector, params
 
 DOC_REFS = ["short one here", "quite a bit of longer sentence"]
@@ -313,7 +313,7 @@ def test_score_rows_equal_scored_rows():
 
 
 def test_docstring_examples():
-    failures, tried = doctest.testmod(bleuprint.functional_wer)
+    failures, tried = doctest.testmod(bleuprint.metrics.functional_wer)
     assert tried > 0
     assert failures == 0
 

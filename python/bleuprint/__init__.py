@@ -19,24 +19,6 @@ from bleuprint.errors import (
     StatsFormatError,
     StatsMismatchError,
 )
-from bleuprint.functional import (
-    corpus_bleu,
-    corpus_chrf,
-    corpus_ter,
-    raw_corpus_bleu,
-    sentence_bleu,
-    sentence_chrf,
-    sentence_ter,
-)
-from bleuprint.functional_wer import (
-    corpus_cer,
-    corpus_mer,
-    corpus_wer,
-    corpus_wil,
-    corpus_wip,
-    sentence_cer,
-    sentence_wer,
-)
 from bleuprint.metrics import (
     BLEU,
     CER,
@@ -59,13 +41,31 @@ from bleuprint.metrics import (
     WERScore,
     WERSignature,
 )
-from bleuprint.stats import Stats
+from bleuprint.metrics.functional import (
+    corpus_bleu,
+    corpus_chrf,
+    corpus_ter,
+    raw_corpus_bleu,
+    sentence_bleu,
+    sentence_chrf,
+    sentence_ter,
+)
+from bleuprint.metrics.functional_wer import (
+    corpus_cer,
+    corpus_mer,
+    corpus_wer,
+    corpus_wil,
+    corpus_wip,
+    sentence_cer,
+    sentence_wer,
+)
+from bleuprint.metrics.stats import Stats
 from bleuprint.tokenizers import tokenize
 
 # Names whose modules cost import time (significance, explain): loaded on first use.
 _LAZY = {
-    "explain": "bleuprint.explanation",
-    "token_bleu": "bleuprint.token_ids",
+    "explain": "bleuprint.analysis.explanation",
+    "token_bleu": "bleuprint.analysis.token_ids",
     **dict.fromkeys(
         (
             "Comparison",
@@ -81,16 +81,21 @@ _LAZY = {
 }
 
 
-#: Submodules reachable as attributes after ``import bleuprint`` (``bleuprint.mbr.select``).
-_LAZY_MODULES = ("mbr", "report")
+#: Modules reachable as attributes after ``import bleuprint`` (``bleuprint.mbr.select``,
+#: ``bleuprint.report(...)``, ``bleuprint.ray.Statistics``), loaded on first use.
+_LAZY_MODULES = {
+    "mbr": "bleuprint.analysis.mbr",
+    "report": "bleuprint.analysis.report",
+    "ray": "bleuprint.integrations.ray",
+}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY or name in _LAZY_MODULES:
-        import importlib
+        import importlib  # start-up time: these modules load on first use
 
         if name in _LAZY_MODULES:
-            return importlib.import_module(f"bleuprint.{name}")
+            return importlib.import_module(_LAZY_MODULES[name])
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'bleuprint' has no attribute {name!r}")
 

@@ -44,14 +44,14 @@ def browser() -> Iterator[Any]:
 
 
 def _read(name: str) -> list[str]:
-    from bleuprint.io import read_lines
+    from bleuprint.io.files import read_lines
 
     return read_lines(EXAMPLES / name)
 
 
 @pytest.fixture(scope="module")
 def report_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from bleuprint.report import report
+    from bleuprint.analysis.report import report
 
     r = report(
         {"hyp": _read("hyp.en"), "hyp2": _read("hyp2.en")},

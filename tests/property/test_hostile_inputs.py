@@ -25,7 +25,7 @@ import bleuprint
 from bleuprint import _core
 from bleuprint.compat import evaluate, jiwer, moses, mteval, nlgmetricverse, nltk, torchmetrics
 from bleuprint.errors import BleuprintError, InputTypeError, InvalidInputError
-from bleuprint.variants import BleuKnobs, corpus_score
+from bleuprint.presets import BleuKnobs, corpus_score
 
 EXAMPLES = 60  # per target
 EXAMPLES_RUN: dict[str, int] = {}
@@ -206,13 +206,13 @@ def test_token_bleu() -> None:
 
 def test_mbr_select() -> None:
     metrics = st.sampled_from(["bleu", "chrf", "chrf++", "ter", "nope", 3, None])
-    run = lambda a: bleuprint.mbr.select(a[0], a[1], n=a[2])  # noqa: E731
+    run = lambda a: bleuprint.analysis.mbr.select(a[0], a[1], n=a[2])  # noqa: E731
     _hostile("mbr.select", st.tuples(streams, metrics, st.one_of(st.none(), ints)), run)()
 
 
 def test_report() -> None:
     pytest.importorskip("matplotlib")
-    run = lambda a: bleuprint.report({"a": a[0]}, a[1], n_bootstrap=5)  # noqa: E731
+    run = lambda a: bleuprint.analysis.report({"a": a[0]}, a[1], n_bootstrap=5)  # noqa: E731
     _hostile("report", hyps_refs, run)()
 
 

@@ -1,4 +1,4 @@
-"""Property tests of bleuprint.variants and the compat modules built on it.
+"""Property tests of bleuprint.presets and the compat modules built on it.
 
 - Knobs equivalent to sacrebleu's give ``bleuprint.corpus_bleu``'s score exactly.
 - The ``hf`` preset and ``compat.evaluate`` equal bleuscore 0.2.0 (HF evaluate's ``bleu``),
@@ -28,7 +28,7 @@ from bleuprint import variants
 from bleuprint.compat import evaluate
 from bleuprint.compat import nltk as compat_nltk
 from bleuprint.errors import InvalidInputError, StatsMismatchError
-from bleuprint.variants import PRESETS, SACREBLEU
+from bleuprint.presets import PRESETS, SACREBLEU
 from tests.conftest import outcome
 from tests.golden import load
 
@@ -658,8 +658,8 @@ def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, match
     # nltk: bp * exp(math.fsum(w log p for p > 0)), a caller's smoothing handing the floats
     # over as they are; tensorflow/nmt: exp(sum(w log p)) * bp, with this Python's sum().
     # Values and exceptions (math.exp overflow) are Python's, bit for bit.
-    from bleuprint.variants.aggregation import CorpusCounts
-    from bleuprint.variants.scoring import score_counts
+    from bleuprint.metrics.bleu.aggregation import CorpusCounts
+    from bleuprint.metrics.bleu.scoring import score_counts
 
     n = len(weights)
     values = (values * n)[:n]
@@ -705,8 +705,8 @@ def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, match
 def test_float_precisions_equal_the_fraction_path(counts, smoothing, epsilon, zero_total):
     """The Fraction-free precisions of methods 0 and 1 are the floats (and signs) of the
     Fraction path they shortcut, zero counts and totals included."""
-    from bleuprint.variants import scoring
-    from bleuprint.variants.aggregation import CorpusCounts
+    from bleuprint.metrics.bleu.aggregation import CorpusCounts
+    from bleuprint.metrics.bleu import scoring
 
     correct, total = [c for c, _ in counts], [t for _, t in counts]
     if zero_total:

@@ -12,8 +12,8 @@ from bleuprint._core import MAX_CHRF_ORDER
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
 from bleuprint.cli.parser import REPEATED_INPUT
 from bleuprint.errors import InvalidOptionError
-from bleuprint.resampling.limits import MAX_SAMPLES
-from bleuprint.resampling.seed import resolve_seed
+from bleuprint.significance.limits import MAX_SAMPLES
+from bleuprint.significance.seed import resolve_seed
 
 #: Decimal places: a float carries 17 significant digits, so more only print noise.
 MAX_WIDTH = 100

@@ -18,7 +18,7 @@ from typing import Any, Optional, Union
 
 from bleuprint.cli.errors import Reporter
 from bleuprint.errors import BleuprintError, InvalidOptionError
-from bleuprint.io import read_lines
+from bleuprint.io.files import read_lines
 
 #: The preset names (kept here so that building the parser does not load the presets).
 PRESET_NAMES = (
@@ -132,7 +132,7 @@ def _grouped(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:
 
 
 def run_explain(argv: Sequence[str]) -> list[str]:
-    from bleuprint.explanation import explain  # the presets load for this subcommand only
+    from bleuprint.analysis.explanation import explain  # the presets load for this subcommand only
 
     args = explain_parser().parse_args(argv)
     note_deprecated(args)
@@ -144,7 +144,7 @@ def run_explain(argv: Sequence[str]) -> list[str]:
 
 
 def _differences(name: str) -> str:
-    from bleuprint.variants import PRESETS, SACREBLEU  # loaded by run_compare already
+    from bleuprint.presets import PRESETS, SACREBLEU  # loaded by run_compare already
 
     diffs = PRESETS[name].knobs.differences(SACREBLEU)
     return ", ".join(f"{k}={v[0]}" for k, v in diffs.items()) or "none (sacrebleu's defaults)"
@@ -154,7 +154,7 @@ def run_compare(argv: Sequence[str]) -> list[str]:
     # Tables and presets load for this subcommand only.
     from tabulate import tabulate  # type: ignore[import-untyped]
 
-    from bleuprint.variants import PRESETS, corpus_score
+    from bleuprint.presets import PRESETS, corpus_score
 
     args = compare_parser().parse_args(argv)
     hyps = _read(args.input, args.encoding)

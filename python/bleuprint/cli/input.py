@@ -3,7 +3,7 @@ file of ``-nr`` tab-separated references) and system outputs (files, or standard
 one system per tab-separated field), with sacrebleu's checks that they line up; or a table's
 columns (:mod:`bleuprint.cli.table_input`), and for grouped scores one key per segment.
 
-Files follow sacrebleu's line rules (see :mod:`bleuprint.io`; :mod:`bleuprint.line_reader`
+Files follow sacrebleu's line rules (see :mod:`bleuprint.io.files`; :mod:`bleuprint.io.line_reader`
 reads them a block at a time). Only a chunk of text is held at once, so input of any size is
 scored in bounded memory. A failure is one line naming the file, never a traceback.
 """
@@ -22,9 +22,9 @@ from bleuprint.cli.checks import paired, table_input
 from bleuprint.cli.errors import EXIT_FIELDS, EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.table_input import TableSystems, table_columns
 from bleuprint.errors import BleuprintError, InputDecodeError
-from bleuprint.io import is_utf8
-from bleuprint.line_reader import BlockReader, LineBlock, count_lines, file_blocks, stream_blocks
-from bleuprint.streaming import Chunk
+from bleuprint.io.files import is_utf8
+from bleuprint.io.line_reader import BlockReader, LineBlock, count_lines, file_blocks, stream_blocks
+from bleuprint.io.streaming import Chunk
 
 #: Segments per chunk, shared by all the streams read together: the text held at once, about
 #: 7 MB of WMT-like lines, so a run's peak memory stays under 100 MB (about 70 MB) whatever
@@ -310,7 +310,7 @@ class InputStreams:
     def _window(self, args: argparse.Namespace, shard: tuple[int, int]) -> None:
         """Counts every file's lines (the length checks of a whole run) and sets the shard's
         segments."""
-        from bleuprint.shards import shard_window
+        from bleuprint.io.shards import shard_window
 
         if self.from_stdin:
             raise CliError(

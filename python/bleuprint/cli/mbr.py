@@ -16,8 +16,8 @@ from typing import Any
 
 from bleuprint.cli.errors import PROG
 from bleuprint.errors import BleuprintError
-from bleuprint.io import read_lines
-from bleuprint.progress import wanted_on_terminal
+from bleuprint.io.files import read_lines
+from bleuprint.io.progress import wanted_on_terminal
 
 
 def mbr_parser() -> argparse.ArgumentParser:
@@ -112,7 +112,7 @@ def _tsv(lines: list[str]) -> tuple[list[str], list[list[str]]]:
 
 
 def run_mbr(argv: Sequence[str]) -> list[str]:
-    from bleuprint.mbr import make_metric, select
+    from bleuprint.analysis.mbr import make_metric, select
 
     args = mbr_parser().parse_args(argv)
     lines = _read(args.samples, args.encoding)

@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> list[str]:
-    from bleuprint.io import read_lines
+    from bleuprint.io.files import read_lines
 
     return read_lines(path)
 
@@ -114,12 +114,12 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     if args.src:
         sources = _read(args.src)
     if args.meta:
-        from bleuprint.report.inputs import read_meta_tsv
+        from bleuprint.analysis.report.inputs import read_meta_tsv
 
         meta.update(read_meta_tsv(Path(args.meta).read_text(encoding="utf-8")))
     train = None
     if args.train_vocab:
-        from bleuprint.report.inputs import read_train_counts
+        from bleuprint.analysis.report.inputs import read_train_counts
 
         train = read_train_counts(Path(args.train_vocab).read_text(encoding="utf-8"))
     return {
@@ -146,8 +146,8 @@ def _write(path: str, text: str) -> None:
 
 def run_report(argv: Sequence[str]) -> int:
     """Runs ``bleuprint report``; raises :class:`CliError` for bad usage or input."""
+    from bleuprint.analysis.report import report
     from bleuprint.errors import BleuprintError
-    from bleuprint.report import report
 
     args = build_parser().parse_args(list(argv))
     try:

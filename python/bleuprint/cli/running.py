@@ -38,10 +38,10 @@ from bleuprint.errors import (
     InputDecodeError,
     InvalidOptionError,
 )
-from bleuprint.progress import reporter as progress_reporter
-from bleuprint.progress import wanted_on_terminal
-from bleuprint.stats import Stats, StatsAccumulator
-from bleuprint.streaming import GroupAccumulator, chunk_stats, default_keep
+from bleuprint.io.progress import reporter as progress_reporter
+from bleuprint.io.progress import wanted_on_terminal
+from bleuprint.io.streaming import GroupAccumulator, chunk_stats, default_keep
+from bleuprint.metrics.stats import Stats, StatsAccumulator
 
 #: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
 PROGRESS_BYTES = 4 << 20
@@ -152,7 +152,7 @@ def _write_shard(
     metrics: dict[str, Any],
     stats: list[list[Stats]],
 ) -> None:
-    from bleuprint.shards import Shard
+    from bleuprint.io.shards import Shard
 
     index, count = args.shard or (1, 1)
     shard = Shard(

@@ -40,8 +40,8 @@ def run_stats(argv: Sequence[str]) -> int:
 
 def run_merge(argv: Sequence[str]) -> int:
     """``bleuprint merge``: what one run over every shard's input prints."""
+    from bleuprint.io.shards import Shard, merge_shards
     from bleuprint.metrics.restored import RestoredMetric
-    from bleuprint.shards import Shard, merge_shards
 
     args = build_merge_parser().parse_args(argv)
     check_output_usage(args)

@@ -1,5 +1,5 @@
 """Table files as the command's input (``--hyp-column``, ``--ref-column``, ``--group-by``):
-which columns are read, one :func:`bleuprint.tables.read_table` reader per system column read
+which columns are read, one :func:`bleuprint.io.tables.read_table` reader per system column read
 in step a chunk of rows at a time, and every failure in the command's words (one line, never
 a traceback).
 
@@ -17,7 +17,7 @@ from typing import NamedTuple, Optional
 
 from bleuprint.cli.errors import CliError
 from bleuprint.errors import BleuprintError
-from bleuprint.streaming import Chunk
+from bleuprint.io.streaming import Chunk
 
 #: Defaults of --hyp-column and --ref-column (the library's ``hyp_column`` and ``ref_columns``).
 DEFAULT_HYP_COLUMN = "hyp"
@@ -55,11 +55,11 @@ def table_columns(args: argparse.Namespace) -> TableColumns:
 
 class TableSystems:
     """The systems (and, with reference columns, the references and group keys) of one table
-    file; :meth:`chunks` gives every system's :class:`~bleuprint.streaming.Chunk` of the same
+    file; :meth:`chunks` gives every system's :class:`~bleuprint.io.streaming.Chunk` of the same
     rows. Opening checks the format and the columns, before anything is scored."""
 
     def __init__(self, path: str, columns: TableColumns, chunk_rows: int) -> None:
-        from bleuprint.tables import read_table
+        from bleuprint.io.tables import read_table
 
         self.path = path
         self.columns = columns

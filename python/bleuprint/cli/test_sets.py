@@ -18,7 +18,7 @@ from typing import Any, Optional
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, Reporter
 from bleuprint.cli.output import colored
 from bleuprint.errors import BleuprintError
-from bleuprint.stats import Stats
+from bleuprint.metrics.stats import Stats
 
 
 def _names(args: argparse.Namespace) -> list[str]:

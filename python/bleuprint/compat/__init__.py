@@ -14,5 +14,5 @@ switching is one import line:
 - :mod:`bleuprint.compat.jiwer`: jiwer 4.0.0's modules (WER, CER, MER, WIL, WIP, transforms,
   the ``jiwer`` command line).
 
-The BLEU modules are presets of :mod:`bleuprint.variants`; see ``docs/compat.md``.
+The BLEU modules are presets of :mod:`bleuprint.presets`; see ``docs/compat.md``.
 """

@@ -26,10 +26,10 @@ from bleuprint.errors import (
     InvalidOptionError,
     ReferenceLayoutError,
 )
-from bleuprint.functional import corpus_bleu
-from bleuprint.layout import as_text_sequence
-from bleuprint.variants import PRESETS, corpus_score
-from bleuprint.variants.gleu import GLEUConfig
+from bleuprint.io.layout import as_text_sequence
+from bleuprint.metrics.functional import corpus_bleu
+from bleuprint.metrics.gleu import GLEUConfig
+from bleuprint.presets import PRESETS, corpus_score
 
 
 class Tokenizer13a:

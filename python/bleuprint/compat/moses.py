@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError, warn
-from bleuprint.layout import as_text_sequence
-from bleuprint.variants import PRESETS, BleuKnobs, score_counts
-from bleuprint.variants.aggregation import corpus_counts
-from bleuprint.variants.config import preset_config
+from bleuprint.io.layout import as_text_sequence
+from bleuprint.metrics.bleu.aggregation import corpus_counts
+from bleuprint.metrics.bleu.preset_config import preset_config
+from bleuprint.presets import PRESETS, BleuKnobs, score_counts
 
 # multi-bleu.perl's reference length for a hypothesis without any reference line.
 _NO_REFERENCE_LENGTH = 9999

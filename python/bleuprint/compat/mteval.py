@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from bleuprint.layout import as_text_sequence
-from bleuprint.variants import PRESETS, corpus_score
-from bleuprint.variants.knobs import BleuKnobs
+from bleuprint.io.layout import as_text_sequence
+from bleuprint.metrics.bleu.knobs import BleuKnobs
+from bleuprint.presets import PRESETS, corpus_score
 
 
 @dataclass

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 from bleuprint.errors import ReferenceLayoutError
-from bleuprint.layout import as_text_sequence
-from bleuprint.variants import PRESETS, corpus_score
+from bleuprint.io.layout import as_text_sequence
+from bleuprint.presets import PRESETS, corpus_score
 
 _SHAPE = (
     "predictions=['text', ...] or [['candidate 1', 'candidate 2'], ...]; "

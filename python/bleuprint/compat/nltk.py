@@ -4,7 +4,7 @@
 
 Same arguments, return types (the int ``0``, lists for several weight tuples, Fractions that
 keep their counts) and warnings; the counting runs in bleuprint's Rust core. This is the
-``nltk`` preset of :mod:`bleuprint.variants`.
+``nltk`` preset of :mod:`bleuprint.presets`.
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from operator import itemgetter
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
-from bleuprint.variants import PRESETS, score_counts
-from bleuprint.variants.aggregation import corpus_counts
-from bleuprint.variants.config import preset_config
-from bleuprint.variants.counting import modified_precision
-from bleuprint.variants.knobs import (
+from bleuprint.metrics.bleu.aggregation import corpus_counts
+from bleuprint.metrics.bleu.counting import modified_precision
+from bleuprint.metrics.bleu.knobs import (
     BleuKnobs,
     Weights,
     normalize_weights,
     weight_sets_as_given,
 )
-from bleuprint.variants.scoring import brevity_penalty as _brevity_penalty
-from bleuprint.variants.smoothing import NLTK_PARAMETERS, Fraction, SmoothingFunction
+from bleuprint.metrics.bleu.preset_config import preset_config
+from bleuprint.metrics.bleu.scoring import brevity_penalty as _brevity_penalty
+from bleuprint.metrics.bleu.smoothing import NLTK_PARAMETERS, Fraction, SmoothingFunction
+from bleuprint.presets import PRESETS, score_counts
 
 _PRESET = PRESETS["nltk"].knobs
 _SHAPE = "list_of_references=[[ref_tokens, ...], ...] (one list of token lists per hypothesis)"

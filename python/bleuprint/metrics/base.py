@@ -1,7 +1,7 @@
 """What the metric modules share: sacrebleu-exact corpus and resampled scores of summed rows.
 
-:class:`Score`, :class:`Signature` (:mod:`bleuprint.scores`) and the configuration registry
-(:mod:`bleuprint.metric_config`) live below the metrics and are re-exported here, where they
+:class:`Score`, :class:`Signature` (:mod:`bleuprint.metrics.scores`) and the configuration registry
+(:mod:`bleuprint.metrics.config`) live below the metrics and are re-exported here, where they
 have always been importable from.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from bleuprint.metric_config import METRIC_CONFIGS, register_config
-from bleuprint.scores import SIGNATURE_VERSION, Score, Signature
+from bleuprint.metrics.config import METRIC_CONFIGS, register_config
+from bleuprint.metrics.scores import SIGNATURE_VERSION, Score, Signature
 
 #: Python >= 3.12's ``sum()`` compensates float rounding (Neumaier); the upstreams reproduced
 #: here sum floats with ``sum()`` (sacrebleu's log precisions, mbrs' expected counts).

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
-from bleuprint.arrow_text import is_text, text_columns
 from bleuprint.errors import (
     InputDecodeError,
     InputTypeError,
@@ -22,21 +21,22 @@ from bleuprint.errors import (
     InvalidOptionError,
     ReferenceLayoutError,
 )
-from bleuprint.layout import (
+from bleuprint.io.arrow_text import is_text, text_columns
+from bleuprint.io.layout import (
     check_hypotheses,
     check_references,
     count_references,
     naming_lone_surrogates,
 )
-from bleuprint.line_reader import LineBlock
+from bleuprint.io.line_reader import LineBlock
 from bleuprint.metrics.base import Score, Signature
-from bleuprint.stats import Stats
+from bleuprint.metrics.stats import Stats
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from bleuprint.progress import Progress
-    from bleuprint.tables import GroupBy, RefColumns
+    from bleuprint.io.progress import Progress
+    from bleuprint.io.tables import GroupBy, RefColumns
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]
@@ -203,8 +203,8 @@ class Metric(ABC, Generic[ScoreT]):
         score = stats.score()
         if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
             # Only a bootstrap pays for loading the resampling engine (statistics, ~15 ms).
-            from bleuprint.resampling.bootstrap import bootstrap_estimate, check_samples
-            from bleuprint.resampling.seed import resolve_seed
+            from bleuprint.significance.bootstrap import bootstrap_estimate, check_samples
+            from bleuprint.significance.seed import resolve_seed
 
             n = check_samples(n_bootstrap, "n_bootstrap")
             seed = resolve_seed()
@@ -267,7 +267,7 @@ class Metric(ABC, Generic[ScoreT]):
         file as they come and returns them memory-mapped (bootstrap and paired tests on more
         rows than memory holds). ``progress=True`` counts lines on stderr.
         """
-        from bleuprint.streaming import stream_stats
+        from bleuprint.io.streaming import stream_stats
 
         return stream_stats(
             self, hypotheses, references, chunk_size=chunk_size, keep=keep, progress=progress,
@@ -285,7 +285,7 @@ class Metric(ABC, Generic[ScoreT]):
     ) -> ScoreT:
         """:meth:`corpus_score` of streams (see :meth:`stats_stream`), equal to the in-memory
         score; only running sums are kept where the metric allows (all but TER)."""
-        from bleuprint.streaming import stream_score
+        from bleuprint.io.streaming import stream_score
 
         return stream_score(  # type: ignore[no-any-return]
             self, hypotheses, references, chunk_size=chunk_size, progress=progress,
@@ -310,13 +310,13 @@ class Metric(ABC, Generic[ScoreT]):
         ``source`` is a JSONL file (``.jsonl``/``.ndjson``, compressed too), a Parquet or
         Arrow IPC/Feather file, a pyarrow Table/RecordBatch/RecordBatchReader, a pandas or
         polars DataFrame, a ``datasets.Dataset``, a dict of columns or an iterable of dicts
-        (see :mod:`bleuprint.tables`). ``ref_columns`` names one column or several; a column
+        (see :mod:`bleuprint.io.tables`). ``ref_columns`` names one column or several; a column
         of lists gives each row its own number of references. Null cells are missing
         references. ``keep``, ``progress`` and ``rows_file`` are as in :meth:`stats_stream`;
         the rows equal ``stats`` of the columns as lists.
         """
-        from bleuprint.streaming import count_chunks
-        from bleuprint.tables import read_table
+        from bleuprint.io.streaming import count_chunks
+        from bleuprint.io.tables import read_table
 
         table = read_table(
             source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size
@@ -337,7 +337,7 @@ class Metric(ABC, Generic[ScoreT]):
     ) -> ScoreT:
         """:meth:`corpus_score` of a table (see :meth:`stats_table`), equal to the in-memory
         score; only running sums are kept where the metric allows (all but TER)."""
-        from bleuprint.streaming import default_keep
+        from bleuprint.io.streaming import default_keep
 
         stats = self.stats_table(
             source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size,
@@ -368,7 +368,7 @@ class Metric(ABC, Generic[ScoreT]):
         hashable values, or a file of one key per line). ``keep="sum"`` keeps one row of
         column sums per group (BLEU, chrF, WER).
         """
-        from bleuprint.streaming import count_groups, stream_grouped_stats
+        from bleuprint.io.streaming import count_groups, stream_grouped_stats
 
         if groups is not None:
             if by is not None:
@@ -394,7 +394,7 @@ class Metric(ABC, Generic[ScoreT]):
                 "name the group column(s) with by=, e.g. by='lang_pair', or give one key per "
                 "hypothesis with groups="
             )
-        from bleuprint.tables import read_table
+        from bleuprint.io.tables import read_table
 
         table = read_table(
             source, hyp_column=hyp_column, ref_columns=ref_columns, by=by, chunk_size=chunk_size
@@ -421,7 +421,7 @@ class Metric(ABC, Generic[ScoreT]):
         >>> bleu.grouped_scores("test.parquet", by="lang_pair")  # doctest: +SKIP
         {'en-de': BLEU = 34.12 ..., 'de-en': BLEU = 40.05 ...}
         """
-        from bleuprint.streaming import default_keep
+        from bleuprint.io.streaming import default_keep
 
         per_group = self.grouped_stats(
             source, references, by=by, groups=groups, hyp_column=hyp_column,
@@ -472,9 +472,9 @@ class Metric(ABC, Generic[ScoreT]):
         reference (each alone): cell ``(i, j)`` equals
         ``sentence_score(hypotheses[i], [references[j]]).score``. ``references=None`` scores
         the hypotheses against each other (MBR); ``exclude_self=True`` then sets the diagonal
-        to NaN. Lists of lists give a ``(B, H, R)`` array. See :mod:`bleuprint.pairwise`.
+        to NaN. Lists of lists give a ``(B, H, R)`` array. See :mod:`bleuprint.analysis.pairwise`.
         """
-        from bleuprint.pairwise import pairwise
+        from bleuprint.analysis.pairwise import pairwise
 
         self._before_sentence_scores()
         return pairwise(self, hypotheses, references, exclude_self=exclude_self)
@@ -490,7 +490,7 @@ class Metric(ABC, Generic[ScoreT]):
         """Each hypothesis' (weighted) mean sentence score against the references, ``(H,)``
         float64: :meth:`pairwise`'s row means, computed with ``math.fsum`` block by block
         without the whole matrix. ``weights`` has one value per reference."""
-        from bleuprint.pairwise import expected_utility
+        from bleuprint.analysis.pairwise import expected_utility
 
         self._before_sentence_scores()
         return expected_utility(
@@ -507,8 +507,8 @@ class Metric(ABC, Generic[ScoreT]):
         """Each hypothesis scored against the references' averaged n-gram statistics,
         ``(H,)`` float64: reference aggregation, MBR in linear time (BLEU: DeNero et al.
         2009; chrF: Vamvas & Sennrich 2024), as mbrs computes it. See
-        :func:`bleuprint.pairwise.aggregate_utility`."""
-        from bleuprint.pairwise import aggregate_utility
+        :func:`bleuprint.analysis.pairwise.aggregate_utility`."""
+        from bleuprint.analysis.pairwise import aggregate_utility
 
         return aggregate_utility(self, hypotheses, references, weights=weights)
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metric_config import MetricConfig
 from bleuprint.metrics.base import Score
+from bleuprint.metrics.config import MetricConfig
 from bleuprint.metrics.metric import Metric
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
-from bleuprint import _core, _wer_text
+from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.layout import count_references, naming_lone_surrogates
+from bleuprint.io.layout import count_references, naming_lone_surrogates
 from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.wer_alignment import (
@@ -29,6 +29,7 @@ from bleuprint.metrics.wer_alignment import (
     SegmentAlignment,
     align_segments,
 )
+from bleuprint.tokenizers import wer_text as _wer_text
 
 if TYPE_CHECKING:
     import numpy as np

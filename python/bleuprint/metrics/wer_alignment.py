@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
 
-from bleuprint import _core, _wer_text
+from bleuprint import _core
+from bleuprint.tokenizers import wer_text as _wer_text
 
 if TYPE_CHECKING:
     from bleuprint.metrics.wer import WERConfig, WERScore

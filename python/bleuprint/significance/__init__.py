@@ -8,7 +8,6 @@ Everything works on :class:`~bleuprint.Stats`: text is scored once, then resampl
 - :func:`paired_test_stats`: the same on precomputed statistics.
 """
 
-from bleuprint.resampling.seed import FROM_ENVIRONMENT, Seed, resolve_seed
 from bleuprint.significance.bootstrap import ConfidenceInterval, bootstrap_ci
 from bleuprint.significance.correction import CORRECTIONS, adjust_p_values
 from bleuprint.significance.paired import (
@@ -18,6 +17,7 @@ from bleuprint.significance.paired import (
     paired_test,
     paired_test_stats,
 )
+from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, resolve_seed
 
 __all__ = [
     "CORRECTIONS",

@@ -1,17 +1,57 @@
-"""Bootstrap confidence intervals for one system (sacrebleu's ``--confidence``)."""
+"""One system's bootstrap: sacrebleu's resamples of a test set, their estimate, and the
+confidence interval (sacrebleu's ``--confidence``).
+
+:func:`bootstrap_estimate` serves ``Metric.corpus_score(..., n_bootstrap=n)``;
+:func:`bootstrap_ci` returns the interval as data.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
-from bleuprint.resampling.bootstrap import (
-    bootstrap_estimate,
-    check_samples,
-    resample_single_system,
+import numpy as np
+
+from bleuprint.errors import InvalidOptionError
+from bleuprint.metrics.stats import Stats
+from bleuprint.significance.draws import bootstrap_indices, bootstrap_scores
+from bleuprint.significance.estimates import (
+    ResampledScores,
+    SingleSystemEstimate,
+    score_estimate_ci,
 )
-from bleuprint.resampling.seed import FROM_ENVIRONMENT, SeedArg, resolve_seed
-from bleuprint.stats import Stats
+from bleuprint.significance.limits import MAX_SAMPLES
+from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
+
+
+def check_samples(n: Any, name: str = "n_samples") -> int:
+    """``n`` as an int from 1 to :data:`MAX_SAMPLES`, or an error that says so."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise InvalidOptionError(f"{name} must be a positive integer, got {n!r}")
+    if n > MAX_SAMPLES:
+        raise InvalidOptionError(f"{name} must be at most {MAX_SAMPLES:,}, got {n:,}")
+    return int(n)
+
+
+def resample_single_system(
+    stats: Stats, n_samples: int, seed: Seed, workers: int = -1
+) -> ResampledScores:
+    """The scores of ``n_samples`` bootstrap resamples, drawn as sacrebleu's
+    ``_bootstrap_resample`` draws them (a generator seeded with ``seed.value``)."""
+    if len(stats) == 0:
+        raise InvalidOptionError("cannot bootstrap a test set of zero segments")
+    rng = np.random.default_rng(seed.value)
+    return bootstrap_scores(stats, bootstrap_indices(rng, len(stats), n_samples), workers)
+
+
+def bootstrap_estimate(
+    stats: Stats, n_samples: int, seed: Seed, workers: int = -1
+) -> SingleSystemEstimate:
+    """sacrebleu's single-system bootstrap (``corpus_score(..., n_bootstrap=n)``): mean,
+    half-width and bounds of the resampled scores, of sacrebleu's types."""
+    resampled = resample_single_system(stats, n_samples, seed, workers)
+    return score_estimate_ci(resampled.as_objects())
+
 
 DEFAULT_SAMPLES = 1000
 

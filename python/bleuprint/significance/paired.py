@@ -18,22 +18,22 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, StatsMismatchError
-from bleuprint.layout import as_text_sequence
+from bleuprint.io.layout import as_text_sequence
+from bleuprint.io.progress import Progress, reporter
 from bleuprint.metrics import BLEU
 from bleuprint.metrics.metric import Metric
-from bleuprint.progress import Progress, reporter
-from bleuprint.resampling.bootstrap import check_samples, resample_single_system
-from bleuprint.resampling.draws import (
+from bleuprint.metrics.stats import Stats
+from bleuprint.significance.bootstrap import check_samples, resample_single_system
+from bleuprint.significance.clusters import cluster_numbers, rank_clusters
+from bleuprint.significance.correction import adjust_p_values, check_correction
+from bleuprint.significance.draws import (
     SwapFlags,
     bootstrap_indices,
     bootstrap_scores,
     randomization_scores,
 )
-from bleuprint.resampling.estimates import ResampledScores, estimate_ci, p_value
-from bleuprint.resampling.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
-from bleuprint.significance.clusters import cluster_numbers, rank_clusters
-from bleuprint.significance.correction import adjust_p_values, check_correction
-from bleuprint.stats import Stats
+from bleuprint.significance.estimates import ResampledScores, estimate_ci, p_value
+from bleuprint.significance.seed import FROM_ENVIRONMENT, Seed, SeedArg, resolve_seed
 
 #: Test names and what they stand for.
 TESTS = {"bs": "bootstrap resampling", "ar": "approximate randomization"}

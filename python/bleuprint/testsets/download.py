@@ -34,9 +34,9 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Optional
 
-from bleuprint import progress as _progress
 from bleuprint.errors import BleuprintError, InvalidOptionError
-from bleuprint.file_lock import file_lock
+from bleuprint.io import progress as _progress
+from bleuprint.io.file_lock import file_lock
 
 #: A base URL (``https://host/path``) or a local folder (a path or ``file://`` URL) holding
 #: test-set files under their cache names; when set, the original servers are not contacted.

@@ -18,7 +18,7 @@ from typing import Any, Optional, Union, cast, overload
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.layout import as_text_sequence, naming_lone_surrogates
+from bleuprint.io.layout import as_text_sequence, naming_lone_surrogates
 from bleuprint.tokenizers.base import ExternalTokenizer
 
 #: Tokenizers the Rust core runs itself.

@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidOptionError, ModelUnavailableError, warn
-from bleuprint.file_lock import file_lock
+from bleuprint.io.file_lock import file_lock
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
 
 PathLike = Union[str, "os.PathLike[str]"]

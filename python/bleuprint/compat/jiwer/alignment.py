@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Optional, Union
 
-from bleuprint import _wer_text
 from bleuprint.compat.jiwer.process import CharacterOutput, WordOutput
+from bleuprint.tokenizers import wer_text as _wer_text
 
 __all__ = [
     "collect_error_counts",

@@ -13,11 +13,12 @@ from typing import Any, Optional
 
 import numpy as np
 
-from bleuprint import _core, _wer_text
+from bleuprint import _core
 from bleuprint.compat.jiwer import transforms
 from bleuprint.compat.jiwer.transformations import cer_default, wer_default
 from bleuprint.compat.jiwer.transforms import Sentences
 from bleuprint.errors import InputTypeError, InvalidInputError
+from bleuprint.tokenizers import wer_text as _wer_text
 
 __all__ = [
     "AlignmentChunk",

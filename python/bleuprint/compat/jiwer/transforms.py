@@ -12,7 +12,7 @@ import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Union
 
-from bleuprint import _wer_text
+from bleuprint.tokenizers import wer_text as _wer_text
 
 __all__ = [
     "AbstractTransform",

@@ -1,6 +1,6 @@
 """``sacrebleu.compat``: the function API (<= 1.4.10 style), bleuprint's own functions."""
 
-from bleuprint.functional import (
+from bleuprint.metrics.functional import (
     corpus_bleu,
     corpus_chrf,
     corpus_ter,

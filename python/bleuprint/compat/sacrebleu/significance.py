@@ -11,11 +11,11 @@ from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.metric import Metric
-from bleuprint.resampling.estimates import estimate_ci
-from bleuprint.resampling.estimates import p_value as _compute_p_value  # noqa: F401 (sacrebleu's name)
-from bleuprint.resampling.seed import resolve_seed
-from bleuprint.scores import Signature
+from bleuprint.metrics.scores import Signature
 from bleuprint.significance import paired_test
+from bleuprint.significance.estimates import estimate_ci
+from bleuprint.significance.estimates import p_value as _compute_p_value  # noqa: F401 (sacrebleu's name)
+from bleuprint.significance.seed import resolve_seed
 
 IS_WINDOWS = os.name == "nt"
 sacrelogger = logging.getLogger("sacrebleu")

@@ -10,8 +10,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from bleuprint.variants import BleuKnobs, score_counts
-from bleuprint.variants.aggregation import sums_counts
+from bleuprint.metrics.bleu.aggregation import sums_counts
+from bleuprint.presets import BleuKnobs, score_counts
 
 
 @lru_cache(maxsize=1)

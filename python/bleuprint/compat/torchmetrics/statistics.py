@@ -15,11 +15,11 @@ from typing import Any, Literal, Optional
 import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from bleuprint.layout import as_text_sequence
+from bleuprint.io.layout import as_text_sequence
+from bleuprint.metrics.bleu.preset_config import preset_config
+from bleuprint.presets import PRESETS, BleuKnobs, float32_running_sum
 from bleuprint.tokenizers import get_tokenizer
 from bleuprint.tokenizers.spm import SPM_MODELS
-from bleuprint.variants import PRESETS, BleuKnobs, float32_running_sum
-from bleuprint.variants.config import preset_config
 
 #: torchmetrics 1.9.0's ``AVAILABLE_TOKENIZERS`` for ``sacre_bleu_score``/``SacreBLEUScore``.
 AVAILABLE_TOKENIZERS = (

@@ -11,7 +11,7 @@ from typing import Any, Optional
 from bleuprint.compat.sacrebleu.utils import sum_of_lists
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.metric import Metric
-from bleuprint.scores import Score, Signature
+from bleuprint.metrics.scores import Score, Signature
 
 sacrelogger = logging.getLogger("sacrebleu")
 

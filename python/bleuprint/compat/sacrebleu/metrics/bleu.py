@@ -27,7 +27,7 @@ from bleuprint.compat.sacrebleu.tokenizers.tokenizer_spm import (
 )
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 from bleuprint.errors import InvalidInputError
-from bleuprint.layout import check_references
+from bleuprint.io.layout import check_references
 from bleuprint.metrics import bleu as _bleu
 from bleuprint.metrics.bleu import MAX_NGRAM_ORDER, BLEUScore, BLEUSignature
 from bleuprint.tokenizers import check_tokenizer
