@@ -11,7 +11,7 @@ help:  ## List the targets
 
 check: lint test  ## What CI runs: the quality gates, then the Rust and Python suites
 
-lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, stubtest, import layers, clippy, rustdoc
+lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, stubtest, import layers and cycles, clippy, rustdoc
 	cargo fmt --check
 	$(PYTHON) -m ruff check $(PY_DIRS)
 	$(PYTHON) -m ruff format --check $(PY_DIRS)
@@ -20,6 +20,7 @@ lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, st
 	$(PYTHON) -m mypy
 	$(PYTHON) -m mypy.stubtest bleuprint._core
 	lint-imports
+	$(PYTHON) tools/import_cycles.py
 	cargo clippy --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --no-default-features
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from typing import Any
 
 
 class BleuprintError(Exception):
@@ -72,6 +73,22 @@ def warn(message: str) -> None:
     warnings.warn(message, BleuprintWarning, stacklevel=level)
 
 
+def renamed_keyword(new: Any, old: Any, old_name: str, default: Any) -> Any:
+    """The value of a keyword that replaced ``old_name`` (``preset=`` for ``compat=``,
+    ``variant=``): the old one still works, with a ``DeprecationWarning``; giving both is an
+    error."""
+    if old is None:
+        return default if new is None else new
+    if new is not None:
+        raise InvalidOptionError(f"give preset= only; {old_name}= is its deprecated old name")
+    warnings.warn(
+        f"{old_name}= is deprecated; use preset= (the same values)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return old
+
+
 __all__ = [
     "BleuprintError",
     "BleuprintWarning",
@@ -84,5 +101,6 @@ __all__ = [
     "ReferenceLayoutError",
     "StatsFormatError",
     "StatsMismatchError",
+    "renamed_keyword",
     "warn",
 ]

@@ -10,17 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use pyo3::Borrowed;
 
-use super::errors::type_error;
+use super::errors::{type_error, type_name};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
-
-/// The type name of `value`, for error messages.
-pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value
-        .get_type()
-        .name()
-        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
-}
 
 /// An integer option as an `i64`: a non-integer is an `InputTypeError`, an integer beyond
 /// `i64` (`10**30`) an `InvalidOptionError`, each naming the option and what it accepts.
@@ -61,36 +53,6 @@ fn out_of_range(name: &str, v: i64, min: usize, max: usize) -> PyErr {
         "{name} must be an integer from {min} to {max}, got {v}"
     ))
     .into()
-}
-
-/// A sequence of token ids (`u32`): a non-sequence, a non-int item or an id out of range is an
-/// `InputTypeError` naming the argument and, for an item, its position (`s1[3]`).
-fn token_ids(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u32>> {
-    const IDS: &str = "a sequence of ints from 0 to 2**32 - 1";
-    if value.is_instance_of::<PyString>() {
-        return Err(type_error(format!("{name} must be {IDS}, got str")));
-    }
-    let items = value
-        .cast::<pyo3::types::PySequence>()
-        .map_err(|_| type_error(format!("{name} must be {IDS}, got {}", type_name(value))))?
-        .to_list()?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            item.extract::<u32>().map_err(|_| {
-                let shown = if item.is_instance_of::<pyo3::types::PyInt>() {
-                    item.str()
-                        .map_or_else(|_| "?".to_owned(), |s| s.to_string())
-                } else {
-                    type_name(&item)
-                };
-                type_error(format!(
-                    "{name}[{i}] must be an int from 0 to 2**32 - 1, got {shown}"
-                ))
-            })
-        })
-        .collect()
 }
 
 /// An argument of a plain type (`str`, `bool`, `float`): a value of another type is an
@@ -169,11 +131,9 @@ pub(crate) mod typed {
     }
 
     str_args! {
-        tokenizer("tokenizer");
         ref_length("ref_length");
         smooth_method("smooth_method");
         unit("unit");
-        form("form");
         name("name");
         empty_reference("empty_reference");
         arithmetic("arithmetic");
@@ -199,9 +159,6 @@ pub(crate) mod typed {
     }
 
     array_args! {
-        stats_int64("stats"): i64, "a 2-D int64 numpy array";
-        stats_float32("stats"): f32, "a 2-D float32 numpy array";
-        sums_float32("sums"): f32, "a 2-D float32 numpy array";
         rows_int64("rows"): i64, "a 2-D int64 numpy array";
         indices("indices"): i64, "a 2-D int64 numpy array";
         baseline("baseline"): i64, "a 2-D int64 numpy array";
@@ -227,18 +184,10 @@ pub(crate) mod typed {
         reference_counts("reference_counts"): i64, "a 1-D int64 numpy array";
     }
 
-    /// The `s1` argument: token ids, ints from 0 to 2**32 - 1.
-    pub(crate) fn s1(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        super::token_ids(value, "s1")
-    }
-
-    /// The `s2` argument: token ids, ints from 0 to 2**32 - 1.
-    pub(crate) fn s2(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        super::token_ids(value, "s2")
-    }
-
     typed_args! {
         path("path"): std::path::PathBuf, "a str or os.PathLike";
+        optional_weights("weights"): Option<Vec<Vec<f64>>>, "a sequence of sequences of float, or None";
+        optional_uniform_weights("uniform_weights"): Option<bool>, "a bool or None";
         library_path("library_path"): std::path::PathBuf, "a str or os.PathLike";
         args("args"): Vec<String>, "a sequence of str";
         smooth_value("smooth_value"): Option<f64>, "a float or None";
@@ -256,8 +205,6 @@ pub(crate) mod typed {
         total("total"): Vec<f64>, "a sequence of float";
         hyp_len("hyp_len"): f64, "a float";
         ref_len("ref_len"): f64, "a float";
-        weights("weights"): Vec<Vec<f64>>, "a sequence of sequences of float";
-        uniform_weights("uniform_weights"): bool, "a bool";
         auto_reweigh("auto_reweigh"): bool, "a bool";
         smoothed("smoothed"): Option<Vec<f64>>, "a sequence of float or None";
         positive("positive"): Option<Vec<bool>>, "a sequence of bool or None";
@@ -265,7 +212,6 @@ pub(crate) mod typed {
         hypotheses_range("hypotheses"): (usize, usize), "a (start, stop) pair of ints >= 0";
         references_range("references"): (usize, usize), "a (start, stop) pair of ints >= 0";
         log_weights("log_weights"): Vec<f64>, "a sequence of float";
-        optional_max_order("max_order"): Option<usize>, "an int >= 1 or None";
     }
 }
 

@@ -7,8 +7,7 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyList, PyString};
 
-use super::args::type_name;
-use super::errors::{internal_error, type_error};
+use super::errors::{internal_error, type_error, type_name};
 use crate::error::Error;
 
 /// The UTF-8 bytes of a Python `str`, as a pointer and length valid while the object lives.
@@ -477,11 +476,6 @@ impl<'py> StreamInput<'py> {
         self.hypotheses.len()
     }
 
-    /// Whether the text is large enough to run interruptibly.
-    pub(crate) fn is_large(&self) -> bool {
-        self.bytes() >= super::args::WATCH_MIN_BYTES
-    }
-
     /// The UTF-8 bytes of all hypotheses and references together.
     pub(crate) fn bytes(&self) -> usize {
         let refs: usize = self.references.iter().map(StrStream::bytes).sum();
@@ -811,58 +805,6 @@ pub(crate) fn extract_grouped_text<'py>(
         .enumerate()
         .map(|(i, group)| StrStream::extract(&group, &format!("references[{i}]"), false))
         .collect()
-}
-
-/// Hypotheses with grouped references, as text or as tokens.
-pub(crate) enum GroupedInput<'py> {
-    /// Lines to tokenize with `pipeline`, `references[i]` the references of `hypotheses[i]`.
-    Text {
-        hypotheses: StrStream<'py>,
-        references: Vec<StrStream<'py>>,
-        pipeline: crate::tokenize::Pipeline,
-    },
-    /// Already-split tokens.
-    Tokens {
-        hypotheses: TokenLists<'py>,
-        references: GroupedTokenLists<'py>,
-    },
-}
-
-impl<'py> GroupedInput<'py> {
-    /// Whether the input is large enough to run interruptibly.
-    pub(crate) fn is_large(&self) -> bool {
-        let bytes = match self {
-            Self::Text {
-                hypotheses,
-                references,
-                ..
-            } => hypotheses.bytes() + references.iter().map(StrStream::bytes).sum::<usize>(),
-            Self::Tokens {
-                hypotheses,
-                references,
-            } => hypotheses.bytes() + references.bytes(),
-        };
-        bytes >= super::args::WATCH_MIN_BYTES
-    }
-
-    /// Text when there is a `pipeline` (a tokenizer was named), else token lists.
-    pub(crate) fn extract(
-        hypotheses: &Bound<'py, PyAny>,
-        references: &Bound<'py, PyAny>,
-        pipeline: Option<crate::tokenize::Pipeline>,
-    ) -> PyResult<Self> {
-        Ok(match pipeline {
-            Some(pipeline) => Self::Text {
-                hypotheses: StrStream::extract(hypotheses, "hypotheses", false)?,
-                references: extract_grouped_text(references)?,
-                pipeline,
-            },
-            None => Self::Tokens {
-                hypotheses: TokenLists::extract(hypotheses, "hypotheses")?,
-                references: GroupedTokenLists::extract(references, "references")?,
-            },
-        })
-    }
 }
 
 /// A 2-D array's values as an owned row-major buffer, after checking its column count.

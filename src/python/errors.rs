@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::import_exception;
-use pyo3::PyErr;
+use pyo3::prelude::*;
 
 use crate::error::{Error, ErrorKind};
 
@@ -38,4 +38,12 @@ pub(crate) fn type_error(message: impl Into<String>) -> PyErr {
 /// `bleuprint.InternalError` rather than a panic.
 pub(crate) fn internal_error(e: impl std::fmt::Display) -> PyErr {
     Error::internal(e.to_string()).into()
+}
+
+/// The type name of `value`, for error messages.
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }

@@ -6,7 +6,8 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
-use super::args::{size_option, type_name, typed};
+use super::args::{size_option, typed};
+use super::errors::type_name;
 use super::errors::type_error;
 use crate::error::{Error, ErrorKind};
 use crate::lines;

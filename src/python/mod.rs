@@ -1,22 +1,50 @@
 //! The only PyO3 code: the `bleuprint._core` extension module.
+//!
+//! A metric's configuration crosses the FFI once, as a kernel object (`kernels.rs`); the
+//! operations are generic over kernels, one FFI call per batch:
+//!
+//! | file            | operations                                                          |
+//! |-----------------|---------------------------------------------------------------------|
+//! | `kernels.rs`    | `BleuKernel`, `ChrfKernel`, `TerKernel`, `WerKernel`, `GleuKernel`  |
+//! | `statistics.rs` | `stats`, `grouped_stats`, `token_id_stats`, `alignments`            |
+//! | `scoring.rs`    | `scores`, `details`, `resampled_scores`, `arithmetic_score`, `brevity_penalty`, `ngram_details` |
+//! | `pairwise.rs`   | `bags` (a `Sentences` object), `pairwise`, `aggregate`              |
+//! | `text.rs`       | `tokenize`, `script_counts`, `references_per_segment`, `MecabTagger` |
+//! | `resample.rs`   | `bootstrap_sums`, `randomization_sums`                              |
+//! | `io.rs`, `arrow.rs` | `read_lines`, `line_end`; `TextColumn` (Arrow string columns)   |
+//!
+//! `convert.rs` borrows Python inputs without copying the text, `args.rs` checks arguments
+//! and runs long calls interruptibly, `errors.rs` maps the core's errors to Python's classes.
 
 mod args;
-mod arithmetic;
 mod arrow;
-mod bleu;
-mod chrf;
 mod convert;
 mod errors;
-mod gleu;
 mod io;
-mod mecab;
+mod kernels;
 mod pairwise;
 mod resample;
-mod ter;
-mod tokenize;
-mod wer;
+mod scoring;
+mod statistics;
+mod text;
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// sacrebleu's default `smooth_value` per method, `None` where the method takes none. A
+/// whole-number default is an `int`, as sacrebleu writes add-k's `1` (its counts stay ints).
+fn smooth_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let defaults = PyDict::new(py);
+    for (name, value) in crate::bleu::SMOOTHING_METHODS {
+        match value {
+            #[allow(clippy::cast_possible_truncation)] // a whole number of a few units
+            Some(v) if v.fract() == 0.0 => defaults.set_item(name, v as i64)?,
+            Some(v) => defaults.set_item(name, v)?,
+            None => defaults.set_item(name, py.None())?,
+        }
+    }
+    Ok(defaults)
+}
 
 /// The compiled core of bleuprint. Private: use the `bleuprint` package instead.
 #[pymodule(name = "_core")]
@@ -31,19 +59,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         crate::normalize::Normalization::NAMES.to_vec(),
     )?;
     m.add("SMOOTH_METHODS", crate::bleu::Smoothing::NAMES.to_vec())?;
-    m.add("SMOOTH_DEFAULTS", bleu::smooth_defaults(m.py())?)?;
+    m.add("SMOOTH_DEFAULTS", smooth_defaults(m.py())?)?;
     m.add(
         "EMPTY_REFERENCE_RULES",
         crate::wer::EmptyReference::NAMES.to_vec(),
     )?;
-    m.add("TER_COLUMNS", crate::ter::COLUMNS.to_vec())?;
-    m.add("WER_COLUMNS", crate::wer::COLUMNS.to_vec())?;
-    m.add("GLEU_COLUMNS", crate::gleu::COLUMNS.to_vec())?;
     m.add(
         "ARITHMETICS",
         crate::bleu::arithmetic::Arithmetic::NAMES.to_vec(),
     )?;
-    m.add("ARITHMETIC_SMOOTHINGS", arithmetic::own_smoothings())?;
+    m.add("ARITHMETIC_SMOOTHINGS", scoring::own_smoothings())?;
     m.add("MAX_NGRAM_ORDER", crate::bleu::MAX_NGRAM_ORDER)?;
     m.add("MAX_CHRF_ORDER", crate::chrf::config::MAX_ORDER)?;
     let (major, minor, update) = crate::normalize::UNICODE_VERSION;
@@ -51,55 +76,33 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "NORMALIZATION_UNICODE_VERSION",
         format!("{major}.{minor}.{update}"),
     )?;
-    m.add_function(wrap_pyfunction!(tokenize::tokenize, m)?)?;
-    m.add_function(wrap_pyfunction!(tokenize::tokenize_regexp, m)?)?;
-    m.add_function(wrap_pyfunction!(tokenize::normalize, m)?)?;
-    m.add_function(wrap_pyfunction!(tokenize::script_counts, m)?)?;
-    m.add_function(wrap_pyfunction!(tokenize::references_per_segment, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_column_names, m)?)?;
-    m.add_function(wrap_pyfunction!(chrf::chrf_column_names, m)?)?;
+    m.add_class::<kernels::BleuKernel>()?;
+    m.add_class::<kernels::ChrfKernel>()?;
+    m.add_class::<kernels::TerKernel>()?;
+    m.add_class::<kernels::WerKernel>()?;
+    m.add_class::<kernels::GleuKernel>()?;
     m.add_class::<convert::TextColumn>()?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_grouped_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_token_id_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_ngram_details, m)?)?;
-    m.add_function(wrap_pyfunction!(gleu::gleu_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_score_details, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_scores, m)?)?;
-    m.add_function(wrap_pyfunction!(bleu::bleu_scores_float32, m)?)?;
-    m.add_function(wrap_pyfunction!(arithmetic::arithmetic_score, m)?)?;
-    m.add_function(wrap_pyfunction!(arithmetic::brevity_penalty, m)?)?;
-    m.add_function(wrap_pyfunction!(chrf::chrf_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(chrf::chrf_scores, m)?)?;
-    m.add_function(wrap_pyfunction!(chrf::chrf_scores_float32, m)?)?;
-    m.add_function(wrap_pyfunction!(ter::ter_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(ter::ter_tokenize, m)?)?;
-    m.add_function(wrap_pyfunction!(ter::ter_scores_from_sums, m)?)?;
-    m.add_function(wrap_pyfunction!(ter::ter_corpus_score, m)?)?;
-    m.add_function(wrap_pyfunction!(ter::ter_row_scores, m)?)?;
-    m.add_function(wrap_pyfunction!(resample::bootstrap_sums_float32, m)?)?;
-    m.add_function(wrap_pyfunction!(resample::bootstrap_sums_int64, m)?)?;
+    m.add_class::<pairwise::Sentences>()?;
+    m.add_class::<text::MecabTagger>()?;
+    m.add_function(wrap_pyfunction!(statistics::stats, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::grouped_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::token_id_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::alignments, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::scores, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::details, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::resampled_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::arithmetic_score, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::brevity_penalty, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::ngram_details, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::bags, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(pairwise::aggregate, m)?)?;
+    m.add_function(wrap_pyfunction!(text::tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(text::script_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(text::references_per_segment, m)?)?;
+    m.add_function(wrap_pyfunction!(resample::bootstrap_sums, m)?)?;
     m.add_function(wrap_pyfunction!(resample::randomization_sums, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_function(wrap_pyfunction!(io::line_end, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::wer_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::wer_alignments, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::wer_tokens, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::wer_token_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::wer_token_alignments, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::levenshtein_opcodes, m)?)?;
-    m.add_function(wrap_pyfunction!(wer::wer_measures, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::bleu_bags, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::chrf_bags, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::bleu_pairwise, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::chrf_pairwise, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::pairwise_rows, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::bleu_aggregate, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::chrf_aggregate, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::ter_sentences, m)?)?;
-    m.add_function(wrap_pyfunction!(pairwise::ter_pairwise, m)?)?;
-    m.add_class::<mecab::MecabTagger>()?;
-    m.add_class::<pairwise::NgramBags>()?;
-    m.add_class::<pairwise::PyTerSentences>()?;
     Ok(())
 }

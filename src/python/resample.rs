@@ -5,6 +5,7 @@ use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use super::args::{run_interruptible, typed, workers};
+use super::errors::{type_error, type_name};
 use super::convert::{owned_rows, rows_array};
 use crate::resample;
 
@@ -40,35 +41,31 @@ where
     sums_array(py, width, sums)
 }
 
-/// Float32 statistics summed per resample, row after row in index order (numpy's
-/// `stats[indices[k]].sum(0)`); shape `(n_resamples, width)`.
+
+/// Column sums of `n_samples` bootstrap resamples of the statistics rows: row `s` of the
+/// result sums `stats[indices[s, k]]` over `k`, in index order. `stats` is a float32 array
+/// (sacrebleu's bootstrap sums float32 statistics in that order, so the rounding matches) or
+/// an int64 array (exact sums); the result has its dtype.
 #[pyfunction]
 #[pyo3(signature = (stats, indices, *, workers = -1))]
-pub(crate) fn bootstrap_sums_float32<'py>(
+pub(crate) fn bootstrap_sums<'py>(
     py: Python<'py>,
-    #[pyo3(from_py_with = typed::stats_float32)] stats: PyReadonlyArray2<'py, f32>,
+    stats: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = typed::indices)] indices: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = workers)] workers: i64,
-) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    bootstrap(py, &stats, &indices, workers)
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Ok(float32) = stats.extract::<PyReadonlyArray2<'py, f32>>() {
+        return Ok(bootstrap(py, &float32, &indices, workers)?.into_any());
+    }
+    match stats.extract::<PyReadonlyArray2<'py, i64>>() {
+        Ok(int64) => Ok(bootstrap(py, &int64, &indices, workers)?.into_any()),
+        Err(_) => Err(type_error(format!(
+            "stats must be a 2-D float32 or int64 numpy array, got {}",
+            type_name(stats)
+        ))),
+    }
 }
 
-/// Integer statistics summed per resample; shape `(n_resamples, width)`.
-#[pyfunction]
-#[pyo3(signature = (stats, indices, *, workers = -1))]
-pub(crate) fn bootstrap_sums_int64<'py>(
-    py: Python<'py>,
-    #[pyo3(from_py_with = typed::stats_int64)] stats: PyReadonlyArray2<'py, i64>,
-    #[pyo3(from_py_with = typed::indices)] indices: PyReadonlyArray2<'py, i64>,
-    #[pyo3(from_py_with = workers)] workers: i64,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    bootstrap(py, &stats, &indices, workers)
-}
-
-/// Approximate-randomization sums `(a, b)`, each `(n_trials, width)`: in trial `k`, `a` takes
-/// segment `i` from the baseline where swap flag `[k, i]` is set and from the system
-/// otherwise; `b` takes the other. `packed_swaps` is the flag matrix packed 8 segments to a
-/// byte (`numpy.packbits(flags, axis=1, bitorder="little")`).
 #[pyfunction]
 #[pyo3(signature = (baseline, system, packed_swaps, *, workers = -1))]
 #[allow(clippy::type_complexity)]

@@ -19,24 +19,17 @@ import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Union
 
-from bleuprint.errors import InvalidInputError
+from bleuprint.errors import InvalidInputError, renamed_keyword
 from bleuprint.io.layout import as_text_sequence
-from bleuprint.metrics.bleu.counting import ngram_details
-from bleuprint.metrics.bleu.knobs import REF_LENGTHS
-from bleuprint.presets import (
-    SACREBLEU,
-    BleuKnobs,
-    PresetArg,
-    PresetScore,
-    corpus_score,
-    get_preset,
-    preset_knobs,
-    renamed_keyword,
-    text_knobs,
-    tokens_of,
-)
+from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore
+from bleuprint.metrics.bleu.counting import ngram_details, tokens_of
+from bleuprint.metrics.bleu.knobs import REF_LENGTHS, label, shown
+from bleuprint.presets import get_preset
+
+#: sacrebleu's knobs, the yardstick every preset is compared with.
+SACREBLEU = BLEUConfig()
 
 _REF_LENGTH_WHY = {
     "closest": "the length closest to the hypothesis' {c}; ties go to the shorter",
@@ -89,7 +82,7 @@ class Explanation:
     """The worked computation of one sentence's BLEU; ``str()`` prints it."""
 
     preset: str
-    knobs: BleuKnobs
+    knobs: BLEUConfig
     hypothesis: list[str]
     references: list[list[str]]
     orders: list[OrderDetail]
@@ -99,7 +92,7 @@ class Explanation:
     weights: tuple[float, ...]
     log_sum: float
     score: Any
-    result: PresetScore = field(repr=False)
+    result: BLEUScore = field(repr=False)
     effects: list[KnobEffect] = field(default_factory=list)
 
     @property
@@ -202,7 +195,7 @@ def _format_score(score: Any) -> str:
     return repr(score) if isinstance(score, float) else str(score)
 
 
-def _percent(score: Any, knobs: BleuKnobs) -> float:
+def _percent(score: Any, knobs: BLEUConfig) -> float:
     """The score on the 0..100 scale (for comparing knob settings)."""
     value = float(score[0] if isinstance(score, list) else score)
     return value if knobs.scale == 100 else 100 * value
@@ -211,29 +204,35 @@ def _percent(score: Any, knobs: BleuKnobs) -> float:
 # Knobs in the order explain applies them when walking from sacrebleu to a preset:
 # the arithmetic first, because the other knobs' values are only defined under it.
 _WALK = (
-    "arithmetic", "dtype", "tokenizer", "lowercase", "ref_length", "aggregation",
-    "smoothing", "smooth_value", "max_order", "weights", "effective_order", "auto_reweigh",
-    "drop_empty", "scale",
+    "arithmetic", "dtype", "tokenize", "lowercase", "ref_length", "aggregation",
+    "smooth_method", "smooth_value", "max_ngram_order", "weights", "effective_order",
+    "auto_reweigh", "drop_empty", "scale",
 )  # fmt: skip
 
 
+def _score(
+    hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], knobs: BLEUConfig
+) -> BLEUScore:
+    score: BLEUScore = BLEU(preset=knobs).item_stats(hypotheses, references).score()  # type: ignore[assignment]
+    return score
+
+
 def knob_effects(
-    hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], knobs: BleuKnobs
+    hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], knobs: BLEUConfig
 ) -> list[KnobEffect]:
     """Walks from sacrebleu's knobs to ``knobs`` one knob at a time; each step's score change
     (0..100 scale), so the changes add up to the difference between the two scores."""
     differs = knobs.differences(SACREBLEU)
     effects: list[KnobEffect] = []
     current = SACREBLEU
-    before = _percent(corpus_score(hypotheses, references, current).score, current)
+    before = _percent(_score(hypotheses, references, current).score, current)
     for name in _WALK:
         if name not in differs:
             continue
         current = current.replace(**{name: getattr(knobs, name)})
-        after = _percent(corpus_score(hypotheses, references, current).score, current)
-        effects.append(
-            KnobEffect(name, getattr(SACREBLEU, name), getattr(knobs, name), after - before)
-        )
+        after = _percent(_score(hypotheses, references, current).score, current)
+        was, now = getattr(SACREBLEU, name), getattr(knobs, name)
+        effects.append(KnobEffect(label(name), shown(name, was), shown(name, now), after - before))
         before = after
     return effects
 
@@ -242,11 +241,11 @@ def explain(
     hypothesis: Union[str, Sequence[str]],
     references: Union[str, Sequence[Any]],
     *,
-    preset: Optional[PresetArg] = None,
-    compat: Optional[PresetArg] = None,
+    preset: Union[str, BLEUConfig, None] = None,
+    compat: Union[str, BLEUConfig, None] = None,
 ) -> Explanation:
     """Works out the BLEU of one hypothesis against its references under ``preset`` (a
-    preset name such as ``"nltk"`` or ``"hf"``, or :class:`BleuKnobs`; default
+    preset name such as ``"nltk"`` or ``"hf"``, or a :class:`~bleuprint.BLEUConfig`; default
     ``"sacrebleu"``). ``compat=`` is the deprecated old name of ``preset=``."""
     chosen = renamed_keyword(preset, compat, "compat", "sacrebleu")
     if isinstance(references, str):
@@ -256,17 +255,17 @@ def explain(
         hypothesis = as_text_sequence(hypothesis, "hypothesis")  # tokens (the "tokens" preset)
     if not references:
         raise InvalidInputError("explain needs at least one reference")
+    knobs = BLEUConfig.from_preset(chosen)
     if isinstance(chosen, str):
         found = get_preset(chosen)
-        knobs, name = found.knobs, f"{found.name}: {found.upstream}"
+        name = f"{found.name}: {found.upstream}"
     else:
-        knobs, name = preset_knobs(chosen), "custom knobs"
-    counting = text_knobs(knobs)
+        name = "custom knobs"
     hyp = list(hypothesis) if not isinstance(hypothesis, str) else hypothesis
     refs = list(references)
-    result = corpus_score([hyp], [refs], knobs)
-    hyp_tokens = tokens_of(hyp, counting)
-    ref_tokens = [tokens_of(r, counting) for r in refs]
+    result = _score([hyp], [refs], knobs)
+    hyp_tokens = tokens_of(hyp, knobs)
+    ref_tokens = [tokens_of(r, knobs) for r in refs]
     details = ngram_details(hyp_tokens, ref_tokens, knobs.orders)
     precisions = [
         float(p) / (100 if knobs.arithmetic == "sacrebleu" else 1) for p in result.precisions

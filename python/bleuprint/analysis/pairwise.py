@@ -5,15 +5,15 @@ Cell ``(i, j)`` equals ``metric.sentence_score(hypotheses[i], [references[j]]).s
 exactly, under the metric's own settings. Each sentence is tokenized and counted once per call
 (``_count_sentences``), whatever the matrix size; the scorer then scores blocks of cells from
 those counts (``_score_block``, in the Rust core for BLEU and chrF). A scorer is any
-:class:`PairwiseScorer`: every metric object, and a BLEU preset
-(:func:`bleuprint.metrics.bleu.preset_pairwise`).
+:class:`~bleuprint.metrics.protocol.PairwiseScorer`: every metric object, BLEU under any
+preset included.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.io.layout import check_hypotheses
@@ -21,24 +21,7 @@ from bleuprint.io.layout import check_hypotheses
 if TYPE_CHECKING:
     import numpy as np
 
-
-class PairwiseScorer(Protocol):
-    """What the functions here need of a metric: counting sentences once, then scoring blocks
-    of cells (and, for reference aggregation, the aggregated scores) from the counts."""
-
-    def _count_sentences(self, sentences: list[str]) -> Any: ...
-
-    def _score_block(
-        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
-    ) -> np.ndarray: ...
-
-    def _aggregate_block(
-        self,
-        counted: Any,
-        hypotheses: tuple[int, int],
-        references: tuple[int, int],
-        log_weights: list[float],
-    ) -> np.ndarray: ...
+    from bleuprint.metrics.protocol import PairwiseScorer
 
 
 #: Cells per block when expected utilities are computed without the whole matrix.
@@ -80,10 +63,14 @@ class _Counted:
         self.same = refs is None
         self.counts = metric._count_sentences(hyps if refs is None else hyps + refs)
 
+    @property
+    def references(self) -> tuple[int, int]:
+        """The counted references' range."""
+        return self.ref_start, self.ref_start + self.r
+
     def block(self, start: int, stop: int) -> np.ndarray:
         """Rows ``start:stop`` of the matrix, ``(stop - start, R)`` float64."""
-        refs = (self.ref_start, self.ref_start + self.r)
-        return self.metric._score_block(self.counts, (start, stop), refs)
+        return self.metric._score_block(self.counts, ((start, stop), self.references))
 
 
 def _row_blocks(counted: _Counted) -> list[tuple[int, int]]:
@@ -117,6 +104,14 @@ def pairwise(
     Lists of lists (``hypotheses[b]`` with ``references[b]``) give a ``(B, H, R)`` array, one
     matrix per batch item; every item needs the same H and R.
     """
+    metric._before_sentence_scores()
+    return _matrices(metric, hypotheses, references, exclude_self)
+
+
+def _matrices(
+    metric: PairwiseScorer, hypotheses: Any, references: Optional[Any], exclude_self: bool
+) -> np.ndarray:
+    """:func:`pairwise` after its warnings: one matrix, or a stack of one per batch item."""
     import numpy as np
 
     if _is_batch(hypotheses):
@@ -132,10 +127,9 @@ def pairwise(
                 f"got {len(hypotheses)} hypothesis lists but {len(references)} reference lists"
             )
         matrices = [
-            pairwise(metric, h, None if references is None else references[b],
-                     exclude_self=exclude_self)
+            _matrices(metric, h, None if references is None else references[b], exclude_self)
             for b, h in enumerate(hypotheses)
-        ]  # fmt: skip
+        ]
         shapes = {m.shape for m in matrices}
         if len(shapes) > 1:
             raise InvalidInputError(
@@ -187,6 +181,7 @@ def expected_utility(
     """
     import numpy as np
 
+    metric._before_sentence_scores()
     counted = _Counted(metric, hypotheses, references)
     _check_exclude_self(counted, exclude_self)
     w = _weights(weights, counted.r)
@@ -232,6 +227,6 @@ def aggregate_utility(
     else:
         log_total = math.log(math.fsum(w))
         log_weights = [math.log(x) - log_total if x > 0 else -math.inf for x in w]
-    refs = (counted.ref_start, counted.ref_start + counted.r)
-    scores = metric._aggregate_block(counted.counts, (0, counted.h), refs, log_weights)
+    block = ((0, counted.h), counted.references)
+    scores = metric._aggregate_block(counted.counts, block, log_weights)
     return np.asarray(scores, dtype=np.float64)

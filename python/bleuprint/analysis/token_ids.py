@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
-from bleuprint.metrics.bleu.aggregation import counting_order
+from bleuprint.metrics.bleu.config import BLEUConfig
 from bleuprint.metrics.bleu.knobs import NLTK_PARAMETERS, normalize_weights, weight_sets_as_given
-from bleuprint.metrics.bleu.preset_config import preset_config
-from bleuprint.presets import PRESETS, BleuKnobs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -356,22 +353,17 @@ def token_bleu(
             "one list each"
         )
     tokens, ends = sequences.flat()
-    knobs = _knobs(name, max_order, weights, smoothing, auto_reweigh)
-    config = preset_config(knobs)
-    counted = _core.bleu_token_id_stats(
-        tokens, ends, np.asarray(counts, dtype=np.int64),
-        max_order=counting_order(knobs), ref_length=knobs.ref_length, workers=workers,
-    )  # fmt: skip
-    rows = config.rows_from_counts(counted, nrefs=counts)
+    config = _config(name, max_order, weights, smoothing, auto_reweigh)
+    rows = config.token_id_rows(tokens, ends, counts, workers=workers)
     if corpus:
         return config.score_corpus(rows).score
     # One score per candidate, or one per weight set (nltk's list) with several weight sets.
     return np.array([s.score for s in config.score_rows_detailed(rows)], dtype=np.float64)
 
 
-def _knobs(
+def _config(
     name: str, max_order: int, weights: Any, smoothing: Smoothing, auto_reweigh: bool
-) -> BleuKnobs:
+) -> BLEUConfig:
     if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
         raise InvalidOptionError(f"max_order must be an int >= 1, got {max_order!r}")
     if name == "fairseq":
@@ -382,24 +374,22 @@ def _knobs(
             )
         if max_order > 4:
             raise InvalidOptionError("fairseq's Scorer counts n-grams up to order 4")
-        return BleuKnobs(
-            tokenizer="tokens", smoothing="none", arithmetic="fairseq", max_order=max_order
+        return BLEUConfig(
+            tokenize="tokens", smooth_method="none", arithmetic="fairseq", max_ngram_order=max_order
         )
     if weights is None:
         weights = (1 / max_order,) * max_order
     if name == "sacrebleu":
         if smoothing is not None or auto_reweigh:
             raise InvalidOptionError("preset='sacrebleu' uses its own smoothing (exp)")
-        return PRESETS["sacrebleu"].knobs.replace(
-            tokenizer="tokens", max_order=max_order, effective_order=True
-        )
+        return BLEUConfig(tokenize="tokens", max_ngram_order=max_order, effective_order=True)
     method, value = _smoothing_knob(smoothing)
     # nltk re-weighs only a weight set equal to the *tuple* (0.25, 0.25, 0.25, 0.25).
     reweigh = auto_reweigh and any(
         w == (0.25, 0.25, 0.25, 0.25) for w in weight_sets_as_given(weights)
     )
-    return PRESETS["nltk"].knobs.replace(
-        weights=normalize_weights(weights), auto_reweigh=reweigh, smoothing=method,
+    return BLEUConfig.from_preset(
+        "nltk", weights=normalize_weights(weights), auto_reweigh=reweigh, smooth_method=method,
         smooth_value=value,
     )  # fmt: skip
 

@@ -144,17 +144,18 @@ def run_explain(argv: Sequence[str]) -> list[str]:
 
 
 def _differences(name: str) -> str:
-    from bleuprint.presets import PRESETS, SACREBLEU  # loaded by run_compare already
+    from bleuprint.metrics.bleu.config import BLEUConfig, knob_changes, preset_config
 
-    diffs = PRESETS[name].knobs.differences(SACREBLEU)
-    return ", ".join(f"{k}={v[0]}" for k, v in diffs.items()) or "none (sacrebleu's defaults)"
+    changes = knob_changes(preset_config(name), BLEUConfig())
+    return ", ".join(changes) or "none (sacrebleu's defaults)"
 
 
 def run_compare(argv: Sequence[str]) -> list[str]:
     # Tables and presets load for this subcommand only.
     from tabulate import tabulate  # type: ignore[import-untyped]
 
-    from bleuprint.presets import PRESETS, corpus_score
+    from bleuprint.metrics.bleu.config import preset_config
+    from bleuprint.presets import PRESETS
 
     args = compare_parser().parse_args(argv)
     hyps = _read(args.input, args.encoding)
@@ -162,9 +163,9 @@ def run_compare(argv: Sequence[str]) -> list[str]:
     rows = []
     for name, preset in PRESETS.items():
         try:
-            score = corpus_score(hyps, refs, preset.knobs).score
-            value = float(score)
-            cells = [f"{value:.4f}", f"{value if preset.knobs.scale == 100 else 100 * value:.2f}"]
+            config = preset_config(name)
+            value = float(config.item_score(hyps, refs).score)
+            cells = [f"{value:.4f}", f"{value if config.scale == 100 else 100 * value:.2f}"]
         except BleuprintError as error:
             cells = [f"error: {error}", ""]
         rows.append([name, *cells, preset.upstream])

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Optional
 
-from bleuprint import _core
 from bleuprint.errors import (
     InputTypeError,
     InvalidInputError,
@@ -27,16 +26,17 @@ from bleuprint.errors import (
     ReferenceLayoutError,
 )
 from bleuprint.io.layout import as_text_sequence
+from bleuprint.metrics.bleu import BLEUConfig
 from bleuprint.metrics.functional import corpus_bleu
 from bleuprint.metrics.gleu import GLEUConfig
-from bleuprint.presets import PRESETS, corpus_score
+from bleuprint.tokenizers import tokenize
 
 
 class Tokenizer13a:
     """HF's ``tokenizer_13a.Tokenizer13a``: sacrebleu's 13a, returning a token list."""
 
     def __call__(self, line: str) -> list[str]:
-        return _core.tokenize([line], "13a")[0].split()
+        return tokenize(line, "13a").split()
 
 
 def _check(predictions: Any, references: Any) -> list[Sequence[str]]:
@@ -133,18 +133,18 @@ class Bleu(_Metric):
         smooth: bool = False,
     ) -> dict[str, Any]:
         refs = _check(predictions, references)
-        knobs = PRESETS["hf"].knobs.replace(
-            max_order=max_order, smoothing="lin-och" if smooth else "none"
+        config = BLEUConfig.from_preset(
+            "hf", max_ngram_order=max_order, smooth_method="lin-och" if smooth else "none"
         )
         if tokenizer is None or isinstance(tokenizer, Tokenizer13a):
             with _named_like_hf():
-                result = corpus_score(predictions, refs, knobs)
+                result = config.item_score(predictions, refs)
         else:
             hyps, ref_tokens = (
                 _tokens(predictions, tokenizer),
                 [_tokens(r, tokenizer) for r in refs],
             )
-            result = corpus_score(hyps, ref_tokens, knobs.replace(tokenizer="tokens"))
+            result = config.replace(tokenize="tokens").item_score(hyps, ref_tokens)
         return {
             "bleu": result.score,
             "precisions": result.precisions,

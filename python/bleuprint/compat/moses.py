@@ -19,8 +19,8 @@ from typing import Any, Optional
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError, warn
 from bleuprint.io.layout import as_text_sequence
 from bleuprint.metrics.bleu.aggregation import corpus_counts
-from bleuprint.metrics.bleu.preset_config import preset_config
-from bleuprint.presets import PRESETS, BleuKnobs, score_counts
+from bleuprint.metrics.bleu.config import BLEUConfig
+from bleuprint.metrics.bleu.scoring import score_counts
 
 # multi-bleu.perl's reference length for a hypothesis without any reference line.
 _NO_REFERENCE_LENGTH = 9999
@@ -85,7 +85,7 @@ def _check_lengths(hypotheses: Sequence[str], references: Any, mismatched: str) 
 
 
 def _score(
-    knobs: BleuKnobs, hypotheses: Sequence[str], references: Any, mismatched: str
+    config: BLEUConfig, hypotheses: Sequence[str], references: Any, mismatched: str
 ) -> MosesBLEU:
     if isinstance(hypotheses, str):
         raise ReferenceLayoutError("hypotheses must be a list of lines, not a str")
@@ -94,15 +94,15 @@ def _score(
     grouped = _grouped(hypotheses, references)
     _check_lengths(hypotheses, references, mismatched)
     missing = [i for i, refs in enumerate(grouped) if not refs]
-    rows = preset_config(knobs).rows(hypotheses, [refs or [""] for refs in grouped])
+    rows = config.item_rows(hypotheses, [refs or [""] for refs in grouped])
     if missing:
         rows[missing, 1] = _NO_REFERENCE_LENGTH
-    counts = corpus_counts(rows, knobs)
+    counts = corpus_counts(rows, config)
     if counts.ref_len == 0:
-        return MosesBLEU(0.0, [0.0] * knobs.max_order, 0.0, 0.0, 0, 0)
+        return MosesBLEU(0.0, [0.0] * config.max_ngram_order, 0.0, 0.0, 0, 0)
     if counts.hyp_len == 0:
         raise InvalidInputError("multi-bleu.perl dies on this input: the hypotheses have no tokens")
-    result = score_counts(counts, knobs)
+    result = score_counts(counts, config)
     return MosesBLEU(
         result.score,
         result.precisions,
@@ -122,8 +122,8 @@ def multi_bleu(
     """``multi-bleu.perl [-lc]``: whitespace-split tokens (ASCII whitespace, as Perl's split
     on bytes), ``-lc`` lowercasing A-Z only. ``mismatched="perl"`` scores reference files of
     another length as the script does (see the module docstring) instead of raising."""
-    knobs = PRESETS["moses"].knobs.replace(lowercase="ascii" if lowercase else "no")
-    return _score(knobs, hypotheses, references, mismatched)
+    config = BLEUConfig.from_preset("moses", lowercase="ascii" if lowercase else False)
+    return _score(config, hypotheses, references, mismatched)
 
 
 def multi_bleu_detok(
@@ -134,8 +134,8 @@ def multi_bleu_detok(
 ) -> MosesBLEU:
     """``multi-bleu-detok.perl [-lc]``: mteval-v13a tokenization, Unicode lowercasing;
     ``mismatched`` as in :func:`multi_bleu`."""
-    knobs = PRESETS["moses-detok"].knobs.replace(lowercase="unicode" if lowercase else "no")
-    return _score(knobs, hypotheses, references, mismatched)
+    config = BLEUConfig.from_preset("moses-detok", lowercase=lowercase)
+    return _score(config, hypotheses, references, mismatched)
 
 
 __all__ = ["MosesBLEU", "multi_bleu", "multi_bleu_detok"]

@@ -18,8 +18,7 @@ from typing import Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
 from bleuprint.io.layout import as_text_sequence
-from bleuprint.metrics.bleu.knobs import BleuKnobs
-from bleuprint.presets import PRESETS, corpus_score
+from bleuprint.metrics.bleu.config import BLEUConfig
 
 
 @dataclass
@@ -38,7 +37,7 @@ class MtevalBLEU:
 
 
 def _score(
-    knobs: BleuKnobs,
+    config: BLEUConfig,
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str]],
     smoothing: bool,
@@ -65,9 +64,11 @@ def _score(
             raise InvalidInputError(
                 f"reference set {k} has {len(stream)} segments, the hypotheses {len(hypotheses)}"
             )
-    knobs = knobs.replace(smoothing="exp" if smoothing else "none", ref_length=brevity_penalty)
+    config = config.replace(
+        smooth_method="exp" if smoothing else "none", ref_length=brevity_penalty
+    )
     grouped = [[s[i] for s in references] for i in range(len(hypotheses))]
-    result = corpus_score(hypotheses, grouped, knobs)
+    result = config.item_score(hypotheses, grouped)
     if result.hyp_len == 0:
         raise InvalidInputError("mteval dies on this input (log of 0): every hypothesis is empty")
     return MtevalBLEU(
@@ -84,10 +85,10 @@ def mteval_v13a(
     system: str = "sys",
 ) -> MtevalBLEU:
     """``mteval-v13a.pl -b [-c] [--no-smoothing] [--brevity-penalty shortest]``."""
-    knobs = PRESETS["mteval-v13a"].knobs
+    config = BLEUConfig.from_preset("mteval-v13a")
     if case_sensitive:
-        knobs = knobs.replace(lowercase="no")
-    return _score(knobs, hypotheses, references, smoothing, brevity_penalty, system)
+        config = config.replace(lowercase=False)
+    return _score(config, hypotheses, references, smoothing, brevity_penalty, system)
 
 
 def mteval_v14(
@@ -101,10 +102,10 @@ def mteval_v14(
 ) -> MtevalBLEU:
     """``mteval-v14.pl -b --international-tokenization [-c] ...``; ``international=False``
     uses v14's default (v13a) tokenization."""
-    knobs = PRESETS["mteval-v14" if international else "mteval-v13a"].knobs
+    config = BLEUConfig.from_preset("mteval-v14" if international else "mteval-v13a")
     if case_sensitive:
-        knobs = knobs.replace(lowercase="no")
-    return _score(knobs, hypotheses, references, smoothing, brevity_penalty, system)
+        config = config.replace(lowercase=False)
+    return _score(config, hypotheses, references, smoothing, brevity_penalty, system)
 
 
 __all__ = ["MtevalBLEU", "mteval_v13a", "mteval_v14"]

@@ -18,7 +18,7 @@ from typing import Any, Optional, Union
 
 from bleuprint.errors import ReferenceLayoutError
 from bleuprint.io.layout import as_text_sequence
-from bleuprint.presets import PRESETS, corpus_score
+from bleuprint.metrics.bleu import BLEUConfig
 
 _SHAPE = (
     "predictions=['text', ...] or [['candidate 1', 'candidate 2'], ...]; "
@@ -80,16 +80,18 @@ class BleuMetric:
             raise ReferenceLayoutError(_length_mismatch(preds, refs))
         # NLGMetricverse has dropped empty items already, by upstream's exact rule (a
         # reference list [""] stays, a reference "" goes), so the knob is off here.
-        knobs = PRESETS["nlgmetricverse"].knobs.replace(
-            max_order=max_order, smoothing="lin-och" if smooth else "none", drop_empty=False
-        )
         multi = any(len(p) > 1 for p in preds)
-        if multi:
-            knobs = knobs.replace(aggregation="multi-prediction")
+        config = BLEUConfig.from_preset(
+            "nlgmetricverse",
+            max_ngram_order=max_order,
+            smooth_method="lin-och" if smooth else "none",
+            drop_empty=False,
+            aggregation="multi-prediction" if multi else "micro",
+        )
         flat = [p for ps in preds for p in ps]
         flat_refs = [r for ps, r in zip(preds, refs) for _ in ps]
         items = [i for i, ps in enumerate(preds) for _ in ps]
-        result = corpus_score(flat, flat_refs, knobs, items=items if multi else None)
+        result = config.item_score(flat, flat_refs, items=items if multi else None)
         return {
             "score": result.score,
             "precisions": result.precisions,

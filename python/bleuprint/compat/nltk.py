@@ -4,7 +4,7 @@
 
 Same arguments, return types (the int ``0``, lists for several weight tuples, Fractions that
 keep their counts) and warnings; the counting runs in bleuprint's Rust core. This is the
-``nltk`` preset of :mod:`bleuprint.presets`.
+``nltk`` preset of :mod:`bleuprint.presets`, scored by :class:`bleuprint.BLEUConfig`.
 """
 
 from __future__ import annotations
@@ -16,19 +16,14 @@ from typing import Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
 from bleuprint.metrics.bleu.aggregation import corpus_counts
+from bleuprint.metrics.bleu.config import BLEUConfig
 from bleuprint.metrics.bleu.counting import modified_precision
-from bleuprint.metrics.bleu.knobs import (
-    BleuKnobs,
-    Weights,
-    normalize_weights,
-    weight_sets_as_given,
-)
-from bleuprint.metrics.bleu.preset_config import preset_config
+from bleuprint.metrics.bleu.knobs import Weights, normalize_weights, weight_sets_as_given
 from bleuprint.metrics.bleu.scoring import brevity_penalty as _brevity_penalty
+from bleuprint.metrics.bleu.scoring import score_counts
 from bleuprint.metrics.bleu.smoothing import NLTK_PARAMETERS, Fraction, SmoothingFunction
-from bleuprint.presets import PRESETS, score_counts
 
-_PRESET = PRESETS["nltk"].knobs
+_PRESET = BLEUConfig.from_preset("nltk")
 _SHAPE = "list_of_references=[[ref_tokens, ...], ...] (one list of token lists per hypothesis)"
 
 
@@ -98,12 +93,12 @@ def _reweighs(weights: Any, auto_reweigh: bool) -> bool:
 # typed: nltk's arithmetic differs for alpha=4 and alpha=4.0 (a Fraction times an int stays
 # exact), so equal values of different types must not share an entry.
 @lru_cache(maxsize=256, typed=True)
-def _knobs(
+def _config(
     weights: Weights, auto_reweigh: bool, smoothing: str, value: Optional[float]
-) -> BleuKnobs:
+) -> BLEUConfig:
     """The nltk preset with these arguments (cached: sentence_bleu runs in loops)."""
     return _PRESET.replace(
-        weights=weights, auto_reweigh=auto_reweigh, smoothing=smoothing, smooth_value=value
+        weights=weights, auto_reweigh=auto_reweigh, smooth_method=smoothing, smooth_value=value
     )
 
 
@@ -141,15 +136,14 @@ def corpus_bleu(
     if not hypotheses:
         raise InvalidInputError("corpus_bleu needs at least one hypothesis (nltk divides 0 by 0)")
     (smoothing, value), custom = _knobs_for(smoothing_function)
-    knobs = _knobs(normalize_weights(weights), _reweighs(weights, auto_reweigh), smoothing, value)
-    config = preset_config(knobs)
-    rows = config.rows(hypotheses, list_of_references)
+    config = _config(normalize_weights(weights), _reweighs(weights, auto_reweigh), smoothing, value)
+    rows = config.item_rows(hypotheses, list_of_references)
     if custom is None:
         return config.score_corpus(rows).score
     # A caller's own smoothing function is handed the last segment's tokens, as nltk does.
-    counts = corpus_counts(rows, knobs)
+    counts = corpus_counts(rows, config)
     counts.last_hypothesis, counts.last_references = hypotheses[-1], list_of_references[-1]
-    return score_counts(counts, knobs, smoothing_function=custom).score
+    return score_counts(counts, config, smoothing_function=custom).score
 
 
 def sentence_bleu(

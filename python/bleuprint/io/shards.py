@@ -17,8 +17,9 @@ from typing import Any, Union
 
 from bleuprint._core import __version__
 from bleuprint.errors import StatsFormatError, StatsMismatchError
-from bleuprint.metrics.stats import Stats
-from bleuprint.metrics.stats_checks import check_nrefs, config_from_dict, read_npz
+from bleuprint.io.npz import read_npz
+from bleuprint.metrics.config import config_from_dict
+from bleuprint.metrics.stats import Stats, check_nrefs
 
 #: The ``format`` written into every shard file's metadata.
 FORMAT = "bleuprint-shard/1"

@@ -26,10 +26,10 @@ from bleuprint.errors import (
 from bleuprint.io.files import is_utf8
 from bleuprint.io.line_reader import BlockReader, file_lines, line_blocks
 from bleuprint.io.progress import Progress, ProgressCallback, reporter
+from bleuprint.metrics.stats import Stats, StatsAccumulator
 
 if TYPE_CHECKING:
-    from bleuprint.metrics.metric import Metric
-    from bleuprint.metrics.stats import Stats
+    from bleuprint.metrics.protocol import CountingMetric
 
 #: A stream: a file path (compressed ones are decompressed), an open file, or any iterable of
 #: strings.
@@ -215,7 +215,7 @@ def first_refused(
     return None
 
 
-def _check_options(metric: Metric[Any], chunk_size: int, keep: str) -> int:
+def _check_options(metric: CountingMetric, chunk_size: int, keep: str) -> int:
     """``chunk_size`` checked (and capped at islice's limit; larger means the whole input)."""
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise InvalidOptionError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
@@ -229,17 +229,17 @@ def _check_options(metric: Metric[Any], chunk_size: int, keep: str) -> int:
     return min(chunk_size, sys.maxsize)
 
 
-def from_sums(metric: Metric[Any]) -> bool:
+def from_sums(metric: CountingMetric) -> bool:
     """Whether the metric's corpus score depends on its rows' sums only."""
     return bool(getattr(metric.config, "corpus_from_sums", False))
 
 
-def default_keep(metric: Metric[Any]) -> str:
+def default_keep(metric: CountingMetric) -> str:
     """What a corpus score needs to keep: running sums where the metric allows, else rows."""
     return "sum" if from_sums(metric) else "rows"
 
 
-def chunk_stats(metric: Metric[Any], chunk: Chunk) -> Stats:
+def chunk_stats(metric: CountingMetric, chunk: Chunk) -> Stats:
     """``metric.stats`` of one chunk; a chunk the core refuses is searched (``Chunk.locate``)
     so that the error names the row in the whole input, not the position in the chunk."""
     try:
@@ -252,7 +252,7 @@ def chunk_stats(metric: Metric[Any], chunk: Chunk) -> Stats:
 
 
 def _counted(
-    metric: Metric[Any], chunks: Iterable[Chunk], report: Optional[ProgressCallback],
+    metric: CountingMetric, chunks: Iterable[Chunk], report: Optional[ProgressCallback],
     total: Optional[int],
 ) -> Iterator[tuple[Chunk, Stats]]:  # fmt: skip
     """The shared loop: each chunk with its statistics, counted in the core one at a time."""
@@ -265,7 +265,7 @@ def _counted(
 
 
 def count_chunks(
-    metric: Metric[Any],
+    metric: CountingMetric,
     chunks: Iterable[Chunk],
     *,
     keep: str = "rows",
@@ -280,8 +280,6 @@ def count_chunks(
     ``.npy`` file ``rows_file`` as they come, when given) or one row of their column sums
     (``keep="sum"``). ``total`` (segments, if known) sizes the progress bar; ``streams`` is
     the number of reference streams of an input with no segments."""
-    from bleuprint.metrics.stats import StatsAccumulator
-
     _check_options(metric, 1, keep)
     report = reporter(progress, total=total, what=what, unit=unit)
     gathered = StatsAccumulator(keep, rows_file)
@@ -296,7 +294,7 @@ def count_chunks(
 
 
 def count_groups(
-    metric: Metric[Any],
+    metric: CountingMetric,
     chunks: Iterable[Chunk],
     *,
     keep: str = "rows",
@@ -374,8 +372,6 @@ class GroupAccumulator:
         """``{key: Stats}``: each group's rows, or one row of their sums."""
         import numpy as np
 
-        from bleuprint.metrics.stats import Stats
-
         groups: dict[Any, Stats] = {}
         for key, g in self._index.items():
             n = next(iter(self._nrefs[g])) if len(self._nrefs[g]) == 1 else -1
@@ -450,7 +446,7 @@ _END = object()
 
 
 def stream_stats(
-    metric: Metric[Any],
+    metric: CountingMetric,
     hypotheses: Source,
     references: Sequence[Source],
     *,
@@ -474,7 +470,7 @@ def stream_stats(
 
 
 def stream_score(
-    metric: Metric[Any],
+    metric: CountingMetric,
     hypotheses: Source,
     references: Sequence[Source],
     *,
@@ -492,7 +488,7 @@ def stream_score(
 
 
 def stream_grouped_stats(
-    metric: Metric[Any],
+    metric: CountingMetric,
     hypotheses: Source,
     references: Sequence[Source],
     groups: Source,

@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain
-from typing import Any, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from bleuprint.errors import (
     BleuprintError,
@@ -29,7 +29,20 @@ from bleuprint.errors import (
     InvalidOptionError,
 )
 from bleuprint.io.files import compression_of, open_binary
-from bleuprint.io.streaming import DEFAULT_CHUNK_SIZE, Chunk, first_refused
+from bleuprint.io.progress import Progress
+from bleuprint.io.streaming import (
+    DEFAULT_CHUNK_SIZE,
+    Chunk,
+    count_chunks,
+    count_groups,
+    default_keep,
+    first_refused,
+    stream_grouped_stats,
+)
+
+if TYPE_CHECKING:
+    from bleuprint.metrics.protocol import CountingMetric
+    from bleuprint.metrics.stats import Stats
 
 #: Reference columns: one name, or several (each a string column or a list-of-strings column).
 RefColumns = Union[str, Sequence[str]]
@@ -127,6 +140,122 @@ def read_table(
         _require(spec, available, name)
     parts = _chunks(_rebatched(blocks, spec.wanted, chunk_size), spec, name)
     return Table(parts, rows, len(spec.refs))
+
+
+def table_stats(
+    metric: CountingMetric,
+    source: Any,
+    *,
+    hyp_column: str = "hyp",
+    ref_columns: RefColumns = "ref",
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    keep: str = "rows",
+    progress: Progress = None,
+    rows_file: Any = None,
+) -> Stats:
+    """``metric.stats`` of a table, read and counted ``chunk_size`` rows at a time (every row
+    kept, or one row of their sums with ``keep="sum"``); equal to ``stats`` of the columns
+    as lists (``Metric.stats_table``)."""
+    table = read_table(
+        source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size
+    )
+    return count_chunks(
+        metric, table.chunks, keep=keep, progress=progress, total=table.rows, what="table",
+        unit="rows", streams=table.streams, rows_file=rows_file,
+    )  # fmt: skip
+
+
+def table_score(
+    metric: CountingMetric,
+    source: Any,
+    *,
+    hyp_column: str = "hyp",
+    ref_columns: RefColumns = "ref",
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    progress: Progress = None,
+) -> Any:
+    """The corpus score of a table (``Metric.score_table``), equal to the in-memory score;
+    only running sums are kept where the metric allows (all but TER)."""
+    return table_stats(
+        metric, source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size,
+        keep=default_keep(metric), progress=progress,
+    ).score()  # fmt: skip
+
+
+def grouped_stats(
+    metric: CountingMetric,
+    source: Any,
+    references: Optional[Sequence[Any]] = None,
+    *,
+    by: GroupBy = None,
+    groups: Any = None,
+    hyp_column: str = "hyp",
+    ref_columns: RefColumns = "ref",
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    keep: str = "rows",
+    progress: Progress = None,
+    encoding: str = "utf-8",
+) -> dict[Any, Stats]:
+    """The statistics of each group in one pass (``Metric.grouped_stats``): a table grouped
+    by the column(s) ``by``, or hypotheses and reference streams with one key per hypothesis
+    in ``groups``."""
+    if groups is not None:
+        if by is not None:
+            raise InvalidOptionError(
+                "pass by= (the group columns of a table) or groups= (one key per "
+                "hypothesis), not both"
+            )
+        if references is None:
+            raise InvalidOptionError(
+                "groups= needs references=: grouped_stats(hypotheses, references, groups=keys)"
+            )
+        return stream_grouped_stats(
+            metric, source, references, groups, chunk_size=chunk_size, keep=keep,
+            progress=progress, encoding=encoding,
+        )  # fmt: skip
+    if references is not None:
+        raise InvalidOptionError(
+            "references= goes with groups= (hypotheses and references as lists or "
+            "streams); a table names its reference columns with ref_columns="
+        )
+    if by is None:
+        raise InvalidOptionError(
+            "name the group column(s) with by=, e.g. by='lang_pair', or give one key per "
+            "hypothesis with groups="
+        )
+    table = read_table(
+        source, hyp_column=hyp_column, ref_columns=ref_columns, by=by, chunk_size=chunk_size
+    )
+    return count_groups(metric, table.chunks, keep=keep, progress=progress, total=table.rows)
+
+
+def grouped_scores(
+    metric: CountingMetric,
+    source: Any,
+    references: Optional[Sequence[Any]] = None,
+    *,
+    by: GroupBy = None,
+    groups: Any = None,
+    hyp_column: str = "hyp",
+    ref_columns: RefColumns = "ref",
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    progress: Progress = None,
+    encoding: str = "utf-8",
+) -> dict[Any, Any]:
+    """One exact corpus score per group, in one pass (``Metric.grouped_scores``; see
+    :func:`grouped_stats`): ``{key: score}``, each equal to the corpus score of that group's
+    segments alone. Only each group's running sums are kept where the metric allows (all but
+    TER).
+
+    >>> bleu.grouped_scores("test.parquet", by="lang_pair")  # doctest: +SKIP
+    {'en-de': BLEU = 34.12 ..., 'de-en': BLEU = 40.05 ...}
+    """
+    per_group = grouped_stats(
+        metric, source, references, by=by, groups=groups, hyp_column=hyp_column,
+        ref_columns=ref_columns, chunk_size=chunk_size, keep=default_keep(metric),
+        progress=progress, encoding=encoding,
+    )  # fmt: skip
+    return {key: stats.score() for key, stats in per_group.items()}
 
 
 def _require(spec: Columns, available: Sequence[str], name: str) -> None:
@@ -582,5 +711,9 @@ __all__ = [
     "RefColumns",
     "Table",
     "columns",
+    "grouped_scores",
+    "grouped_stats",
     "read_table",
+    "table_score",
+    "table_stats",
 ]

@@ -8,20 +8,14 @@ rows become scores there too, with sacrebleu's float operations in sacrebleu's o
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.base import (
-    COMPENSATED_SUM,
-    Score,
-    Signature,
-    SummedRowsScoring,
-    register_config,
-)
+from bleuprint.metrics.config import COMPENSATED_SUM, KernelConfig, register_config
 from bleuprint.metrics.metric import Metric, References
+from bleuprint.metrics.scores import Score, Signature
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,7 +36,7 @@ MAX_ORDER: int = _core.MAX_CHRF_ORDER
 
 @register_config
 @dataclass(frozen=True)
-class CHRFConfig(SummedRowsScoring):
+class CHRFConfig(KernelConfig):
     """Every setting that changes chrF statistics or scores.
 
     ``beta`` is part of the statistics too, because the best of several references is the one
@@ -57,8 +51,6 @@ class CHRFConfig(SummedRowsScoring):
     eps_smoothing: bool = False
 
     metric = "chrF"
-    #: Higher scores are better (read by the paired tests' clusters, which rank best first).
-    higher_is_better = True
 
     def __post_init__(self) -> None:
         _check_order("char_order", self.char_order)
@@ -81,82 +73,38 @@ class CHRFConfig(SummedRowsScoring):
         return self.char_order + self.word_order
 
     @property
-    def width(self) -> int:
-        """Columns of a statistics row: ``3 * (char_order + word_order)``."""
-        return 3 * self.order
-
-    @property
-    def column_names(self) -> tuple[str, ...]:
-        """Names of the statistics columns, e.g. ``char1_hyp, char1_ref, char1_match, ...``."""
-        return tuple(_core.chrf_column_names(self.char_order, self.word_order))
-
-    @property
     def name(self) -> str:
         """sacrebleu's display name: ``chrF2``, ``chrF2++`` (one ``+`` per word order)."""
         return f"chrF{self.beta}" + "+" * self.word_order
 
-    def _beta_kwargs(self) -> dict[str, float]:
+    def _make_kernel(self) -> Any:
         # sacrebleu computes beta ** 2 with Python numbers (exact for ints); so do we.
         factor = self.beta**2
-        return {"factor": float(factor), "one_plus_factor": float(1 + factor)}
-
-    def core_kwargs(self) -> dict[str, Any]:
-        """The keyword arguments of ``_core.chrf_stats`` for this configuration."""
-        return {
-            "char_order": self.char_order,
-            "word_order": self.word_order,
-            "whitespace": self.whitespace,
-            "eps_smoothing": self.eps_smoothing,
-            **self._beta_kwargs(),
-        }
-
-    def score_row(self, row: Any) -> CHRFScore:
-        """Scores one (summed) statistics row."""
-        import numpy as np
-
-        return self.score_rows_detailed(np.asarray(row, dtype=np.int64).reshape(1, -1))[0]
-
-    def score_rows(self, rows: Any) -> np.ndarray:
-        """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
-        import numpy as np
-
-        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.width)
-        return _core.chrf_scores(
-            rows,
+        return _core.ChrfKernel(
             char_order=self.char_order,
             word_order=self.word_order,
+            factor=float(factor),
+            one_plus_factor=float(1 + factor),
+            whitespace=self.whitespace,
             eps_smoothing=self.eps_smoothing,
-            **self._beta_kwargs(),
+            compensated_sum=COMPENSATED_SUM,
         )
 
-    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
-        """Scores float32 resample sums with sacrebleu's arithmetic on numpy.float32 counts:
-        ``(scores, is_float32)``, the values as float64 and which are numpy.float32."""
-        import numpy as np
-
-        sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
-        return _core.chrf_scores_float32(
-            sums,
-            char_order=self.char_order,
-            word_order=self.word_order,
-            eps_smoothing=self.eps_smoothing,
-            **self._beta_kwargs(),
-        )
-
-    def score_rows_detailed(self, rows: Any) -> list[CHRFScore]:
-        """Scores every row, as :class:`CHRFScore` objects."""
+    def _results(self, rows: Any, details: dict[str, Any]) -> list[CHRFScore]:
         return [
             CHRFScore(s, self.char_order, self.word_order, self.beta)
-            for s in self.score_rows(rows).tolist()
+            for s in details["score"].tolist()
         ]
+
+    def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
+        triples = rows.reshape(len(rows), -1, 3)
+        match = triples[:, :, 2]
+        bad = ((match > triples[:, :, 0]) | (match > triples[:, :, 1])).any(axis=1)
+        return bad, "match <= hyp and match <= ref for every order"
 
     def signature(self, nrefs: int) -> CHRFSignature:
         """The signature for statistics made with ``nrefs`` references per segment."""
         return CHRFSignature(self, nrefs)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable description (used when saving statistics)."""
-        return {"metric": self.metric, **asdict(self)}
 
 
 class CHRFScore(Score):
@@ -237,85 +185,9 @@ class CHRF(Metric[CHRFScore]):
         *,
         workers: int = -1,
     ) -> None:
-        config = CHRFConfig(
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            lowercase=lowercase,
-            whitespace=whitespace,
-            eps_smoothing=eps_smoothing,
-        )
+        config = CHRFConfig(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
         super().__init__(config, references, workers)
-
-    # sacrebleu exposes the settings as attributes.
-    @property
-    def char_order(self) -> int:
-        return self.config.char_order
-
-    @property
-    def word_order(self) -> int:
-        return self.config.word_order
 
     @property
     def order(self) -> int:
         return self.config.order
-
-    @property
-    def beta(self) -> Union[int, float]:
-        return self.config.beta
-
-    @property
-    def lowercase(self) -> bool:
-        return self.config.lowercase
-
-    @property
-    def whitespace(self) -> bool:
-        return self.config.whitespace
-
-    @property
-    def eps_smoothing(self) -> bool:
-        return self.config.eps_smoothing
-
-    def _compute_stats(
-        self, hyps: Sequence[Any], streams: list[Sequence[Any]]
-    ) -> tuple[np.ndarray, int]:
-        return _core.chrf_stats(hyps, streams, workers=self.workers, **self.config.core_kwargs())
-
-    def _count_sentences(self, sentences: list[str]) -> Any:
-        config = self.config
-        return _core.chrf_bags(
-            self._prepare_stream(sentences),
-            char_order=config.char_order,
-            word_order=config.word_order,
-            whitespace=config.whitespace,
-        )
-
-    def _score_block(
-        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
-    ) -> np.ndarray:
-        return _core.chrf_pairwise(
-            counted,
-            hypotheses,
-            references,
-            eps_smoothing=self.config.eps_smoothing,
-            workers=self.workers,
-            **self.config._beta_kwargs(),
-        )
-
-    def _aggregate_block(
-        self,
-        counted: Any,
-        hypotheses: tuple[int, int],
-        references: tuple[int, int],
-        log_weights: list[float],
-    ) -> np.ndarray:
-        return _core.chrf_aggregate(
-            counted,
-            hypotheses,
-            references,
-            log_weights,
-            eps_smoothing=self.config.eps_smoothing,
-            compensated_sum=COMPENSATED_SUM,
-            workers=self.workers,
-            **self.config._beta_kwargs(),
-        )

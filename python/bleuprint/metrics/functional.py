@@ -32,15 +32,9 @@ def corpus_bleu(
     Chinese, Japanese or Korean. ``normalize`` and ``spm_model`` are as in :class:`BLEU`.
     """
     metric = BLEU(
-        lowercase=lowercase,
-        force=force,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-        normalize=normalize,
-        spm_model=spm_model,
-    )
+        lowercase, force, tokenize, smooth_method, smooth_value,
+        effective_order=use_effective_order, normalize=normalize, spm_model=spm_model,
+    )  # fmt: skip
     return metric.corpus_score(hypotheses, references)
 
 
@@ -79,14 +73,9 @@ def sentence_bleu(
     model) is shared across calls, so calling this in a loop does not reload or leak it.
     """
     metric = BLEU(
-        lowercase=lowercase,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-        normalize=normalize,
-        spm_model=spm_model,
-    )
+        lowercase, False, tokenize, smooth_method, smooth_value,
+        effective_order=use_effective_order, normalize=normalize, spm_model=spm_model,
+    )  # fmt: skip
     return metric.sentence_score(hypothesis, references)
 
 
@@ -98,13 +87,7 @@ def _chrf(
     eps_smoothing: bool,
 ) -> CHRF:
     # sacrebleu's functions say remove_whitespace where CHRF says whitespace (kept).
-    return CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    return CHRF(char_order, word_order, beta, False, not remove_whitespace, eps_smoothing)
 
 
 def corpus_chrf(
@@ -147,12 +130,7 @@ def corpus_ter(
     case_sensitive: bool = False,
 ) -> TERScore:
     """Corpus TER against reference streams (``references[k][i]``)."""
-    metric = TER(
-        normalized=normalized,
-        no_punct=no_punct,
-        asian_support=asian_support,
-        case_sensitive=case_sensitive,
-    )
+    metric = TER(normalized, no_punct, asian_support, case_sensitive)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -165,10 +143,5 @@ def sentence_ter(
     case_sensitive: bool = False,
 ) -> TERScore:
     """TER of one hypothesis against a list of reference strings."""
-    metric = TER(
-        normalized=normalized,
-        no_punct=no_punct,
-        asian_support=asian_support,
-        case_sensitive=case_sensitive,
-    )
+    metric = TER(normalized, no_punct, asian_support, case_sensitive)
     return metric.sentence_score(hypothesis, references)

@@ -1,19 +1,22 @@
 """The sacrebleu-shaped metric class every bleuprint metric builds on.
 
-A metric turns hypotheses and reference streams into :class:`~bleuprint.Stats` (one integer
-row per segment, made in the Rust core) and scores them. Subclasses supply the configuration
-and one method, :meth:`Metric._compute_stats`; reference caching, validation, lowercasing,
-corpus, sentence and batch scores and signatures are shared.
+A metric holds its configuration (which makes the core's kernel), turns hypotheses and
+reference streams into :class:`~bleuprint.Stats` (one integer row per segment, counted in the
+Rust core) and scores them. Reference caching, validation, the Python text steps, corpus,
+sentence and batch scores and signatures are here; the conveniences built on statistics
+(streams, tables, groups, pairwise matrices, bootstrap) are one-line delegates to the modules
+that own those jobs, which see a metric only through :mod:`bleuprint.metrics.protocol`.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
+from bleuprint import _core
+from bleuprint.analysis import pairwise as matrices
 from bleuprint.errors import (
     InputDecodeError,
     InputTypeError,
@@ -21,6 +24,7 @@ from bleuprint.errors import (
     InvalidOptionError,
     ReferenceLayoutError,
 )
+from bleuprint.io import streaming, tables
 from bleuprint.io.arrow_text import is_text, text_columns
 from bleuprint.io.layout import (
     check_hypotheses,
@@ -29,14 +33,13 @@ from bleuprint.io.layout import (
     naming_lone_surrogates,
 )
 from bleuprint.io.line_reader import LineBlock
-from bleuprint.metrics.base import Score, Signature
+from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.stats import Stats
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from bleuprint.io.progress import Progress
-    from bleuprint.io.tables import GroupBy, RefColumns
+    from bleuprint.metrics.protocol import Block
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
 References = Sequence[Sequence[Optional[str]]]
@@ -54,14 +57,15 @@ def lower(stream: Sequence[Any]) -> list[Any]:
     return [s.lower() if isinstance(s, str) else s for s in stream]
 
 
-class Metric(ABC, Generic[ScoreT]):
+class Metric(Generic[ScoreT]):
     """Shared behaviour of :class:`~bleuprint.BLEU`, :class:`~bleuprint.CHRF`,
     :class:`~bleuprint.TER` and the WER family.
 
     Parameters
     ----------
     config
-        The metric's frozen configuration (e.g. :class:`~bleuprint.CHRFConfig`).
+        The metric's frozen configuration (e.g. :class:`~bleuprint.CHRFConfig`); its
+        ``kernel`` is what the core counts and scores with.
     references
         Reference streams to prepare once and reuse for every ``corpus_score`` call.
     workers
@@ -82,10 +86,12 @@ class Metric(ABC, Generic[ScoreT]):
         if references is not None:
             self._ref_cache = self._prepare_references(references)
 
+    # --- the text steps before the core ----------------------------------------------------
+
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
         """Text changes made in Python before the core sees a stream: lowercasing when the
         configuration has ``lowercase`` set."""
-        return lower(stream) if getattr(self.config, "lowercase", False) else stream
+        return lower(stream) if getattr(self.config, "lowercase", False) is True else stream
 
     def _prepare_references(self, references: References) -> list[Sequence[Any]]:
         # Private copies: the caller may edit their lists after building the metric.
@@ -110,11 +116,20 @@ class Metric(ABC, Generic[ScoreT]):
             )
         return self._prepare_stream(hyps), streams
 
-    @abstractmethod
+    def _takes_blocks(self) -> bool:
+        """Whether the core can count a file's bytes as they are: no text step in Python
+        (lowercasing, WER's transformations, an external tokenizer)."""
+        lowercase = getattr(self.config, "lowercase", False)
+        return type(self)._prepare_stream is Metric._prepare_stream and not lowercase
+
+    # --- statistics -------------------------------------------------------------------------
+
     def _compute_stats(
         self, hypotheses: Sequence[Any], streams: list[Sequence[Any]]
     ) -> tuple[np.ndarray, int]:
         """The statistics rows and references per segment (-1 if it varies), from the core."""
+        rows, nrefs, _ = _core.stats(self.config.kernel, hypotheses, streams, workers=self.workers)
+        return rows, nrefs
 
     def stats(self, hypotheses: Sequence[str], references: Optional[References] = None) -> Stats:
         """Per-segment statistics, one int64 row per hypothesis.
@@ -141,37 +156,38 @@ class Metric(ABC, Generic[ScoreT]):
         if is_text(hypotheses) and self._takes_blocks():
             columns = text_columns(hypotheses, references)
             if columns is not None:  # Arrow string columns: their buffers go to the core
-                rows, nrefs = self._compute_stats(*columns)
-                self.num_refs = nrefs
-                return Stats._trusted(rows, self.config, nrefs)
+                return self._stats_of(*self._compute_stats(*columns))
         hyps, streams = self._inputs(hypotheses, references)
         named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
         with naming_lone_surrogates(named):
-            rows, nrefs = self._compute_stats(hyps, streams)
+            return self._stats_of(*self._compute_stats(hyps, streams))
+
+    def _stats_of(self, rows: np.ndarray, nrefs: int) -> Stats:
         self.num_refs = nrefs
         return Stats._trusted(rows, self.config, nrefs)
-
-    def _takes_blocks(self) -> bool:
-        """Whether the core can count a file's bytes as they are: no text step in Python
-        (lowercasing, WER's transformations, an external tokenizer)."""
-        lowercase = getattr(self.config, "lowercase", False)
-        return type(self)._prepare_stream is Metric._prepare_stream and not lowercase
 
     def _block_stats(self, hypotheses: LineBlock, references: Any) -> Stats:
         """Statistics of blocks of the same number of file lines: given to the core as bytes
         where it can count them as they are (the text never becomes Python strings), decoded
         into lines first otherwise. Equal to ``stats`` of the lines."""
-        blocks = [hypotheses, *references]
         if not self._takes_blocks():
             return self.stats(hypotheses.lines(), [block.lines() for block in references])
         try:
-            rows, nrefs = self._compute_stats(hypotheses.data, [b.data for b in references])
+            counted = self._compute_stats(hypotheses.data, [b.data for b in references])
         except InputDecodeError:
-            for block in blocks:
+            for block in [hypotheses, *references]:
                 block.lines()  # raises, naming the file, byte offset and line
             raise
-        self.num_refs = nrefs
-        return Stats._trusted(rows, self.config, nrefs)
+        return self._stats_of(*counted)
+
+    @contextmanager
+    def _warnings_summed(self) -> Iterator[None]:
+        """Within it, warnings that count segments (BLEU's tokenized periods) are held and
+        given once at the end for the totals over every ``stats`` call, as one call over the
+        whole input gives them: the chunks of a stream each call the core."""
+        yield
+
+    # --- scores -------------------------------------------------------------------------------
 
     def corpus_score(
         self,
@@ -202,22 +218,14 @@ class Metric(ABC, Generic[ScoreT]):
         self.num_refs = stats.nrefs
         score = stats.score()
         if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
-            # Only a bootstrap pays for loading the resampling engine (statistics, ~15 ms).
-            from bleuprint.significance.bootstrap import bootstrap_estimate, check_samples
-            from bleuprint.significance.seed import resolve_seed
+            # Start-up time: the resampling engine loads numpy, which `import bleuprint` does
+            # not; only a bootstrap pays for it.
+            from bleuprint.significance.bootstrap import bootstrap_signature
 
-            n = check_samples(n_bootstrap, "n_bootstrap")
-            seed = resolve_seed()
-            score.mean, score.ci, _, _ = bootstrap_estimate(stats, n, seed, self.workers)
-            self._bootstrap_signature = {"bs": n, "seed": seed.label}
+            score.mean, score.ci, self._bootstrap_signature = bootstrap_signature(
+                stats, n_bootstrap, self.workers
+            )
         return score  # type: ignore[return-value]
-
-    @contextmanager
-    def _warnings_summed(self) -> Iterator[None]:
-        """Within it, warnings that count segments (BLEU's tokenized periods) are held and
-        given once at the end for the totals over every ``stats`` call, as one call over the
-        whole input gives them: the chunks of a stream each call the core."""
-        yield
 
     def _before_sentence_scores(self) -> None:  # noqa: B027 (an optional hook)
         """A hook for warnings about sentence-level use (BLEU without effective order)."""
@@ -244,274 +252,6 @@ class Metric(ABC, Generic[ScoreT]):
         self._before_sentence_scores()
         return self.stats(hypotheses, references).sentence_scores()
 
-    # --- streams too large to hold ---------------------------------------------------------
-
-    def stats_stream(
-        self,
-        hypotheses: Any,
-        references: Sequence[Any],
-        *,
-        chunk_size: int = 65536,
-        keep: str = "rows",
-        progress: Progress = None,
-        encoding: str = "utf-8",
-        rows_file: Any = None,
-    ) -> Stats:
-        """:meth:`stats` of streams, read and counted ``chunk_size`` segments at a time.
-
-        ``hypotheses`` and each of ``references`` may be a file path (also compressed:
-        ``.gz``, ``.bz2``, ``.xz``, ``.zst``), an open file or any iterable of strings; files
-        are read as the command line reads them. The rows equal ``stats`` of the whole lists.
-        ``keep="sum"`` keeps only their running sum, returned as one row (O(1) memory; BLEU,
-        chrF and WER), for ``.score()``. ``rows_file="rows.npy"`` writes the rows to that
-        file as they come and returns them memory-mapped (bootstrap and paired tests on more
-        rows than memory holds). ``progress=True`` counts lines on stderr.
-        """
-        from bleuprint.io.streaming import stream_stats
-
-        return stream_stats(
-            self, hypotheses, references, chunk_size=chunk_size, keep=keep, progress=progress,
-            encoding=encoding, rows_file=rows_file,
-        )  # fmt: skip
-
-    def score_stream(
-        self,
-        hypotheses: Any,
-        references: Sequence[Any],
-        *,
-        chunk_size: int = 65536,
-        progress: Progress = None,
-        encoding: str = "utf-8",
-    ) -> ScoreT:
-        """:meth:`corpus_score` of streams (see :meth:`stats_stream`), equal to the in-memory
-        score; only running sums are kept where the metric allows (all but TER)."""
-        from bleuprint.io.streaming import stream_score
-
-        return stream_score(  # type: ignore[no-any-return]
-            self, hypotheses, references, chunk_size=chunk_size, progress=progress,
-            encoding=encoding,
-        )  # fmt: skip
-
-    # --- tables and groups -----------------------------------------------------------------
-
-    def stats_table(
-        self,
-        source: Any,
-        *,
-        hyp_column: str = "hyp",
-        ref_columns: RefColumns = "ref",
-        chunk_size: int = 65536,
-        keep: str = "rows",
-        progress: Progress = None,
-        rows_file: Any = None,
-    ) -> Stats:
-        """:meth:`stats` of a table, read and counted ``chunk_size`` rows at a time.
-
-        ``source`` is a JSONL file (``.jsonl``/``.ndjson``, compressed too), a Parquet or
-        Arrow IPC/Feather file, a pyarrow Table/RecordBatch/RecordBatchReader, a pandas or
-        polars DataFrame, a ``datasets.Dataset``, a dict of columns or an iterable of dicts
-        (see :mod:`bleuprint.io.tables`). ``ref_columns`` names one column or several; a column
-        of lists gives each row its own number of references. Null cells are missing
-        references. ``keep``, ``progress`` and ``rows_file`` are as in :meth:`stats_stream`;
-        the rows equal ``stats`` of the columns as lists.
-        """
-        from bleuprint.io.streaming import count_chunks
-        from bleuprint.io.tables import read_table
-
-        table = read_table(
-            source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size
-        )
-        return count_chunks(
-            self, table.chunks, keep=keep, progress=progress, total=table.rows, what="table",
-            unit="rows", streams=table.streams, rows_file=rows_file,
-        )  # fmt: skip
-
-    def score_table(
-        self,
-        source: Any,
-        *,
-        hyp_column: str = "hyp",
-        ref_columns: RefColumns = "ref",
-        chunk_size: int = 65536,
-        progress: Progress = None,
-    ) -> ScoreT:
-        """:meth:`corpus_score` of a table (see :meth:`stats_table`), equal to the in-memory
-        score; only running sums are kept where the metric allows (all but TER)."""
-        from bleuprint.io.streaming import default_keep
-
-        stats = self.stats_table(
-            source, hyp_column=hyp_column, ref_columns=ref_columns, chunk_size=chunk_size,
-            keep=default_keep(self), progress=progress,
-        )  # fmt: skip
-        return stats.score()  # type: ignore[return-value]
-
-    def grouped_stats(
-        self,
-        source: Any,
-        references: Optional[Sequence[Any]] = None,
-        *,
-        by: GroupBy = None,
-        groups: Any = None,
-        hyp_column: str = "hyp",
-        ref_columns: RefColumns = "ref",
-        chunk_size: int = 65536,
-        keep: str = "rows",
-        progress: Progress = None,
-        encoding: str = "utf-8",
-    ) -> dict[Any, Stats]:
-        """The statistics of each group, in one pass: ``{key: Stats}`` in the order keys are
-        first seen, each equal to :meth:`stats` of that group's segments alone.
-
-        Either a table (as :meth:`stats_table`) with ``by`` naming its group column (keys are
-        its values) or columns (keys are tuples); or hypotheses and ``references`` (lists or
-        streams, as :meth:`stats_stream`) with ``groups``, one key per hypothesis (any
-        hashable values, or a file of one key per line). ``keep="sum"`` keeps one row of
-        column sums per group (BLEU, chrF, WER).
-        """
-        from bleuprint.io.streaming import count_groups, stream_grouped_stats
-
-        if groups is not None:
-            if by is not None:
-                raise InvalidOptionError(
-                    "pass by= (the group columns of a table) or groups= (one key per "
-                    "hypothesis), not both"
-                )
-            if references is None:
-                raise InvalidOptionError(
-                    "groups= needs references=: grouped_stats(hypotheses, references, groups=keys)"
-                )
-            return stream_grouped_stats(
-                self, source, references, groups, chunk_size=chunk_size, keep=keep,
-                progress=progress, encoding=encoding,
-            )  # fmt: skip
-        if references is not None:
-            raise InvalidOptionError(
-                "references= goes with groups= (hypotheses and references as lists or "
-                "streams); a table names its reference columns with ref_columns="
-            )
-        if by is None:
-            raise InvalidOptionError(
-                "name the group column(s) with by=, e.g. by='lang_pair', or give one key per "
-                "hypothesis with groups="
-            )
-        from bleuprint.io.tables import read_table
-
-        table = read_table(
-            source, hyp_column=hyp_column, ref_columns=ref_columns, by=by, chunk_size=chunk_size
-        )
-        return count_groups(self, table.chunks, keep=keep, progress=progress, total=table.rows)
-
-    def grouped_scores(
-        self,
-        source: Any,
-        references: Optional[Sequence[Any]] = None,
-        *,
-        by: GroupBy = None,
-        groups: Any = None,
-        hyp_column: str = "hyp",
-        ref_columns: RefColumns = "ref",
-        chunk_size: int = 65536,
-        progress: Progress = None,
-        encoding: str = "utf-8",
-    ) -> dict[Any, ScoreT]:
-        """One exact corpus score per group, in one pass (see :meth:`grouped_stats`):
-        ``{key: score}``, each equal to :meth:`corpus_score` of that group's segments alone.
-        Only each group's running sums are kept where the metric allows (all but TER).
-
-        >>> bleu.grouped_scores("test.parquet", by="lang_pair")  # doctest: +SKIP
-        {'en-de': BLEU = 34.12 ..., 'de-en': BLEU = 40.05 ...}
-        """
-        from bleuprint.io.streaming import default_keep
-
-        per_group = self.grouped_stats(
-            source, references, by=by, groups=groups, hyp_column=hyp_column,
-            ref_columns=ref_columns, chunk_size=chunk_size, keep=default_keep(self),
-            progress=progress, encoding=encoding,
-        )  # fmt: skip
-        return {key: stats.score() for key, stats in per_group.items()}  # type: ignore[misc]
-
-    # --- pairwise (MBR) ------------------------------------------------------------------
-
-    def _count_sentences(self, sentences: list[str]) -> Any:
-        """Sentences prepared once for :meth:`_score_block` (BLEU and chrF count their n-grams
-        in the core; this default keeps the text, and scores cells as a batch)."""
-        return sentences
-
-    def _score_block(
-        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
-    ) -> np.ndarray:
-        """Sentence scores of the counted sentences ``hypotheses`` (a ``(start, stop)`` range)
-        against each of ``references`` alone: ``(H, R)`` float64."""
-        (h0, h1), (r0, r1) = hypotheses, references
-        refs = counted[r0:r1]
-        hyps = [h for h in counted[h0:h1] for _ in refs]
-        scores = self.stats(hyps, [refs * (h1 - h0)]).sentence_scores()
-        return scores.reshape(h1 - h0, r1 - r0)
-
-    def _aggregate_block(
-        self,
-        counted: Any,
-        hypotheses: tuple[int, int],
-        references: tuple[int, int],
-        log_weights: list[float],
-    ) -> np.ndarray:
-        """Reference aggregation of the counted sentences (BLEU and chrF only)."""
-        raise InvalidOptionError(
-            f"reference aggregation (aggregate_utility) is defined for BLEU and chrF, not "
-            f"{type(self).__name__}; use expected_utility"
-        )
-
-    def pairwise(
-        self,
-        hypotheses: Sequence[Any],
-        references: Optional[Sequence[Any]] = None,
-        *,
-        exclude_self: bool = False,
-    ) -> np.ndarray:
-        """The ``(H, R)`` matrix of sentence scores of every hypothesis against every
-        reference (each alone): cell ``(i, j)`` equals
-        ``sentence_score(hypotheses[i], [references[j]]).score``. ``references=None`` scores
-        the hypotheses against each other (MBR); ``exclude_self=True`` then sets the diagonal
-        to NaN. Lists of lists give a ``(B, H, R)`` array. See :mod:`bleuprint.analysis.pairwise`.
-        """
-        from bleuprint.analysis.pairwise import pairwise
-
-        self._before_sentence_scores()
-        return pairwise(self, hypotheses, references, exclude_self=exclude_self)
-
-    def expected_utility(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[str]] = None,
-        *,
-        weights: Optional[Any] = None,
-        exclude_self: bool = False,
-    ) -> np.ndarray:
-        """Each hypothesis' (weighted) mean sentence score against the references, ``(H,)``
-        float64: :meth:`pairwise`'s row means, computed with ``math.fsum`` block by block
-        without the whole matrix. ``weights`` has one value per reference."""
-        from bleuprint.analysis.pairwise import expected_utility
-
-        self._before_sentence_scores()
-        return expected_utility(
-            self, hypotheses, references, weights=weights, exclude_self=exclude_self
-        )
-
-    def aggregate_utility(
-        self,
-        hypotheses: Sequence[str],
-        references: Optional[Sequence[str]] = None,
-        *,
-        weights: Optional[Any] = None,
-    ) -> np.ndarray:
-        """Each hypothesis scored against the references' averaged n-gram statistics,
-        ``(H,)`` float64: reference aggregation, MBR in linear time (BLEU: DeNero et al.
-        2009; chrF: Vamvas & Sennrich 2024), as mbrs computes it. See
-        :func:`bleuprint.analysis.pairwise.aggregate_utility`."""
-        from bleuprint.analysis.pairwise import aggregate_utility
-
-        return aggregate_utility(self, hypotheses, references, weights=weights)
-
     def get_signature(self) -> Signature:
         """The reproducibility signature of the last evaluation."""
         if self.num_refs is None:
@@ -527,3 +267,58 @@ class Metric(ABC, Generic[ScoreT]):
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in asdict(self.config).items())
         return f"{type(self).__name__}({fields})"
+
+    # --- sacrebleu's settings as attributes --------------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:
+        """A setting of the configuration (``bleu.tokenize``, ``chrf.char_order``), read-only,
+        as sacrebleu's metrics expose their settings."""
+        config = self.__dict__.get("config")  # absent while unpickling
+        if config is not None and name in getattr(config, "__dataclass_fields__", ()):
+            return getattr(config, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    # --- the jobs built on statistics: each module owns its job ----------------------------
+    # Streams too large to hold, tables and groups (bleuprint.io).
+    stats_stream = streaming.stream_stats
+    score_stream = streaming.stream_score
+    stats_table = tables.table_stats
+    score_table = tables.table_score
+    grouped_stats = tables.grouped_stats
+    grouped_scores = tables.grouped_scores
+    # Pairwise matrices and MBR (bleuprint.analysis.pairwise).
+    pairwise = matrices.pairwise
+    expected_utility = matrices.expected_utility
+    aggregate_utility = matrices.aggregate_utility
+
+    # --- the pairwise hooks --------------------------------------------------------------------
+
+    def _count_sentences(self, sentences: list[str]) -> Any:
+        """Sentences prepared once for :meth:`_score_block`: counted in the core (BLEU's and
+        chrF's n-grams, TER's tokens), or kept as text and scored as a batch of segments."""
+        if not self.config.counts_sentences:
+            return sentences
+        lines = self._prepare_stream(sentences)
+        return _core.bags(self.config.kernel, lines, workers=self.workers)
+
+    def _score_block(self, counted: Any, block: Block) -> np.ndarray:
+        """Sentence scores of the counted hypotheses ``block[0]`` (a ``(start, stop)`` range)
+        against each of the references ``block[1]`` alone: ``(H, R)`` float64."""
+        if self.config.counts_sentences:
+            return self.config.pair_scores(counted, block, self.workers)  # type: ignore[no-any-return]
+        (h0, h1), (r0, r1) = block
+        refs = counted[r0:r1]
+        hyps = [h for h in counted[h0:h1] for _ in refs]
+        scores = self.stats(hyps, [refs * (h1 - h0)]).sentence_scores()
+        return scores.reshape(h1 - h0, r1 - r0)
+
+    def _aggregate_block(self, counted: Any, block: Block, log_weights: list[float]) -> np.ndarray:
+        """Reference aggregation of the counted sentences (BLEU and chrF)."""
+        if not self.config.aggregates_references:
+            raise InvalidOptionError(
+                f"reference aggregation (aggregate_utility) is defined for sacrebleu's BLEU and "
+                f"chrF, not {type(self).__name__} of these settings; use expected_utility"
+            )
+        hyps, refs = block
+        kernel = self.config.kernel
+        return _core.aggregate(kernel, counted, hyps, refs, log_weights, workers=self.workers)

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.base import Score
 from bleuprint.metrics.config import MetricConfig
 from bleuprint.metrics.metric import Metric
+from bleuprint.metrics.scores import Score
 
 if TYPE_CHECKING:
     import numpy as np

@@ -26,13 +26,15 @@ class Score:
         The value.
     """
 
+    #: The details sacrebleu prints after the score (BLEU's precisions and lengths).
+    _verbose: str = ""
+
     def __init__(self, name: str, score: float) -> None:
         self.name = name
         self.score = score
         # Bootstrap mean and confidence half-width; set by resampling, None when absent.
         self.mean: Optional[float] = None
         self.ci: Optional[float] = None
-        self._verbose = ""
 
     def format(
         self,

@@ -11,15 +11,15 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, Union
 
-from bleuprint.errors import InputTypeError, InvalidInputError, StatsMismatchError
-from bleuprint.metrics.config import MetricConfig
-from bleuprint.metrics.scores import Score
-from bleuprint.metrics.stats_checks import (
-    check_nrefs,
-    check_rows,
-    config_from_dict,
-    read_stats_file,
+from bleuprint.errors import (
+    InputTypeError,
+    InvalidInputError,
+    StatsFormatError,
+    StatsMismatchError,
 )
+from bleuprint.io.npz import load_npz
+from bleuprint.metrics.config import MetricConfig, config_from_dict
+from bleuprint.metrics.scores import Score
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,7 +52,7 @@ class Stats:
 
     def __init__(self, rows: Any, config: MetricConfig, nrefs: int) -> None:
         # Rows from a caller are checked (shape, dtype, counts a metric could produce).
-        self.rows = check_rows(rows, config)
+        self.rows = config.check_rows(rows)
         self.config = config
         self.nrefs = check_nrefs(nrefs)
 
@@ -286,3 +286,38 @@ class _RowsFile:
         text = header.ljust(length - len(prefix) - 2 - 1) + "\n"
         self._f.write(prefix + len(text).to_bytes(2, "little") + text.encode("latin1"))
         return length
+
+
+def check_nrefs(nrefs: Any) -> int:
+    """References per segment: an int >= 1, or -1 where it varies."""
+    import numpy as np
+
+    if isinstance(nrefs, bool) or not isinstance(nrefs, (int, np.integer)):
+        raise StatsFormatError(f"nrefs must be an int, got {type(nrefs).__name__}")
+    if nrefs < 1 and nrefs != -1:
+        raise StatsFormatError(f"nrefs must be >= 1, or -1 where it varies; got {nrefs}")
+    return int(nrefs)
+
+
+def _not_stats(path: Union[str, os.PathLike], why: str) -> StatsFormatError:
+    return StatsFormatError(
+        f"{os.fspath(path)!r} is not a bleuprint statistics file (written by Stats.save): {why}"
+    )
+
+
+def read_stats_file(path: Union[str, os.PathLike]) -> tuple[Any, Any, Any]:
+    """``(rows, config, nrefs)`` read from an ``.npz`` written by ``Stats.save``; never
+    unpickles. Anything else raises :class:`StatsFormatError` saying what is wrong."""
+    arrays = load_npz(path, ["meta", "rows"], lambda why: _not_stats(path, why))
+    rows, meta = arrays["rows"], arrays["meta"]
+    if meta.shape != () or meta.dtype.kind != "U":
+        raise _not_stats(path, f"'meta' must be one JSON string, got {meta.dtype} {meta.shape}")
+    try:
+        info = json.loads(str(meta))
+    except json.JSONDecodeError as error:
+        raise _not_stats(path, f"'meta' is not JSON ({error})") from None
+    if not isinstance(info, dict) or set(info) != {"config", "nrefs"}:
+        raise _not_stats(path, "'meta' must be a JSON object with 'config' and 'nrefs'")
+    if rows.dtype.kind not in "iu":
+        raise _not_stats(path, f"'rows' must be integers, got dtype {rows.dtype}")
+    return rows, config_from_dict(info["config"]), check_nrefs(info["nrefs"])

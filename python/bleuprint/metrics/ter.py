@@ -10,13 +10,14 @@ a float average they can be summed, resampled and saved as integers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.base import Score, Signature, register_config
+from bleuprint.metrics.config import KernelConfig, register_config
 from bleuprint.metrics.metric import Metric, References
+from bleuprint.metrics.scores import Score, Signature
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,8 +25,12 @@ if TYPE_CHECKING:
 
 @register_config
 @dataclass(frozen=True)
-class TERConfig:
-    """Every setting that changes TER statistics or scores."""
+class TERConfig(KernelConfig):
+    """Every setting that changes TER statistics or scores.
+
+    A summed row has lost the per-segment average reference lengths, so ``score_row`` scores
+    it as one segment; ``score_corpus`` gives corpus TER from per-segment rows.
+    """
 
     normalized: bool = False
     no_punct: bool = False
@@ -33,10 +38,12 @@ class TERConfig:
     case_sensitive: bool = False
 
     metric = "TER"
-    width = 3
     #: Lower scores are better (read by the paired tests' clusters, which rank best first).
     higher_is_better = False
-    column_names = tuple(_core.TER_COLUMNS)
+    #: The corpus score adds per-segment float averages in segment order, not column sums.
+    corpus_from_sums = False
+    #: No reference aggregation: TER has no n-gram statistics to average.
+    aggregates_references = False
 
     def __post_init__(self) -> None:
         for name in ("normalized", "no_punct", "asian_support", "case_sensitive"):
@@ -50,38 +57,24 @@ class TERConfig:
         """TER is case-insensitive unless ``case_sensitive``."""
         return not self.case_sensitive
 
-    @staticmethod
-    def _rows(rows: Any) -> np.ndarray:
-        import numpy as np
+    def _make_kernel(self) -> Any:
+        return _core.TerKernel(
+            normalized=self.normalized, no_punct=self.no_punct, asian_support=self.asian_support
+        )
 
-        return np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, 3))
+    def _results(self, rows: Any, details: dict[str, Any]) -> list[TERScore]:
+        scores, edits, lengths = (details[k].tolist() for k in ("score", "edits", "ref_length"))
+        return [TERScore(*score) for score in zip(scores, edits, lengths)]
 
-    def score_row(self, row: Any) -> TERScore:
-        """Scores one (summed) statistics row.
-
-        A summed row has lost the per-segment average lengths, so it is scored as one segment;
-        use :meth:`score_corpus` for corpus TER from per-segment rows.
-        """
-        return self.score_rows_detailed(row)[0]
-
-    def score_corpus(self, rows: Any) -> TERScore:
-        """Corpus TER of per-segment rows: total edits over the sum of average reference
-        lengths, summed in segment order as sacrebleu's ``sum_of_lists`` does (by the core)."""
-        return TERScore(*_core.ter_corpus_score(self._rows(rows)))
-
-    def score_rows(self, rows: Any) -> np.ndarray:
-        """Scores every row of a statistics matrix; a float64 array of shape ``(n,)``."""
-        return _core.ter_row_scores(self._rows(rows))[0]
-
-    #: sacrebleu's bootstrap casts these statistics to float32 before summing resamples.
-    resample_float32 = True
+    def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
+        return rows[:, 2] < 1, "nrefs >= 1 (every segment has a reference)"
 
     def float_rows(self, rows: Any) -> np.ndarray:
         """sacrebleu's per-segment statistics ``[edits, average reference length]``."""
         import numpy as np
 
-        _, edits, lengths = _core.ter_row_scores(self._rows(rows))
-        return np.stack([edits.astype(np.float64), lengths], axis=1)
+        details = _core.details(self.kernel, self._rows(rows))
+        return np.stack([details["edits"].astype(np.float64), details["ref_length"]], axis=1)
 
     def randomization_rows(self, rows: Any) -> Optional[tuple[np.ndarray, int]]:
         """Integer rows and a divisor whose quotient is sacrebleu's float sums exactly, or
@@ -105,29 +98,23 @@ class TERConfig:
         """Scores of float64 sums ``[edits, reference length]``: float64, ``(n,)``."""
         import numpy as np
 
-        return _core.ter_scores_from_sums(np.ascontiguousarray(sums, dtype=np.float64))[0]
+        return _core.resampled_scores(self.kernel, np.ascontiguousarray(sums, np.float64))[0]
 
     def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
         """Scores float32 resample sums as sacrebleu does on numpy.float32 statistics:
         ``(scores, is_float32)``."""
         import numpy as np
 
-        return _core.ter_scores_from_sums(np.ascontiguousarray(sums, dtype=np.float32))
+        return _core.resampled_scores(self.kernel, np.ascontiguousarray(sums, np.float32))
 
-    def score_rows_detailed(self, rows: Any) -> list[TERScore]:
-        """Scores every row, as :class:`TERScore` objects."""
-        scores, edits, lengths = _core.ter_row_scores(self._rows(rows))
-        return [
-            TERScore(*score) for score in zip(scores.tolist(), edits.tolist(), lengths.tolist())
-        ]
+    def tokenized(self, lines: Sequence[Any]) -> list[Any]:
+        """Every line as the Tercom tokenizer (sacrebleu's ``TercomTokenizer``, without its
+        lowercasing) splits it, words joined by single spaces."""
+        return _core.tokenize(self.kernel, lines, workers=1)
 
     def signature(self, nrefs: int) -> TERSignature:
         """The signature for statistics made with ``nrefs`` references per segment."""
         return TERSignature(self, nrefs)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable description (used when saving statistics)."""
-        return {"metric": self.metric, **asdict(self)}
 
 
 class TERScore(Score):
@@ -202,53 +189,5 @@ class TER(Metric[TERScore]):
         *,
         workers: int = -1,
     ) -> None:
-        config = TERConfig(
-            normalized=normalized,
-            no_punct=no_punct,
-            asian_support=asian_support,
-            case_sensitive=case_sensitive,
-        )
+        config = TERConfig(normalized, no_punct, asian_support, case_sensitive)
         super().__init__(config, references, workers)
-
-    @property
-    def normalized(self) -> bool:
-        return self.config.normalized
-
-    @property
-    def no_punct(self) -> bool:
-        return self.config.no_punct
-
-    @property
-    def asian_support(self) -> bool:
-        return self.config.asian_support
-
-    @property
-    def case_sensitive(self) -> bool:
-        return self.config.case_sensitive
-
-    def _count_sentences(self, sentences: list[str]) -> Any:
-        config = self.config
-        return _core.ter_sentences(
-            self._prepare_stream(sentences),
-            normalized=config.normalized,
-            no_punct=config.no_punct,
-            asian_support=config.asian_support,
-            workers=self.workers,
-        )
-
-    def _score_block(
-        self, counted: Any, hypotheses: tuple[int, int], references: tuple[int, int]
-    ) -> np.ndarray:
-        return _core.ter_pairwise(counted, hypotheses, references, workers=self.workers)
-
-    def _compute_stats(
-        self, hyps: Sequence[Any], streams: list[Sequence[Any]]
-    ) -> tuple[np.ndarray, int]:
-        return _core.ter_stats(
-            hyps,
-            streams,
-            normalized=self.config.normalized,
-            no_punct=self.config.no_punct,
-            asian_support=self.config.asian_support,
-            workers=self.workers,
-        )

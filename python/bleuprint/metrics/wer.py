@@ -15,19 +15,20 @@ counts, spaces included. Hypotheses and references always go through the same st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.io.layout import count_references, naming_lone_surrogates
-from bleuprint.metrics.base import Score, Signature, SummedRowsScoring, register_config
+from bleuprint.metrics.config import KernelConfig, register_config
 from bleuprint.metrics.metric import Metric, References
+from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.wer_alignment import (
     AlignmentOp,
     Alignments,
     SegmentAlignment,
-    align_segments,
+    segments_from_arrays,
 )
 from bleuprint.tokenizers import wer_text as _wer_text
 
@@ -38,24 +39,30 @@ if TYPE_CHECKING:
 UNITS = ("word", "char")
 #: Text transforms: jiwer's defaults, ``wer_standardize``, or none at all.
 TRANSFORMS = ("default", "standardize", "none")
-#: The statistics columns.
-COLUMNS = tuple(_core.WER_COLUMNS)
 #: The measures a :class:`WERScore` can report as its ``score``.
 MEASURES = ("wer", "mer", "wil", "wip")
+#: A kernel per rule for segments without reference words: bleuprint's (``ratio``: WER 1.0
+#: with errors, else 0.0) and jiwer's (``jiwer``: WER is the insertion count).
+_MEASURES_KERNELS = {rule: _core.WerKernel(empty_reference=rule) for rule in ("ratio", "jiwer")}
+#: The statistics columns.
+COLUMNS: tuple[str, ...] = tuple(_MEASURES_KERNELS["ratio"].column_names)
 
 
-def _measures(row: Sequence[int]) -> tuple[float, float, float, float]:
-    """(wer, mer, wil, wip) of one row as fractions, by the core (jiwer's formulas; without
-    reference words WER is 1.0 with errors, else 0.0)."""
+def row_measures(
+    rows: Any, empty_reference: str = "ratio"
+) -> list[tuple[float, float, float, float]]:
+    """``(wer, mer, wil, wip)`` of every statistics row as fractions, by the core (jiwer's
+    formulas; ``empty_reference`` names the rule for rows without reference words)."""
     import numpy as np
 
-    wer, mer, wil, wip = _core.wer_measures(np.array([row], dtype=np.int64))[0].tolist()
-    return wer, mer, wil, wip
+    rows = np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, len(COLUMNS)))
+    details = _core.details(_MEASURES_KERNELS[empty_reference], rows)
+    return list(zip(*(details[m].tolist() for m in MEASURES)))
 
 
 @register_config
 @dataclass(frozen=True)
-class WERConfig(SummedRowsScoring):
+class WERConfig(KernelConfig):
     """Every setting that changes WER/CER statistics.
 
     ``transform="standardize"`` is jiwer's ``wer_standardize`` and implies ``lowercase``,
@@ -75,6 +82,9 @@ class WERConfig(SummedRowsScoring):
     higher_is_better = False
     #: No sacrebleu counterpart to match: resampled sums stay exact integers.
     resample_float32 = False
+    #: Pairwise cells are scored as segments (the core keeps no counted sentences for WER).
+    counts_sentences = False
+    aggregates_references = False
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
@@ -93,16 +103,6 @@ class WERConfig(SummedRowsScoring):
     def _check_bool(self, name: str) -> None:
         if not isinstance(getattr(self, name), bool):
             raise InvalidOptionError(f"{name} must be True or False, got {getattr(self, name)!r}")
-
-    @property
-    def width(self) -> int:
-        """Columns of a statistics row: 6."""
-        return len(COLUMNS)
-
-    @property
-    def column_names(self) -> tuple[str, ...]:
-        """Names of the statistics columns."""
-        return COLUMNS
 
     @property
     def name(self) -> str:
@@ -148,6 +148,25 @@ class WERConfig(SummedRowsScoring):
             s = _wer_text.whitespace_to_space(s)
         return s
 
+    def _make_kernel(self) -> Any:
+        return _core.WerKernel(unit=self.unit, raw=self.raw)
+
+    def _results(self, rows: Any, details: dict[str, Any]) -> list[WERScore]:
+        measures = zip(*(details[m].tolist() for m in MEASURES))
+        return [
+            WERScore(self.name, s, d, i, h, ref_words, hyp_words, measures=m)
+            for (s, d, i, h, ref_words, hyp_words), m in zip(rows.tolist(), measures)
+        ]
+
+    def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
+        s, d, i, h, ref_words, hyp_words = rows.T
+        bad = (s + d + h != ref_words) | (s + i + h != hyp_words)
+        rule = (
+            "substitutions + deletions + hits == ref_words and "
+            "substitutions + insertions + hits == hyp_words"
+        )
+        return bad, rule
+
     def score_row(self, row: Any, measure: str = "wer") -> WERScore:
         """Scores one (summed) statistics row; ``measure`` picks what ``.score`` reports."""
         values = [int(v) for v in row]
@@ -157,27 +176,34 @@ class WERConfig(SummedRowsScoring):
         s, d, i, h, ref_words, hyp_words = values
         return WERScore(name, s, d, i, h, ref_words, hyp_words, measure=measure)
 
-    def score_rows(self, rows: Any) -> np.ndarray:
-        """WER (or CER) of every row in percent: a float64 array of shape ``(n,)``."""
-        import numpy as np
-
-        rows = np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, self.width))
-        return 100 * _core.wer_measures(rows)[:, 0]
-
-    def score_rows_detailed(self, rows: Any) -> list[WERScore]:
-        """Scores every row of a statistics matrix as a :class:`WERScore`."""
-        import numpy as np
-
-        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.width)
-        return [WERScore(self.name, *row) for row in rows.tolist()]
-
     def signature(self, nrefs: int) -> WERSignature:
         """The signature for statistics made with ``nrefs`` references per segment."""
         return WERSignature(self, nrefs)
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable description (used when saving statistics)."""
-        return {"metric": self.metric, **asdict(self)}
+    # jiwer's layout: one reference per hypothesis, as text or as token lists.
+
+    def pair_rows(self, hypotheses: Sequence[Any], references: Sequence[Any]) -> np.ndarray:
+        """Statistics rows of text pairs, split by the core (no Python text step)."""
+        return _core.stats(self.kernel, hypotheses, [references])[0]
+
+    def token_rows(
+        self, hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]]
+    ) -> np.ndarray:
+        """Statistics rows of pairs already split into tokens."""
+        return _core.grouped_stats(self.kernel, hypotheses, [[r] for r in references])
+
+    def pair_alignments(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], *, tokens: bool = False
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The core's alignment arrays of pairs (text, or token lists with ``tokens``):
+        ``(rows, stream, opcodes, offsets)`` as ``_core.alignments`` returns them."""
+        if tokens:
+            return _core.alignments(self.kernel, hypotheses, references, tokens=True)
+        return _core.alignments(self.kernel, hypotheses, [references])
+
+    def split(self, lines: Sequence[Any]) -> list[list[str]]:
+        """Every line's tokens, split as the core splits them."""
+        return _core.tokenize(self.kernel, lines)
 
 
 class WERScore(Score):
@@ -209,6 +235,8 @@ class WERScore(Score):
         ref_words: int,
         hyp_words: int,
         measure: str = "wer",
+        *,
+        measures: Optional[tuple[float, float, float, float]] = None,
     ) -> None:
         if measure not in MEASURES:
             raise InvalidOptionError(
@@ -221,9 +249,11 @@ class WERScore(Score):
         self.ref_words = ref_words
         self.hyp_words = hyp_words
         self.errors = substitutions + deletions + insertions
-        self.wer, self.mer, self.wil, self.wip = _measures(
-            (substitutions, deletions, insertions, hits, ref_words, hyp_words)
-        )
+        if measures is None:
+            (measures,) = row_measures(
+                [(substitutions, deletions, insertions, hits, ref_words, hyp_words)]
+            )
+        self.wer, self.mer, self.wil, self.wip = measures
         self.measure = measure
         super().__init__(name, 100 * getattr(self, measure))
 
@@ -315,34 +345,11 @@ class WER(Metric[WERScore]):
         *,
         workers: int = -1,
     ) -> None:
-        config = WERConfig(
-            unit=unit,
-            transform=transform,
-            lowercase=lowercase,
-            remove_punctuation=remove_punctuation,
-            expand_contractions=expand_contractions,
-            remove_kaldi_non_words=remove_kaldi_non_words,
-        )
-        super().__init__(config, references, workers)
-
-    @property
-    def unit(self) -> str:
-        return self.config.unit
-
-    @property
-    def transform(self) -> str:
-        return self.config.transform
+        text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
+        super().__init__(WERConfig(unit, transform, *text), references, workers)
 
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
         return self.config.prepare(stream)
-
-    def _compute_stats(
-        self, hyps: Sequence[Any], streams: list[Sequence[Any]]
-    ) -> tuple[np.ndarray, int]:
-        rows = _core.wer_stats(
-            hyps, streams, unit=self.config.unit, raw=self.config.raw, workers=self.workers
-        )
-        return rows, count_references(streams)
 
     def align(
         self,
@@ -355,10 +362,22 @@ class WER(Metric[WERScore]):
         """
         hyps, streams = self._inputs(hypotheses, references)
         named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
-        with naming_lone_surrogates(named):
-            alignments = align_segments(self.config, hyps, streams, self.workers)
+        kernel, workers = self.config.kernel, self.workers
+        with naming_lone_surrogates(named), _wer_text.gc_paused():
+            rows, chosen, ops, offsets = _core.alignments(kernel, hyps, streams, workers=workers)
+            chosen_list = chosen.tolist()
+            best_refs = [streams[k][i] for i, k in enumerate(chosen_list)]
+            segments = segments_from_arrays(
+                rows,
+                chosen_list,
+                ops,
+                offsets,
+                _core.tokenize(kernel, best_refs, workers=workers),
+                _core.tokenize(kernel, hyps, workers=workers),
+                self.config.unit,
+            )
         self.num_refs = count_references(streams)
-        return alignments
+        return Alignments(segments, self.config.score_corpus(rows), self.config.unit)
 
 
 class CER(WER):
@@ -379,16 +398,8 @@ class CER(WER):
         *,
         workers: int = -1,
     ) -> None:
-        super().__init__(
-            "char",
-            transform,
-            lowercase,
-            remove_punctuation,
-            expand_contractions,
-            remove_kaldi_non_words,
-            references,
-            workers=workers,
-        )
+        text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
+        super().__init__("char", transform, *text, references, workers=workers)
 
 
 __all__ = [

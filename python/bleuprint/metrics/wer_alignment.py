@@ -8,13 +8,22 @@ core's alignment rows into objects and text.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
+from typing import Any, NamedTuple, Optional, Protocol, Union, overload
 
-from bleuprint import _core
 from bleuprint.tokenizers import wer_text as _wer_text
 
-if TYPE_CHECKING:
-    from bleuprint.metrics.wer import WERConfig, WERScore
+
+class Measured(Protocol):
+    """What the alignment view reads of a corpus score (a ``WERScore``)."""
+
+    substitutions: int
+    deletions: int
+    insertions: int
+    hits: int
+    wer: float
+    mer: float
+    wil: float
+    wip: float
 
 
 class AlignmentOp(NamedTuple):
@@ -90,7 +99,7 @@ class Alignments(Sequence[SegmentAlignment]):
     """Every segment's alignment, with the corpus score (a sequence of
     :class:`SegmentAlignment`)."""
 
-    def __init__(self, segments: list[SegmentAlignment], score: WERScore, unit: str) -> None:
+    def __init__(self, segments: list[SegmentAlignment], score: Measured, unit: str) -> None:
         self.segments = segments
         self.score = score
         self.unit = unit
@@ -142,38 +151,30 @@ class Alignments(Sequence[SegmentAlignment]):
         return f"Alignments(segments={len(self)}, {self.score!r})"
 
 
-def align_segments(
-    config: WERConfig, hyps: Sequence[Any], streams: list[Sequence[Any]], workers: int
-) -> Alignments:
-    """Every segment's alignment with its best reference (the core's choice), and the corpus
-    score, for validated inputs."""
-    unit, raw = config.unit, config.raw
-    with _wer_text.gc_paused():
-        rows, chosen, ops, offsets = _core.wer_alignments(
-            hyps, streams, unit=unit, raw=raw, workers=workers
+def segments_from_arrays(
+    rows: Any,
+    chosen: list[int],
+    ops: Any,
+    offsets: Any,
+    ref_tokens: list[list[str]],
+    hyp_tokens: list[list[str]],
+    unit: str,
+) -> list[SegmentAlignment]:
+    """The core's alignment arrays (``_core.alignments``) and each segment's tokens as
+    :class:`SegmentAlignment` objects."""
+    op_rows = ops.tolist()
+    bounds = offsets.tolist()
+    return [
+        SegmentAlignment(
+            ref_tokens[i],
+            hyp_tokens[i],
+            [
+                AlignmentOp(_OP_TYPES[t], a, b, c, d)
+                for t, a, b, c, d in op_rows[bounds[i] : bounds[i + 1]]
+            ],
+            chosen[i],
+            row,
+            unit,
         )
-        chosen_list = chosen.tolist()
-        hyp_tokens = _core.wer_tokens(hyps, unit=unit, raw=raw, workers=workers)
-        best_refs = [streams[k][i] for i, k in enumerate(chosen_list)]
-        ref_tokens = _core.wer_tokens(best_refs, unit=unit, raw=raw, workers=workers)
-        op_rows = ops.tolist()
-        bounds = offsets.tolist()
-        segments = [
-            SegmentAlignment(
-                ref_tokens[i],
-                hyp_tokens[i],
-                [
-                    AlignmentOp(_OP_TYPES[t], a, b, c, d)
-                    for t, a, b, c, d in op_rows[bounds[i] : bounds[i + 1]]
-                ],
-                chosen_list[i],
-                row,
-                unit,
-            )
-            for i, row in enumerate(rows.tolist())
-        ]
-    score: WERScore = config.score_corpus(rows)
-    return Alignments(segments, score, unit)
-
-
-__all__ = ["AlignmentOp", "Alignments", "SegmentAlignment", "align_segments"]
+        for i, row in enumerate(rows.tolist())
+    ]

@@ -44,6 +44,18 @@ def resample_single_system(
     return bootstrap_scores(stats, bootstrap_indices(rng, len(stats), n_samples), workers)
 
 
+def bootstrap_signature(
+    stats: Stats, n_bootstrap: Any, workers: int = -1
+) -> tuple[Any, Any, dict[str, Any]]:
+    """``corpus_score(..., n_bootstrap=n)``'s estimate: the bootstrap mean and half-width of
+    ``n_bootstrap`` resamples seeded from the environment, and the signature's ``bs`` and
+    ``seed`` entries."""
+    n = check_samples(n_bootstrap, "n_bootstrap")
+    seed = resolve_seed()
+    mean, ci, _, _ = bootstrap_estimate(stats, n, seed, workers)
+    return mean, ci, {"bs": n, "seed": seed.label}
+
+
 def bootstrap_estimate(
     stats: Stats, n_samples: int, seed: Seed, workers: int = -1
 ) -> SingleSystemEstimate:
@@ -140,6 +152,7 @@ __all__ = [
     "ConfidenceInterval",
     "bootstrap_ci",
     "bootstrap_estimate",
+    "bootstrap_signature",
     "check_samples",
     "resample_single_system",
 ]

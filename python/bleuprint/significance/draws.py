@@ -50,10 +50,10 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
     indices = np.ascontiguousarray(indices, dtype=np.int64)
     if config.resample_float32:
         rows = np.ascontiguousarray(config.float_rows(stats.rows), dtype=np.float32)
-        float32_sums = _core.bootstrap_sums_float32(rows, indices, workers=workers)
+        float32_sums = _core.bootstrap_sums(rows, indices, workers=workers)
         float32_config = cast("Float32ResampledConfig", config)  # what resample_float32 promises
         return ResampledScores(*float32_config.score_float32_sums(float32_sums))
-    int_sums = _core.bootstrap_sums_int64(stats.rows, indices, workers=workers)
+    int_sums = _core.bootstrap_sums(stats.rows, indices, workers=workers)
     return ResampledScores.of_floats(config.score_sums(int_sums))
 
 

@@ -97,6 +97,20 @@ def tokenizer_signature(name: str, spm_model: Optional[str] = None) -> str:
     return name if tokenizer is None else tokenizer.signature()
 
 
+def tokenize_regexp(line: str) -> str:
+    """sacrebleu's ``TokenizerRegexp`` on its own: the punctuation passes ``13a`` and ``zh``
+    end with, then ``' '.join(line.split())``."""
+    (tokenized,) = _core.tokenize("regexp", [line], name="line", workers=1)
+    return str(tokenized)
+
+
+def normalized(
+    lines: Sequence[Any], form: str, name: str = "lines", workers: int = -1
+) -> list[Any]:
+    """Every line in Unicode normalization ``form`` (``nfc``, ``nfkc``); None stays None."""
+    return _core.tokenize("none", lines, normalize=form, name=name, workers=workers)
+
+
 def pretokenize(
     stream: Sequence[Any],
     tokenizer: ExternalTokenizer,
@@ -109,7 +123,7 @@ def pretokenize(
     the stream in errors."""
     lines = stream
     if normalize is not None:
-        lines = _core.normalize(lines, normalize, name=name, workers=workers)
+        lines = normalized(lines, normalize, name, workers)
     if not tokenizer.strips_input:
         lines = [s.rstrip() if isinstance(s, str) else s for s in lines]
     return tokenizer.tokenize_stream(lines, workers)
@@ -171,13 +185,11 @@ def tokenize(
         if external is not None:
             if normalize is not None:
                 # Strings in, strings out: only a None passes through as None.
-                lines = cast(
-                    "list[str]", _core.normalize(lines, normalize, name="text", workers=workers)
-                )
+                lines = cast("list[str]", normalized(lines, normalize, "text", workers))
             out = external.tokenize_stream(lines, 1 if single else workers)
         else:
             out = _core.tokenize(
-                lines, tokenizer, normalize=normalize, name="text", workers=1 if single else workers
+                tokenizer, lines, normalize=normalize, name="text", workers=1 if single else workers
             )
     return out[0] if single else out
 
@@ -193,7 +205,9 @@ __all__ = [
     "check_spm_model",
     "check_tokenizer",
     "get_tokenizer",
+    "normalized",
     "pretokenize",
     "tokenize",
+    "tokenize_regexp",
     "tokenizer_signature",
 ]

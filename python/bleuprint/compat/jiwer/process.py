@@ -13,12 +13,15 @@ from typing import Any, Optional
 
 import numpy as np
 
-from bleuprint import _core
 from bleuprint.compat.jiwer import transforms
 from bleuprint.compat.jiwer.transformations import cer_default, wer_default
 from bleuprint.compat.jiwer.transforms import Sentences
 from bleuprint.errors import InputTypeError, InvalidInputError
+from bleuprint.metrics.wer import WERConfig, row_measures
 from bleuprint.tokenizers import wer_text as _wer_text
+
+#: The core's splits for jiwer's ``wer_default`` and ``cer_default``.
+_CONFIGS = {unit: WERConfig(unit=unit) for unit in ("word", "char")}
 
 __all__ = [
     "AlignmentChunk",
@@ -200,12 +203,12 @@ def summed_statistics(
     if fast is not None:
         unit, refs, hyps = fast
         try:
-            return summed_counts(_core.wer_stats(hyps, [refs], unit=unit))
+            return summed_counts(_CONFIGS[unit].pair_rows(hyps, refs))
         except (InputTypeError, InvalidInputError):
             if not _needs_python_transforms(refs, hyps):
                 raise
     refs_t, hyps_t = _transformed(reference, hypothesis, reference_transform, hypothesis_transform)
-    return summed_counts(_core.wer_token_stats(hyps_t, refs_t))
+    return summed_counts(_CONFIGS["word"].token_rows(hyps_t, refs_t))
 
 
 _LONE_SURROGATE = "[\ud800-\udfff]"
@@ -234,8 +237,7 @@ def jiwer_measures(counts: list[int]) -> tuple[Any, Any, Any, Any]:
     then the insertion count); only their types are jiwer's here: ints where jiwer's formulas
     give ints (no reference words; WIP and WIL without hypothesis words).
     """
-    row = np.array([counts], dtype=np.int64)
-    wer, mer, wil, wip = _core.wer_measures(row, empty_reference="jiwer")[0].tolist()
+    ((wer, mer, wil, wip),) = row_measures([counts], empty_reference="jiwer")
     _, _, _, _, ref_words, hyp_words = counts
     if ref_words == 0:
         return int(wer), int(mer), int(wil), int(wip)
@@ -249,14 +251,9 @@ def _core_alignments(unit: str, refs: list[str], hyps: list[str]) -> Optional[tu
     ``None`` for input the core refuses and jiwer's transforms take (see
     :func:`_fast_inputs`)."""
     try:
-        rows, _, ops, offsets = _core.wer_alignments(hyps, [refs], unit=unit)
-        return (
-            rows,
-            ops,
-            offsets,
-            _core.wer_tokens(refs, unit=unit),
-            _core.wer_tokens(hyps, unit=unit),
-        )
+        config = _CONFIGS[unit]
+        rows, _, ops, offsets = config.pair_alignments(hyps, refs)
+        return rows, ops, offsets, config.split(refs), config.split(hyps)
     except (InputTypeError, InvalidInputError):
         if not _needs_python_transforms(refs, hyps):
             raise
@@ -287,7 +284,7 @@ def process_words(
             refs_t, hyps_t = _transformed(
                 reference, hypothesis, reference_transform, hypothesis_transform
             )
-            rows, _, ops, offsets = _core.wer_token_alignments(hyps_t, refs_t)
+            rows, _, ops, offsets = _CONFIGS["word"].pair_alignments(hyps_t, refs_t, tokens=True)
         op_rows = ops.tolist()
         bounds = offsets.tolist()
         alignments = [

@@ -11,7 +11,8 @@ from typing import Any, Optional
 import numpy as np
 
 from bleuprint.metrics.bleu.aggregation import sums_counts
-from bleuprint.presets import BleuKnobs, score_counts
+from bleuprint.metrics.bleu.config import BLEUConfig
+from bleuprint.metrics.bleu.scoring import score_counts
 
 
 @lru_cache(maxsize=1)
@@ -55,10 +56,10 @@ def torch_bleu(
     return brevity_penalty * geometric_mean
 
 
-def numpy_bleu(state: np.ndarray, knobs: BleuKnobs) -> np.float32:
+def numpy_bleu(state: np.ndarray, config: BLEUConfig) -> np.float32:
     """The score of a float32 state vector in numpy float32 (bleuprint's ``torch``
     arithmetic): torch's ``exp``/``log`` kernels may round the last bit differently."""
-    score: np.float32 = score_counts(sums_counts(list(state), knobs), knobs).score
+    score: np.float32 = score_counts(sums_counts(list(state), config), config).score  # type: ignore[assignment]
     return score
 
 
@@ -73,9 +74,9 @@ def state_tensors(state: np.ndarray, n_gram: int) -> tuple[Any, Any, Any, Any]:
 
 
 def state_score(
-    state: np.ndarray, knobs: BleuKnobs, n_gram: int, weights: Sequence[float], smooth: bool
+    state: np.ndarray, config: BLEUConfig, n_gram: int, weights: Sequence[float], smooth: bool
 ) -> Any:
     """A state vector's score: a float32 tensor with torch, else a ``numpy.float32``."""
     if torch_module() is None:
-        return numpy_bleu(state, knobs)
+        return numpy_bleu(state, config)
     return torch_bleu(*state_tensors(state, n_gram), n_gram, weights, smooth)

@@ -25,7 +25,7 @@ def bleu_score(
     """torchmetrics' ``bleu_score``: ``str.split()`` tokens; a float32 tensor (with torch)."""
     counter = Counter.bleu(n_gram, smooth, weights)
     state = counter.add(counter.zeros(), *functional_bleu_layout(preds, target))
-    return state_score(state, counter.knobs, n_gram, uniform_weights(n_gram, weights), smooth)
+    return state_score(state, counter.config, n_gram, uniform_weights(n_gram, weights), smooth)
 
 
 def sacre_bleu_score(
@@ -40,4 +40,4 @@ def sacre_bleu_score(
     """torchmetrics' ``sacre_bleu_score``: sacrebleu's tokenizers, then ``str.lower()``."""
     counter = Counter.sacre_bleu(n_gram, smooth, tokenize, lowercase, weights)
     state = counter.add(counter.zeros(), *corpus_layout(preds, target))
-    return state_score(state, counter.knobs, n_gram, uniform_weights(n_gram, weights), smooth)
+    return state_score(state, counter.config, n_gram, uniform_weights(n_gram, weights), smooth)

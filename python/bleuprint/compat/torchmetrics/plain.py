@@ -46,14 +46,14 @@ class BLEUScore:
     def compute(self) -> Any:
         """The score of every batch since the last reset."""
         return state_score(
-            self._state.sums, self._counter.knobs, self.n_gram, self.weights, self.smooth
+            self._state.sums, self._counter.config, self.n_gram, self.weights, self.smooth
         )
 
     def __call__(self, preds: Any, target: Any) -> Any:
         """``forward``: updates the state and returns this batch's score."""
         batch = self._counter.add(self._counter.zeros(), *corpus_layout(preds, target))
         self.update(preds, target)
-        return state_score(batch, self._counter.knobs, self.n_gram, self.weights, self.smooth)
+        return state_score(batch, self._counter.config, self.n_gram, self.weights, self.smooth)
 
 
 class SacreBLEUScore(BLEUScore):

@@ -16,8 +16,8 @@ import numpy as np
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
 from bleuprint.io.layout import as_text_sequence
-from bleuprint.metrics.bleu.preset_config import preset_config
-from bleuprint.presets import PRESETS, BleuKnobs, float32_running_sum
+from bleuprint.metrics.bleu.aggregation import float32_running_sum
+from bleuprint.metrics.bleu.config import BLEUConfig
 from bleuprint.tokenizers import get_tokenizer
 from bleuprint.tokenizers.spm import SPM_MODELS
 
@@ -37,17 +37,18 @@ def uniform_weights(n_gram: int, weights: Optional[Sequence[float]]) -> list[flo
     return [1.0 / n_gram] * n_gram if weights is None else list(weights)
 
 
-def _knobs(
+def _config(
     preset: str, n_gram: int, smooth: bool, weights: Optional[Sequence[float]], **changes: Any
-) -> BleuKnobs:
+) -> BLEUConfig:
     if weights is not None and len(weights) != n_gram:
         raise InvalidOptionError(
             f"List of weights has different weights than `n_gram`: {len(weights)} != {n_gram}"
         )
-    return PRESETS[preset].knobs.replace(
-        max_order=n_gram,
+    return BLEUConfig.from_preset(
+        preset,
+        max_ngram_order=n_gram,
         weights=None if weights is None else tuple(weights),
-        smoothing="add-k" if smooth else "none",
+        smooth_method="add-k" if smooth else "none",
         **changes,
     )
 
@@ -101,19 +102,19 @@ class RunningState:
 
 
 class Counter:
-    """Counts batches into the float32 state under one preset's knobs; ``tokenize`` names a
+    """Counts batches into the float32 state under one preset's configuration; ``tokenize`` names a
     tokenizer that runs before the core (MeCab, SentencePiece), whose output the core splits
     on whitespace as torchmetrics does."""
 
-    def __init__(self, knobs: BleuKnobs, tokenize: Optional[str] = None) -> None:
-        self.knobs = knobs
+    def __init__(self, config: BLEUConfig, tokenize: Optional[str] = None) -> None:
+        self.config = config
         self.tokenize = tokenize
-        self.width = preset_config(knobs).width
+        self.width = config.width
 
     @classmethod
     def bleu(cls, n_gram: int, smooth: bool, weights: Optional[Sequence[float]]) -> Counter:
         """``bleu_score``/``BLEUScore``: ``str.split()`` tokens."""
-        return cls(_knobs("torchmetrics", n_gram, smooth, weights))
+        return cls(_config("torchmetrics", n_gram, smooth, weights))
 
     @classmethod
     def sacre_bleu(
@@ -132,15 +133,15 @@ class Counter:
                 f"{list(AVAILABLE_TOKENIZERS)}"
             )
         native = tokenize in _NATIVE
-        knobs = _knobs(
+        config = _config(
             "torchmetrics-sacrebleu",
             n_gram,
             smooth,
             weights,
-            tokenizer=tokenize if native else "none",
-            lowercase="after" if lowercase else "no",
+            tokenize=tokenize if native else "none",
+            lowercase="after" if lowercase else False,
         )
-        return cls(knobs, None if native else tokenize)
+        return cls(config, None if native else tokenize)
 
     def zeros(self) -> np.ndarray:
         """An empty state."""
@@ -167,5 +168,5 @@ class Counter:
         if not preds:
             return np.asarray(state, dtype=np.float32).copy()
         preds, refs = self._pretokenized(preds, refs)
-        rows = preset_config(self.knobs).rows(preds, refs)
+        rows = self.config.item_rows(preds, refs)
         return float32_running_sum(rows, state)

@@ -20,17 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.metrics.bleu.counting import modified_precision
-from bleuprint.metrics.bleu.knobs import BleuKnobs
+from bleuprint.metrics.bleu.knobs import Knobs
 from bleuprint.metrics.bleu.smoothing import LastSegment
 
+if TYPE_CHECKING:
+    import numpy as np
+
 #: Counts and lengths: Python ints, floats (average reference length) or numpy.float32.
-Number = Union[int, float, np.floating[Any]]
+Number = Union[int, float, "np.floating[Any]"]
 
 #: nltk's smoothing methods that read the corpus' last segment (5, and 7 which ends with 5;
 #: 6 reads its length).
@@ -50,63 +51,63 @@ class CorpusCounts:
     #: The last segment's tokens, for a caller's own nltk smoothing function.
     last_hypothesis: Any = None
     last_references: Any = None
-    #: The last segment as numbers, for the nltk5-nltk7 smoothing knobs.
+    #: The last segment as numbers, for the nltk5-nltk7 smoothings.
     last: Optional[LastSegment] = None
     #: multi-prediction: summed per-item longest prediction and shortest reference.
     item_hyp_len: Optional[int] = None
     item_ref_len: Optional[int] = None
 
 
-def reads_last_segment(knobs: BleuKnobs) -> bool:
+def reads_last_segment(config: Knobs) -> bool:
     """Whether the score reads the corpus' last segment besides the sums."""
-    return knobs.smoothing in LAST_SEGMENT_SMOOTHINGS
+    return config.smooth_method in LAST_SEGMENT_SMOOTHINGS
 
 
-def extra_columns(knobs: BleuKnobs) -> tuple[str, ...]:
+def extra_columns(config: Knobs) -> tuple[str, ...]:
     """The columns a preset's rows hold after the BLEU columns."""
     extra: tuple[str, ...] = ()
-    if knobs.ref_length == "average":
+    if config.ref_length == "average":
         extra += ("nrefs",)
-    if reads_last_segment(knobs):
+    if reads_last_segment(config):
         extra += ("correct_5gram", "total_5gram")
-    if knobs.aggregation == "multi-prediction":
+    if config.aggregation == "multi-prediction":
         extra += ("item_hyp_len", "item_ref_len")
     return extra
 
 
-def check_row_knobs(knobs: BleuKnobs) -> None:
+def check_row_knobs(config: Knobs) -> None:
     """Refuses the knob combinations whose per-item rows could not keep what they need."""
-    if knobs.aggregation != "multi-prediction":
+    if config.aggregation != "multi-prediction":
         return
-    if knobs.ref_length == "average" or reads_last_segment(knobs) or knobs.dtype == "float32":
+    if config.ref_length == "average" or reads_last_segment(config) or config.dtype == "float32":
         raise InvalidOptionError(
             "aggregation='multi-prediction' sums each item's predictions into one row, so it "
             "takes neither ref_length='average', nor smoothing nltk5-nltk7, nor dtype='float32'"
         )
 
 
-def counting_order(knobs: BleuKnobs) -> int:
+def counting_order(config: Knobs) -> int:
     """The n-gram order to count: the knobs' orders, and 5-grams for the last-segment
     smoothings."""
-    if reads_last_segment(knobs):
-        return max(knobs.orders, _LAST_SEGMENT_ORDER)
-    return knobs.orders
+    if reads_last_segment(config):
+        return max(config.orders, _LAST_SEGMENT_ORDER)
+    return config.orders
 
 
-def resamplable(knobs: BleuKnobs) -> Optional[str]:
+def resamplable(config: Knobs) -> Optional[str]:
     """``None`` when the corpus counts are a function of the column sums (so bootstrap
     resampling and paired tests are defined), else why not."""
-    if knobs.ref_length == "average":
+    if config.ref_length == "average":
         return "ref_length='average' adds per-segment float lengths in corpus order"
-    if reads_last_segment(knobs):
-        return f"smoothing {knobs.smoothing!r} reads the corpus' last segment"
+    if reads_last_segment(config):
+        return f"smoothing {config.smooth_method!r} reads the corpus' last segment"
     return None
 
 
-def split_counted(counted: np.ndarray, knobs: BleuKnobs) -> tuple[np.ndarray, np.ndarray]:
-    """Core rows counted to :func:`counting_order` as ``(rows of knobs.orders, 5-gram
+def split_counted(counted: np.ndarray, config: Knobs) -> tuple[np.ndarray, np.ndarray]:
+    """Core rows counted to :func:`counting_order` as ``(rows of config.orders, 5-gram
     columns [correct_5, total_5])``."""
-    n, counted_order = knobs.orders, (counted.shape[1] - 2) // 2
+    n, counted_order = config.orders, (counted.shape[1] - 2) // 2
     fifth = 2 + _LAST_SEGMENT_ORDER - 1
     five = counted[:, [fifth, fifth + counted_order]]
     keep = [0, 1, *range(2, 2 + n), *range(2 + counted_order, 2 + counted_order + n)]
@@ -115,7 +116,7 @@ def split_counted(counted: np.ndarray, knobs: BleuKnobs) -> tuple[np.ndarray, np
 
 def preset_rows(
     rows: np.ndarray,
-    knobs: BleuKnobs,
+    config: Knobs,
     *,
     nrefs: Optional[Sequence[int]] = None,
     items: Optional[Sequence[Hashable]] = None,
@@ -127,24 +128,26 @@ def preset_rows(
     (the item of each row) for ``aggregation="multi-prediction"`` and ``five_grams`` (each
     row's ``[correct_5, total_5]``) for the last-segment smoothings.
     """
-    check_row_knobs(knobs)
-    n = knobs.orders
-    if knobs.aggregation == "nltk":
+    import numpy as np
+
+    check_row_knobs(config)
+    n = config.orders
+    if config.aggregation == "nltk":
         rows = rows.copy()
         np.maximum(rows[:, 2 + n :], 1, out=rows[:, 2 + n :])
     columns = [rows]
-    if knobs.ref_length == "average":
+    if config.ref_length == "average":
         if nrefs is None:
             raise InvalidOptionError("ref_length='average' needs the number of references per row")
         columns.append(np.asarray(nrefs, dtype=np.int64).reshape(-1, 1))
-    if reads_last_segment(knobs):
+    if reads_last_segment(config):
         if five_grams is None:
             raise InvalidOptionError(
-                f"smoothing {knobs.smoothing!r} needs every row's 5-gram counts"
+                f"smoothing {config.smooth_method!r} needs every row's 5-gram counts"
             )
         columns.append(np.asarray(five_grams, dtype=np.int64).reshape(-1, 2))
     rows = np.hstack(columns) if len(columns) > 1 else rows
-    if knobs.aggregation == "multi-prediction":
+    if config.aggregation == "multi-prediction":
         rows = _item_rows(rows, items)
     return np.ascontiguousarray(rows, dtype=np.int64)
 
@@ -152,6 +155,8 @@ def preset_rows(
 def _item_rows(rows: np.ndarray, items: Optional[Sequence[Hashable]]) -> np.ndarray:
     """One row per item (in order of first appearance): the counts of its predictions summed,
     then its longest prediction and its shortest reference length."""
+    import numpy as np
+
     if items is None:
         raise InvalidOptionError("aggregation='multi-prediction' needs the item of each row")
     if len(items) != len(rows):
@@ -171,6 +176,8 @@ def float32_running_sum(rows: Any, start: Optional[np.ndarray] = None) -> np.nda
     """torchmetrics' float32 state: ``start`` (zeros by default) plus each row in turn, every
     addition rounded to float32. Continuing from a previous result equals one call over all
     rows, so batches may arrive in any split."""
+    import numpy as np
+
     rows = np.asarray(rows, dtype=np.float32)
     if start is None:
         start = np.zeros(rows.shape[1], dtype=np.float32)
@@ -180,57 +187,57 @@ def float32_running_sum(rows: Any, start: Optional[np.ndarray] = None) -> np.nda
     return np.cumsum(stacked, axis=0, dtype=np.float32)[-1]
 
 
-def _column(knobs: BleuKnobs, name: str) -> int:
-    return 2 + 2 * knobs.orders + extra_columns(knobs).index(name)
+def _column(config: Knobs, name: str) -> int:
+    return 2 + 2 * config.orders + extra_columns(config).index(name)
 
 
-def sums_counts(sums: Any, knobs: BleuKnobs) -> CorpusCounts:
+def sums_counts(sums: Any, config: Knobs) -> CorpusCounts:
     """Corpus counts from one vector of column sums (ints, or float32 for torchmetrics)."""
-    reason = resamplable(knobs)
+    reason = resamplable(config)
     if reason is not None:
         raise InvalidOptionError(
             f"these statistics cannot be scored from column sums, so they cannot be "
             f"resampled: {reason}"
         )
-    return _counts(list(sums), knobs)
+    return _counts(list(sums), config)
 
 
-def _counts(totals: list[Any], knobs: BleuKnobs) -> CorpusCounts:
-    n = knobs.orders
+def _counts(totals: list[Any], config: Knobs) -> CorpusCounts:
+    n = config.orders
     counts = CorpusCounts(totals[0], totals[1], totals[2 : 2 + n], totals[2 + n : 2 + 2 * n])
-    if knobs.aggregation == "multi-prediction":
-        counts.item_hyp_len = int(totals[_column(knobs, "item_hyp_len")])
-        counts.item_ref_len = int(totals[_column(knobs, "item_ref_len")])
+    if config.aggregation == "multi-prediction":
+        counts.item_hyp_len = int(totals[_column(config, "item_hyp_len")])
+        counts.item_ref_len = int(totals[_column(config, "item_ref_len")])
     return counts
 
 
-def corpus_counts(rows: np.ndarray, knobs: BleuKnobs) -> CorpusCounts:
-    """The corpus counts of a preset's rows, as ``knobs.aggregation`` adds them up."""
-    if knobs.dtype == "float32":
+def corpus_counts(rows: np.ndarray, config: Knobs) -> CorpusCounts:
+    """The corpus counts of a preset's rows, as ``config.aggregation`` adds them up."""
+    if config.dtype == "float32":
         totals: list[Any] = list(float32_running_sum(rows))
     elif len(rows) == 1:  # one sentence_bleu call: no reduction to set up
         totals = rows[0].tolist()
     else:
         totals = rows.sum(axis=0).tolist()
-    counts = _counts(totals, knobs)
-    if knobs.ref_length == "average":
+    counts = _counts(totals, config)
+    if config.ref_length == "average":
         ref_len = 0.0
-        for length, k in zip(rows[:, 1].tolist(), rows[:, _column(knobs, "nrefs")].tolist()):
+        for length, k in zip(rows[:, 1].tolist(), rows[:, _column(config, "nrefs")].tolist()):
             ref_len += float(length) / k
         counts.ref_len = ref_len
-    if reads_last_segment(knobs) and len(rows):
+    if reads_last_segment(config) and len(rows):
         last = rows[-1]
         counts.last = LastSegment(
             int(last[0]),
-            int(last[_column(knobs, "correct_5gram")]),
-            int(last[_column(knobs, "total_5gram")]),
+            int(last[_column(config, "correct_5gram")]),
+            int(last[_column(config, "total_5gram")]),
         )
     return counts
 
 
 def aggregate(
     rows: np.ndarray,
-    knobs: BleuKnobs,
+    config: Knobs,
     *,
     ref_counts: Optional[Sequence[int]] = None,
     items: Optional[Sequence[int]] = None,
@@ -238,20 +245,22 @@ def aggregate(
     last_references: Any = None,
 ) -> CorpusCounts:
     """Sums core rows (``[hyp_len, ref_len, correct_1..N, total_1..N]``, as
-    :func:`~bleuprint.presets.segment_rows` counts them) into corpus counts.
+    :func:`~bleuprint.metrics.bleu.counting.segment_rows` counts them) into corpus counts.
 
     ``ref_counts`` (references per row) is needed for ``ref_length="average"``, ``items``
     for ``aggregation="multi-prediction"``; ``last_hypothesis``/``last_references`` are the
     last segment's tokens, which nltk's smoothing methods 5-7 look at.
     """
+    import numpy as np
+
     five_grams = None
-    if reads_last_segment(knobs):
+    if reads_last_segment(config):
         # Only the last segment's 5-gram counts are ever read.
         five_grams = np.zeros((len(rows), 2), dtype=np.int64)
         if last_hypothesis is not None and len(rows):
             five = modified_precision(last_references, last_hypothesis, _LAST_SEGMENT_ORDER)
             five_grams[-1] = five.numerator, five.denominator
-    preset = preset_rows(rows, knobs, nrefs=ref_counts, items=items, five_grams=five_grams)
-    counts = corpus_counts(preset, knobs)
+    preset = preset_rows(rows, config, nrefs=ref_counts, items=items, five_grams=five_grams)
+    counts = corpus_counts(preset, config)
     counts.last_hypothesis, counts.last_references = last_hypothesis, last_references
     return counts

@@ -1,6 +1,7 @@
 """Text or tokens to per-segment BLEU counts under the text knobs (tokenizer, lowercase,
-reference-length rule). The Rust core does the tokenizing and counting; this module only
-prepares lines (lowercasing, mteval's entity decoding) and interns non-str tokens.
+reference-length rule). The Rust core does the tokenizing and counting, under the
+configuration's kernel; this module only prepares lines (lowercasing, mteval's entity
+decoding, torchmetrics' tokenize-then-lowercase) and interns non-str tokens.
 
 A row is ``[hyp_len, ref_len, correct_1..N, total_1..N]``; with ``ref_length="average"``
 the ``ref_len`` column holds the segment's summed reference lengths (rows are integers).
@@ -17,22 +18,34 @@ from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
 from bleuprint.io.layout import naming_lone_surrogates
 from bleuprint.metrics.bleu.fraction import Fraction
-from bleuprint.metrics.bleu.knobs import BleuKnobs
-from bleuprint.metrics.metric import lower
+from bleuprint.metrics.bleu.knobs import Knobs
 
 if TYPE_CHECKING:
     import numpy as np
 
+#: The tokenizers BLEU runs outside the core (MeCab, SentencePiece): their tokens reach the
+#: core as space-separated text.
+EXTERNAL_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
 
-def _core_tokenizer(knobs: BleuKnobs) -> str:
-    """The core tokenizer behind a tokenizer knob (mteval-intl is intl after a Python step)."""
-    return "intl" if knobs.tokenizer == "mteval-intl" else knobs.tokenizer
+
+def core_tokenizer(config: Knobs) -> Optional[str]:
+    """The core tokenizer that counts the lines :func:`text_for_core` prepares: ``None`` for
+    the caller's token lists, ``none`` after a Python step that tokenizes (an external
+    tokenizer, torchmetrics' lowercase-after), ``intl`` for mteval-v14's rules."""
+    if config.tokenize == "tokens":
+        return None
+    if config.tokenize in EXTERNAL_TOKENIZERS or config.lowercase == "after":
+        return "none"
+    return text_tokenizer(config)
 
 
-def text_knobs(knobs: BleuKnobs) -> BleuKnobs:
-    """The knobs for counting text: the "tokens" tokenizer (nltk's caller-made token lists)
-    reads text as whitespace-split tokens."""
-    return knobs.replace(tokenizer="none") if knobs.tokenizer == "tokens" else knobs
+def text_tokenizer(config: Knobs) -> str:
+    """The core tokenizer of the knobs' tokenizer on text: ``intl`` for mteval-v14's rules,
+    ``none`` (whitespace) for the ``tokens`` tokenizer given text."""
+    name = config.tokenize
+    if name == "tokens":
+        return "none"
+    return "intl" if name == "mteval-intl" else name
 
 
 # mteval-v14's tokenization_international, before the regexes sacrebleu's intl shares.
@@ -54,30 +67,42 @@ def mteval_international(line: str) -> str:
     return line
 
 
+def lower(stream: Sequence[Any]) -> list[Any]:
+    """Python's ``str.lower()`` of every item.
+
+    Python's (not Rust's) so the case mapping follows this interpreter's Unicode tables, as
+    sacrebleu's does. Non-str items pass through for the core to report.
+    """
+    return [s.lower() if isinstance(s, str) else s for s in stream]
+
+
 def ascii_lower(line: str) -> str:
     """A-Z to a-z, nothing else (Perl's ``tr/A-Z/a-z/``, and ``lc`` on bytes)."""
     return line.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 
-def _needs_preparing(knobs: BleuKnobs) -> bool:
-    return knobs.tokenizer == "mteval-intl" or knobs.lowercase in ("unicode", "ascii")
+def prepares_text(config: Knobs) -> bool:
+    """Whether lines change in Python before the core counts them (lowercasing, mteval's
+    entity decoding, torchmetrics' lowercase-after); an external tokenizer is not counted
+    here."""
+    return config.tokenize == "mteval-intl" or config.lowercase is not False
 
 
-def _prepare(lines: Sequence[Any], knobs: BleuKnobs) -> Sequence[Any]:
-    """Lines as the tokenizer must see them: mteval-v14's entity decoding, then lowercasing
-    (non-str items pass through for the core to report)."""
-    if knobs.tokenizer == "mteval-intl":
+def text_for_core(lines: Sequence[Any], config: Knobs) -> Sequence[Any]:
+    """Text lines as the core must count them under ``config`` (with
+    :func:`core_tokenizer`): mteval-v14's steps and lowercasing done here, or torchmetrics'
+    tokenize-then-lowercase, after which the core only splits on spaces. Non-str items pass
+    through for the core to report."""
+    if config.lowercase == "after":
+        tokenized = _core.tokenize(text_tokenizer(config), list(lines), normalize=config.normalize)
+        return [None if t is None else t.lower() for t in tokenized]
+    if config.tokenize == "mteval-intl":
         lines = [mteval_international(s) if isinstance(s, str) else s for s in lines]
-    if knobs.lowercase == "unicode":
+    if config.lowercase is True:
         return lower(lines)
-    if knobs.lowercase == "ascii":
+    if config.lowercase == "ascii":
         return [ascii_lower(s) if isinstance(s, str) else s for s in lines]
     return lines
-
-
-def _lower_after(lines: Sequence[Any], tokenizer: str) -> list[str]:
-    """torchmetrics' order: tokenize, then ``str.lower()`` the tokenized line."""
-    return [t.lower() for t in _core.tokenize(list(lines), tokenizer)]
 
 
 class _Interner:
@@ -109,74 +134,67 @@ def _interned(
     return hyps, refs
 
 
-def text_for_core(lines: Sequence[Any], knobs: BleuKnobs) -> tuple[Sequence[Any], str]:
-    """Text lines as the core must count them under ``knobs`` (a text tokenizer), and the core
-    tokenizer that counts them: mteval-v14's steps and lowercasing done here, or torchmetrics'
-    tokenize-then-lowercase, after which the core only splits on spaces."""
-    tokenizer = _core_tokenizer(knobs)
-    if knobs.lowercase == "after":
-        return _lower_after(lines, tokenizer), "none"
-    if _needs_preparing(knobs):
-        return _prepare(lines, knobs), tokenizer
-    return lines, tokenizer
-
-
 def segment_rows(
     hypotheses: Sequence[Any],
     references: Sequence[Sequence[Any]],
-    knobs: BleuKnobs,
+    config: Knobs,
     *,
-    max_order: Optional[int] = None,
     workers: int = -1,
 ) -> np.ndarray:
     """Counts for every hypothesis against its own references (``references[i]`` is the
-    list for ``hypotheses[i]``); shape ``(n, 2 + 2 * max_order)``."""
-    order = max_order if max_order is not None else knobs.orders
+    list for ``hypotheses[i]``) under ``config``'s counting kernel (up to
+    ``config.counting_order``); shape ``(n, 2 + 2 * config.counting_order)``. The ``tokens``
+    tokenizer takes token lists, or text split on whitespace."""
     if len(references) != len(hypotheses):
         raise InvalidInputError(
             f"got {len(hypotheses)} hypotheses but {len(references)} reference lists; "
             "pass one list of references per hypothesis"
         )
-    kwargs: dict[str, Any] = {
-        "max_order": order,
-        "ref_length": knobs.ref_length,
-        "workers": workers,
-    }
-    if knobs.tokenizer == "tokens":
+    text = config.tokenize != "tokens" or (len(hypotheses) > 0 and isinstance(hypotheses[0], str))
+    kernel = config.counting_kernel(text)
+    if not text:
         try:  # str tokens, the common case, go to the core as they are
-            return _core.bleu_grouped_stats(hypotheses, references, tokenizer=None, **kwargs)
+            return _core.grouped_stats(kernel, hypotheses, references, workers=workers)
         except InputTypeError:  # some token is not a str
             # Interning maps any hashable tokens to str ids (and reports a bad layout itself);
             # a scan for non-str tokens before every call would cost more than the counting.
             token_hyps, token_refs = _interned(hypotheses, references)
-            return _core.bleu_grouped_stats(token_hyps, token_refs, tokenizer=None, **kwargs)
-    if knobs.lowercase == "after" or _needs_preparing(knobs):
-        references = [text_for_core(rs, knobs)[0] for rs in references]
+            return _core.grouped_stats(kernel, token_hyps, token_refs, workers=workers)
+    if prepares_text(config):
+        references = [text_for_core(rs, config) for rs in references]
+        hypotheses = text_for_core(hypotheses, config)
     # (Otherwise no per-segment Python work at all.)
-    hypotheses, tokenizer = text_for_core(hypotheses, knobs)
     # Lazily: the names are built only if the core refuses some text.
     named = itertools.chain(
         [("hypotheses", hypotheses)],
         ((f"references[{i}]", r) for i, r in enumerate(references)),
     )
     with naming_lone_surrogates(named):
-        return _core.bleu_grouped_stats(hypotheses, references, tokenizer=tokenizer, **kwargs)
+        return _core.grouped_stats(kernel, hypotheses, references, workers=workers)
 
 
-def tokens_of(line: Any, knobs: BleuKnobs) -> list[Any]:
-    """The tokens BLEU counts for one line under ``knobs`` (for explain and nltk's methods
+def tokens_of(line: Any, config: Knobs) -> list[Any]:
+    """The tokens BLEU counts for one line under ``config`` (for explain and nltk's methods
     5 and 6, which look at one segment's tokens)."""
-    if knobs.tokenizer == "tokens":
+    if config.tokenize == "tokens" and not isinstance(line, str):
         return list(line)
-    tokenizer = _core_tokenizer(knobs)
-    if knobs.lowercase == "after":
-        return _lower_after([line], tokenizer)[0].split()
-    (lowered,) = _prepare([line], knobs)
-    tokenized = _core.tokenize([lowered], tokenizer)[0]
+    tokenizer = "none" if config.lowercase == "after" else text_tokenizer(config)
+    (prepared,) = text_for_core([line], config)
+    tokenized = _core.tokenize(tokenizer, [prepared])[0]
     # split-ascii words may hold non-ASCII spaces; the core joins words with " ".
     return (
         [w for w in tokenized.split(" ") if w] if tokenizer == "split-ascii" else tokenized.split()
     )
+
+
+def token_kernel(max_order: int) -> Any:
+    """A kernel that counts token lists up to ``max_order``."""
+    return _TOKEN_KERNELS.setdefault(
+        max_order, _core.BleuKernel(tokenizer=None, max_order=max_order)
+    )
+
+
+_TOKEN_KERNELS: dict[int, Any] = {}
 
 
 def modified_precision(references: Any, hypothesis: Any, n: int) -> Fraction:
@@ -189,7 +207,12 @@ def modified_precision(references: Any, hypothesis: Any, n: int) -> Fraction:
         if grams:
             raise KeyError(grams[0])
         return Fraction(0, 1)
-    row = segment_rows([hypothesis], [refs], BleuKnobs(tokenizer="tokens"), max_order=n)[0]
+    hyp, ref_lists = [list(hypothesis)], [[list(r) for r in refs]]
+    try:
+        row = _core.grouped_stats(token_kernel(n), hyp, ref_lists)[0]
+    except InputTypeError:
+        hyps, interned = _interned(hyp, ref_lists)
+        row = _core.grouped_stats(token_kernel(n), hyps, interned)[0]
     return Fraction(int(row[1 + n]), max(1, int(row[1 + 2 * n])))
 
 
@@ -198,6 +221,4 @@ def ngram_details(
 ) -> list[list[tuple[tuple[str, ...], int, int, int]]]:
     """Per order, every distinct hypothesis n-gram with its count, its highest count in any
     reference and its clipped count, in order of first occurrence."""
-    return _core.bleu_ngram_details(
-        list(hypothesis), [list(r) for r in references], max_order=max_order
-    )
+    return _core.ngram_details(list(hypothesis), [list(r) for r in references], max_order=max_order)

@@ -1,20 +1,24 @@
-"""The knobs that make one package's BLEU differ from another's.
+"""The knobs that make one package's BLEU differ from another's, and what each value means.
 
-Every upstream BLEU bleuprint emulates is a preset: a :class:`BleuKnobs` value (see
-:mod:`bleuprint.metrics.bleu.presets`): which tokens are counted, which reference length feeds the
-brevity penalty, how zero precisions are smoothed, how segments are aggregated, and which float
-operations, in which order, turn the sums into a score. No preset carries code of its own.
+Every upstream BLEU bleuprint emulates is a preset (:mod:`bleuprint.presets`): values of these
+knobs, which are fields of :class:`~bleuprint.BLEUConfig`: which tokens are counted, which
+reference length feeds the brevity penalty, how zero precisions are smoothed, how segments are
+aggregated, and which float operations, in which order, turn the sums into a score. No preset
+carries code of its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from functools import cached_property
-from typing import Any, Optional
+from typing import Any, Optional, Protocol, Union
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
+
+#: The highest accepted ``max_ngram_order`` (the core's bound, checked before it allocates).
+MAX_ORDER: int = _core.MAX_NGRAM_ORDER
+
+#: Default smoothing value per method (Chen & Cherry 2014), as in sacrebleu: the core's table.
+SMOOTH_DEFAULTS: dict[str, Optional[float]] = dict(_core.SMOOTH_DEFAULTS)
 
 #: How text becomes tokens. ``tokens``: the caller passes token lists (nltk).
 TOKENIZERS: dict[str, str] = {
@@ -29,8 +33,9 @@ TOKENIZERS: dict[str, str] = {
     "tokens": "the caller's token lists, counted as given (nltk)",
 }
 
-#: When and how text is lowercased.
-LOWERCASE: dict[str, str] = {
+#: When and how text is lowercased (False and True print, and may be given, as ``"no"`` and
+#: ``"unicode"``).
+LOWERCASE: dict[Union[bool, str], str] = {
     "no": "case-sensitive",
     "unicode": "Python str.lower() before tokenizing",
     "ascii": "A-Z only, before tokenizing (mteval, multi-bleu.perl -lc)",
@@ -110,100 +115,87 @@ DTYPES = ("float64", "float32")
 
 Weights = tuple[tuple[float, ...], ...]
 
-
-def _check(name: str, value: Any, allowed: Any) -> None:
-    if value not in allowed:
-        raise InvalidOptionError(
-            f"unknown {name} {value!r}; expected one of {', '.join(map(str, allowed))}"
-        )
-
-
-#: The highest n-gram order: the core's limit.
-MAX_ORDER: int = _core.MAX_NGRAM_ORDER
+#: The names preset signatures, ``docs/compat.md``'s table, ``explain`` and
+#: ``compare-presets`` print for the knobs whose field names are sacrebleu's.
+LABELS = {"tokenize": "tokenizer", "smooth_method": "smoothing", "max_ngram_order": "max_order"}
+#: How ``lowercase`` prints there.
+_LOWERCASE_SHOWN = {False: "no", True: "unicode"}
 
 
-@dataclass(frozen=True)
-class BleuKnobs:
-    """Every choice behind a BLEU score. The defaults are sacrebleu's ``corpus_bleu``.
+def label(knob: str) -> str:
+    """The printed name of a knob (``smooth_method`` prints as ``smoothing``)."""
+    return LABELS.get(knob, knob)
 
-    ``weights`` holds one or more weight tuples; ``None`` means uniform weights over
-    ``max_order``. With several tuples the score is a list, one per tuple (nltk).
-    """
 
-    tokenizer: str = "13a"
-    lowercase: str = "no"
-    ref_length: str = "closest"
-    smoothing: str = "exp"
-    smooth_value: Optional[float] = None
-    max_order: int = 4
-    weights: Optional[Weights] = None
-    effective_order: bool = False
-    auto_reweigh: bool = False
-    aggregation: str = "micro"
-    drop_empty: bool = False
-    arithmetic: str = "sacrebleu"
-    scale: int = 100
-    dtype: str = "float64"
+def shown(knob: str, value: Any) -> Any:
+    """A knob's value as printed (``lowercase`` False and True print as ``no`` and
+    ``unicode``)."""
+    if knob == "lowercase" and isinstance(value, bool):
+        return _LOWERCASE_SHOWN[value]
+    return value
 
-    def __post_init__(self) -> None:
-        _check("tokenizer", self.tokenizer, TOKENIZERS)
-        _check("lowercase", self.lowercase, LOWERCASE)
-        _check("ref_length", self.ref_length, REF_LENGTHS)
-        _check("smoothing", self.smoothing, SMOOTHINGS)
-        _check("aggregation", self.aggregation, AGGREGATIONS)
-        _check("arithmetic", self.arithmetic, ARITHMETICS)
-        _check("scale", self.scale, SCALES)
-        _check("dtype", self.dtype, DTYPES)
-        order = self.max_order
-        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
-            # Checked here too, not only in the core: presets allocate per-order state first.
-            raise InvalidOptionError(
-                f"max_order must be an integer from 1 to {MAX_ORDER}, got {order!r}"
-            )
-        if self.weights is not None:
-            object.__setattr__(self, "weights", normalize_weights(self.weights))
-            if self.orders > MAX_ORDER:
-                raise InvalidOptionError(
-                    f"weights may hold at most {MAX_ORDER} orders, got {self.orders}"
-                )
-        if self.dtype == "float32" and self.arithmetic != "torch":
-            raise InvalidOptionError("dtype='float32' needs arithmetic='torch' (torchmetrics)")
+
+class Knobs(Protocol):
+    """The knobs as the counting and scoring steps read them (a
+    :class:`~bleuprint.BLEUConfig`)."""
+
+    @property
+    def tokenize(self) -> str: ...
+    @property
+    def lowercase(self) -> Union[bool, str]: ...
+    @property
+    def max_ngram_order(self) -> int: ...
+    @property
+    def smooth_method(self) -> str: ...
+    @property
+    def smooth_value(self) -> Optional[float]: ...
+    @property
+    def effective_order(self) -> bool: ...
+    @property
+    def normalize(self) -> Optional[str]: ...
+    @property
+    def ref_length(self) -> str: ...
+    @property
+    def weights(self) -> Optional[Weights]: ...
+    @property
+    def auto_reweigh(self) -> bool: ...
+    @property
+    def aggregation(self) -> str: ...
+    @property
+    def drop_empty(self) -> bool: ...
+    @property
+    def arithmetic(self) -> str: ...
+    @property
+    def scale(self) -> int: ...
+    @property
+    def dtype(self) -> str: ...
+
+    @property
+    def orders(self) -> int:
+        """How many n-gram orders the counts need."""
 
     @property
     def weight_sets(self) -> Weights:
-        """The weight tuples in use (uniform ``1/max_order`` when none were given)."""
-        if self.weights is not None:
-            return self.weights
-        return ((1.0 / self.max_order,) * self.max_order,)
-
-    @cached_property
-    def orders(self) -> int:
-        """How many n-gram orders the counts need: the longest weight tuple, or max_order."""
-        return max(len(w) for w in self.weights) if self.weights is not None else self.max_order
+        """The weight tuples in use."""
 
     @property
     def effective_smooth_value(self) -> Optional[float]:
         """``smooth_value``, or the smoothing method's default."""
-        if self.smooth_value is None:
-            return SMOOTHINGS[self.smoothing]
-        return self.smooth_value
 
-    def replace(self, **changes: Any) -> BleuKnobs:
-        """A copy with some knobs changed."""
-        return replace(self, **changes)
+    @property
+    def kernel(self) -> Any:
+        """The core's kernel of these knobs."""
 
-    def differences(self, other: BleuKnobs) -> dict[str, tuple[Any, Any]]:
-        """``{knob: (self's value, other's value)}`` for every knob that differs."""
-        out = {}
-        for f in fields(self):
-            mine, theirs = getattr(self, f.name), getattr(other, f.name)
-            if f.name == "weights":
-                mine, theirs = self.weight_sets, other.weight_sets
-            if f.name == "smooth_value":
-                mine, theirs = self.effective_smooth_value, other.effective_smooth_value
-            if mine != theirs:
-                out[f.name] = (getattr(self, f.name), getattr(other, f.name))
-        return out
+    def counting_kernel(self, text: bool) -> Any:
+        """The core kernel that counts text (``text``) or token lists under these knobs."""
+
+
+def check(name: str, value: Any, allowed: Any) -> None:
+    """Raises :class:`InvalidOptionError` unless ``value`` is one of ``allowed``."""
+    if value not in allowed:
+        raise InvalidOptionError(
+            f"unknown {name} {value!r}; expected one of {', '.join(map(str, allowed))}"
+        )
 
 
 def weight_sets_as_given(weights: Any) -> Any:
@@ -228,7 +220,3 @@ def normalize_weights(weights: Any) -> Weights:
     if not out or any(len(ws) == 0 for ws in out):
         raise InvalidOptionError(f"weights must not be empty, got {weights!r}")
     return out
-
-
-#: sacrebleu 2.6.0's ``corpus_bleu`` defaults, the yardstick every preset is compared with.
-SACREBLEU = BleuKnobs()

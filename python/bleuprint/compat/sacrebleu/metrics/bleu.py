@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from bleuprint import _core
 from bleuprint.compat.sacrebleu.metrics.base import SacrebleuMethods
 from bleuprint.compat.sacrebleu.metrics.helpers import check_text, extract_all_word_ngrams
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
@@ -29,7 +28,7 @@ from bleuprint.compat.sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 from bleuprint.errors import InvalidInputError
 from bleuprint.io.layout import check_references
 from bleuprint.metrics import bleu as _bleu
-from bleuprint.metrics.bleu import MAX_NGRAM_ORDER, BLEUScore, BLEUSignature
+from bleuprint.metrics.bleu import MAX_NGRAM_ORDER, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.tokenizers import check_tokenizer
 
 sacrelogger = logging.getLogger("sacrebleu")
@@ -121,13 +120,8 @@ class BLEU(SacrebleuMethods, _bleu.BLEU):
                 "ref_kwargs must come from this BLEU's _cache_references or "
                 "_extract_reference_info (it carries the references bleuprint counts against)"
             )
-        rows, _, _ = _core.bleu_stats(
-            [hypothesis],
-            [[r] for r in references],
-            tokenizer="none",
-            max_order=self.max_ngram_order,
-            workers=1,
-        )
+        config = BLEUConfig(tokenize="none", max_ngram_order=self.max_ngram_order)
+        rows = config.item_rows([hypothesis], [list(references)], workers=1)
         return [int(v) for v in rows[0]]
 
     def _cache_references(self, references: Sequence[Sequence[Optional[str]]]) -> list[Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidOptionError
+from bleuprint.metrics.bleu.counting import ngram_details
 
 
 def check_text(name: str, value: object) -> str:
@@ -32,7 +32,7 @@ def _orders(tokens: Sequence[str], max_order: int) -> list[Counter[tuple[str, ..
         raise InputTypeError(f"the order must be an int, got {type(max_order).__name__}")
     if max_order < 1:
         return []
-    details = _core.bleu_ngram_details(list(tokens), [], max_order=max_order)
+    details = ngram_details(list(tokens), [], max_order)
     return [Counter({gram: count for gram, count, _, _ in order}) for order in details]
 
 

@@ -4,9 +4,9 @@ internals) are not provided."""
 
 from __future__ import annotations
 
-from bleuprint import _core
 from bleuprint.compat.sacrebleu.metrics.helpers import check_tokens
 from bleuprint.errors import InvalidInputError
+from bleuprint.metrics.ter import TER
 
 
 def translation_edit_rate(words_hyp: list[str], words_ref: list[str]) -> tuple[int, int]:
@@ -19,8 +19,11 @@ def translation_edit_rate(words_hyp: list[str], words_ref: list[str]) -> tuple[i
                     f"tokens must be non-empty and hold no whitespace, got {word!r}; "
                     "split the text with str.split()"
                 )
-    rows, _ = _core.ter_stats([" ".join(words_hyp)], [[" ".join(words_ref)]], workers=1)
-    edits, ref_len, _ = rows[0].tolist()
+    # Case-sensitive: the tokens are compared as given.
+    stats = TER(case_sensitive=True, workers=1).stats(
+        [" ".join(words_hyp)], [[" ".join(words_ref)]]
+    )
+    edits, ref_len, _ = stats.rows[0].tolist()
     return int(edits), int(ref_len)
 
 

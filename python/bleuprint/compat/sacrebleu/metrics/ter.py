@@ -8,7 +8,6 @@ from typing import Any
 
 import numpy as np
 
-from bleuprint import _core
 from bleuprint.compat.sacrebleu.metrics.base import SacrebleuMethods
 from bleuprint.compat.sacrebleu.metrics.helpers import check_text
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
@@ -46,7 +45,7 @@ class TER(SacrebleuMethods, _ter.TER):
     def _compute_score_from_stats(self, stats: Sequence[Any]) -> TERScore:
         """TER of summed ``[edits, reference length]``."""
         sums = np.asarray([stats[:2]], dtype=np.float64)
-        (score,) = _core.ter_scores_from_sums(sums)[0].tolist()
+        (score,) = self.config.score_sums(sums).tolist()
         return TERScore(score, stats[0], stats[1])
 
 

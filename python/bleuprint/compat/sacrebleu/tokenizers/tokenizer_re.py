@@ -1,10 +1,10 @@
 """sacrebleu's ``TokenizerRegexp``: the punctuation stage inside ``13a`` and ``zh``, computed by
-bleuprint's core on its own (``_core.tokenize_regexp``)."""
+bleuprint's core on its own."""
 
 from __future__ import annotations
 
-from bleuprint import _core
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_base import BaseTokenizer
+from bleuprint.tokenizers import tokenize_regexp
 
 
 class TokenizerRegexp(BaseTokenizer):
@@ -14,5 +14,4 @@ class TokenizerRegexp(BaseTokenizer):
         return "re"
 
     def __call__(self, line: str) -> str:
-        (tokenized,) = _core.tokenize_regexp([line], name="line", workers=1)
-        return tokenized
+        return tokenize_regexp(line)

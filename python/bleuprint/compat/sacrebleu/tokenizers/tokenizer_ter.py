@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bleuprint import _core
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_base import BaseTokenizer
 from bleuprint.errors import InputTypeError
+from bleuprint.metrics.ter import TERConfig
 
 
 class TercomTokenizer(BaseTokenizer):
@@ -28,6 +28,12 @@ class TercomTokenizer(BaseTokenizer):
         self._no_punct = no_punct
         self._asian_support = asian_support
         self._case_sensitive = case_sensitive
+        self._config = TERConfig(
+            normalized=normalized,
+            no_punct=no_punct,
+            asian_support=asian_support,
+            case_sensitive=case_sensitive,
+        )
 
     def __call__(self, sent: str) -> str:
         if not isinstance(sent, str):
@@ -36,13 +42,7 @@ class TercomTokenizer(BaseTokenizer):
             return ""
         if not self._case_sensitive:
             sent = sent.lower()  # the core leaves case alone; sacrebleu lowercases first
-        (tokenized,) = _core.ter_tokenize(
-            [sent],
-            normalized=self._normalized,
-            no_punct=self._no_punct,
-            asian_support=self._asian_support,
-            workers=1,
-        )
+        (tokenized,) = self._config.tokenized([sent])
         return tokenized
 
     def signature(self) -> str:

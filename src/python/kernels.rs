@@ -1,0 +1,443 @@
+//! A metric's configuration as one Python object: the kernels.
+//!
+//! Each metric's settings cross the FFI once, as a frozen object checked when it is made
+//! (`_core.BleuKernel(...)`, `_core.ChrfKernel(...)`, ...). The generic operations
+//! (`statistics.rs`, `scoring.rs`, `pairwise.rs`, `text.rs`) take any kernel and dispatch on
+//! it through [`Kernel`] to the core's traits, so a new metric adds a kernel class and the
+//! arms of [`Kernel`]'s methods, never a new `#[pyfunction]`.
+
+use pyo3::prelude::*;
+
+use super::args::typed;
+use super::errors::{type_error, type_name};
+use crate::bleu::arithmetic::Arithmetic;
+use crate::bleu::{BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
+use crate::chrf::ChrfConfig;
+use crate::error::{Error, Result};
+use crate::gleu::{GleuConfig, GleuStats};
+use crate::normalize::Normalization;
+use crate::ter::TerTokenizerConfig;
+use crate::tokenize::{Pipeline, Tokenizer};
+use crate::wer::{EmptyReference, Split, Unit};
+
+/// The text pipeline for a tokenizer name and an optional normalization; `None` (no
+/// tokenizer) means the caller passes token lists, which take no normalization.
+fn pipeline(tokenizer: Option<&str>, normalize: Option<&str>) -> Result<Option<Pipeline>> {
+    let normalization = normalize.map(Normalization::from_name).transpose()?;
+    match tokenizer {
+        Some(name) => Ok(Some(Pipeline {
+            normalization,
+            tokenizer: Tokenizer::from_name(name)?,
+        })),
+        None if normalization.is_some() => Err(Error::invalid_option(
+            "normalize= applies to text, but tokenizer=None takes token lists counted as given: \
+             normalize the tokens first, or pass text with a tokenizer name",
+        )),
+        None => Ok(None),
+    }
+}
+
+/// BLEU's settings: how text becomes n-gram counts (tokenizer, normalization, orders,
+/// reference length rule) and how counts become a score (sacrebleu's smoothing and effective
+/// order, or another upstream's arithmetic, weights and scale).
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct BleuKernel {
+    /// `None`: the caller passes token lists.
+    pub(crate) pipeline: Option<Pipeline>,
+    pub(crate) ref_length: RefLength,
+    pub(crate) max_order: usize,
+    /// sacrebleu's scoring, when `smooth_method` is one of sacrebleu's four.
+    pub(crate) sacrebleu: Option<BleuConfig>,
+    pub(crate) semantics: FloatSemantics,
+    pub(crate) arithmetic: Arithmetic,
+    pub(crate) smooth_method: String,
+    pub(crate) smooth_value: Option<f64>,
+    pub(crate) effective_order: bool,
+    /// The weight sets (uniform over `max_order` unless given).
+    pub(crate) weights: Vec<Vec<f64>>,
+    /// Whether the weights are the uniform default (the arithmetic then weights the orders
+    /// in use, as each upstream does).
+    pub(crate) uniform_weights: bool,
+    pub(crate) auto_reweigh: bool,
+    pub(crate) scale: u32,
+    tokenizer_name: Option<String>,
+}
+
+impl BleuKernel {
+    /// The statistics stage's BLEU metric for this kernel's pipeline (text) or token lists.
+    pub(crate) fn stats_metric(&self) -> Result<crate::bleu::stats::BleuStats> {
+        let options = StatsOptions {
+            pipeline: self
+                .pipeline
+                .clone()
+                .unwrap_or_else(|| Pipeline::from(Tokenizer::None)),
+            ref_length: self.ref_length,
+        };
+        crate::bleu::stats::BleuStats::new(options, &self.counting())
+    }
+
+    /// The counting configuration: the orders only.
+    pub(crate) fn counting(&self) -> BleuConfig {
+        BleuConfig {
+            max_order: self.max_order,
+            ..BleuConfig::default()
+        }
+    }
+
+    /// sacrebleu's scoring configuration, or an error naming why this kernel has none.
+    pub(crate) fn sacrebleu(&self) -> Result<&BleuConfig> {
+        self.sacrebleu.as_ref().ok_or_else(|| {
+            Error::invalid_option(format!(
+                "smooth_method {:?} is not one of sacrebleu's ({}); score these counts with the \
+                 arithmetic of their preset",
+                self.smooth_method,
+                Smoothing::NAMES.join(", ")
+            ))
+        })
+    }
+}
+
+#[pymethods]
+impl BleuKernel {
+    #[new]
+    #[pyo3(signature = (*, tokenizer = Some("13a"), normalize = None, max_order = 4, ref_length = "closest", smooth_method = "exp", smooth_value = None, effective_order = false, compensated_sum = false, arithmetic = "sacrebleu", weights = None, uniform_weights = None, auto_reweigh = false, scale = 100))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
+        #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+        #[pyo3(from_py_with = super::args::max_ngram_order)] max_order: usize,
+        #[pyo3(from_py_with = typed::ref_length)] ref_length: &str,
+        #[pyo3(from_py_with = typed::smooth_method)] smooth_method: &str,
+        #[pyo3(from_py_with = typed::smooth_value)] smooth_value: Option<f64>,
+        #[pyo3(from_py_with = typed::effective_order)] effective_order: bool,
+        #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
+        #[pyo3(from_py_with = typed::arithmetic)] arithmetic: &str,
+        #[pyo3(from_py_with = typed::optional_weights)] weights: Option<Vec<Vec<f64>>>,
+        #[pyo3(from_py_with = typed::optional_uniform_weights)] uniform_weights: Option<bool>,
+        #[pyo3(from_py_with = typed::auto_reweigh)] auto_reweigh: bool,
+        #[pyo3(from_py_with = super::args::scale)] scale: u32,
+    ) -> PyResult<Self> {
+        let sacrebleu = if Smoothing::NAMES.contains(&smooth_method) {
+            let config = BleuConfig {
+                max_order,
+                smoothing: Smoothing::from_name(smooth_method, smooth_value)?,
+                effective_order,
+            };
+            config.validate()?;
+            Some(config)
+        } else {
+            None
+        };
+        let arithmetic = Arithmetic::from_name(arithmetic)?;
+        Ok(Self {
+            pipeline: pipeline(tokenizer, normalize)?,
+            ref_length: RefLength::from_name(ref_length)?,
+            max_order,
+            sacrebleu,
+            semantics: FloatSemantics { compensated_sum },
+            arithmetic,
+            smooth_method: smooth_method.to_owned(),
+            smooth_value,
+            effective_order,
+            uniform_weights: uniform_weights.unwrap_or(weights.is_none()),
+            #[allow(clippy::cast_precision_loss)] // an order of at most 255
+            weights: weights.unwrap_or_else(|| vec![vec![1.0 / max_order as f64; max_order]]),
+            auto_reweigh,
+            scale,
+            tokenizer_name: tokenizer.map(str::to_owned),
+        })
+    }
+
+    /// Columns of a statistics row: `2 + 2 * max_order`.
+    #[getter]
+    fn width(&self) -> usize {
+        self.counting().width()
+    }
+
+    /// `hyp_len, ref_len, correct_1..N, total_1..N`.
+    #[getter]
+    fn column_names(&self) -> Vec<String> {
+        self.counting().column_names()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "BleuKernel(tokenizer={:?}, max_order={}, ref_length={:?}, smooth_method={:?}, \
+             arithmetic={:?})",
+            self.tokenizer_name,
+            self.max_order,
+            self.ref_length.name(),
+            self.smooth_method,
+            self.arithmetic.name()
+        )
+    }
+}
+
+/// chrF's settings: character and word orders, beta (as `beta ** 2` and `1 + beta ** 2`,
+/// computed by the caller with Python numbers), whitespace and smoothing.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct ChrfKernel {
+    pub(crate) config: ChrfConfig,
+    pub(crate) semantics: FloatSemantics,
+}
+
+#[pymethods]
+impl ChrfKernel {
+    #[new]
+    #[pyo3(signature = (*, char_order = 6, word_order = 0, factor = 4.0, one_plus_factor = 5.0, whitespace = false, eps_smoothing = false, compensated_sum = false))]
+    fn new(
+        #[pyo3(from_py_with = super::args::char_order)] char_order: usize,
+        #[pyo3(from_py_with = super::args::word_order)] word_order: usize,
+        #[pyo3(from_py_with = typed::factor)] factor: f64,
+        #[pyo3(from_py_with = typed::one_plus_factor)] one_plus_factor: f64,
+        #[pyo3(from_py_with = typed::whitespace)] whitespace: bool,
+        #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
+        #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
+    ) -> PyResult<Self> {
+        let config = ChrfConfig {
+            char_order,
+            word_order,
+            factor,
+            one_plus_factor,
+            whitespace,
+            eps_smoothing,
+        };
+        config.validate()?;
+        Ok(Self {
+            config,
+            semantics: FloatSemantics { compensated_sum },
+        })
+    }
+
+    /// Columns of a statistics row: `3 * (char_order + word_order)`.
+    #[getter]
+    fn width(&self) -> usize {
+        self.config.width()
+    }
+
+    /// `char1_hyp, char1_ref, char1_match, ...`, then the word orders.
+    #[getter]
+    fn column_names(&self) -> Vec<String> {
+        self.config.column_names()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ChrfKernel(char_order={}, word_order={})",
+            self.config.char_order, self.config.word_order
+        )
+    }
+}
+
+/// TER's settings: the Tercom tokenizer's options.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct TerKernel {
+    pub(crate) config: TerTokenizerConfig,
+}
+
+#[pymethods]
+impl TerKernel {
+    #[new]
+    #[pyo3(signature = (*, normalized = false, no_punct = false, asian_support = false))]
+    fn new(
+        #[pyo3(from_py_with = typed::normalized)] normalized: bool,
+        #[pyo3(from_py_with = typed::no_punct)] no_punct: bool,
+        #[pyo3(from_py_with = typed::asian_support)] asian_support: bool,
+    ) -> Self {
+        Self {
+            config: TerTokenizerConfig {
+                normalized,
+                no_punct,
+                asian_support,
+            },
+        }
+    }
+
+    /// Columns of a statistics row: 3.
+    #[getter]
+    fn width(&self) -> usize {
+        crate::ter::WIDTH
+    }
+
+    /// `edits, ref_words, nrefs`.
+    #[getter]
+    fn column_names(&self) -> Vec<&'static str> {
+        crate::ter::COLUMNS.to_vec()
+    }
+
+    fn __repr__(&self) -> String {
+        let c = self.config;
+        format!(
+            "TerKernel(normalized={}, no_punct={}, asian_support={})",
+            c.normalized, c.no_punct, c.asian_support
+        )
+    }
+}
+
+/// The WER family's settings: words or characters, jiwer's whitespace cleanup or none, and
+/// the rule for segments without reference words.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct WerKernel {
+    pub(crate) split: Split,
+    pub(crate) empty_reference: EmptyReference,
+}
+
+#[pymethods]
+impl WerKernel {
+    #[new]
+    #[pyo3(signature = (*, unit = "word", raw = false, empty_reference = "ratio"))]
+    fn new(
+        #[pyo3(from_py_with = typed::unit)] unit: &str,
+        #[pyo3(from_py_with = typed::raw)] raw: bool,
+        #[pyo3(from_py_with = typed::empty_reference)] empty_reference: &str,
+    ) -> PyResult<Self> {
+        Ok(Self {
+            split: Split {
+                unit: Unit::from_name(unit)?,
+                raw,
+            },
+            empty_reference: EmptyReference::from_name(empty_reference)?,
+        })
+    }
+
+    /// Columns of a statistics row: 6.
+    #[getter]
+    fn width(&self) -> usize {
+        crate::wer::WIDTH
+    }
+
+    /// `substitutions, deletions, insertions, hits, ref_words, hyp_words`.
+    #[getter]
+    fn column_names(&self) -> Vec<&'static str> {
+        crate::wer::COLUMNS.to_vec()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "WerKernel(unit={:?}, raw={}, empty_reference={:?})",
+            self.split.unit.name(),
+            self.split.raw,
+            self.empty_reference.name()
+        )
+    }
+}
+
+/// GLEU's settings (nltk's `corpus_gleu`, HF's `google_bleu`): the tokenizer (or token lists)
+/// and the n-gram lengths.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct GleuKernel {
+    pub(crate) pipeline: Option<Pipeline>,
+    pub(crate) config: GleuConfig,
+}
+
+impl GleuKernel {
+    /// The statistics stage's GLEU metric.
+    pub(crate) fn stats_metric(&self) -> Result<GleuStats> {
+        let pipeline = self
+            .pipeline
+            .clone()
+            .unwrap_or_else(|| Pipeline::from(Tokenizer::None));
+        GleuStats::new(pipeline, &self.config)
+    }
+}
+
+#[pymethods]
+impl GleuKernel {
+    #[new]
+    #[pyo3(signature = (*, tokenizer = Some("13a"), normalize = None, min_len = 1, max_len = 4))]
+    fn new(
+        #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
+        #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+        #[pyo3(from_py_with = super::args::min_len)] min_len: usize,
+        #[pyo3(from_py_with = super::args::max_len)] max_len: usize,
+    ) -> PyResult<Self> {
+        let config = GleuConfig { min_len, max_len };
+        config.validate()?;
+        Ok(Self {
+            pipeline: pipeline(tokenizer, normalize)?,
+            config,
+        })
+    }
+
+    /// Columns of a statistics row: 2.
+    #[getter]
+    fn width(&self) -> usize {
+        crate::gleu::WIDTH
+    }
+
+    /// `n_match, n_all`.
+    #[getter]
+    fn column_names(&self) -> Vec<&'static str> {
+        crate::gleu::COLUMNS.to_vec()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "GleuKernel(min_len={}, max_len={})",
+            self.config.min_len, self.config.max_len
+        )
+    }
+}
+
+/// Any kernel, borrowed from its Python object: what every generic operation dispatches on.
+#[derive(Clone, Copy)]
+pub(crate) enum Kernel<'a> {
+    Bleu(&'a BleuKernel),
+    Chrf(&'a ChrfKernel),
+    Ter(&'a TerKernel),
+    Wer(&'a WerKernel),
+    Gleu(&'a GleuKernel),
+}
+
+impl<'a> Kernel<'a> {
+    /// The kernel behind `value`, or an `InputTypeError` naming what was given.
+    pub(crate) fn extract(value: &'a Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(k) = value.cast::<BleuKernel>() {
+            return Ok(Self::Bleu(k.get()));
+        }
+        if let Ok(k) = value.cast::<ChrfKernel>() {
+            return Ok(Self::Chrf(k.get()));
+        }
+        if let Ok(k) = value.cast::<TerKernel>() {
+            return Ok(Self::Ter(k.get()));
+        }
+        if let Ok(k) = value.cast::<WerKernel>() {
+            return Ok(Self::Wer(k.get()));
+        }
+        if let Ok(k) = value.cast::<GleuKernel>() {
+            return Ok(Self::Gleu(k.get()));
+        }
+        Err(type_error(format!(
+            "kernel must be a metric kernel (BleuKernel, ChrfKernel, TerKernel, WerKernel, \
+             GleuKernel), got {}",
+            type_name(value)
+        )))
+    }
+
+    /// The metric's name in error messages.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Bleu(_) => "BLEU",
+            Self::Chrf(_) => "chrF",
+            Self::Ter(_) => "TER",
+            Self::Wer(_) => "WER",
+            Self::Gleu(_) => "GLEU",
+        }
+    }
+
+    /// Columns of this metric's statistics rows.
+    pub(crate) fn width(self) -> usize {
+        match self {
+            Self::Bleu(k) => k.counting().width(),
+            Self::Chrf(k) => k.config.width(),
+            Self::Ter(_) => crate::ter::WIDTH,
+            Self::Wer(_) => crate::wer::WIDTH,
+            Self::Gleu(_) => crate::gleu::WIDTH,
+        }
+    }
+
+    /// An `InvalidOptionError` saying `operation` is not defined for this metric.
+    pub(crate) fn undefined(self, operation: &str) -> PyErr {
+        Error::invalid_option(format!("{operation} is not defined for {}", self.name())).into()
+    }
+}

@@ -1,0 +1,429 @@
+//! Statistics to scores for every metric, in each upstream's float order: sentence scores,
+//! the parts behind them, float32 resample sums (sacrebleu's bootstrap), and the other BLEU
+//! implementations' arithmetic. One FFI call per batch; each operation dispatches on a kernel.
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use super::args::{max_ngram_order, run_interruptible, typed, WATCH_MIN_BYTES};
+use super::errors::type_name;
+use super::convert::{array1, ensure_numpy, numpy_floats_array, owned_rows, rows_array};
+use super::convert::{TokenLine, TokenLists};
+use super::errors::type_error;
+use super::kernels::{BleuKernel, Kernel};
+use crate::bleu::arithmetic::{
+    self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
+    Precisions,
+};
+use crate::error::{to_i64, Error};
+use crate::numpy_float::NumpyFloat;
+
+impl Kernel<'_> {
+    /// The rows as an owned buffer of this kernel's width; `what` names them in errors.
+    fn rows(self, rows: &PyReadonlyArray2<'_, i64>) -> PyResult<Vec<i64>> {
+        let what = format!("{} statistics", self.name());
+        owned_rows(rows, self.width(), &what)
+    }
+}
+
+/// Column sums of row-major rows (wrapping, as numpy's int64 sums do).
+fn column_sums(rows: &[i64], width: usize) -> Vec<i64> {
+    let mut sums = vec![0i64; width];
+    for row in rows.chunks_exact(width.max(1)) {
+        for (s, v) in sums.iter_mut().zip(row) {
+            *s = s.wrapping_add(*v);
+        }
+    }
+    sums
+}
+
+/// The sentence score of every row, as the metric's upstream computes it: float64 `(n,)`
+/// (BLEU and chrF in sacrebleu's arithmetic, TER in percent, WER in percent).
+#[pyfunction]
+pub(crate) fn scores<'py>(
+    py: Python<'py>,
+    kernel: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = typed::rows_int64)] rows: PyReadonlyArray2<'py, i64>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let kernel = Kernel::extract(kernel)?;
+    let rows = kernel.rows(&rows)?;
+    let scores = py.detach(|| -> crate::error::Result<Vec<f64>> {
+        match kernel {
+            Kernel::Bleu(k) => crate::bleu::scores_from_rows(&rows, k.sacrebleu()?, &k.semantics),
+            Kernel::Chrf(k) => Ok(crate::chrf::scores_from_rows(&rows, &k.config)),
+            Kernel::Ter(_) => Ok(crate::ter::row_scores(&rows)?
+                .iter()
+                .map(|s| s.score)
+                .collect()),
+            Kernel::Wer(k) => Ok(crate::wer::row_measures(&rows, k.empty_reference)?
+                .iter()
+                .map(|m| 100.0 * m.wer)
+                .collect()),
+            Kernel::Gleu(_) => Err(Error::invalid_option(
+                "GLEU scores the sums of its rows (n_match / n_all), not each row",
+            )),
+        }
+    })?;
+    array1(py, scores)
+}
+
+/// Every row's score with the parts behind it, as a dict of arrays named as the metric's
+/// result names them: BLEU `score`, `bp`, `precisions` (n, N) and `smoothed_orders` (the
+/// orders add-k smoothing added to); chrF `score`; TER `score`, `edits`, `ref_length`; WER
+/// `wer`, `mer`, `wil`, `wip` (fractions). With `corpus=True`, the one corpus result of all
+/// rows: the parts of their column sums, and for TER the edits over the per-segment average
+/// reference lengths added in row order, as sacrebleu adds them.
+#[pyfunction]
+#[pyo3(signature = (kernel, rows, *, corpus = false))]
+pub(crate) fn details<'py>(
+    py: Python<'py>,
+    kernel: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = typed::rows_int64)] rows: PyReadonlyArray2<'py, i64>,
+    corpus: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let kernel = Kernel::extract(kernel)?;
+    let mut rows = kernel.rows(&rows)?;
+    let out = PyDict::new(py);
+    if corpus {
+        if let Kernel::Ter(_) = kernel {
+            let s = crate::ter::corpus_score(&rows)?;
+            out.set_item("score", array1(py, vec![s.score])?)?;
+            out.set_item("edits", array1(py, vec![s.edits])?)?;
+            out.set_item("ref_length", array1(py, vec![s.ref_length])?)?;
+            return Ok(out);
+        }
+        rows = column_sums(&rows, kernel.width());
+    }
+    match kernel {
+        Kernel::Bleu(k) => {
+            let config = k.sacrebleu()?;
+            let details = py.detach(|| {
+                rows.chunks(config.width())
+                    .map(|row| crate::bleu::score_from_stats(row, config, &k.semantics))
+                    .collect::<Result<Vec<_>, _>>()
+            })?;
+            let n = details.len();
+            let smoothed = details.iter().map(|d| to_i64(d.smoothed_orders)).collect();
+            out.set_item("score", array1(py, details.iter().map(|d| d.score).collect())?)?;
+            out.set_item("bp", array1(py, details.iter().map(|d| d.bp).collect())?)?;
+            out.set_item("smoothed_orders", array1(py, smoothed)?)?;
+            let precisions = details.into_iter().flat_map(|d| d.precisions).collect();
+            out.set_item(
+                "precisions",
+                rows_array(py, n, config.max_order, precisions)?,
+            )?;
+        }
+        Kernel::Chrf(k) => {
+            let scores = crate::chrf::scores_from_rows(&rows, &k.config);
+            out.set_item("score", array1(py, scores)?)?;
+        }
+        Kernel::Ter(_) => {
+            let scores = crate::ter::row_scores(&rows)?;
+            out.set_item("score", array1(py, scores.iter().map(|s| s.score).collect())?)?;
+            out.set_item("edits", array1(py, scores.iter().map(|s| s.edits).collect())?)?;
+            let lengths = scores.iter().map(|s| s.ref_length).collect();
+            out.set_item("ref_length", array1(py, lengths)?)?;
+        }
+        Kernel::Wer(k) => {
+            let measures = crate::wer::row_measures(&rows, k.empty_reference)?;
+            let column = |f: fn(&crate::wer::Measures) -> f64| measures.iter().map(f).collect();
+            out.set_item("wer", array1(py, column(|m| m.wer))?)?;
+            out.set_item("mer", array1(py, column(|m| m.mer))?)?;
+            out.set_item("wil", array1(py, column(|m| m.wil))?)?;
+            out.set_item("wip", array1(py, column(|m| m.wip))?)?;
+        }
+        Kernel::Gleu(_) => return Err(kernel.undefined("details")),
+    }
+    Ok(out)
+}
+
+/// Scores of resampled column sums as sacrebleu's bootstrap computes them on
+/// `numpy.float32` statistics: `(scores, is_float32)`, the values as float64 and whether
+/// each is a `numpy.float32` (else a Python float). `sums` is a float32 array (BLEU, chrF,
+/// TER) or, for TER's `[edits, reference length]` sums, float64.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub(crate) fn resampled_scores<'py>(
+    py: Python<'py>,
+    kernel: &Bound<'py, PyAny>,
+    sums: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+    ensure_numpy(py)?;
+    let kernel = Kernel::extract(kernel)?;
+    let float32 = sums.extract::<PyReadonlyArray2<'py, f32>>();
+    let scores: Vec<NumpyFloat> = match (kernel, float32) {
+        (Kernel::Ter(_), Ok(sums)) => ter_sums(&sums)?,
+        (Kernel::Ter(_), Err(_)) => {
+            let sums = sums
+                .extract::<PyReadonlyArray2<'py, f64>>()
+                .map_err(|_| sums_type_error(sums))?;
+            ter_sums(&sums)?
+        }
+        (Kernel::Bleu(k), Ok(sums)) => {
+            let config = k.sacrebleu()?;
+            let rows = owned_rows(&sums, config.width(), "BLEU resample sums")?;
+            py.detach(|| {
+                rows.chunks_exact(config.width())
+                    .map(|row| {
+                        NumpyFloat::Python(crate::bleu::score_from_float32_sums(
+                            row,
+                            config,
+                            &k.semantics,
+                        ))
+                    })
+                    .collect()
+            })
+        }
+        (Kernel::Chrf(k), Ok(sums)) => {
+            let rows = owned_rows(&sums, k.config.width(), "chrF resample sums")?;
+            py.detach(|| {
+                rows.chunks_exact(k.config.width())
+                    .map(|row| crate::chrf::f_score_float32(row, &k.config))
+                    .collect()
+            })
+        }
+        (Kernel::Bleu(_) | Kernel::Chrf(_), Err(_)) => return Err(sums_type_error(sums)),
+        (Kernel::Wer(_) | Kernel::Gleu(_), _) => return Err(kernel.undefined("resampled_scores")),
+    };
+    numpy_floats_array(py, &scores)
+}
+
+fn sums_type_error(sums: &Bound<'_, PyAny>) -> PyErr {
+    type_error(format!(
+        "sums must be a 2-D float32 numpy array (float64 for TER), got {}",
+        type_name(sums)
+    ))
+}
+
+/// TER scores of `[edits, reference length]` sums.
+fn ter_sums<T>(sums: &PyReadonlyArray2<'_, T>) -> PyResult<Vec<NumpyFloat>>
+where
+    T: numpy::Element + Copy + Into<NumpyFloat>,
+{
+    let rows = owned_rows(sums, 2, "summed TER statistics [edits, reference length]")?;
+    Ok(rows
+        .chunks_exact(2)
+        .map(|r| match *r {
+            [edits, length] => crate::ter::score_from_sums(edits.into(), length.into()),
+            _ => NumpyFloat::Python(f64::NAN),
+        })
+        .collect())
+}
+
+/// numpy's float32 `log` and `exp` for torchmetrics' arithmetic, which the core takes through
+/// its [`Float32Math`] hook; the first Python error is kept and raised after the call.
+struct NumpyMath<'py> {
+    numpy: Bound<'py, PyModule>,
+    error: Option<PyErr>,
+}
+
+impl<'py> NumpyMath<'py> {
+    fn new(py: Python<'py>) -> PyResult<Self> {
+        Ok(Self {
+            numpy: py.import("numpy")?,
+            error: None,
+        })
+    }
+
+    fn ln_numpy(&self, values: &[f32]) -> PyResult<Vec<f32>> {
+        let array = array1(self.numpy.py(), values.to_vec())?;
+        let logs = self.numpy.getattr("log")?.call1((array,))?;
+        Ok(logs.cast_into::<PyArray1<f32>>()?.to_vec()?)
+    }
+
+    fn exp_numpy(&self, x: f32) -> PyResult<f32> {
+        let scalar = self.numpy.getattr("float32")?.call1((f64::from(x),))?;
+        self.numpy
+            .getattr("exp")?
+            .call1((scalar,))?
+            .extract::<f32>()
+    }
+
+    fn keep<T>(&mut self, result: PyResult<T>, fallback: T) -> T {
+        result.unwrap_or_else(|e| {
+            self.error.get_or_insert(e);
+            fallback
+        })
+    }
+
+    /// The kept Python error, if any.
+    fn check(self) -> PyResult<()> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+impl Float32Math for NumpyMath<'_> {
+    fn ln(&mut self, values: &[f32]) -> Vec<f32> {
+        let result = self.ln_numpy(values);
+        self.keep(result, vec![f32::NAN; values.len()])
+    }
+    fn exp(&mut self, x: f32) -> f32 {
+        let result = self.exp_numpy(x);
+        self.keep(result, f32::NAN)
+    }
+}
+
+/// The exception the upstream's own Python raises (class name, message), which the caller
+/// raises; `None` when the upstream returns normally.
+type PythonException = Option<(&'static str, &'static str)>;
+
+type ArithmeticTuple = (
+    Vec<f64>,
+    f64,
+    f64,
+    Vec<f64>,
+    usize,
+    (bool, bool, bool, Vec<bool>),
+    PythonException,
+);
+
+/// The BLEU of summed counts in the arithmetic of the kernel's upstream (its `arithmetic`,
+/// weights, effective order, auto_reweigh, smoothing and scale): `(scores, bp, ratio,
+/// precisions, smoothed_orders, (scores_int, bp_int, ratio_int, precision_ints), error)`.
+/// `smoothed` and `positive` give precisions smoothed by the caller (a smoothing the
+/// arithmetic does not compute itself); `item_lengths` the per-item lengths of
+/// nlg-metricverse's multi-prediction aggregation. Where the upstream's Python raises
+/// (`math.exp` overflow, a division by zero), `error` names the exception instead.
+#[pyfunction]
+#[pyo3(signature = (kernel, correct, total, *, hyp_len, ref_len, smoothed = None, positive = None, item_lengths = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn arithmetic_score(
+    py: Python<'_>,
+    kernel: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = typed::correct)] correct: Vec<f64>,
+    #[pyo3(from_py_with = typed::total)] total: Vec<f64>,
+    #[pyo3(from_py_with = typed::hyp_len)] hyp_len: f64,
+    #[pyo3(from_py_with = typed::ref_len)] ref_len: f64,
+    #[pyo3(from_py_with = typed::smoothed)] smoothed: Option<Vec<f64>>,
+    #[pyo3(from_py_with = typed::positive)] positive: Option<Vec<bool>>,
+    #[pyo3(from_py_with = typed::item_lengths)] item_lengths: Option<(f64, f64)>,
+) -> PyResult<ArithmeticTuple> {
+    let bleu = bleu_kernel(kernel)?;
+    let precisions = match (&smoothed, &positive) {
+        (Some(values), Some(positive)) if values.len() == positive.len() => {
+            Precisions::Given { values, positive }
+        }
+        (Some(_), _) | (None, Some(_)) => {
+            return Err(Error::invalid_input(
+                "smoothed and positive go together, one flag per smoothed precision",
+            )
+            .into())
+        }
+        (None, None) if bleu.arithmetic.own_smoothings().contains(&bleu.smooth_method.as_str()) => {
+            Precisions::Own(CountSmoothing::from_name(
+                &bleu.smooth_method,
+                bleu.smooth_value,
+            )?)
+        }
+        (None, None) => Precisions::Skipped,
+    };
+    let knobs = Combine {
+        arithmetic: bleu.arithmetic,
+        precisions,
+        weights: &bleu.weights,
+        uniform_weights: bleu.uniform_weights,
+        effective_order: bleu.effective_order,
+        auto_reweigh: bleu.auto_reweigh,
+        item_lengths,
+        scale: bleu.scale,
+        semantics: bleu.semantics,
+    };
+    let counts = Counts {
+        hyp_len,
+        ref_len,
+        correct: &correct,
+        total: &total,
+    };
+    let mut math = NumpyMath::new(py)?;
+    let result = combine(&knobs, &counts, &mut math);
+    math.check()?;
+    match result {
+        Ok(s) => Ok((
+            s.scores,
+            s.bp,
+            s.ratio,
+            s.precisions,
+            s.smoothed_orders,
+            (s.ints.scores, s.ints.bp, s.ints.ratio, s.ints.precisions),
+            None,
+        )),
+        Err(ArithmeticError::Core(e)) => Err(e.into()),
+        Err(ArithmeticError::Python(e)) => Ok((
+            Vec::new(),
+            0.0,
+            0.0,
+            Vec::new(),
+            0,
+            (false, false, false, Vec::new()),
+            Some((e.class_name(), e.message())),
+        )),
+    }
+}
+
+/// The `BleuKernel` behind `kernel`, or an error naming what was given.
+fn bleu_kernel<'a>(kernel: &'a Bound<'_, PyAny>) -> PyResult<&'a BleuKernel> {
+    match Kernel::extract(kernel)? {
+        Kernel::Bleu(k) => Ok(k),
+        other => Err(other.undefined("BLEU arithmetic")),
+    }
+}
+
+/// The brevity penalty of `hyp_len` tokens against `ref_len` in the float operations of
+/// `arithmetic` (one of `ARITHMETICS`): `(value, is_int, error)`, `error` naming the
+/// exception the upstream's Python raises instead.
+#[pyfunction]
+#[pyo3(signature = (hyp_len, ref_len, *, arithmetic))]
+pub(crate) fn brevity_penalty(
+    py: Python<'_>,
+    #[pyo3(from_py_with = typed::hyp_len)] hyp_len: f64,
+    #[pyo3(from_py_with = typed::ref_len)] ref_len: f64,
+    #[pyo3(from_py_with = typed::arithmetic)] arithmetic: &str,
+) -> PyResult<(f64, bool, PythonException)> {
+    let arithmetic = Arithmetic::from_name(arithmetic)?;
+    let mut math = NumpyMath::new(py)?;
+    let result = arithmetic::brevity_penalty(arithmetic, hyp_len, ref_len, &mut math);
+    math.check()?;
+    Ok(match result {
+        Ok(p) => (p.value, p.int, None),
+        Err(e) => (0.0, false, Some((e.class_name(), e.message()))),
+    })
+}
+
+/// The smoothing methods each arithmetic computes from the counts itself.
+pub(crate) fn own_smoothings() -> Vec<(&'static str, Vec<&'static str>)> {
+    Arithmetic::NAMES
+        .iter()
+        .filter_map(|name| Arithmetic::from_name(name).ok())
+        .map(|a| (a.name(), a.own_smoothings().to_vec()))
+        .collect()
+}
+
+/// Per order `1..=max_order`, the distinct n-grams of one tokenized hypothesis in order of
+/// first occurrence: `(ngram, count, max_ref_count, clipped)` (`explain`).
+#[pyfunction]
+#[pyo3(signature = (hypothesis, references, *, max_order))]
+pub(crate) fn ngram_details<'py>(
+    py: Python<'py>,
+    hypothesis: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = max_ngram_order)] max_order: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let hyp = TokenLine::extract(hypothesis, "hypothesis")?;
+    let refs = TokenLists::extract(references, "references")?;
+    let (tokens, ref_tokens) = (hyp.borrow(), refs.borrow());
+    let watch = refs.bytes() >= WATCH_MIN_BYTES;
+    let orders = run_interruptible(py, watch, || {
+        crate::bleu::details::ngram_details(&tokens, &ref_tokens, max_order)
+    })?;
+    let out = PyList::empty(py);
+    for (i, order) in orders.iter().enumerate() {
+        let entries = PyList::empty(py);
+        for d in order {
+            let ngram = hyp.list().get_slice(d.start, d.start + i + 1).to_tuple();
+            entries.append((ngram, d.count, d.max_ref, d.clipped))?;
+        }
+        out.append(entries)?;
+    }
+    Ok(out)
+}

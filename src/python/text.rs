@@ -1,0 +1,225 @@
+//! Text before counting: tokenizing (any kernel's tokenizer, or a tokenizer by name), the
+//! script counts behind the CJK warning, references per segment, and MeCab's taggers.
+
+use std::path::PathBuf;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES};
+use super::convert::{extract_reference_streams, StrStream};
+use super::kernels::Kernel;
+use crate::mecab::MecabModel;
+use crate::normalize::Normalization;
+use crate::parallel;
+use crate::script;
+use crate::tokenize::{regexp_stage_into, Pipeline, Tokenizer};
+
+/// How `tokenize` turns one line into its output.
+enum Tokenizing<'a> {
+    /// A BLEU pipeline (normalization, then a tokenizer), or a normalization alone.
+    Pipeline(Pipeline),
+    /// sacrebleu's `TokenizerRegexp` on its own.
+    Regexp,
+    /// TER's Tercom tokenizer.
+    Tercom(crate::ter::TerTokenizerConfig),
+    /// The WER family's split into tokens (a list per line).
+    Words(crate::wer::Split),
+    /// A kernel that has no tokenizer of its own.
+    None(Kernel<'a>),
+}
+
+fn tokenizing<'a>(
+    tokenizer: &'a Bound<'_, PyAny>,
+    normalize: Option<&str>,
+) -> PyResult<Tokenizing<'a>> {
+    let normalization = normalize.map(Normalization::from_name).transpose()?;
+    if let Ok(name) = tokenizer.cast::<PyString>() {
+        let name = name.to_str()?;
+        if name == "regexp" && normalization.is_none() {
+            return Ok(Tokenizing::Regexp);
+        }
+        return Ok(Tokenizing::Pipeline(Pipeline {
+            normalization,
+            tokenizer: Tokenizer::from_name(name)?,
+        }));
+    }
+    let kernel = Kernel::extract(tokenizer)?;
+    if normalization.is_some() {
+        return Err(crate::error::Error::invalid_option(
+            "normalize= goes with a tokenizer name; a kernel carries its own normalization",
+        )
+        .into());
+    }
+    Ok(match kernel {
+        Kernel::Bleu(k) => match &k.pipeline {
+            Some(pipeline) => Tokenizing::Pipeline(pipeline.clone()),
+            None => Tokenizing::None(kernel),
+        },
+        Kernel::Gleu(k) => match &k.pipeline {
+            Some(pipeline) => Tokenizing::Pipeline(pipeline.clone()),
+            None => Tokenizing::None(kernel),
+        },
+        Kernel::Ter(k) => Tokenizing::Tercom(k.config),
+        Kernel::Wer(k) => Tokenizing::Words(k.split),
+        Kernel::Chrf(_) => Tokenizing::None(kernel),
+    })
+}
+
+/// Every line tokenized as the metric counts it: `tokenizer` is a kernel (BLEU's or GLEU's
+/// pipeline, TER's Tercom tokenizer, the WER family's split, which gives a list of tokens per
+/// line) or a tokenizer name (`13a`, `intl`, `zh`, `char`, `none`, `split-ascii`,
+/// `strip-punct`, or `regexp`, sacrebleu's `TokenizerRegexp` alone), with an optional
+/// Unicode normalization (`nfc`, `nfkc`) first. `None` lines stay `None`. `name` names the
+/// lines in errors.
+#[pyfunction]
+#[pyo3(signature = (tokenizer, lines, *, normalize = None, name = "lines", workers = -1))]
+pub(crate) fn tokenize<'py>(
+    py: Python<'py>,
+    tokenizer: &Bound<'py, PyAny>,
+    lines: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+    #[pyo3(from_py_with = typed::name)] name: &str,
+    #[pyo3(from_py_with = workers)] workers: i64,
+) -> PyResult<Bound<'py, PyList>> {
+    let how = tokenizing(tokenizer, normalize)?;
+    if let Tokenizing::None(kernel) = how {
+        return Err(kernel.undefined("tokenize"));
+    }
+    let stream = StrStream::extract(lines, name, true)?;
+    let lines = stream.borrow();
+    let watch = stream.bytes() >= WATCH_MIN_BYTES;
+    if let Tokenizing::Words(split) = how {
+        let tokens = run_interruptible(py, watch, || {
+            parallel::map_init(&lines, workers, || (), |(), line| {
+                line.map(|l| {
+                    let mut out = Vec::new();
+                    crate::wer::split::tokens(l, split, &mut out);
+                    out
+                })
+            })
+        })?;
+        let out = PyList::empty(py);
+        for line in tokens {
+            match line {
+                Some(tokens) => out.append(PyList::new(py, tokens)?)?,
+                None => out.append(py.None())?,
+            }
+        }
+        return Ok(out);
+    }
+    let tokenized: Vec<Option<String>> = run_interruptible(py, watch, || {
+        let one = |scratch: &mut Scratch, line: &str| -> String {
+            let mut out = String::new();
+            match &how {
+                Tokenizing::Pipeline(pipeline) => {
+                    pipeline.tokenize_into(line, &mut scratch.normalized, &mut out);
+                }
+                Tokenizing::Regexp => regexp_stage_into(line, &mut out),
+                Tokenizing::Tercom(config) => {
+                    crate::ter::tokenize_into(line, *config, &mut scratch.tercom, &mut out);
+                }
+                Tokenizing::Words(_) | Tokenizing::None(_) => {}
+            }
+            out
+        };
+        parallel::map_init(&lines, workers, Scratch::default, |scratch, line| {
+            line.map(|l| one(scratch, l))
+        })
+    })?;
+    PyList::new(py, tokenized)
+}
+
+/// Per-thread buffers of `tokenize`.
+#[derive(Default)]
+struct Scratch {
+    normalized: String,
+    tercom: crate::ter::tokenizer::TokenizerScratch,
+}
+
+/// References per segment in reference streams (`references[k][i]`, `None` drops one): the
+/// count when it is the same for every segment, else -1.
+#[pyfunction]
+pub(crate) fn references_per_segment(references: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let streams = extract_reference_streams(references)?;
+    let borrowed: Vec<_> = streams.iter().map(StrStream::borrow).collect();
+    Ok(super::convert::references_per_segment(&borrowed))
+}
+
+/// Letters by script in the first `max_lines` lines: `(han, kana, hangul, other)`, for the
+/// warning when CJK text meets a tokenizer made for spaced scripts.
+#[pyfunction]
+#[pyo3(signature = (lines, max_lines = 1000))]
+pub(crate) fn script_counts(
+    lines: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = line_count)] max_lines: usize,
+) -> PyResult<(usize, usize, usize, usize)> {
+    let stream = StrStream::extract_sample(lines, "lines", max_lines)?;
+    let c = script::sample_counts(&stream.borrow(), max_lines);
+    Ok((c.han, c.kana, c.hangul, c.other))
+}
+
+/// A MeCab model loaded from a `libmecab` shared library; tokenizes on every core.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct MecabTagger {
+    pub(crate) model: MecabModel,
+}
+
+#[pymethods]
+impl MecabTagger {
+    /// Loads `library_path` and builds a model from `args`, MeCab's command-line options after
+    /// the program name.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        #[pyo3(from_py_with = typed::library_path)] library_path: PathBuf,
+        #[pyo3(from_py_with = typed::args)] args: Vec<String>,
+    ) -> PyResult<Self> {
+        py.detach(|| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            MecabModel::open(&library_path, &args)
+        })
+        .map(|model| Self { model })
+        .map_err(PyErr::from)
+    }
+
+    /// `tagger.parse(line.strip()).strip()` for every line, on `workers` threads.
+    #[pyo3(signature = (lines, workers = -1))]
+    fn tokenize(
+        &self,
+        py: Python<'_>,
+        lines: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = workers)] workers: i64,
+    ) -> PyResult<Vec<String>> {
+        let stream = StrStream::extract(lines, "lines", false)?;
+        let lines = stream.borrow_all();
+        run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+            self.model.tokenize_batch(&lines, workers)
+        })
+    }
+
+    /// The MeCab version of the library (`0.996`, `0.996/ko-0.9.2`).
+    fn version(&self) -> PyResult<String> {
+        Ok(self.model.version()?)
+    }
+
+    /// The loaded dictionaries, system dictionary first, as dicts with the fields of MeCab's
+    /// `DictionaryInfo` (`filename`, `charset`, `size`, `type`, `lsize`, `rsize`, `version`).
+    fn dictionary_info<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.model
+            .dictionary_info()?
+            .into_iter()
+            .map(|d| {
+                let dict = PyDict::new(py);
+                dict.set_item("filename", d.filename)?;
+                dict.set_item("charset", d.charset)?;
+                dict.set_item("size", d.size)?;
+                dict.set_item("type", d.kind)?;
+                dict.set_item("lsize", d.lsize)?;
+                dict.set_item("rsize", d.rsize)?;
+                dict.set_item("version", d.version)?;
+                Ok(dict)
+            })
+            .collect()
+    }
+}
