@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bleuprint.compat.jiwer.process import jiwer_measures, summed_statistics
@@ -20,55 +21,33 @@ __all__ = [
 _WER, _MER, _WIL, _WIP = range(4)
 
 
-def _measure(index: int, reference: Any, hypothesis: Any, ref_t: Any, hyp_t: Any) -> Any:
-    return jiwer_measures(summed_statistics(reference, hypothesis, ref_t, hyp_t))[index]
+def _measure(name: str, index: int, transform: Any, doc: str) -> Callable[..., Any]:
+    """jiwer's measure ``name``: the ``index``-th of :func:`jiwer_measures` of the summed
+    statistics, with jiwer's signature (``transform`` is both transforms' default)."""
+
+    def measure(
+        reference: Sentences = None,  # type: ignore[assignment]
+        hypothesis: Sentences = None,  # type: ignore[assignment]
+        reference_transform: Any = transform,
+        hypothesis_transform: Any = transform,
+    ) -> Any:
+        statistics = summed_statistics(
+            reference, hypothesis, reference_transform, hypothesis_transform
+        )
+        return jiwer_measures(statistics)[index]
+
+    measure.__name__ = measure.__qualname__ = name
+    measure.__doc__ = doc
+    return measure
 
 
-def wer(
-    reference: Sentences = None,  # type: ignore[assignment]
-    hypothesis: Sentences = None,  # type: ignore[assignment]
-    reference_transform: Any = wer_default,
-    hypothesis_transform: Any = wer_default,
-) -> float:
-    """Word error rate ``(S + D + I) / (H + S + D)`` of one or more sentences."""
-    return _measure(_WER, reference, hypothesis, reference_transform, hypothesis_transform)
-
-
-def mer(
-    reference: Sentences = None,  # type: ignore[assignment]
-    hypothesis: Sentences = None,  # type: ignore[assignment]
-    reference_transform: Any = wer_default,
-    hypothesis_transform: Any = wer_default,
-) -> float:
-    """Match error rate ``(S + D + I) / (H + S + D + I)``."""
-    return _measure(_MER, reference, hypothesis, reference_transform, hypothesis_transform)
-
-
-def wil(
-    reference: Sentences = None,  # type: ignore[assignment]
-    hypothesis: Sentences = None,  # type: ignore[assignment]
-    reference_transform: Any = wer_default,
-    hypothesis_transform: Any = wer_default,
-) -> float:
-    """Word information lost, ``1 - wip``."""
-    return _measure(_WIL, reference, hypothesis, reference_transform, hypothesis_transform)
-
-
-def wip(
-    reference: Sentences = None,  # type: ignore[assignment]
-    hypothesis: Sentences = None,  # type: ignore[assignment]
-    reference_transform: Any = wer_default,
-    hypothesis_transform: Any = wer_default,
-) -> float:
-    """Word information preserved, ``(H / N_ref) * (H / N_hyp)``."""
-    return _measure(_WIP, reference, hypothesis, reference_transform, hypothesis_transform)
-
-
-def cer(
-    reference: Sentences = None,  # type: ignore[assignment]
-    hypothesis: Sentences = None,  # type: ignore[assignment]
-    reference_transform: Any = cer_default,
-    hypothesis_transform: Any = cer_default,
-) -> float:
-    """Character error rate: the WER formula over characters (spaces included)."""
-    return _measure(_WER, reference, hypothesis, reference_transform, hypothesis_transform)
+wer = _measure("wer", _WER, wer_default, "Word error rate ``(S + D + I) / (H + S + D)``.")
+mer = _measure("mer", _MER, wer_default, "Match error rate ``(S + D + I) / (H + S + D + I)``.")
+wil = _measure("wil", _WIL, wer_default, "Word information lost, ``1 - wip``.")
+wip = _measure(
+    "wip", _WIP, wer_default, "Word information preserved, ``(H / N_ref) * (H / N_hyp)``."
+)
+cer = _measure(
+    "cer", _WER, cer_default,
+    "Character error rate: the WER formula over characters (spaces included).",
+)  # fmt: skip
