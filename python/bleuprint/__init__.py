@@ -6,6 +6,7 @@ sacrebleu's, so switching is a one-line import change::
     import bleuprint as sacrebleu
 """
 
+from bleuprint import metrics as _metrics
 from bleuprint._core import __version__
 from bleuprint.errors import (
     BleuprintError,
@@ -19,46 +20,11 @@ from bleuprint.errors import (
     StatsFormatError,
     StatsMismatchError,
 )
-from bleuprint.metrics import (
-    BLEU,
-    CER,
-    CHRF,
-    METRICS,
-    TER,
-    WER,
-    BLEUConfig,
-    BLEUScore,
-    BLEUSignature,
-    CHRFConfig,
-    CHRFScore,
-    CHRFSignature,
-    Score,
-    Signature,
-    TERConfig,
-    TERScore,
-    TERSignature,
-    WERConfig,
-    WERScore,
-    WERSignature,
-)
-from bleuprint.metrics.functional import (
-    corpus_bleu,
-    corpus_chrf,
-    corpus_ter,
-    raw_corpus_bleu,
-    sentence_bleu,
-    sentence_chrf,
-    sentence_ter,
-)
-from bleuprint.metrics.functional_wer import (
-    corpus_cer,
-    corpus_mer,
-    corpus_wer,
-    corpus_wil,
-    corpus_wip,
-    sentence_cer,
-    sentence_wer,
-)
+from bleuprint.metrics import *  # noqa: F403  (the metric classes, configurations, scores)
+from bleuprint.metrics import functional as _functional
+from bleuprint.metrics import functional_wer as _functional_wer
+from bleuprint.metrics.functional import *  # noqa: F403  (sacrebleu's corpus_bleu, sentence_chrf, ...)
+from bleuprint.metrics.functional_wer import *  # noqa: F403  (corpus_wer, sentence_cer, ...)
 from bleuprint.metrics.stats import Stats
 from bleuprint.tokenizers import tokenize
 
@@ -101,28 +67,9 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    "BLEU",
-    "CER",
-    "CHRF",
-    "METRICS",
-    "TER",
-    "WER",
-    "BLEUConfig",
-    "BLEUScore",
-    "BLEUSignature",
-    "CHRFConfig",
-    "CHRFScore",
-    "CHRFSignature",
-    "Comparison",
-    "ConfidenceInterval",
-    "PairedTestResult",
-    "SystemResult",
-    "TERConfig",
-    "TERScore",
-    "TERSignature",
-    "WERConfig",
-    "WERScore",
-    "WERSignature",
+    *_metrics.__all__,
+    *_functional.__all__,
+    *_functional_wer.__all__,
     "BleuprintError",
     "BleuprintWarning",
     "InputDecodeError",
@@ -131,30 +78,10 @@ __all__ = [
     "InvalidOptionError",
     "ModelUnavailableError",
     "ReferenceLayoutError",
-    "Score",
-    "Signature",
-    "Stats",
-    "explain",
-    "token_bleu",
     "StatsFormatError",
     "StatsMismatchError",
-    "__version__",
-    "bootstrap_ci",
-    "corpus_bleu",
-    "corpus_cer",
-    "corpus_chrf",
-    "corpus_mer",
-    "corpus_ter",
-    "corpus_wer",
-    "corpus_wil",
-    "corpus_wip",
-    "paired_test",
-    "paired_test_stats",
-    "raw_corpus_bleu",
-    "sentence_bleu",
-    "sentence_cer",
-    "sentence_chrf",
-    "sentence_ter",
-    "sentence_wer",
+    "Stats",
     "tokenize",
+    "__version__",
+    *_LAZY,
 ]

@@ -1,9 +1,14 @@
-"""Metric classes. Each turns text into per-segment statistics and statistics into scores."""
+"""Metric classes. Each turns text into per-segment statistics and statistics into scores.
+
+``__all__`` is what the package root exports; :class:`Metric` (the base class) and GLEU's
+configuration (imported so that saved GLEU statistics load) are reachable here too.
+"""
 
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
-from bleuprint.metrics.gleu import GLEUConfig, GLEUScore
-from bleuprint.metrics.metric import Metric
+from bleuprint.metrics.gleu import GLEUConfig as GLEUConfig
+from bleuprint.metrics.gleu import GLEUScore as GLEUScore
+from bleuprint.metrics.metric import Metric as Metric
 from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.ter import TER, TERConfig, TERScore, TERSignature
 from bleuprint.metrics.wer import CER, WER, WERConfig, WERScore, WERSignature
@@ -23,9 +28,6 @@ __all__ = [
     "CHRFConfig",
     "CHRFScore",
     "CHRFSignature",
-    "GLEUConfig",
-    "GLEUScore",
-    "Metric",
     "Score",
     "Signature",
     "TERConfig",

@@ -145,3 +145,14 @@ def sentence_ter(
     """TER of one hypothesis against a list of reference strings."""
     metric = TER(normalized, no_punct, asian_support, case_sensitive)
     return metric.sentence_score(hypothesis, references)
+
+
+__all__ = [
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
+]

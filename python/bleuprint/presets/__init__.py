@@ -26,6 +26,15 @@ class Preset:
     knobs: Mapping[str, Any]
 
 
+# torchmetrics' two BLEUs differ only in the tokenizer (its BLEUScore splits on spaces).
+_TORCHMETRICS = {
+    "ref_length": "closest-first",
+    "smooth_method": "none",
+    "arithmetic": "torch",
+    "scale": 1,
+    "dtype": "float32",
+}
+
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
@@ -62,25 +71,12 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "torchmetrics",
             "torchmetrics BLEUScore / bleu_score",
-            {
-                "tokenize": "none",
-                "ref_length": "closest-first",
-                "smooth_method": "none",
-                "arithmetic": "torch",
-                "scale": 1,
-                "dtype": "float32",
-            },
+            {"tokenize": "none", **_TORCHMETRICS},
         ),
         Preset(
             "torchmetrics-sacrebleu",
             "torchmetrics SacreBLEUScore / sacre_bleu_score",
-            {
-                "ref_length": "closest-first",
-                "smooth_method": "none",
-                "arithmetic": "torch",
-                "scale": 1,
-                "dtype": "float32",
-            },
+            _TORCHMETRICS,
         ),
         Preset(
             "moses",

@@ -25,85 +25,21 @@ The package follows jiwer's own modules, each with jiwer's ``__all__``:
 here, as jiwer does not import its ``cli``).
 """
 
-from bleuprint.compat.jiwer.alignment import (
-    collect_error_counts,
-    visualize_alignment,
-    visualize_error_counts,
-)
-from bleuprint.compat.jiwer.measures import cer, mer, wer, wil, wip
-from bleuprint.compat.jiwer.process import (
-    AlignmentChunk,
-    CharacterOutput,
-    WordOutput,
-    process_characters,
-    process_words,
-)
-from bleuprint.compat.jiwer.transformations import (
-    cer_contiguous,
-    cer_default,
-    wer_contiguous,
-    wer_default,
-    wer_standardize,
-    wer_standardize_contiguous,
-)
-from bleuprint.compat.jiwer.transforms import (
-    AbstractTransform,
-    Compose,
-    ExpandCommonEnglishContractions,
-    ReduceToListOfListOfChars,
-    ReduceToListOfListOfWords,
-    ReduceToSingleSentence,
-    RemoveEmptyStrings,
-    RemoveKaldiNonWords,
-    RemoveMultipleSpaces,
-    RemovePunctuation,
-    RemoveSpecificWords,
-    RemoveWhiteSpace,
-    Strip,
-    SubstituteRegexes,
-    SubstituteWords,
-    ToLowerCase,
-    ToUpperCase,
-)
+# As jiwer's own package does: every name of each module.
+from bleuprint.compat.jiwer import alignment, measures, process, transformations, transforms
+from bleuprint.compat.jiwer.alignment import *  # noqa: F403
+from bleuprint.compat.jiwer.measures import *  # noqa: F403
+from bleuprint.compat.jiwer.process import *  # noqa: F403
+from bleuprint.compat.jiwer.transformations import *  # noqa: F403
+from bleuprint.compat.jiwer.transforms import *  # noqa: F403
 
 #: jiwer's package attribute of the same name.
 name = "jiwer"
 
 __all__ = [
-    "AbstractTransform",
-    "AlignmentChunk",
-    "CharacterOutput",
-    "Compose",
-    "ExpandCommonEnglishContractions",
-    "ReduceToListOfListOfChars",
-    "ReduceToListOfListOfWords",
-    "ReduceToSingleSentence",
-    "RemoveEmptyStrings",
-    "RemoveKaldiNonWords",
-    "RemoveMultipleSpaces",
-    "RemovePunctuation",
-    "RemoveSpecificWords",
-    "RemoveWhiteSpace",
-    "Strip",
-    "SubstituteRegexes",
-    "SubstituteWords",
-    "ToLowerCase",
-    "ToUpperCase",
-    "WordOutput",
-    "cer",
-    "cer_contiguous",
-    "cer_default",
-    "collect_error_counts",
-    "mer",
-    "process_characters",
-    "process_words",
-    "visualize_alignment",
-    "visualize_error_counts",
-    "wer",
-    "wer_contiguous",
-    "wer_default",
-    "wer_standardize",
-    "wer_standardize_contiguous",
-    "wil",
-    "wip",
+    *alignment.__all__,
+    *measures.__all__,
+    *process.__all__,
+    *transformations.__all__,
+    *transforms.__all__,
 ]

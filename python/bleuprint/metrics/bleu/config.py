@@ -490,7 +490,7 @@ class BLEUConfig(KernelConfig):
 
     def signature(self, nrefs: int) -> Signature:
         """sacrebleu's signature for sacrebleu's settings; else the preset these knobs are,
-        or the nearest one with the knobs that differ (``preset:nltk,smooth_method=nltk3``)."""
+        or the nearest one with the knobs that differ (``preset:nltk,smoothing=nltk3``)."""
         if self.sacrebleu_shaped:
             return BLEUSignature(self, nrefs)
         return PresetSignature(preset_label(self), nrefs)

@@ -83,7 +83,15 @@ class BLEUScore(Score):
         return "/".join([f"{p:.1f}" for p in self.precisions])
 
     @property
+    def _sacrebleu_form(self) -> bool:
+        """sacrebleu's text (``BLEU = 34.12 82.4/50.0/...``) fits sacrebleu's arithmetic; the
+        other presets' scores (0..1, several weight sets) print their fields instead."""
+        return self.config is None or self.config.arithmetic == "sacrebleu"
+
+    @property
     def _verbose(self) -> str:  # type: ignore[override]
+        if not self._sacrebleu_form:
+            return ""
         if isinstance(self.sys_len, int) and isinstance(self.ref_len, int):
             lengths = f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d}"
         else:  # an average reference length, or torchmetrics' float32 state
@@ -104,7 +112,7 @@ class BLEUScore(Score):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        if isinstance(self.score, list):  # one score per weight set: no single line
+        if not self._sacrebleu_form:
             return (
                 f"BLEUScore(score={self.score!r}, precisions={self.precisions!r}, "
                 f"bp={self.bp!r}, ratio={self.ratio!r}, hyp_len={self.sys_len!r}, "
@@ -145,7 +153,7 @@ class BLEUSignature(Signature):
 
 class PresetSignature(Signature):
     """``nrefs:1|preset:nltk|version:...``: the preset these settings are, or the nearest one
-    with the knobs that differ from it (``preset:nltk,smooth_method=nltk3``)."""
+    with the knobs that differ from it (``preset:nltk,smoothing=nltk3``)."""
 
     def __init__(self, label: str, nrefs: int, extra: Optional[dict[str, Any]] = None) -> None:
         super().__init__(nrefs, extra)
