@@ -6,20 +6,10 @@ sacrebleu's, so switching is a one-line import change::
     import bleuprint as sacrebleu
 """
 
+from bleuprint import errors as _errors
 from bleuprint import metrics as _metrics
 from bleuprint._core import __version__
-from bleuprint.errors import (
-    BleuprintError,
-    BleuprintWarning,
-    InputDecodeError,
-    InputTypeError,
-    InvalidInputError,
-    InvalidOptionError,
-    ModelUnavailableError,
-    ReferenceLayoutError,
-    StatsFormatError,
-    StatsMismatchError,
-)
+from bleuprint.errors import *  # noqa: F403  (the exception and warning classes)
 from bleuprint.metrics import *  # noqa: F403  (the metric classes, configurations, scores)
 from bleuprint.metrics import functional as _functional
 from bleuprint.metrics import functional_wer as _functional_wer
@@ -70,16 +60,7 @@ __all__ = [
     *_metrics.__all__,
     *_functional.__all__,
     *_functional_wer.__all__,
-    "BleuprintError",
-    "BleuprintWarning",
-    "InputDecodeError",
-    "InputTypeError",
-    "InvalidInputError",
-    "InvalidOptionError",
-    "ModelUnavailableError",
-    "ReferenceLayoutError",
-    "StatsFormatError",
-    "StatsMismatchError",
+    *_errors.__all__,
     "Stats",
     "tokenize",
     "__version__",

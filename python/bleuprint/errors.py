@@ -89,18 +89,17 @@ def renamed_keyword(new: Any, old: Any, old_name: str, default: Any) -> Any:
     return old
 
 
+# What the package root exports; InternalError, warn and renamed_keyword are for bleuprint's
+# own modules.
 __all__ = [
     "BleuprintError",
     "BleuprintWarning",
     "InputDecodeError",
     "InputTypeError",
-    "InternalError",
     "InvalidInputError",
     "InvalidOptionError",
     "ModelUnavailableError",
     "ReferenceLayoutError",
     "StatsFormatError",
     "StatsMismatchError",
-    "renamed_keyword",
-    "warn",
 ]

@@ -13,6 +13,23 @@ from bleuprint.metrics.chrf import BETA, CHAR_ORDER, CHRF, WORD_ORDER, CHRFScore
 from bleuprint.metrics.ter import TER, TERScore
 
 
+def _bleu(
+    lowercase: bool,
+    force: bool,
+    tokenize: Optional[str],
+    smooth_method: str,
+    smooth_value: Optional[float],
+    effective_order: bool,
+    normalize: Optional[str],
+    spm_model: Optional[str],
+) -> BLEU:
+    # sacrebleu's functions say use_effective_order where BLEU says effective_order.
+    return BLEU(
+        lowercase, force, tokenize, smooth_method, smooth_value,
+        effective_order=effective_order, normalize=normalize, spm_model=spm_model,
+    )  # fmt: skip
+
+
 def corpus_bleu(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[Optional[str]]],
@@ -31,11 +48,8 @@ def corpus_bleu(
     ``tokenize=None`` means ``13a`` (sacrebleu's default), and warns when the text looks
     Chinese, Japanese or Korean. ``normalize`` and ``spm_model`` are as in :class:`BLEU`.
     """
-    metric = BLEU(
-        lowercase, force, tokenize, smooth_method, smooth_value,
-        effective_order=use_effective_order, normalize=normalize, spm_model=spm_model,
-    )  # fmt: skip
-    return metric.corpus_score(hypotheses, references)
+    options = (smooth_method, smooth_value, use_effective_order, normalize, spm_model)
+    return _bleu(lowercase, force, tokenize, *options).corpus_score(hypotheses, references)
 
 
 def raw_corpus_bleu(
@@ -72,11 +86,8 @@ def sentence_bleu(
     Arguments as in :func:`corpus_bleu`. The tokenizer object (MeCab tagger, SentencePiece
     model) is shared across calls, so calling this in a loop does not reload or leak it.
     """
-    metric = BLEU(
-        lowercase, False, tokenize, smooth_method, smooth_value,
-        effective_order=use_effective_order, normalize=normalize, spm_model=spm_model,
-    )  # fmt: skip
-    return metric.sentence_score(hypothesis, references)
+    options = (smooth_method, smooth_value, use_effective_order, normalize, spm_model)
+    return _bleu(lowercase, False, tokenize, *options).sentence_score(hypothesis, references)
 
 
 def _chrf(

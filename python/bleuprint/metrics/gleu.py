@@ -47,11 +47,9 @@ class GLEUConfig(KernelConfig):
     max_len: int = 4
 
     metric = "GLEU"
-    #: No upstream resamples GLEU; integer sums are exact.
-    resample_float32 = False
-    #: Pairwise cells are scored as segments.
-    counts_sentences = False
-    aggregates_references = False
+    resample_float32 = False  # no upstream resamples GLEU: integer sums stay exact
+    counts_sentences = False  # pairwise cells are scored as segments
+    aggregates_references = False  # no upstream defines it
 
     def __post_init__(self) -> None:
         for name in ("min_len", "max_len"):

@@ -38,12 +38,9 @@ class TERConfig(KernelConfig):
     case_sensitive: bool = False
 
     metric = "TER"
-    #: Lower scores are better (read by the paired tests' clusters, which rank best first).
-    higher_is_better = False
-    #: The corpus score adds per-segment float averages in segment order, not column sums.
-    corpus_from_sums = False
-    #: No reference aggregation: TER has no n-gram statistics to average.
-    aggregates_references = False
+    higher_is_better = False  # an edit rate
+    corpus_from_sums = False  # per-segment float averages, added in segment order
+    aggregates_references = False  # no n-gram statistics to average
 
     def __post_init__(self) -> None:
         for name in ("normalized", "no_punct", "asian_support", "case_sensitive"):

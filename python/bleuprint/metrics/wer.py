@@ -78,13 +78,10 @@ class WERConfig(KernelConfig):
     remove_kaldi_non_words: bool = False
 
     metric = "WER"
-    #: Lower scores are better (read by the paired tests' clusters, which rank best first).
-    higher_is_better = False
-    #: No sacrebleu counterpart to match: resampled sums stay exact integers.
-    resample_float32 = False
-    #: Pairwise cells are scored as segments (the core keeps no counted sentences for WER).
-    counts_sentences = False
-    aggregates_references = False
+    higher_is_better = False  # an error rate
+    resample_float32 = False  # no sacrebleu counterpart: resampled sums stay exact integers
+    counts_sentences = False  # an edit distance has no counted-sentence shortcut
+    aggregates_references = False  # no n-gram statistics to average
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:

@@ -17,15 +17,16 @@ from torchmetrics import Metric  # type: ignore[import-not-found, unused-ignore]
 
 from bleuprint.compat.torchmetrics.arithmetic import torch_bleu
 from bleuprint.compat.torchmetrics.statistics import (
+    BLEUArguments,
     Counter,
     RunningState,
-    TokenizerName,
+    SacreBLEUArguments,
     corpus_layout,
     uniform_weights,
 )
 
 
-class BLEUScore(Metric):  # type: ignore[misc, unused-ignore]
+class BLEUScore(BLEUArguments, Metric):  # type: ignore[misc, unused-ignore]
     """torchmetrics' ``BLEUScore``: ``update(preds, target)`` per batch, ``compute()``;
     ``kwargs`` are ``Metric``'s (``dist_sync_on_step``, ``sync_on_compute``, ...)."""
 
@@ -45,15 +46,6 @@ class BLEUScore(Metric):  # type: ignore[misc, unused-ignore]
     numerator: Tensor
     denominator: Tensor
 
-    def __init__(
-        self,
-        n_gram: int = 4,
-        smooth: bool = False,
-        weights: Optional[Sequence[float]] = None,
-        **kwargs: Any,
-    ) -> None:
-        self._setup(Counter.bleu(n_gram, smooth, weights), n_gram, smooth, weights, kwargs)
-
     def _setup(
         self,
         counter: Counter,
@@ -63,7 +55,7 @@ class BLEUScore(Metric):  # type: ignore[misc, unused-ignore]
         kwargs: dict[str, Any],
     ) -> None:
         # The counter checks the options before any state tensor is allocated.
-        super().__init__(**kwargs)
+        Metric.__init__(self, **kwargs)
         self._counter = counter
         self.n_gram = n_gram
         self.smooth = smooth
@@ -114,19 +106,5 @@ class BLEUScore(Metric):  # type: ignore[misc, unused-ignore]
         return self._plot(val, ax)
 
 
-class SacreBLEUScore(BLEUScore):
+class SacreBLEUScore(SacreBLEUArguments, BLEUScore):  # type: ignore[misc, unused-ignore]
     """torchmetrics' ``SacreBLEUScore``: sacrebleu's tokenizers, then ``str.lower()``."""
-
-    def __init__(
-        self,
-        n_gram: int = 4,
-        smooth: bool = False,
-        tokenize: TokenizerName = "13a",
-        lowercase: bool = False,
-        weights: Optional[Sequence[float]] = None,
-        **kwargs: Any,
-    ) -> None:
-        counter = Counter.sacre_bleu(n_gram, smooth, tokenize, lowercase, weights)
-        self._setup(counter, n_gram, smooth, weights, kwargs)
-        self.tokenize = tokenize
-        self.lowercase = lowercase

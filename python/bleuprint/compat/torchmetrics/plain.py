@@ -8,29 +8,31 @@ from typing import Any, Optional
 
 from bleuprint.compat.torchmetrics.arithmetic import state_score
 from bleuprint.compat.torchmetrics.statistics import (
+    BLEUArguments,
     Counter,
     RunningState,
-    TokenizerName,
+    SacreBLEUArguments,
     corpus_layout,
     uniform_weights,
 )
 
 
-class BLEUScore:
+class BLEUScore(BLEUArguments):
     """torchmetrics' ``BLEUScore``: ``update(preds, target)`` per batch, ``compute()``."""
 
     is_differentiable = False
     higher_is_better = True
     full_state_update = True
 
-    def __init__(
+    def _setup(
         self,
-        n_gram: int = 4,
-        smooth: bool = False,
-        weights: Optional[Sequence[float]] = None,
-        **kwargs: Any,
+        counter: Counter,
+        n_gram: int,
+        smooth: bool,
+        weights: Optional[Sequence[float]],
+        kwargs: dict[str, Any],
     ) -> None:
-        self._counter = Counter.bleu(n_gram, smooth, weights)
+        self._counter = counter
         self.n_gram, self.smooth = n_gram, smooth
         self.weights = uniform_weights(n_gram, weights)
         self.reset()
@@ -56,20 +58,5 @@ class BLEUScore:
         return state_score(batch, self._counter.config, self.n_gram, self.weights, self.smooth)
 
 
-class SacreBLEUScore(BLEUScore):
+class SacreBLEUScore(SacreBLEUArguments, BLEUScore):
     """torchmetrics' ``SacreBLEUScore``."""
-
-    def __init__(
-        self,
-        n_gram: int = 4,
-        smooth: bool = False,
-        tokenize: TokenizerName = "13a",
-        lowercase: bool = False,
-        weights: Optional[Sequence[float]] = None,
-        **kwargs: Any,
-    ) -> None:
-        self._counter = Counter.sacre_bleu(n_gram, smooth, tokenize, lowercase, weights)
-        self.n_gram, self.smooth = n_gram, smooth
-        self.weights = uniform_weights(n_gram, weights)
-        self.tokenize, self.lowercase = tokenize, lowercase
-        self.reset()

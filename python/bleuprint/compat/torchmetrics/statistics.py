@@ -170,3 +170,46 @@ class Counter:
         preds, refs = self._pretokenized(preds, refs)
         rows = self.config.item_rows(preds, refs)
         return float32_running_sum(rows, state)
+
+
+class BLEUArguments:
+    """torchmetrics' ``BLEUScore`` constructor, for the ``Metric`` subclass and the plain class
+    alike; each class sets itself up from the counter in ``_setup``."""
+
+    def __init__(
+        self,
+        n_gram: int = 4,
+        smooth: bool = False,
+        weights: Optional[Sequence[float]] = None,
+        **kwargs: Any,
+    ) -> None:
+        self._setup(Counter.bleu(n_gram, smooth, weights), n_gram, smooth, weights, kwargs)
+
+    def _setup(
+        self,
+        counter: Counter,
+        n_gram: int,
+        smooth: bool,
+        weights: Optional[Sequence[float]],
+        kwargs: dict[str, Any],
+    ) -> None:
+        raise NotImplementedError
+
+
+class SacreBLEUArguments(BLEUArguments):
+    """torchmetrics' ``SacreBLEUScore`` constructor: sacrebleu's tokenizers, then
+    ``str.lower()``."""
+
+    def __init__(
+        self,
+        n_gram: int = 4,
+        smooth: bool = False,
+        tokenize: TokenizerName = "13a",
+        lowercase: bool = False,
+        weights: Optional[Sequence[float]] = None,
+        **kwargs: Any,
+    ) -> None:
+        counter = Counter.sacre_bleu(n_gram, smooth, tokenize, lowercase, weights)
+        self._setup(counter, n_gram, smooth, weights, kwargs)
+        self.tokenize = tokenize
+        self.lowercase = lowercase
