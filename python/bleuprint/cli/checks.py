@@ -9,8 +9,8 @@ import codecs
 from collections.abc import Callable
 
 from bleuprint._core import MAX_CHRF_ORDER
+from bleuprint.cli.actions import REPEATED_INPUT
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
-from bleuprint.cli.parser import REPEATED_INPUT
 from bleuprint.errors import InvalidOptionError
 from bleuprint.significance.limits import MAX_SAMPLES
 from bleuprint.significance.seed import resolve_seed

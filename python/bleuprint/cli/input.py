@@ -24,6 +24,7 @@ from bleuprint.cli.table_input import TableSystems, table_columns
 from bleuprint.errors import BleuprintError, InputDecodeError
 from bleuprint.io.files import is_utf8
 from bleuprint.io.line_reader import BlockReader, LineBlock, count_lines, file_blocks, stream_blocks
+from bleuprint.io.shards import shard_window
 from bleuprint.io.streaming import Chunk
 
 #: Segments per chunk, shared by all the streams read together: the text held at once, about
@@ -310,8 +311,6 @@ class InputStreams:
     def _window(self, args: argparse.Namespace, shard: tuple[int, int]) -> None:
         """Counts every file's lines (the length checks of a whole run) and sets the shard's
         segments."""
-        from bleuprint.io.shards import shard_window
-
         if self.from_stdin:
             raise CliError(
                 "--shard needs the system outputs as files (-i): each shard counts the lines "

@@ -11,7 +11,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Any, Union
 
 from bleuprint.cli.checks import GROUPS_OF_ONE_SYSTEM, check_usage, paired
-from bleuprint.cli.compat import compat_output, note_deprecated
+from bleuprint.cli.compat import note_deprecated
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.input import InputStreams
 from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
@@ -40,8 +40,10 @@ from bleuprint.errors import (
 )
 from bleuprint.io.progress import reporter as progress_reporter
 from bleuprint.io.progress import wanted_on_terminal
+from bleuprint.io.shards import Shard
 from bleuprint.io.streaming import GroupAccumulator, chunk_stats, default_keep
 from bleuprint.metrics.stats import Stats, StatsAccumulator
+from bleuprint.significance.paired import paired_test_stats
 
 #: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
 PROGRESS_BYTES = 4 << 20
@@ -152,8 +154,6 @@ def _write_shard(
     metrics: dict[str, Any],
     stats: list[list[Stats]],
 ) -> None:
-    from bleuprint.io.shards import Shard
-
     index, count = args.shard or (1, 1)
     shard = Shard(
         systems=inputs.names,
@@ -172,6 +172,10 @@ def _write_shard(
 
 
 def _preset_output(args: argparse.Namespace, inputs: InputStreams) -> int:
+    # Start-up time: the presets and the compat code of every tool they emulate load for
+    # --preset only, not for every scoring run.
+    from bleuprint.cli.presets import compat_output
+
     if len(inputs.names) != 1:
         raise CliError("--preset scores one system", EXIT_USAGE)
     refs, systems = inputs.read_all()  # the presets' scorers take whole lists
@@ -341,9 +345,6 @@ def _paired_lines(
     stats: list[list[Stats]],
     color: bool,
 ) -> list[str]:
-    # The significance tests load for paired tests only (~40 ms of imports).
-    from bleuprint.significance.paired import paired_test_stats
-
     named = list(zip(_paired_names(args, names), stats))
     test = "bs" if args.paired_bs else "ar"
     result = paired_test_stats(

@@ -12,6 +12,8 @@ from bleuprint.cli.output import output_format, write_lines
 from bleuprint.cli.parser import build_merge_parser, build_parser
 from bleuprint.cli.running import corpus_output, run, scoring_errors
 from bleuprint.errors import BleuprintError
+from bleuprint.io.shards import Shard, merge_shards
+from bleuprint.metrics.restored import RestoredMetric
 
 
 def run_stats(argv: Sequence[str]) -> int:
@@ -40,9 +42,6 @@ def run_stats(argv: Sequence[str]) -> int:
 
 def run_merge(argv: Sequence[str]) -> int:
     """``bleuprint merge``: what one run over every shard's input prints."""
-    from bleuprint.io.shards import Shard, merge_shards
-    from bleuprint.metrics.restored import RestoredMetric
-
     args = build_merge_parser().parse_args(argv)
     check_output_usage(args)
     fmt = output_format(args.format)
