@@ -32,29 +32,9 @@ from typing import Any, Optional, Union
 from bleuprint.errors import InvalidOptionError, ModelUnavailableError, warn
 from bleuprint.io.file_lock import file_lock
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
+from bleuprint.tokenizers.spm_models import SPM_MODELS
 
 PathLike = Union[str, "os.PathLike[str]"]
-
-#: Models by ``tokenize=`` key: download URL and ``tok:`` signature (sacrebleu's table).
-SPM_MODELS: dict[str, dict[str, str]] = {
-    "spm": {
-        "url": "https://dl.fbaipublicfiles.com/fairseq/models/flores/sacrebleu_tokenizer_spm.model",
-        "signature": "flores101",
-    },
-    # same model as "spm"
-    "flores101": {
-        "url": "https://dl.fbaipublicfiles.com/fairseq/models/flores/sacrebleu_tokenizer_spm.model",
-        "signature": "flores101",
-    },
-    "flores200": {
-        "url": "https://tinyurl.com/flores200sacrebleuspm",
-        "signature": "flores200",
-    },
-    "spBLEU-1K": {
-        "url": "https://www.dlnlp.ai/spBLEU-1K/spbleu-1k_tokenizer_spm.model",
-        "signature": "spBLEU-1K",
-    },
-}
 
 #: sacrebleu's message when the deprecated ``spm`` key is used.
 SPM_RENAMED_MESSAGE = (
