@@ -5,42 +5,37 @@ from __future__ import annotations
 from bleuprint import _core
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_base import BaseTokenizer
 from bleuprint.errors import InputTypeError
+from bleuprint.metrics.ter import TERConfig
 
 
 class TercomTokenizer(BaseTokenizer):
     """Tercom's normalization, as sacrebleu's TER reads text.
 
-    ``normalized`` splits punctuation and decodes XML entities, ``no_punct`` removes
-    punctuation, ``asian_support`` extends both to CJK text, ``case_sensitive`` keeps case.
+    Takes TER's settings (:class:`~bleuprint.metrics.ter.TERConfig`, sacrebleu's order and
+    defaults): ``normalized`` splits punctuation and decodes XML entities, ``no_punct``
+    removes punctuation, ``asian_support`` extends both to CJK text, ``case_sensitive`` keeps
+    case.
     """
 
     ASIAN_PUNCT = r"([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])"
     FULL_WIDTH_PUNCT = r"([\uff0e\uff0c\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09])"
 
-    def __init__(
-        self,
-        normalized: bool = False,
-        no_punct: bool = False,
-        asian_support: bool = False,
-        case_sensitive: bool = False,
-    ) -> None:
-        self._normalized = normalized
-        self._no_punct = no_punct
-        self._asian_support = asian_support
-        self._case_sensitive = case_sensitive
+    def __init__(self, *settings: bool, **named_settings: bool) -> None:
+        self.config = TERConfig(*settings, **named_settings)
 
     def __call__(self, sent: str) -> str:
         if not isinstance(sent, str):
             raise InputTypeError(f"TercomTokenizer takes a str, got {type(sent).__name__}")
         if not sent:
             return ""
-        if not self._case_sensitive:
+        config = self.config
+        if not config.case_sensitive:
             sent = sent.lower()  # the core leaves case alone; sacrebleu lowercases first
         (tokenized,) = _core.ter_tokenize(
             [sent],
-            normalized=self._normalized,
-            no_punct=self._no_punct,
-            asian_support=self._asian_support,
+            normalized=config.normalized,
+            no_punct=config.no_punct,
+            asian_support=config.asian_support,
             workers=1,
         )
         return tokenized
