@@ -1,16 +1,18 @@
 """The presets' options, which the parsers need at start-up: ``--preset NAME`` and its
-deprecated alias ``--compat NAME``. The commands that run the presets (``explain``,
-``compare-presets``, ``--preset`` output) are in :mod:`bleuprint.cli.presets`, which loads the
-presets and the compat code.
+deprecated alias ``--compat NAME``; and what the commands that run the presets share. Those
+commands load the presets and the compat code: ``explain`` and ``compare-presets`` are in
+:mod:`bleuprint.cli.presets`, the ``--preset`` output in :mod:`bleuprint.cli.preset_output`.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from bleuprint.cli.actions import DEPRECATED_USED, DeprecatedAlias
 from bleuprint.cli.errors import Reporter
+from bleuprint.errors import BleuprintError
 
 #: The preset names (kept here so that building the parser does not load the presets).
 PRESET_NAMES = (
@@ -47,4 +49,21 @@ def deprecated(old: str, new: str) -> None:
     Reporter.write(f"{old} is deprecated, use {new}")
 
 
-__all__ = ["PRESET_NAMES", "add_preset_option", "deprecated", "note_deprecated", "preset_name"]
+def grouped(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:
+    """The references of each of the ``n`` segments, from reference streams."""
+    for k, stream in enumerate(refs):
+        if len(stream) != n:
+            raise BleuprintError(
+                f"reference file {k + 1} has {len(stream)} lines, the hypothesis file {n}"
+            )
+    return [[s[i] for s in refs] for i in range(n)]
+
+
+__all__ = [
+    "PRESET_NAMES",
+    "add_preset_option",
+    "deprecated",
+    "grouped",
+    "note_deprecated",
+    "preset_name",
+]

@@ -18,7 +18,6 @@ from typing import NamedTuple, Optional
 from bleuprint.cli.errors import CliError
 from bleuprint.errors import BleuprintError
 from bleuprint.io.streaming import Chunk
-from bleuprint.io.tables import read_table
 
 #: Defaults of --hyp-column and --ref-column (the library's ``hyp_column`` and ``ref_columns``).
 DEFAULT_HYP_COLUMN = "hyp"
@@ -60,6 +59,9 @@ class TableSystems:
     rows. Opening checks the format and the columns, before anything is scored."""
 
     def __init__(self, path: str, columns: TableColumns, chunk_rows: int) -> None:
+        # The table readers load for table input only, not for every scoring run.
+        from bleuprint.io.tables import read_table
+
         self.path = path
         self.columns = columns
         with table_errors(path):
