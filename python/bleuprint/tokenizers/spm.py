@@ -17,13 +17,10 @@ Where the model comes from (:func:`resolve_model_path`), first match wins:
 
 from __future__ import annotations
 
-import http.client
 import os
 import shutil
 import tempfile
 import threading
-import urllib.error
-import urllib.request
 from contextlib import suppress
 from pathlib import Path
 from types import ModuleType
@@ -144,6 +141,12 @@ def _download_failed(url: str, dest: Path, key: str, reason: object) -> ModelUna
 def _download(url: str, dest: Path, key: str) -> None:
     """Downloads ``url`` to ``dest`` atomically: a temporary file in the same directory,
     then ``os.replace``, so no reader ever sees a partial model."""
+    # HTTP and SSL (~10 ms of imports) load for a download only, not with every module that
+    # reads this one's table or tokenizes with a cached model.
+    import http.client
+    import urllib.error
+    import urllib.request
+
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
