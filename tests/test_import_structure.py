@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +23,8 @@ PACKAGE = Path(bleuprint.__file__).parent
 CHECKED = ("cli", "analysis", "testsets", "tokenizers", "compat/sacrebleu")
 NOT_CHECKED = ("analysis/pairwise.py",)
 ALLOWED_LOCAL_IMPORTS = {
-    ("cli/running.py", "bleuprint.cli.presets"),  # --preset only: the compat code
+    ("cli/running.py", "bleuprint.cli.preset_output"),  # --preset only: the compat code
+    ("cli/table_input.py", "bleuprint.io.tables"),  # table input only
     ("tokenizers/__init__.py", "bleuprint.tokenizers.external"),  # MeCab, SentencePiece
 }
 
@@ -65,17 +67,22 @@ def test_every_command_names_a_function(target: str) -> None:
     assert callable(getattr(importlib.import_module(module), name))
 
 
-def _imported(code: str) -> set[str]:
-    result = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", code],
-        capture_output=True,
-        check=True,
-        timeout=120,
+def _imported(code: str, cwd: Path) -> set[str]:
+    """The modules loaded after ``code`` runs in a fresh interpreter (a ``SystemExit`` ends
+    it as for the command)."""
+    script = (
+        "import json, sys\n"
+        "try:\n" + "".join(f"    {line}\n" for line in code.splitlines()) + ""
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
     )
-    lines = result.stderr.decode().splitlines()
-    return {line.rsplit("|", 1)[-1].strip() for line in lines if line.startswith("import time:")}
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=cwd, capture_output=True, check=True, timeout=120
+    )
+    return set(json.loads(result.stderr.decode().splitlines()[-1]))
 
 
+#: Loaded when used, never by ``import bleuprint`` or ``bleuprint -V``.
 LAZY = {
     "bleuprint.tokenizers.external",
     "bleuprint.tokenizers.mecab",
@@ -83,19 +90,34 @@ LAZY = {
     "bleuprint.testsets",
     "bleuprint.analysis.report",
     "bleuprint.analysis.mbr",
+    "bleuprint.io.tables",
+    "bleuprint.io.shards",
+    "bleuprint.presets",
 }
+COMMANDS = {target.partition(":")[0] for target in [*entry.SUBCOMMANDS.values(), entry.SCORING]}
 
 
-def test_version_loads_no_command_module() -> None:
-    modules = _imported(
-        "import sys; from bleuprint.cli import main; sys.argv = ['bleuprint', '-V']; main()"
-    )
+def test_version_loads_no_command_module(tmp_path: Path) -> None:
+    modules = _imported("from bleuprint.cli import main\nmain(['-V'])", tmp_path)
     assert "bleuprint.cli.parser" in modules
-    commands = {target.partition(":")[0] for target in [*entry.SUBCOMMANDS.values(), entry.SCORING]}
-    assert not modules & (commands | LAZY)
+    assert not modules & (COMMANDS | LAZY)
+    assert "numpy" not in modules
 
 
-def test_import_bleuprint_loads_nothing_lazy() -> None:
-    modules = _imported("import bleuprint")
+def test_import_bleuprint_loads_nothing_lazy(tmp_path: Path) -> None:
+    modules = _imported("import bleuprint", tmp_path)
     assert "bleuprint.tokenizers" in modules
-    assert not modules & LAZY
+    assert not modules & (COMMANDS | LAZY)
+
+
+def test_scoring_loads_only_what_it_uses(tmp_path: Path) -> None:
+    # Text files, no --preset, no --shard: no compat code, table readers or shard files.
+    (tmp_path / "ref.txt").write_text("a b c d\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("a b c e\n", encoding="utf-8")
+    modules = _imported(
+        "from bleuprint.cli import main\nmain(['ref.txt', '-i', 'hyp.txt', '-m', 'bleu', 'chrf'])",
+        tmp_path,
+    )
+    assert "bleuprint.cli.running" in modules
+    assert not modules & {"bleuprint.io.tables", "bleuprint.io.shards", "bleuprint.presets"}
+    assert not any(m.startswith("bleuprint.compat") for m in modules)
