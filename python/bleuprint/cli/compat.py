@@ -49,7 +49,7 @@ def deprecated(old: str, new: str) -> None:
     Reporter.write(f"{old} is deprecated, use {new}")
 
 
-def grouped(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:
+def references_per_segment(refs: Sequence[Sequence[str]], n: int) -> list[list[str]]:
     """The references of each of the ``n`` segments, from reference streams."""
     for k, stream in enumerate(refs):
         if len(stream) != n:
@@ -63,7 +63,7 @@ __all__ = [
     "PRESET_NAMES",
     "add_preset_option",
     "deprecated",
-    "grouped",
     "note_deprecated",
     "preset_name",
+    "references_per_segment",
 ]

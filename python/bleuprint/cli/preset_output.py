@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from bleuprint.cli.compat import grouped
+from bleuprint.cli.compat import references_per_segment
 from bleuprint.compat.evaluate import load as load_evaluate_metric
 from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
 from bleuprint.compat.mteval import mteval_v13a, mteval_v14
@@ -19,7 +19,7 @@ from bleuprint.errors import InvalidOptionError
 def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]) -> list[str]:
     """What the upstream tool of preset ``mode`` (not ``sacrebleu``) prints for one system
     (``--preset``)."""
-    grouped_refs = grouped(ref_streams, len(hypotheses))
+    per_segment = references_per_segment(ref_streams, len(hypotheses))
     if mode in ("moses", "moses-detok"):
         moses = multi_bleu if mode == "moses" else multi_bleu_detok
         return [str(moses(hypotheses, ref_streams))]
@@ -28,21 +28,21 @@ def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]
         return [str(mteval(hypotheses, ref_streams))]
     if mode == "nltk":
         score = nltk_corpus_bleu(
-            [[r.split() for r in refs] for refs in grouped_refs], [h.split() for h in hypotheses]
+            [[r.split() for r in refs] for refs in per_segment], [h.split() for h in hypotheses]
         )
         return [repr(score)]
     if mode == "hf":
         metric = load_evaluate_metric("bleu")
-        return [json.dumps(metric.compute(predictions=hypotheses, references=grouped_refs))]
+        return [json.dumps(metric.compute(predictions=hypotheses, references=per_segment))]
     if mode == "nlgmetricverse":
-        out = NLGMetricverse()(predictions=hypotheses, references=grouped_refs)
+        out = NLGMetricverse()(predictions=hypotheses, references=per_segment)
         for key in ("total_time_elapsed",):
             out.pop(key)
         out.get("bleu", {}).pop("time_elapsed", None)
         return [json.dumps(out)]
     if mode in ("torchmetrics", "torchmetrics-sacrebleu"):
         torchmetrics = sacre_bleu_score if mode == "torchmetrics-sacrebleu" else bleu_score
-        return [repr(float(torchmetrics(hypotheses, grouped_refs)))]
+        return [repr(float(torchmetrics(hypotheses, per_segment)))]
     # sacrebleu's own output is the command's ordinary output, which running.run prints.
     raise InvalidOptionError(f"preset {mode!r} has no output of its own")
 

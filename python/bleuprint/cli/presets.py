@@ -19,8 +19,8 @@ from bleuprint.cli.compat import (
     PRESET_NAMES,
     add_preset_option,
     deprecated,
-    grouped,
     note_deprecated,
+    references_per_segment,
 )
 from bleuprint.cli.errors import library_errors
 from bleuprint.cli.output import write_lines
@@ -101,7 +101,7 @@ def _comparison(hyp_file: str, ref_files: Sequence[str], encoding: str) -> list[
     from tabulate import tabulate  # type: ignore[import-untyped]  # for this table only
 
     hyps = read_lines(hyp_file, encoding)  # the CLI's line rules: BOM, "\n" only, rstrip
-    refs = grouped([read_lines(r, encoding) for r in ref_files], len(hyps))
+    refs = references_per_segment([read_lines(r, encoding) for r in ref_files], len(hyps))
     rows = []
     for name, preset in PRESETS.items():
         try:
