@@ -23,7 +23,9 @@ The modules, in the order a run uses them:
 - :mod:`~bleuprint.cli.metric_objects` and :mod:`~bleuprint.cli.running`: scoring.
 - :mod:`~bleuprint.cli.output` and :mod:`~bleuprint.cli.paired_output`: sacrebleu's text.
 - The subcommands: :mod:`~bleuprint.cli.shards` (``stats``, ``merge``),
-  :mod:`~bleuprint.cli.presets` (``explain``, ``compare-presets``, ``--preset`` output),
+  :mod:`~bleuprint.cli.presets` (``explain``, ``compare-presets``),
+  :mod:`~bleuprint.cli.preset_output` (the ``--preset`` output, loaded by scoring runs that
+  ask for it),
   :mod:`~bleuprint.cli.mbr`, :mod:`~bleuprint.cli.report` and
   :mod:`~bleuprint.cli.testset_cache` (``testset import``).
 - :mod:`~bleuprint.cli.errors`: :class:`CliError`, exit statuses, stderr messages.
