@@ -14,6 +14,7 @@ from typing import Any, Optional, Union
 
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.io.progress import Progress, reporter
+from bleuprint.metrics import BLEU, CHRF, TER
 from bleuprint.metrics.metric import Metric
 
 #: ``metric=`` names and the metric each makes (BLEU as mbrs and sentence-level use have it).
@@ -23,16 +24,14 @@ METRIC_NAMES = ("bleu", "chrf", "chrf++", "ter")
 def make_metric(name: str, **options: Any) -> Metric[Any]:
     """The metric for a ``metric=`` name: ``bleu`` (effective order, exp smoothing, as mbrs
     uses it), ``chrf``, ``chrf++`` (word order 2) or ``ter``; ``options`` go to its class."""
-    import bleuprint
-
     if name == "bleu":
-        return bleuprint.BLEU(**{"effective_order": True, **options})
+        return BLEU(**{"effective_order": True, **options})
     if name == "chrf":
-        return bleuprint.CHRF(**options)
+        return CHRF(**options)
     if name == "chrf++":
-        return bleuprint.CHRF(**{"word_order": 2, **options})
+        return CHRF(**{"word_order": 2, **options})
     if name == "ter":
-        return bleuprint.TER(**options)
+        return TER(**options)
     raise InvalidOptionError(f"unknown metric {name!r}; expected one of {', '.join(METRIC_NAMES)}")
 
 

@@ -8,10 +8,10 @@ import argparse
 import codecs
 from collections.abc import Callable
 
-from bleuprint._core import MAX_CHRF_ORDER
+from bleuprint.cli.actions import REPEATED_INPUT
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
-from bleuprint.cli.parser import REPEATED_INPUT
 from bleuprint.errors import InvalidOptionError
+from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
 from bleuprint.significance.limits import MAX_SAMPLES
 from bleuprint.significance.seed import resolve_seed
 

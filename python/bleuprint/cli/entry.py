@@ -1,18 +1,37 @@
-"""The ``bleuprint`` entry point: subcommands, the scoring command, and how it ends (exit
+"""The ``bleuprint`` entry point: which module runs the command, and how it ends (exit
 statuses, a closed pipe, Ctrl-C)."""
 
 from __future__ import annotations
 
+import importlib
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Optional
 
-from bleuprint.cli.compat import SUBCOMMANDS, run_subcommand
-from bleuprint.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, CliError, Reporter, fail
-from bleuprint.cli.output import colors_enabled, write_lines, write_text
+from bleuprint.cli.errors import EXIT_INTERRUPTED, CliError, Reporter, fail
+from bleuprint.cli.output import colors_enabled, write_text
 from bleuprint.cli.parser import build_parser
-from bleuprint.errors import BleuprintError
+
+#: What runs each subcommand, as ``"module:function"``: the function takes the arguments
+#: after the subcommand's name, prints, and returns the exit status (or raises
+#: :class:`CliError`). For start-up time, the module is imported only when its subcommand
+#: runs, and this is the one place that does it: ``import bleuprint.cli``, ``bleuprint -V``
+#: and ``--help`` load none of them (numpy, the test sets, the presets and compat code, the
+#: report, MBR).
+SUBCOMMANDS = {
+    "stats": "bleuprint.cli.shards:run_stats",
+    "merge": "bleuprint.cli.shards:run_merge",
+    "report": "bleuprint.cli.report:run_report",
+    "testset": "bleuprint.cli.testset_cache:run_testset",
+    "mbr": "bleuprint.cli.mbr:run_mbr",
+    "explain": "bleuprint.cli.presets:run_explain",
+    "compare-presets": "bleuprint.cli.presets:run_compare",
+    "compare-implementations": "bleuprint.cli.presets:run_compare_implementations",
+}
+#: The scoring command (no subcommand): it takes the parsed options, so that ``-V`` and
+#: ``--help`` end in the parser before it is imported.
+SCORING = "bleuprint.cli.running:run"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -38,43 +57,14 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         except ValueError:  # not the main thread
             pass
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments and arguments[0] in ("stats", "merge"):
-        from bleuprint.cli.shards import run_merge, run_stats
-
+    if arguments and arguments[0] in SUBCOMMANDS:
+        run_subcommand = _load(SUBCOMMANDS[arguments[0]])
         try:
-            return (run_stats if arguments[0] == "stats" else run_merge)(arguments[1:])
+            return run_subcommand(arguments[1:])
         except CliError as e:
             fail(e.message, e.code)
-    if arguments and arguments[0] == "report":
-        from bleuprint.cli.report import run_report
-
-        try:
-            return run_report(arguments[1:])
-        except CliError as e:
-            fail(e.message, e.code)
-    if arguments and arguments[0] == "testset":
-        from bleuprint.cli.test_sets import run_testset
-
-        try:
-            write_lines(run_testset(arguments[1:]))
-        except CliError as e:
-            fail(e.message, e.code)
-        return 0
-    if arguments and arguments[0] in (*SUBCOMMANDS, "mbr"):
-        try:
-            if arguments[0] == "mbr":
-                from bleuprint.cli.mbr import run_mbr
-
-                write_lines(run_mbr(arguments[1:]))
-            else:
-                write_lines(run_subcommand(arguments) or [])
-        except (BleuprintError, OSError) as e:
-            fail(str(e), EXIT_ERROR)
-        return 0
     args = build_parser().parse_args(arguments)
-    # Imported here: `-V` and `--help` end inside parse_args and need no scoring module.
-    from bleuprint.cli.running import run
-
+    run = _load(SCORING)
     try:
         return run(args)
     except CliError as e:
@@ -83,3 +73,13 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         # sacrebleu's colorama writes a colour reset at exit when stdout is a terminal.
         if colors_enabled(args.no_color):
             write_text("\x1b[0m")
+
+
+def _load(target: str) -> Callable[..., int]:
+    """The function that ``"module:function"`` names, importing its module."""
+    module, _, name = target.partition(":")
+    function: Callable[..., int] = getattr(importlib.import_module(module), name)
+    return function
+
+
+__all__ = ["SCORING", "SUBCOMMANDS", "main"]

@@ -1,9 +1,14 @@
-"""How the command fails: exit statuses, the expected-failure exception and stderr messages."""
+"""How the command fails: exit statuses, the expected-failure exception, the library's errors
+as the command's, and stderr messages."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NoReturn
+
+from bleuprint.errors import BleuprintError
 
 PROG = "bleuprint"
 
@@ -42,6 +47,28 @@ class Reporter:
         if sys.stderr is not None:
             sys.stderr.write(f"{PROG}: {message}\n")
             sys.stderr.flush()
+
+
+@contextmanager
+def library_errors() -> Iterator[None]:
+    """The library's errors and unreadable files as the command's one-line messages (status
+    1), for the subcommands that fail only that way (``explain``, ``mbr``, ``report``, ...)."""
+    try:
+        yield
+    except (BleuprintError, OSError) as e:
+        raise CliError(str(e)) from None
+
+
+@contextmanager
+def catching_test_set_errors() -> Iterator[None]:
+    """The test sets' errors (an unknown pair, a failed download, a damaged archive) as the
+    command's one-line messages."""
+    try:
+        yield
+    except BleuprintError as e:
+        raise CliError(str(e)) from None
+    except OSError as e:
+        raise CliError(f"test set: {e.strerror or e}") from None
 
 
 def fail(message: str, code: int) -> NoReturn:

@@ -3,7 +3,7 @@ variables and exit statuses."""
 
 from __future__ import annotations
 
-from bleuprint._core import __version__
+from bleuprint import __version__
 from bleuprint.cli.errors import PROG
 
 DESCRIPTION = f"""\

@@ -222,7 +222,7 @@ class InputStreams:
         self,
         args: argparse.Namespace,
         reporter: Reporter,
-        shard: Optional[tuple[int, int]] = None,
+        window: Optional[Callable[[int], tuple[int, int]]] = None,
     ) -> None:
         encoding = args.encoding
         self._table: Optional[TableSystems] = None
@@ -230,7 +230,7 @@ class InputStreams:
         self.group_name: Optional[str] = None
         self.from_stdin = args.input is None
         if table_input(args):
-            if shard is not None:
+            if window is not None:
                 raise CliError(
                     "--shard windows text files; a table's rows cannot be skipped without "
                     "decoding them: count the whole table (no --shard), or split it into "
@@ -258,8 +258,8 @@ class InputStreams:
         self.start: int = 0
         self.limit: Optional[int] = None
         self.total: Optional[int] = None
-        if shard is not None:
-            self._window(args, shard)
+        if window is not None:
+            self._window(args, window)
         # References first, as sacrebleu reads them, so their errors come first.
         refs: _Streams
         if self._table_refs(args):
@@ -307,11 +307,9 @@ class InputStreams:
         """Whether the references are the table's columns (not REF files)."""
         return table_input(args) and bool(table_columns(args).refs)
 
-    def _window(self, args: argparse.Namespace, shard: tuple[int, int]) -> None:
-        """Counts every file's lines (the length checks of a whole run) and sets the shard's
-        segments."""
-        from bleuprint.io.shards import shard_window
-
+    def _window(self, args: argparse.Namespace, window: Callable[[int], tuple[int, int]]) -> None:
+        """Counts every file's lines (the length checks of a whole run) and sets the segments
+        ``[start, stop)`` that ``window`` picks of them (``--shard``)."""
         if self.from_stdin:
             raise CliError(
                 "--shard needs the system outputs as files (-i): each shard counts the lines "
@@ -322,9 +320,8 @@ class InputStreams:
         ref_totals = [_count(path, args.encoding) for path in ref_files]
         totals = [_count(path, args.encoding) for path in self.names]
         check_lengths(totals, self.names, ref_totals, self.ref_names, False)
-        index, count = shard
         self.total = totals[0]
-        self.start, stop = shard_window(index, count, self.total)
+        self.start, stop = window(self.total)
         self.limit = stop - self.start  # 0 when there are more shards than segments
 
     def size_bytes(self) -> int:

@@ -14,16 +14,20 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bleuprint.cli.errors import PROG
+from bleuprint.analysis.mbr import make_metric, select
+from bleuprint.cli.actions import add_flags
+from bleuprint.cli.errors import library_errors
+from bleuprint.cli.output import write_lines
+from bleuprint.cli.parser import command_parser
 from bleuprint.errors import BleuprintError
 from bleuprint.io.files import read_lines
 from bleuprint.io.progress import wanted_on_terminal
 
 
 def mbr_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=f"{PROG} mbr",
-        description="Minimum Bayes risk selection: for every source, print the sample with "
+    parser = command_parser(
+        "mbr",
+        "Minimum Bayes risk selection: for every source, print the sample with "
         "the best expected utility (the mean sentence score against the other samples; for "
         "TER the lowest). Every score equals sacrebleu's sentence_score.",
     )
@@ -50,18 +54,12 @@ def mbr_parser() -> argparse.ArgumentParser:
         help="Utility metric (default: %(default)s: sentence BLEU with effective order).",
     )  # fmt: skip
     parser.add_argument("--tokenize", "-tok", help="BLEU's tokenizer (default: 13a).")
-    parser.add_argument(
-        "--lowercase", "-lc", action="store_true",
-        help="Lowercase first (BLEU, chrF; TER ignores case already).",
-    )  # fmt: skip
-    parser.add_argument(
-        "--exclude-self", action="store_true",
-        help="Leave each sample's score against itself out of its utility.",
-    )  # fmt: skip
-    parser.add_argument(
-        "--scores", action="store_true",
-        help="Print index, utility and sentence, tab-separated, per source.",
-    )  # fmt: skip
+    add_flags(
+        parser.add_argument,
+        ("--lowercase", "-lc", "Lowercase first (BLEU, chrF; TER ignores case already)."),
+        ("--exclude-self", "Leave each sample's score against itself out of its utility."),
+        ("--scores", "Print index, utility and sentence, tab-separated, per source."),
+    )
     parser.add_argument("--workers", type=int, default=-1, help="Threads (default: every core).")
     parser.add_argument(
         "--quiet", "-q", "--no-progress", action="store_true",
@@ -111,10 +109,15 @@ def _tsv(lines: list[str]) -> tuple[list[str], list[list[str]]]:
     return list(groups), list(groups.values())
 
 
-def run_mbr(argv: Sequence[str]) -> list[str]:
-    from bleuprint.analysis.mbr import make_metric, select
-
+def run_mbr(argv: Sequence[str]) -> int:
+    """``bleuprint mbr``: one chosen sample per source."""
     args = mbr_parser().parse_args(argv)
+    with library_errors():
+        write_lines(_selection(args))
+    return 0
+
+
+def _selection(args: argparse.Namespace) -> list[str]:
     lines = _read(args.samples, args.encoding)
     references = None
     ids: list[str] = []

@@ -22,55 +22,33 @@ def core_workers(args: argparse.Namespace) -> int:
 def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]:
     """One metric object per ``-m`` name (upper-case keys, first occurrence first)."""
     trg_lang = args.langpair.split("-")[1] if args.langpair else ""
-    workers = core_workers(args)
+    common = {"references": references, "workers": core_workers(args)}
     metrics: dict[str, Any] = {}
     for name in dict.fromkeys(args.metrics):
+        metric: Any
         if name == "bleu":
-            metrics["BLEU"] = BLEU(
-                lowercase=args.bleu_lowercase,
-                force=args.bleu_force,
-                tokenize=args.bleu_tokenize,
-                smooth_method=args.bleu_smooth_method,
-                smooth_value=args.bleu_smooth_value,
+            metric = BLEU(
                 effective_order=args.sentence_level,
                 trg_lang=trg_lang,
-                references=references,
-                workers=workers,
-                normalize=args.bleu_normalize,
-                spm_model=args.bleu_spm_model,
+                **_options(args, "bleu"),
+                **common,
             )
         elif name == "chrf":
-            metrics["CHRF"] = CHRF(
-                char_order=args.chrf_char_order,
-                word_order=args.chrf_word_order,
-                beta=args.chrf_beta,
-                lowercase=args.chrf_lowercase,
-                whitespace=args.chrf_whitespace,
-                eps_smoothing=args.chrf_eps_smoothing,
-                references=references,
-                workers=workers,
-            )
-        elif name in ("wer", "cer"):
-            metrics[name.upper()] = WER(
-                unit="word" if name == "wer" else "char",
-                transform=args.wer_transform,
-                lowercase=args.wer_lowercase,
-                remove_punctuation=args.wer_remove_punctuation,
-                expand_contractions=args.wer_expand_contractions,
-                remove_kaldi_non_words=args.wer_remove_kaldi_non_words,
-                references=references,
-                workers=workers,
-            )
+            metric = CHRF(**_options(args, "chrf"), **common)
         elif name == "ter":
-            metrics["TER"] = TER(
-                normalized=args.ter_normalized,
-                no_punct=args.ter_no_punct,
-                asian_support=args.ter_asian_support,
-                case_sensitive=args.ter_case_sensitive,
-                references=references,
-                workers=workers,
-            )
+            metric = TER(**_options(args, "ter"), **common)
+        else:  # wer, cer
+            unit = "word" if name == "wer" else "char"
+            metric = WER(unit=unit, **_options(args, "wer"), **common)
+        metrics[name.upper()] = metric
     return metrics
+
+
+def _options(args: argparse.Namespace, metric: str) -> dict[str, Any]:
+    """A metric's options: the parser stores its constructor's argument ``NAME`` as
+    ``{metric}_NAME`` (``--chrf-beta``: ``chrf_beta``, ``-lc``: ``bleu_lowercase``)."""
+    prefix = metric + "_"
+    return {k[len(prefix) :]: v for k, v in vars(args).items() if k.startswith(prefix)}
 
 
 def make_metrics(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from bleuprint._core import MAX_CHRF_ORDER
+from bleuprint.cli.actions import add_flags
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.metrics.chrf import CHRF
+from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
 from bleuprint.tokenizers import TOKENIZERS
 
 
@@ -69,38 +70,30 @@ def add_chrf_options(parser: argparse.ArgumentParser) -> None:
         "--chrf-beta", type=int, default=CHRF.BETA,
         help="Weight of recall against precision (default: %(default)s).",
     )  # fmt: skip
-    chrf.add_argument(
-        "--chrf-whitespace", action="store_true",
-        help="Include whitespace in character n-grams.",
-    )  # fmt: skip
-    chrf.add_argument(
-        "--chrf-lowercase", action="store_true", help="Case-insensitive chrF."
-    )  # fmt: skip
-    chrf.add_argument(
-        "--chrf-eps-smoothing", action="store_true",
-        help="Average per-order F-scores with eps smoothing (chrF++.py, NLTK, Moses) instead of "
-        "the effective-order average.",
-    )  # fmt: skip
+    add_flags(
+        chrf.add_argument,
+        ("--chrf-whitespace", "Include whitespace in character n-grams."),
+        ("--chrf-lowercase", "Case-insensitive chrF."),
+        (
+            "--chrf-eps-smoothing",
+            "Average per-order F-scores with eps smoothing (chrF++.py, NLTK, Moses) instead of "
+            "the effective-order average.",
+        ),
+    )
 
 
 def add_ter_options(parser: argparse.ArgumentParser) -> None:
-    ter = parser.add_argument_group("TER related arguments")
-    ter.add_argument(
-        "--ter-case-sensitive", action="store_true",
-        help="Case-sensitive TER (TER lowercases by default).",
-    )  # fmt: skip
-    ter.add_argument(
-        "--ter-asian-support", action="store_true",
-        help="With --ter-normalized, split CJK characters; with --ter-no-punct, also remove CJK "
-        "and full-width punctuation.",
-    )  # fmt: skip
-    ter.add_argument(
-        "--ter-no-punct", action="store_true", help="Remove punctuation."
-    )  # fmt: skip
-    ter.add_argument(
-        "--ter-normalized", action="store_true",
-        help="Tercom normalization: split punctuation, unescape XML entities.",
-    )  # fmt: skip
+    add_flags(
+        parser.add_argument_group("TER related arguments").add_argument,
+        ("--ter-case-sensitive", "Case-sensitive TER (TER lowercases by default)."),
+        (
+            "--ter-asian-support",
+            "With --ter-normalized, split CJK characters; with --ter-no-punct, also remove CJK "
+            "and full-width punctuation.",
+        ),
+        ("--ter-no-punct", "Remove punctuation."),
+        ("--ter-normalized", "Tercom normalization: split punctuation, unescape XML entities."),
+    )
 
 
 def add_wer_options(parser: argparse.ArgumentParser) -> None:
@@ -114,18 +107,10 @@ def add_wer_options(parser: argparse.ArgumentParser) -> None:
         "(jiwer's wer_standardize: also lowercase, expand contractions, drop Kaldi non-words) "
         "or none (no clean-up).",
     )  # fmt: skip
-    wer.add_argument(
-        "--wer-lowercase", action="store_true", help="Case-insensitive WER/CER."
-    )  # fmt: skip
-    wer.add_argument(
-        "--wer-remove-punctuation", action="store_true",
-        help="Delete Unicode punctuation (categories P*) before scoring.",
-    )  # fmt: skip
-    wer.add_argument(
-        "--wer-expand-contractions", action="store_true",
-        help="Expand English contractions (won't -> will not).",
-    )  # fmt: skip
-    wer.add_argument(
-        "--wer-remove-kaldi-non-words", action="store_true",
-        help="Drop Kaldi non-words such as [noise] and <unk>.",
-    )  # fmt: skip
+    add_flags(
+        wer.add_argument,
+        ("--wer-lowercase", "Case-insensitive WER/CER."),
+        ("--wer-remove-punctuation", "Delete Unicode punctuation (categories P*) before scoring."),
+        ("--wer-expand-contractions", "Expand English contractions (won't -> will not)."),
+        ("--wer-remove-kaldi-non-words", "Drop Kaldi non-words such as [noise] and <unk>."),
+    )

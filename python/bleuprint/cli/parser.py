@@ -8,10 +8,11 @@ combinations) are in :mod:`bleuprint.cli.checks`.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
-from typing import Any, Optional, Union
+from collections.abc import Callable
+from typing import Any
 
-from bleuprint._core import __version__
+from bleuprint import __version__
+from bleuprint.cli.actions import InputFiles, add_flags
 from bleuprint.cli.compat import PRESET_NAMES, add_preset_option
 from bleuprint.cli.errors import PROG
 from bleuprint.cli.help_text import DESCRIPTION, EPILOG, MERGE_DESCRIPTION, STATS_DESCRIPTION
@@ -34,37 +35,24 @@ DEFAULT_PAIRED_N = {"bs": 1000, "ar": 10000}
 #: --correction choices (bleuprint.significance.CORRECTIONS, without loading the tests).
 CORRECTION_CHOICES = ("holm", "bonferroni", "none")
 
-#: Where repeated ``-i`` options are recorded (see :class:`InputFiles`).
-REPEATED_INPUT = "_repeated_input"
 
-
-class InputFiles(argparse.Action):
-    """``-i/--input``: takes every file after it. A second ``-i`` would silently replace the
-    first one's files (argparse's ``store``), so it is recorded and refused by the checks."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Optional[Union[str, Sequence[Any]]],
-        option_string: Optional[str] = None,
-    ) -> None:
-        if getattr(namespace, self.dest) is not None:
-            setattr(namespace, REPEATED_INPUT, True)
-        setattr(namespace, self.dest, values)
+def command_parser(command: str, description: str, **options: Any) -> argparse.ArgumentParser:
+    """The parser of ``bleuprint COMMAND`` (``options`` as ``argparse.ArgumentParser`` takes
+    them)."""
+    return argparse.ArgumentParser(prog=f"{PROG} {command}", description=description, **options)
 
 
 def build_parser(stats: bool = False) -> argparse.ArgumentParser:
     """The argument parser, with sacrebleu's options, names and defaults; ``stats=True``
     gives ``bleuprint stats``'s: the same options, plus ``--shard`` and ``-o``."""
-    parser = argparse.ArgumentParser(
-        prog=f"{PROG} stats" if stats else PROG,
-        description=STATS_DESCRIPTION if stats else DESCRIPTION,
-        epilog=None if stats else EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    raw = argparse.RawDescriptionHelpFormatter
     if stats:
+        parser = command_parser("stats", STATS_DESCRIPTION, formatter_class=raw)
         _add_shard_options(parser)
+    else:
+        parser = argparse.ArgumentParser(
+            prog=PROG, description=DESCRIPTION, epilog=EPILOG, formatter_class=raw
+        )
     _add_test_set_options(parser.add_argument)
     _add_input_options(parser.add_argument)
     _add_table_options(parser)
@@ -109,10 +97,8 @@ def _add_shard_options(parser: argparse.ArgumentParser) -> None:
 
 def build_merge_parser() -> argparse.ArgumentParser:
     """``bleuprint merge``: shard files in, one run's output out."""
-    parser = argparse.ArgumentParser(
-        prog=f"{PROG} merge",
-        description=MERGE_DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = command_parser(
+        "merge", MERGE_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
         "shards", nargs="+", metavar="SHARD",
@@ -130,15 +116,15 @@ def build_merge_parser() -> argparse.ArgumentParser:
 
 def _add_test_set_options(add: Callable[..., Any]) -> None:
     """sacrebleu's test-set options (:mod:`bleuprint.cli.test_sets`; docs/testsets.md)."""
-    add(
-        "--citation", "--cite", action="store_true",
-        help="Print the bibtex citation of the test set(s) of -t and quit.",
-    )  # fmt: skip
-    add(
-        "--list", action="store_true",
-        help="List the available test sets (with -l: those of one language pair; with -t: "
-        "the fields of each of its language pairs) and quit.",
-    )  # fmt: skip
+    add_flags(
+        add,
+        ("--citation", "--cite", "Print the bibtex citation of the test set(s) of -t and quit."),
+        (
+            "--list",
+            "List the available test sets (with -l: those of one language pair; with -t: "
+            "the fields of each of its language pairs) and quit.",
+        ),
+    )
     add(
         "--test-set", "-t", default=None,
         help="A built-in test set (see --list), or several separated by commas, concatenated: "
@@ -260,16 +246,20 @@ def _add_paired_options(parser: argparse.ArgumentParser) -> None:
         "The first system is the baseline; every other system is compared with it (or,\n"
         "with --paired-all, every pair of systems). Seeded by SACREBLEU_SEED.",
     )
-    choice = paired.add_mutually_exclusive_group()
-    choice.add_argument(
-        "--paired-ar", "-par", action="store_true",
-        help="Paired approximate randomization test (exclusive with --paired-bs).",
-    )  # fmt: skip
-    choice.add_argument(
-        "--paired-bs", "-pbs", action="store_true",
-        help="Paired bootstrap resampling test; also reports each system's bootstrap mean and "
-        "95%% CI (exclusive with --paired-ar).",
-    )  # fmt: skip
+    add_flags(
+        paired.add_mutually_exclusive_group().add_argument,
+        (
+            "--paired-ar",
+            "-par",
+            "Paired approximate randomization test (exclusive with --paired-bs).",
+        ),
+        (
+            "--paired-bs",
+            "-pbs",
+            "Paired bootstrap resampling test; also reports each system's bootstrap mean and "
+            "95%% CI (exclusive with --paired-ar).",
+        ),
+    )
     paired.add_argument(
         "--paired-ar-n", "-parn", type=int, default=DEFAULT_PAIRED_N["ar"], metavar="N",
         help="Approximate randomization trials, up to 1,000,000 (default: %(default)s).",
@@ -322,25 +312,26 @@ def _add_preset_options(parser: argparse.ArgumentParser) -> None:
 
 def _add_report_options(parser: argparse.ArgumentParser) -> None:
     report = parser.add_argument_group("Reporting related arguments")
-    report.add_argument(
-        "--quiet",
-        "-q",
-        action="store_true",
-        help="Suppress informative messages on stderr (warnings and errors are still printed).",
+    add_flags(
+        report.add_argument,
+        (
+            "--quiet",
+            "-q",
+            "Suppress informative messages on stderr (warnings and errors are still printed).",
+        ),
+        (
+            "--short",
+            "-sh",
+            "Abbreviated signature (#:1|c:mixed|...); not used by single-system JSON, as in "
+            "sacrebleu.",
+        ),
+        (
+            "--no-progress",
+            "(bleuprint only) No progress line on stderr (shown on a terminal when a long run "
+            "has taken 4 seconds; also BLEUPRINT_NO_PROGRESS=1, or -q).",
+        ),
+        ("--score-only", "-b", "Print only the score."),
     )
-    report.add_argument(
-        "--short",
-        "-sh",
-        action="store_true",
-        help="Abbreviated signature (#:1|c:mixed|...); not used by single-system JSON, as in "
-        "sacrebleu.",
-    )
-    report.add_argument(
-        "--no-progress", action="store_true",
-        help="(bleuprint only) No progress line on stderr (shown on a terminal when a long run "
-        "has taken 4 seconds; also BLEUPRINT_NO_PROGRESS=1, or -q).",
-    )  # fmt: skip
-    report.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
     report.add_argument(
         "--width",
         "-w",
@@ -348,18 +339,15 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
         default=1,
         help="Decimal places of scores, 0 to 100 (default: %(default)s).",
     )
-    report.add_argument(
-        "--detail",
-        "-d",
-        action="store_true",
-        help="After the score of one system, print each metric's score per original language "
-        "of the test set, overall and per domain (needs -t).",
-    )
-    report.add_argument(
-        "--no-color",
-        "-nc",
-        action="store_true",
-        help="No terminal colours in multi-system tables (also NO_COLOR=1).",
+    add_flags(
+        report.add_argument,
+        (
+            "--detail",
+            "-d",
+            "After the score of one system, print each metric's score per original language "
+            "of the test set, overall and per domain (needs -t).",
+        ),
+        ("--no-color", "-nc", "No terminal colours in multi-system tables (also NO_COLOR=1)."),
     )
     report.add_argument(
         "--format", "-f", default="json", choices=OUTPUT_FORMATS,

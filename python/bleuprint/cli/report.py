@@ -10,7 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError
+from bleuprint import testsets
+from bleuprint.analysis.report import report
+from bleuprint.analysis.report.inputs import read_meta_tsv, read_train_counts
+from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, library_errors
+from bleuprint.cli.parser import command_parser
+from bleuprint.io.files import read_lines
 
 USAGE = (
     f"{PROG} report [REF ...] -i SYS [SYS ...] [-t TESTSET -l PAIR] [--src SRC] "
@@ -20,12 +25,12 @@ USAGE = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=f"{PROG} report",
-        usage=USAGE,
-        description="Write a self-contained HTML report (scores with confidence intervals, "
+    parser = command_parser(
+        "report",
+        "Write a self-contained HTML report (scores with confidence intervals, "
         "all-pairs significance, buckets, word accuracy, metadata, characteristic n-grams, "
         "examples, plots).",
+        usage=USAGE,
     )
     parser.add_argument("refs", nargs="*", metavar="REF", help="reference files")
     parser.add_argument(
@@ -78,12 +83,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _read(path: str) -> list[str]:
-    from bleuprint.io.files import read_lines
-
-    return read_lines(path)
-
-
 def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     names = args.names or [Path(p).name for p in args.input]
     if len(names) != len(args.input):
@@ -100,30 +99,24 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
             raise CliError("give REF files or -t/-l, not both", EXIT_USAGE)
         if not args.langpair:
             raise CliError("-t needs a language pair (-l)", EXIT_USAGE)
-        from bleuprint import testsets
-
         found = testsets.get(args.test_set, args.langpair)
         references = found.references
         sources = found.sources
         meta = {"docid": found.docids, "origlang": found.origlangs, "domain": found.domains}
         test_set = f"{args.test_set} {args.langpair}"
     elif args.refs:
-        references = [_read(p) for p in args.refs]
+        references = [read_lines(p) for p in args.refs]
     else:
         raise CliError("give reference files or a test set (-t TESTSET -l PAIR)", EXIT_USAGE)
     if args.src:
-        sources = _read(args.src)
+        sources = read_lines(args.src)
     if args.meta:
-        from bleuprint.analysis.report.inputs import read_meta_tsv
-
         meta.update(read_meta_tsv(Path(args.meta).read_text(encoding="utf-8")))
     train = None
     if args.train_vocab:
-        from bleuprint.analysis.report.inputs import read_train_counts
-
         train = read_train_counts(Path(args.train_vocab).read_text(encoding="utf-8"))
     return {
-        "systems": {n: _read(p) for n, p in zip(names, args.input)},
+        "systems": {n: read_lines(p) for n, p in zip(names, args.input)},
         "references": references,
         "sources": sources,
         "meta": {k: v for k, v in meta.items() if v is not None},
@@ -146,16 +139,11 @@ def _write(path: str, text: str) -> None:
 
 def run_report(argv: Sequence[str]) -> int:
     """Runs ``bleuprint report``; raises :class:`CliError` for bad usage or input."""
-    from bleuprint.analysis.report import report
-    from bleuprint.errors import BleuprintError
-
     args = build_parser().parse_args(list(argv))
-    try:
+    with library_errors():
         result = report(**_inputs(args))
         if args.json:
             _write(args.json, result.to_json() + "\n")
         if args.output != "-":
             _write(args.output, result.to_html())
-    except (BleuprintError, OSError) as e:
-        raise CliError(str(e)) from e
     return 0

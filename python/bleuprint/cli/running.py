@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import argparse
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import Any, Union
+from typing import Any, Optional, Protocol, Union
 
 from bleuprint.cli.checks import GROUPS_OF_ONE_SYSTEM, check_usage, paired
-from bleuprint.cli.compat import compat_output, note_deprecated
+from bleuprint.cli.compat import note_deprecated
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.input import InputStreams
 from bleuprint.cli.metric_objects import core_workers, make_metrics, report_warnings
@@ -42,13 +42,26 @@ from bleuprint.io.progress import reporter as progress_reporter
 from bleuprint.io.progress import wanted_on_terminal
 from bleuprint.io.streaming import GroupAccumulator, chunk_stats, default_keep
 from bleuprint.metrics.stats import Stats, StatsAccumulator
+from bleuprint.significance.paired import paired_test_stats
 
 #: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
 PROGRESS_BYTES = 4 << 20
 
 
-def run(args: argparse.Namespace) -> int:
-    """Scores what the options ask for and writes it to stdout; returns the exit status.
+class StatsFile(Protocol):
+    """Where ``bleuprint stats`` puts the statistics instead of printing scores, and which
+    segments it counts (made by :mod:`bleuprint.cli.shards`, which owns the file format)."""
+
+    #: The segments ``[start, stop)`` to count of the input's ``total`` (``--shard``), or
+    #: None for all of them.
+    window: Optional[Callable[[int], tuple[int, int]]]
+
+    def save(self, inputs: InputStreams, metrics: list[str], stats: list[list[Stats]]) -> None: ...
+
+
+def run(args: argparse.Namespace, stats_file: Optional[StatsFile] = None) -> int:
+    """Scores what the options ask for and writes it to stdout (with ``stats_file``: counts
+    the statistics and saves them there); returns the exit status.
 
     Raises
     ------
@@ -77,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     # Validate the metric options before reading anything.
     make_metrics(args, reporter, report=False)
 
-    shard_file = getattr(args, "output", None)  # `bleuprint stats`: write, do not score
-    inputs = InputStreams(args, reporter, shard=getattr(args, "shard", None))
+    window = stats_file.window if stats_file is not None else None
+    inputs = InputStreams(args, reporter, window=window)
     n_systems = len(inputs.names)
     if args.sentence_level and n_systems > 1:
         raise CliError("only one system can be scored with -sl/--sentence-level", EXIT_USAGE)
@@ -105,13 +118,13 @@ def run(args: argparse.Namespace) -> int:
             else:
                 every_row = keep is not None or args.detail
                 stats = _statistics(
-                    args, inputs, metrics, keep_rows=shard_file is not None or every_row
+                    args, inputs, metrics, keep_rows=stats_file is not None or every_row
                 )
                 all_rows = stats
                 if keep is not None:
                     stats = [[kept_rows(s, keep, args) for s in system] for system in stats]
-                if shard_file is not None:
-                    _write_shard(shard_file, args, inputs, metrics, stats)
+                if stats_file is not None:
+                    stats_file.save(inputs, list(metrics), stats)
                 elif args.sentence_level:
                     (metric,) = metrics.values()
                     sig = metric.get_signature().format(args.short)
@@ -145,33 +158,11 @@ def scoring_errors() -> Iterator[None]:
         ) from None
 
 
-def _write_shard(
-    path: str,
-    args: argparse.Namespace,
-    inputs: InputStreams,
-    metrics: dict[str, Any],
-    stats: list[list[Stats]],
-) -> None:
-    from bleuprint.io.shards import Shard
-
-    index, count = args.shard or (1, 1)
-    shard = Shard(
-        systems=inputs.names,
-        metrics=list(metrics),
-        stats=stats,
-        index=index,
-        count=count,
-        start=inputs.start,
-        total=inputs.total if inputs.total is not None else len(stats[0][0]),
-        from_stdin=inputs.from_stdin,
-    )
-    try:
-        shard.save(path)
-    except OSError as e:
-        raise CliError(f"cannot write {path}: {e.strerror or e}") from None
-
-
 def _preset_output(args: argparse.Namespace, inputs: InputStreams) -> int:
+    # Start-up time: the presets and the compat code of every tool they emulate load for
+    # --preset only, not for every scoring run.
+    from bleuprint.cli.preset_output import compat_output
+
     if len(inputs.names) != 1:
         raise CliError("--preset scores one system", EXIT_USAGE)
     refs, systems = inputs.read_all()  # the presets' scorers take whole lists
@@ -341,9 +332,6 @@ def _paired_lines(
     stats: list[list[Stats]],
     color: bool,
 ) -> list[str]:
-    # The significance tests load for paired tests only (~40 ms of imports).
-    from bleuprint.significance.paired import paired_test_stats
-
     named = list(zip(_paired_names(args, names), stats))
     test = "bs" if args.paired_bs else "ar"
     result = paired_test_stats(

@@ -3,15 +3,51 @@ to a file, and one run's output printed from every shard's file."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Optional
 
 from bleuprint.cli.checks import check_output_usage, grouped
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
+from bleuprint.cli.input import InputStreams
 from bleuprint.cli.metric_objects import core_workers
 from bleuprint.cli.output import output_format, write_lines
 from bleuprint.cli.parser import build_merge_parser, build_parser
 from bleuprint.cli.running import corpus_output, run, scoring_errors
 from bleuprint.errors import BleuprintError
+from bleuprint.io.shards import Shard, merge_shards, shard_window
+from bleuprint.metrics.restored import RestoredMetric
+from bleuprint.metrics.stats import Stats
+
+
+class ShardFile:
+    """Shard ``index`` of ``count`` of the input (``--shard K/N``; without it the whole input,
+    1 of 1), and the file its statistics go to: the :class:`~bleuprint.cli.running.StatsFile`
+    of ``bleuprint stats``."""
+
+    def __init__(self, path: str, shard: Optional[tuple[int, int]]) -> None:
+        self.path = path
+        self.index, self.count = shard or (1, 1)
+        #: Without --shard the whole input is read, with no count of its lines first.
+        self.window: Optional[Callable[[int], tuple[int, int]]] = (
+            partial(shard_window, self.index, self.count) if shard else None
+        )
+
+    def save(self, inputs: InputStreams, metrics: list[str], stats: list[list[Stats]]) -> None:
+        shard = Shard(
+            systems=inputs.names,
+            metrics=metrics,
+            stats=stats,
+            index=self.index,
+            count=self.count,
+            start=inputs.start,
+            total=inputs.total if inputs.total is not None else len(stats[0][0]),
+            from_stdin=inputs.from_stdin,
+        )
+        try:
+            shard.save(self.path)
+        except OSError as e:
+            raise CliError(f"cannot write {self.path}: {e.strerror or e}") from None
 
 
 def run_stats(argv: Sequence[str]) -> int:
@@ -35,14 +71,11 @@ def run_stats(argv: Sequence[str]) -> int:
                 "-par to 'bleuprint merge' (sentence-level and --preset output need the text)",
                 EXIT_USAGE,
             )
-    return run(args)
+    return run(args, ShardFile(args.output, args.shard))
 
 
 def run_merge(argv: Sequence[str]) -> int:
     """``bleuprint merge``: what one run over every shard's input prints."""
-    from bleuprint.io.shards import Shard, merge_shards
-    from bleuprint.metrics.restored import RestoredMetric
-
     args = build_merge_parser().parse_args(argv)
     check_output_usage(args)
     fmt = output_format(args.format)

@@ -18,6 +18,7 @@ from typing import NamedTuple, Optional
 from bleuprint.cli.errors import CliError
 from bleuprint.errors import BleuprintError
 from bleuprint.io.streaming import Chunk
+from bleuprint.io.tables import read_table
 
 #: Defaults of --hyp-column and --ref-column (the library's ``hyp_column`` and ``ref_columns``).
 DEFAULT_HYP_COLUMN = "hyp"
@@ -59,8 +60,6 @@ class TableSystems:
     rows. Opening checks the format and the columns, before anything is scored."""
 
     def __init__(self, path: str, columns: TableColumns, chunk_rows: int) -> None:
-        from bleuprint.io.tables import read_table
-
         self.path = path
         self.columns = columns
         with table_errors(path):

@@ -10,15 +10,16 @@ scored, so ``-d`` scores each original language and domain from the same rows.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Optional
 
-from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, Reporter
+from bleuprint import testsets
+from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter, catching_test_set_errors
 from bleuprint.cli.output import colored
-from bleuprint.errors import BleuprintError
 from bleuprint.metrics.stats import Stats
+from bleuprint.testsets import cache
+from bleuprint.testsets.details import detail_lines as subset_lines
+from bleuprint.testsets.details import subset_scores
+from bleuprint.testsets.registry import lookup
 
 
 def _names(args: argparse.Namespace) -> list[str]:
@@ -29,9 +30,7 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
     """The lines of an option that prints and quits (``--download``, ``--list``,
     ``--citation``, ``--echo``), or None; checks ``-t``/``-l``/REF files as sacrebleu does,
     in its order. Raises :class:`CliError` for a bad combination."""
-    from bleuprint import testsets
-
-    with _test_set_errors():
+    with catching_test_set_errors():
         if args.download:
             _prepare(args, args.download, args.langpair)
             testsets.download_test_set(args.download, args.langpair)
@@ -90,9 +89,6 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
 def _prepare(args: argparse.Namespace, name: str, langpair: Optional[str]) -> None:
     """Downloads and processes what the test set needs (every pair without ``langpair``),
     with a progress bar on a terminal unless -q or --no-progress."""
-    from bleuprint.testsets import cache
-    from bleuprint.testsets.registry import lookup
-
     entry = lookup(name)
     progress = False if (args.quiet or getattr(args, "no_progress", False)) else None
     for pair in [langpair] if langpair else list(entry.langpairs):
@@ -100,16 +96,12 @@ def _prepare(args: argparse.Namespace, name: str, langpair: Optional[str]) -> No
 
 
 def _known(name: str) -> str:
-    from bleuprint import testsets
-
     if name not in testsets.DATASETS:
         raise CliError(f"Unknown test set {name!r}: run with --list to see the available test sets")
     return name
 
 
 def _list_lines(args: argparse.Namespace) -> list[str]:
-    from bleuprint import testsets
-
     if args.test_set:
         name = _known(args.test_set)
         pairs = [args.langpair] if args.langpair else testsets.get_langpairs_for_testset(name)
@@ -126,24 +118,10 @@ def _list_lines(args: argparse.Namespace) -> list[str]:
     return lines
 
 
-@contextmanager
-def _test_set_errors() -> Iterator[None]:
-    """The test sets' errors (an unknown pair, a failed download, a damaged archive) as the
-    command's one-line messages."""
-    try:
-        yield
-    except BleuprintError as e:
-        raise CliError(str(e)) from None
-    except OSError as e:
-        raise CliError(f"test set: {e.strerror or e}") from None
-
-
 def reference_files(args: argparse.Namespace) -> list[list[str]]:
     """Per reference stream, its cached text file of each test set in ``-t`` (concatenated in
     that order)."""
-    from bleuprint import testsets
-
-    with _test_set_errors():
+    with catching_test_set_errors():
         for name in _names(args):
             _prepare(args, name, args.langpair)
         per_set = [testsets.get_reference_files(name, args.langpair) for name in _names(args)]
@@ -167,9 +145,7 @@ def segment_filter(args: argparse.Namespace) -> Optional[list[bool]]:
             "Filtering for --origlang or --subset needs a test (-t) and a language pair (-l).",
             EXIT_USAGE,
         )
-    from bleuprint import testsets
-
-    with _test_set_errors():
+    with catching_test_set_errors():
         return testsets.keep_flags(args.test_set, args.langpair, args.origlang, args.subset)
 
 
@@ -195,10 +171,7 @@ def detail_lines(
 ) -> list[str]:
     """sacrebleu's ``-d``: each metric's score for every original language, overall and per
     domain (or country), from the rows of every segment (``rows`` in ``metrics`` order)."""
-    from bleuprint.testsets.details import detail_lines as lines_of
-    from bleuprint.testsets.details import subset_scores
-
-    with _test_set_errors():
+    with catching_test_set_errors():
         results = subset_scores(
             list(metrics.values()),
             rows,
@@ -207,40 +180,13 @@ def detail_lines(
             [args.origlang] if args.origlang else None,
             args.subset,
         )
-    return lines_of(results, args.width, lambda label: colored(color, label, "33"))  # yellow
-
-
-def run_testset(arguments: list[str]) -> list[str]:
-    """``bleuprint testset import FILE [FILE ...]``: fills the cache from downloads made
-    elsewhere (each recognised by its MD5 sum); returns a line per copy."""
-    from bleuprint.testsets.archive_import import import_archive
-
-    parser = argparse.ArgumentParser(
-        prog=f"{PROG} testset",
-        description="Manage the built-in test sets' cache ($SACREBLEU, else ~/.sacrebleu).",
-    )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    importing = commands.add_parser(
-        "import",
-        help="Copy downloaded test-set archives into the cache (for machines without network).",
-        description="Copy test-set downloads made elsewhere into the cache, where a download "
-        "would put them. Each file is recognised by its MD5 sum among the registry's (so a "
-        "renamed file is found), else by its name for a download without a sum.",
-    )
-    importing.add_argument("files", nargs="+", metavar="FILE", help="downloaded archives")
-    args = parser.parse_args(arguments)
-    lines: list[str] = []
-    for path in args.files:
-        with _test_set_errors():
-            lines.extend(str(copy) for copy in import_archive(Path(path)))
-    return lines
+    return subset_lines(results, args.width, lambda label: colored(color, label, "33"))  # yellow
 
 
 __all__ = [
     "detail_lines",
     "kept_rows",
     "reference_files",
-    "run_testset",
     "segment_filter",
     "test_set_actions",
 ]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Optional, Protocol, Union
 
 from bleuprint.errors import BleuprintError, InputTypeError
+from bleuprint.testsets import registry as built_in
 from bleuprint.testsets.cache import cache_root as default_cache_root
 from bleuprint.testsets.download import cache_file_name, file_md5, install_file
 
@@ -120,9 +121,7 @@ def import_archive(
 
 def _entries(registry: Registry | None) -> list[RegistryEntry]:
     if registry is None:
-        from bleuprint.testsets.registry import entries
-
-        return list(entries().values())
+        return list(built_in.entries().values())
     if isinstance(registry, Mapping):
         return list(registry.values())
     return list(registry)

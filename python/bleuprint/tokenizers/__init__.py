@@ -13,20 +13,20 @@ docs/tokenizers.md says which to use for which language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from threading import Lock
 from typing import Any, Optional, Union, cast, overload
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.io.layout import as_text_sequence, naming_lone_surrogates
 from bleuprint.tokenizers.base import ExternalTokenizer
+from bleuprint.tokenizers.spm_models import SPM_MODELS
 
 #: Tokenizers the Rust core runs itself.
 NATIVE_TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
 #: Tokenizers that wrap MeCab.
 MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
-#: Tokenizers that wrap SentencePiece; the values are their signature names.
-SPM_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
+#: Tokenizers that wrap SentencePiece, one per published model.
+SPM_TOKENIZERS: tuple[str, ...] = tuple(SPM_MODELS)
 #: Every tokenizer name (sacrebleu 2.6.0's list).
 TOKENIZERS: tuple[str, ...] = (
     "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
@@ -34,9 +34,6 @@ TOKENIZERS: tuple[str, ...] = (
 )  # fmt: skip
 #: Unicode normalization forms for ``normalize=``.
 NORMALIZATIONS: tuple[str, ...] = tuple(_core.NORMALIZATIONS)
-
-_shared: dict[tuple[str, Optional[str]], ExternalTokenizer] = {}
-_shared_lock = Lock()
 
 
 def check_tokenizer(name: str) -> None:
@@ -72,26 +69,17 @@ def get_tokenizer(name: str, spm_model: Optional[str] = None) -> Optional[Extern
     check_spm_model(name, spm_model)
     if name in NATIVE_TOKENIZERS:
         return None
-    if name in SPM_TOKENIZERS:
-        from bleuprint.tokenizers.spm import get_spm_tokenizer
+    # Start-up time: MeCab's and SentencePiece's modules (and HTTP, for model downloads) load
+    # with the first such tokenizer, not with `import bleuprint`.
+    from bleuprint.tokenizers.external import external_tokenizer
 
-        return get_spm_tokenizer(name, spm_model)
-    with _shared_lock:
-        tokenizer = _shared.get((name, None))
-        if tokenizer is None:
-            from bleuprint.tokenizers.mecab import JaMecabTokenizer, KoMecabTokenizer
-
-            cls = JaMecabTokenizer if name == "ja-mecab" else KoMecabTokenizer
-            tokenizer = _shared[(name, None)] = cls()
-    return tokenizer
+    return external_tokenizer(name, spm_model)
 
 
 def tokenizer_signature(name: str, spm_model: Optional[str] = None) -> str:
     """The ``tok:`` value of signatures, as sacrebleu writes it (``ja-mecab-0.996-IPA``)."""
     if name in SPM_TOKENIZERS:
         # Fixed per key, so a signature needs no model (and repeats no rename warning).
-        from bleuprint.tokenizers.spm import SPM_MODELS
-
         return SPM_MODELS[name]["signature"]
     tokenizer = get_tokenizer(name, spm_model)
     return name if tokenizer is None else tokenizer.signature()

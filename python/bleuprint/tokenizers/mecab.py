@@ -24,6 +24,7 @@ from threading import Lock
 from types import ModuleType
 from typing import Any, Optional
 
+from bleuprint._core import MecabTagger
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ModelUnavailableError
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
 
@@ -135,8 +136,6 @@ class _MecabTokenizer(ExternalTokenizer):
         library = bundled_library(self._distribution)
         if library is None:
             raise InvalidOptionError(f"found no libmecab in the {self._distribution!r} package")
-        from bleuprint._core import MecabTagger
-
         return MecabTagger(str(library), tagger_args(module, rawargs))
 
     def _load_python(

@@ -17,13 +17,10 @@ Where the model comes from (:func:`resolve_model_path`), first match wins:
 
 from __future__ import annotations
 
-import http.client
 import os
 import shutil
 import tempfile
 import threading
-import urllib.error
-import urllib.request
 from contextlib import suppress
 from pathlib import Path
 from types import ModuleType
@@ -32,29 +29,9 @@ from typing import Any, Optional, Union
 from bleuprint.errors import InvalidOptionError, ModelUnavailableError, warn
 from bleuprint.io.file_lock import file_lock
 from bleuprint.tokenizers.base import ExternalTokenizer, missing_package_error
+from bleuprint.tokenizers.spm_models import SPM_MODELS
 
 PathLike = Union[str, "os.PathLike[str]"]
-
-#: Models by ``tokenize=`` key: download URL and ``tok:`` signature (sacrebleu's table).
-SPM_MODELS: dict[str, dict[str, str]] = {
-    "spm": {
-        "url": "https://dl.fbaipublicfiles.com/fairseq/models/flores/sacrebleu_tokenizer_spm.model",
-        "signature": "flores101",
-    },
-    # same model as "spm"
-    "flores101": {
-        "url": "https://dl.fbaipublicfiles.com/fairseq/models/flores/sacrebleu_tokenizer_spm.model",
-        "signature": "flores101",
-    },
-    "flores200": {
-        "url": "https://tinyurl.com/flores200sacrebleuspm",
-        "signature": "flores200",
-    },
-    "spBLEU-1K": {
-        "url": "https://www.dlnlp.ai/spBLEU-1K/spbleu-1k_tokenizer_spm.model",
-        "signature": "spBLEU-1K",
-    },
-}
 
 #: sacrebleu's message when the deprecated ``spm`` key is used.
 SPM_RENAMED_MESSAGE = (
@@ -164,6 +141,12 @@ def _download_failed(url: str, dest: Path, key: str, reason: object) -> ModelUna
 def _download(url: str, dest: Path, key: str) -> None:
     """Downloads ``url`` to ``dest`` atomically: a temporary file in the same directory,
     then ``os.replace``, so no reader ever sees a partial model."""
+    # HTTP and SSL (~10 ms of imports) load for a download only, not with every module that
+    # reads this one's table or tokenizes with a cached model.
+    import http.client
+    import urllib.error
+    import urllib.request
+
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

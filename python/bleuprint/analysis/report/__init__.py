@@ -12,11 +12,16 @@ import contextlib
 import gc
 import json
 import sys
+import threading
 import types
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Optional
 
+from bleuprint.analysis.report import charts
+from bleuprint.analysis.report.analysis import analyse
+from bleuprint.analysis.report.html import render
 from bleuprint.analysis.report.inputs import METRIC_NAMES, check_inputs
+from bleuprint.errors import BleuprintError, InvalidOptionError
 
 
 class Report:
@@ -28,8 +33,6 @@ class Report:
 
     def to_html(self) -> str:
         """The self-contained page (no script, no network)."""
-        from bleuprint.analysis.report.html import render
-
         with _collection_paused():
             return render(self.data)
 
@@ -62,9 +65,6 @@ def report(
     maps ``docid``/``origlang``/``domain`` to one value per segment; ``train_counts`` gives
     word frequencies for word accuracy (default: the first reference's).
     """
-    from bleuprint.analysis.report.analysis import analyse
-    from bleuprint.errors import InvalidOptionError
-
     if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int) or n_bootstrap < 1:
         raise InvalidOptionError(f"n_bootstrap must be a positive integer, got {n_bootstrap!r}")
     _prefetch_matplotlib()
@@ -99,14 +99,9 @@ def _collection_paused() -> Iterator[None]:
 def _prefetch_matplotlib() -> None:
     """Imports matplotlib on a thread while the statistics are computed: the scoring and
     resampling run in Rust without the GIL, so the import's second or so mostly overlaps."""
-    import threading
-
-    from bleuprint.errors import BleuprintError
 
     def load() -> None:
         try:
-            from bleuprint.analysis.report import charts
-
             charts.load()
         except BleuprintError:  # no matplotlib: reported when the charts are drawn
             pass

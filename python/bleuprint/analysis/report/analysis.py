@@ -13,6 +13,9 @@ from bleuprint.analysis.report import buckets as bk
 from bleuprint.analysis.report.examples import example, pick_examples
 from bleuprint.analysis.report.inputs import META_FIELDS, ReportInputs
 from bleuprint.analysis.report.ngrams import NgramTable, characteristic_ngrams
+from bleuprint.metrics import BLEU, CHRF, TER
+from bleuprint.significance import bootstrap_ci, paired_test_stats
+from bleuprint.tokenizers import tokenize
 
 #: Pages stay this size whatever the test set: examples, documents and pairs are capped.
 N_DIFFERENCES = 10
@@ -24,10 +27,8 @@ TOP_NGRAMS = 10
 BUCKET_SAMPLES = 200
 
 
-def _metric(name: str) -> Any:
-    import bleuprint
-
-    return {"bleu": bleuprint.BLEU, "chrf": bleuprint.CHRF, "ter": bleuprint.TER}[name]()
+#: The classes of the ``metrics=`` names.
+METRICS: dict[str, Any] = {"bleu": BLEU, "chrf": CHRF, "ter": TER}
 
 
 def _better(config: Any, scores: np.ndarray) -> np.ndarray:
@@ -39,11 +40,8 @@ def analyse(
     inputs: ReportInputs, *, n_bootstrap: int = 1000, seed: Optional[int] = 12345
 ) -> dict[str, Any]:
     """All sections as JSON-ready data (see docs/report.md for the fields)."""
-    from bleuprint.significance import paired_test_stats
-    from bleuprint.tokenizers import tokenize
-
     names = list(inputs.systems)
-    metrics = [_metric(m) for m in inputs.metrics]
+    metrics = [METRICS[m]() for m in inputs.metrics]
     stats = {n: [m.stats(h, inputs.references) for m in metrics] for n, h in inputs.systems.items()}
     configs = [stats[names[0]][k].config for k in range(len(metrics))]
     sentence = {n: [s.sentence_scores() for s in stats[n]] for n in names}
@@ -126,8 +124,6 @@ def _scores(
     rows = {name: {} for name in order}  # type: dict[str, dict[str, Any]]
     section: dict[str, Any] = {"rows": rows, "comparisons": [], "clusters": {}, "signatures": {}}
     if len(order) < 2:
-        from bleuprint.significance import bootstrap_ci
-
         labels = []
         for k, one in enumerate(stats[order[0]]):
             ci = bootstrap_ci(one, n, seed=seed)

@@ -9,6 +9,8 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from bleuprint.errors import BleuprintError
+
 #: Systems drawn per chart; tables list all of them.
 MAX_SYSTEMS_PER_CHART = 8
 #: Systems per grouped-bar chart (the best ones): more bars per bucket would not be legible.
@@ -32,8 +34,6 @@ def load() -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError as e:
-        from bleuprint.errors import BleuprintError
-
         raise BleuprintError(
             "the HTML report draws its charts with matplotlib: pip install 'bleuprint[report]' "
             "(or use --json / Report.to_json, which need no matplotlib)"

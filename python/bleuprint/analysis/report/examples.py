@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from bleuprint.analysis.explanation import explain
+
 
 def match_levels(
     hyp: Sequence[str], refs: Sequence[Sequence[str]], max_order: int = 4
@@ -44,8 +46,6 @@ def example(
 ) -> dict[str, Any]:
     """One segment as data: source, references, and each listed system's hypothesis with
     its sentence score, token match levels and explanation."""
-    from bleuprint.analysis.explanation import explain
-
     refs = [r[index] for r in references]
     refs_tok = [r[index] for r in ref_tokens]
     outputs = []

@@ -9,6 +9,7 @@ from typing import Optional
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.io.layout import as_text_sequence
+from bleuprint.tokenizers import tokenize
 
 #: Metadata columns a report breaks scores down by.
 META_FIELDS = ("origlang", "domain", "docid")
@@ -135,14 +136,12 @@ def read_meta_tsv(text: str) -> dict[str, list[str]]:
 def read_train_counts(text: str) -> dict[str, int]:
     """Word counts for ``--train-vocab``: a ``word<TAB>count`` file, or else a corpus (one
     sentence per line) tokenized as the report tokenizes (13a)."""
-    from bleuprint.tokenizers import tokenize as tok
-
     lines = [line for line in text.split("\n") if line]
     pairs = [line.split("\t") for line in lines]
     if pairs and all(len(p) == 2 and p[1].strip().isdigit() for p in pairs):
         return {w: int(c) for w, c in pairs}
     counts: dict[str, int] = {}
-    for sentence in tok(lines, "13a"):
+    for sentence in tokenize(lines, "13a"):
         for word in sentence.split():
             counts[word] = counts.get(word, 0) + 1
     return counts

@@ -28,6 +28,7 @@ from bleuprint.compat.sacrebleu.compat import (
 )
 from bleuprint.compat.sacrebleu.metrics import BLEU, CHRF, TER
 from bleuprint.compat.sacrebleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams
+from bleuprint.compat.sacrebleu.utils import dataset_name as _dataset_name
 from bleuprint.compat.sacrebleu.utils import smart_open
 from bleuprint.compat.sacrebleu.version import __version__
 
@@ -36,23 +37,10 @@ __description__ = (
     "scores (sacrebleu 2.6.0's API, computed by bleuprint)"
 )
 
-#: Names served by bleuprint.testsets, loaded on first use.
-_DATASET_NAMES = (
-    "DATASETS",
-    "SACREBLEU_DIR",
-    "download_test_set",
-    "get_source_file",
-    "get_reference_files",
-    "get_available_testsets",
-    "get_langpairs_for_testset",
-)
-
 
 def __getattr__(name: str) -> Any:
     if name in _DATASET_NAMES:
-        from bleuprint.compat.sacrebleu.utils import dataset_name
-
-        return dataset_name(name)
+        return _dataset_name(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -84,3 +72,6 @@ __all__ = [
     "sentence_ter",
     "__version__",
 ]
+
+#: The names of ``__all__`` not defined above: served by bleuprint.testsets, loaded on first use.
+_DATASET_NAMES = tuple(name for name in __all__ if name not in globals())

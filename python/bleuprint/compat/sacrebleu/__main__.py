@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Optional
 
-from bleuprint.compat.sacrebleu._install import ALIAS, TARGET, install
+from bleuprint.compat.sacrebleu._install import ALIAS, TARGET, install, renamed
 
 USAGE = "usage: python -m bleuprint.compat.sacrebleu (SCRIPT.py | -m MODULE) [ARGS ...]"
 
@@ -19,9 +19,7 @@ def _runnable(module: str) -> str:
     ``sacrebleu.*`` module runs under its bleuprint name (the alias has no code to run)."""
     if module in ("sacrebleu", "sacrebleu.__main__"):
         return f"{TARGET}.sacrebleu"
-    if module.startswith(ALIAS + "."):
-        return TARGET + module[len(ALIAS) :]
-    return module
+    return renamed(module, ALIAS, TARGET) or module
 
 
 def run(argv: Optional[Sequence[str]] = None) -> int:

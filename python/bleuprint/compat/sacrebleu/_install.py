@@ -25,11 +25,11 @@ class SacrebleuAlreadyImportedError(BleuprintError, RuntimeError):
     """The real sacrebleu was imported before ``install()``."""
 
 
-def _target_name(fullname: str) -> Optional[str]:
-    if fullname == ALIAS:
-        return TARGET
-    if fullname.startswith(ALIAS + "."):
-        return TARGET + fullname[len(ALIAS) :]
+def renamed(name: str, package: str, new: str) -> Optional[str]:
+    """``name`` with its leading ``package`` (the package itself or a module under it)
+    replaced by ``new``; ``None`` for a name outside ``package``."""
+    if name == package or name.startswith(package + "."):
+        return new + name[len(package) :]
     return None
 
 
@@ -55,7 +55,7 @@ class SacrebleuFinder(importlib.abc.MetaPathFinder):
         path: Optional[Sequence[str]] = None,
         target: Optional[ModuleType] = None,
     ) -> Optional[importlib.machinery.ModuleSpec]:
-        name = _target_name(fullname)
+        name = renamed(fullname, ALIAS, TARGET)
         if name is None:
             return None
         try:
@@ -98,18 +98,10 @@ def install() -> None:
         sys.meta_path.insert(0, _finder)
     # The submodules imported so far, under their sacrebleu names (the rest via the finder).
     for name, module in list(sys.modules.items()):
-        alias = _alias_name(name)
+        alias = renamed(name, TARGET, ALIAS)
         if alias is not None and module is not None:
             sys.modules.setdefault(alias, module)
     importlib.import_module(ALIAS)
-
-
-def _alias_name(name: str) -> Optional[str]:
-    if name == TARGET:
-        return ALIAS
-    if name.startswith(TARGET + "."):
-        return ALIAS + name[len(TARGET) :]
-    return None
 
 
 def uninstall() -> None:
@@ -118,7 +110,7 @@ def uninstall() -> None:
     while _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
     for name, module in list(sys.modules.items()):
-        if (name == ALIAS or name.startswith(ALIAS + ".")) and _is_ours(module):
+        if renamed(name, ALIAS, TARGET) is not None and _is_ours(module):
             del sys.modules[name]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from bleuprint.cli import main as _bleuprint_main
 from bleuprint.cli.parser import build_parser
 from bleuprint.compat.sacrebleu.metrics import METRICS
+from bleuprint.compat.sacrebleu.utils import dataset_name as _dataset_name
 from bleuprint.compat.sacrebleu.version import __version__ as VERSION  # noqa: N812
 
 sacrelogger = logging.getLogger("sacrebleu")
@@ -35,9 +36,7 @@ def main() -> None:
 
 def __getattr__(name: str) -> Any:
     if name == "DATASETS":
-        from bleuprint.compat.sacrebleu.utils import dataset_name
-
-        return dataset_name(name)
+        return _dataset_name(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

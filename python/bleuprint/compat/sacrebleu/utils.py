@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import IO, Any, cast
 
+from bleuprint.cli.output import single_system_lines, table_lines
+from bleuprint.cli.paired_output import baseline_notes, json_value, p_value_text, score_cells
 from bleuprint.errors import InvalidInputError
 
 USERHOME = os.path.expanduser("~")
@@ -138,8 +140,6 @@ def sanity_check_lengths(
 def print_single_results(results: list[str], args: Any) -> None:
     """Prints one system's metric lines (``args.format``: ``json`` or text), as the command
     line does."""
-    from bleuprint.cli.output import single_system_lines
-
     for line in single_system_lines(list(results), args.format, Color.ENABLE_COLORS):
         print(line)
 
@@ -150,9 +150,6 @@ def print_results_table(
     """Prints the multi-system table (``results``: ``{"System": names, metric: [str or
     significance.Result, ...]}``) and the signatures, as the command line does; with
     ``args.paired_bs``/``args.paired_ar``, the paired test's explanation too."""
-    from bleuprint.cli.output import table_lines
-    from bleuprint.cli.paired_output import baseline_notes, json_value, p_value_text, score_cells
-
     names = list(results["System"])
     metrics = {k: v for k, v in results.items() if k != "System"}
     if args.format == "json":

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 import numpy as np
@@ -23,12 +24,7 @@ class TER(SacrebleuMethods, _ter.TER):
     @property
     def tokenizer(self) -> TercomTokenizer:
         """The Tercom tokenizer with this TER's settings."""
-        return TercomTokenizer(
-            normalized=self.normalized,
-            no_punct=self.no_punct,
-            asian_support=self.asian_support,
-            case_sensitive=self.case_sensitive,
-        )
+        return TercomTokenizer(**asdict(self.config))
 
     @property
     def tokenizer_signature(self) -> str:

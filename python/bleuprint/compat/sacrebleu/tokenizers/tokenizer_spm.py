@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 from bleuprint.compat.sacrebleu.tokenizers.tokenizer_base import BleuprintTokenizer
+from bleuprint.compat.sacrebleu.utils import dataset_name as _dataset_name
 from bleuprint.errors import InvalidOptionError
 from bleuprint.tokenizers.spm import SPM_MODELS
 
@@ -58,7 +59,5 @@ class spBLEU1KTokenizer(TokenizerSPM):  # noqa: N801 (sacrebleu's name)
 def __getattr__(name: str) -> Any:
     # SACREBLEU_DIR comes from the test-set cache module, loaded only when asked for.
     if name == "SACREBLEU_DIR":
-        from bleuprint.compat.sacrebleu.utils import dataset_name
-
-        return dataset_name(name)
+        return _dataset_name(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,8 @@ class TercomTokenizer(BaseTokenizer):
     """Tercom's normalization, as sacrebleu's TER reads text.
 
     ``normalized`` splits punctuation and decodes XML entities, ``no_punct`` removes
-    punctuation, ``asian_support`` extends both to CJK text, ``case_sensitive`` keeps case.
+    punctuation, ``asian_support`` extends both to CJK text, ``case_sensitive`` keeps case
+    (TER's settings, :class:`~bleuprint.metrics.ter.TERConfig`, checked as TER checks them).
     """
 
     ASIAN_PUNCT = r"([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])"
@@ -24,25 +25,16 @@ class TercomTokenizer(BaseTokenizer):
         asian_support: bool = False,
         case_sensitive: bool = False,
     ) -> None:
-        self._normalized = normalized
-        self._no_punct = no_punct
-        self._asian_support = asian_support
-        self._case_sensitive = case_sensitive
-        self._config = TERConfig(
-            normalized=normalized,
-            no_punct=no_punct,
-            asian_support=asian_support,
-            case_sensitive=case_sensitive,
-        )
+        self.config = TERConfig(normalized, no_punct, asian_support, case_sensitive)
 
     def __call__(self, sent: str) -> str:
         if not isinstance(sent, str):
             raise InputTypeError(f"TercomTokenizer takes a str, got {type(sent).__name__}")
         if not sent:
             return ""
-        if not self._case_sensitive:
+        if not self.config.case_sensitive:
             sent = sent.lower()  # the core leaves case alone; sacrebleu lowercases first
-        (tokenized,) = self._config.tokenized([sent])
+        (tokenized,) = self.config.tokenized([sent])
         return tokenized
 
     def signature(self) -> str:
