@@ -35,6 +35,7 @@ from bleuprint.errors import (
     ReferenceLayoutError,
     StatsMismatchError,
 )
+from bleuprint.metrics.bleu.presets import knob_values
 from bleuprint.presets import (
     PRESETS,
     BleuKnobs,
@@ -44,7 +45,6 @@ from bleuprint.presets import (
     float32_running_sum,
     knob_table,
 )
-from bleuprint.metrics.bleu.presets import knob_values
 from tests.golden import load
 
 # implementations.md §2's cross-implementation table: V1..V10 (hypotheses, references grouped

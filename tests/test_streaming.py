@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleuprint
-from bleuprint.io import line_reader
 from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
+from bleuprint.io import line_reader
 from bleuprint.io.files import read_lines
 from bleuprint.io.streaming import lines_of
 from tests.conftest import read_lines as read_test_lines

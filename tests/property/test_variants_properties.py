@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bleuprint
-from bleuprint import variants
+from bleuprint import presets
 from bleuprint.compat import evaluate
 from bleuprint.compat import nltk as compat_nltk
 from bleuprint.errors import InvalidInputError, StatsMismatchError
@@ -177,7 +177,7 @@ def _same_sacrebleu_fields(ours, theirs):
 def test_sacrebleu_knobs_equal_bleuprint_bleu(corpus, opts):
     hyps, refs = corpus
     knobs, metric = _knobs_and_metric(opts)
-    ours = variants.corpus_score(hyps, refs, knobs)
+    ours = presets.corpus_score(hyps, refs, knobs)
     _same_sacrebleu_fields(ours, metric.corpus_score(hyps, streams_of(refs)))
 
 
@@ -201,9 +201,9 @@ def test_sacrebleu_preset_equals_corpus_bleu(corpus, opts):
     for knobs, kwargs in pairs:
         kwargs.setdefault("tokenize", "13a")
         expected = bleuprint.corpus_bleu(hyps, streams, **kwargs)
-        assert variants.corpus_score(hyps, refs, knobs).score == expected.score, kwargs
+        assert presets.corpus_score(hyps, refs, knobs).score == expected.score, kwargs
     assert (
-        variants.corpus_score(hyps, refs, "sacrebleu").score
+        presets.corpus_score(hyps, refs, "sacrebleu").score
         == bleuprint.corpus_bleu(hyps, streams, tokenize="13a").score
     )
 
@@ -220,9 +220,9 @@ def test_knobs_that_cannot_change_a_single_reference_score(corpus, opts, ref_len
     hyps, refs = corpus
     knobs, metric = _knobs_and_metric(opts)
     expected = metric.corpus_score(hyps, streams_of(refs))
-    ours = variants.corpus_score(hyps, refs, knobs.replace(ref_length=ref_length))
+    ours = presets.corpus_score(hyps, refs, knobs.replace(ref_length=ref_length))
     _same_sacrebleu_fields(ours, expected)
-    scaled = variants.corpus_score(hyps, refs, knobs.replace(ref_length=ref_length, scale=1))
+    scaled = presets.corpus_score(hyps, refs, knobs.replace(ref_length=ref_length, scale=1))
     assert scaled.score == expected.score * 0.01
 
 
@@ -264,7 +264,7 @@ def test_hf_preset_equals_bleuscore(corpus):
     bleuscore = pytest.importorskip("bleuscore")
     hyps, refs = corpus
     expected = bleuscore.compute(references=refs, predictions=hyps, max_order=4, smooth=False)
-    assert variants.corpus_score(hyps, refs, "hf").score == expected["bleu"]
+    assert presets.corpus_score(hyps, refs, "hf").score == expected["bleu"]
 
 
 @pytest.mark.differential
@@ -374,7 +374,7 @@ def _nltk_preset_against_compat(corpus, method, weights, smooth_value):
     knobs = PRESETS["nltk"].knobs.replace(
         smoothing=f"nltk{method}", smooth_value=smooth_value, weights=weights
     )
-    ours, ours_warned = outcome(lambda: variants.corpus_score(hyps, refs, knobs).score)
+    ours, ours_warned = outcome(lambda: presets.corpus_score(hyps, refs, knobs).score)
     expected, warned = outcome(
         compat_nltk.corpus_bleu,
         [[r.split() for r in rs] for rs in refs],
@@ -399,7 +399,7 @@ def test_nltk_preset_on_text_is_compat_nltk_on_split_tokens(corpus, weights):
     hyps, refs = corpus
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        ours = variants.corpus_score(hyps, refs, "nltk").score
+        ours = presets.corpus_score(hyps, refs, "nltk").score
     _nltk_preset_against_compat(corpus, 0, weights, None)
     expected, warned = outcome(
         compat_nltk.corpus_bleu, [[r.split() for r in rs] for rs in refs], [h.split() for h in hyps]
@@ -429,7 +429,7 @@ def test_nltk_smoothing_knobs_with_default_values(corpus, method, weights):
 
 def test_nltk6_knob_default_equals_nltk_method6():
     knobs = PRESETS["nltk"].knobs.replace(smoothing="nltk6")
-    ours = variants.corpus_score(["b b a b"], [["a b b a"]], knobs).score
+    ours = presets.corpus_score(["b b a b"], [["a b b a"]], knobs).score
     sentence = compat_nltk.sentence_bleu(
         [["a", "b", "b", "a"]],
         ["b", "b", "a", "b"],
@@ -468,8 +468,8 @@ def test_reference_order_inside_a_segment_does_not_matter(corpus, setup, data):
     if preset == "nltk":
         knobs = knobs.replace(smoothing="nltk3")
     shuffled = [data.draw(st.permutations(rs)) for rs in refs]
-    first, warned = outcome(lambda: variants.corpus_score(hyps, refs, knobs).score)
-    second, warned_again = outcome(lambda: variants.corpus_score(hyps, shuffled, knobs).score)
+    first, warned = outcome(lambda: presets.corpus_score(hyps, refs, knobs).score)
+    second, warned_again = outcome(lambda: presets.corpus_score(hyps, shuffled, knobs).score)
     if isinstance(first, Exception):
         assert type(second) is type(first)
         assert str(second) == str(first)
@@ -501,14 +501,14 @@ def test_nltk_methods_5_6_7_can_exceed_1():
     nltk = PRESETS["nltk"].knobs
     hyps, refs = ["c a c a c"], [["c a c a c c", "a b c a"]]
     for method in (5, 7):
-        assert variants.corpus_score(hyps, refs, nltk.replace(smoothing=f"nltk{method}")).score > 1
+        assert presets.corpus_score(hyps, refs, nltk.replace(smoothing=f"nltk{method}")).score > 1
     hyps = ["the cat sat on the mat", "the cat is on the mat", "a b c"]
     refs = [
         ["the cat is on the mat"],
         ["there is a cat on the mat", "a cat is on the mat"],
         ["a b d"],
     ]
-    score = variants.corpus_score(hyps, refs, nltk.replace(smoothing="nltk6", smooth_value=5))
+    score = presets.corpus_score(hyps, refs, nltk.replace(smoothing="nltk6", smooth_value=5))
     (vector,) = [v for v in load("nltk") if v["id"] == "nltk-corpus-last-segment-method6-C-B-X"]
     assert score.score == vector["expected"]
 
@@ -524,7 +524,7 @@ def test_scale_one_scores_are_within_0_and_1(corpus, name, data):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # nltk method0's zero-order warnings
         try:
-            score = variants.corpus_score(hyps, refs, knobs).score
+            score = presets.corpus_score(hyps, refs, knobs).score
         except InvalidInputError as caught:
             error = caught
     if error is not None:
@@ -580,17 +580,17 @@ def _same_outcome(ours, expected):
 def test_preset_stats_split_and_merged_score_as_the_whole(corpus, name, data):
     hyps, refs = corpus
     knobs = STATS_SETUPS[name]
-    whole = variants.corpus_stats(hyps, refs, knobs)
+    whole = presets.corpus_stats(hyps, refs, knobs)
     cut = data.draw(st.integers(0, len(hyps)))
-    merged = variants.corpus_stats(hyps[:cut], refs[:cut], knobs) + variants.corpus_stats(
+    merged = presets.corpus_stats(hyps[:cut], refs[:cut], knobs) + presets.corpus_stats(
         hyps[cut:], refs[cut:], knobs
     )
     assert np.array_equal(merged.rows, whole.rows)
-    expected = _quietly(variants.corpus_score, hyps, refs, knobs)
+    expected = _quietly(presets.corpus_score, hyps, refs, knobs)
     _same_outcome(_quietly(lambda: merged.score()), expected)
     _same_outcome(_quietly(lambda: whole.score()), expected)
     if cut and not knobs.drop_empty:  # indexing selects segments, the config stays
-        head = _quietly(variants.corpus_score, hyps[:cut], refs[:cut], knobs)
+        head = _quietly(presets.corpus_score, hyps[:cut], refs[:cut], knobs)
         _same_outcome(_quietly(lambda: whole[:cut].score()), head)
 
 
@@ -598,7 +598,7 @@ def test_preset_stats_split_and_merged_score_as_the_whole(corpus, name, data):
 @given(corpus=grouped_corpora(), name=st.sampled_from(sorted(STATS_SETUPS)))
 def test_preset_stats_save_and_load(corpus, name):
     hyps, refs = corpus
-    stats = variants.corpus_stats(hyps, refs, STATS_SETUPS[name])
+    stats = presets.corpus_stats(hyps, refs, STATS_SETUPS[name])
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "stats.npz")
         stats.save(path)
@@ -616,7 +616,7 @@ def test_preset_stats_save_and_load(corpus, name):
 )
 def test_rows_of_different_presets_refuse_to_merge(corpus, names):
     hyps, refs = corpus
-    first, second = (variants.corpus_stats(hyps, refs, STATS_SETUPS[n]) for n in names)
+    first, second = (presets.corpus_stats(hyps, refs, STATS_SETUPS[n]) for n in names)
     with pytest.raises(StatsMismatchError, match="different configurations"):
         first + second
     with pytest.raises(StatsMismatchError, match="different configurations"):
@@ -636,10 +636,10 @@ def test_multi_prediction_rows_are_items(corpus, data):
     knobs = PRESETS["nlgmetricverse"].knobs.replace(
         aggregation="multi-prediction", drop_empty=False
     )
-    stats = variants.corpus_stats(flat, flat_refs, knobs, items=items)
+    stats = presets.corpus_stats(flat, flat_refs, knobs, items=items)
     assert len(stats) == len(hyps)
     cut = data.draw(st.integers(0, len(hyps)))
-    expected = _quietly(variants.corpus_score, flat, flat_refs, knobs, items=items)
+    expected = _quietly(presets.corpus_score, flat, flat_refs, knobs, items=items)
     _same_outcome(_quietly(lambda: (stats[:cut] + stats[cut:]).score()), expected)
     _same_outcome(_quietly(lambda: stats.score()), expected)
 
@@ -705,8 +705,8 @@ def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, match
 def test_float_precisions_equal_the_fraction_path(counts, smoothing, epsilon, zero_total):
     """The Fraction-free precisions of methods 0 and 1 are the floats (and signs) of the
     Fraction path they shortcut, zero counts and totals included."""
-    from bleuprint.metrics.bleu.aggregation import CorpusCounts
     from bleuprint.metrics.bleu import scoring
+    from bleuprint.metrics.bleu.aggregation import CorpusCounts
 
     correct, total = [c for c, _ in counts], [t for _, t in counts]
     if zero_total:
