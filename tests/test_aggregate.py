@@ -29,9 +29,7 @@ from sacrebleu.metrics.helpers import (
 
 import bleuprint
 from bleuprint.errors import InvalidOptionError
-from tests.conftest import read_lines
-
-SAMPLE = Path(__file__).parent / "data" / "sample"
+from tests.support.data import SAMPLE, read_lines
 
 
 def _log_weights(n: int, weights: Optional[list[float]]) -> list[float]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import csv
 import importlib.util
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "report.py"
+from tests.support.data import REPO
+
+SCRIPT = REPO / "bench" / "report.py"
 
 FIELDS = [
     "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",

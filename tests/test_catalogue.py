@@ -31,13 +31,15 @@ from typing import Optional
 
 import pytest
 
+from tests.support.data import DOCS
+
 MEMORY_LIMIT = 2 * 1024**3  # bytes of address space per case
 TIMEOUT = 60  # seconds per case
 PARALLEL = 2  # cases at a time (the test machines have few cores)
 # A signal must turn into its exception within this many seconds ("about a second"; the
 # margin covers a loaded machine).
 SIGNAL_LATENCY = 2.0
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "errors.md"
+ERRORS_DOC = DOCS / "errors.md"
 BEGIN, END = "<!-- catalogue:begin -->", "<!-- catalogue:end -->"
 
 
@@ -1102,7 +1104,7 @@ def html_escape(text: str) -> str:
 
 
 def test_docs_show_the_catalogue() -> None:
-    text = DOCS.read_text(encoding="utf-8")
+    text = ERRORS_DOC.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
     assert text[start:end] == catalogue_markdown(), (
         "docs/errors.md is out of date: python tests/test_catalogue.py --write-docs"
@@ -1110,6 +1112,6 @@ def test_docs_show_the_catalogue() -> None:
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write-docs"]:
-    text = DOCS.read_text(encoding="utf-8")
+    text = ERRORS_DOC.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
-    DOCS.write_text(text[:start] + catalogue_markdown() + text[end:], encoding="utf-8")
+    ERRORS_DOC.write_text(text[:start] + catalogue_markdown() + text[end:], encoding="utf-8")

@@ -11,7 +11,6 @@ import gzip
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -25,11 +24,15 @@ import bleuprint
 from bleuprint import _core
 from bleuprint.cli import build_parser, main, sentence_lines
 from bleuprint.io.files import read_lines, read_stream_lines
-
-REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = REPO / "examples"
-OUR_VERSION = f"bleuprint-{bleuprint.__version__}"
-SACREBLEU_VERSION = "2.6.0"
+from tests.support.cli import (
+    assert_same_as_sacrebleu,
+    bleuprint_cli,
+    installed_script,
+    run,
+    sacrebleu_cli,
+    subprocess_env,
+)
+from tests.support.data import REPO
 
 # Small, varied data: punctuation, numbers, casing, non-ASCII, an empty line, U+2028 inside a
 # line (a separator for str.splitlines() but not for sacrebleu's file reader).
@@ -98,82 +101,6 @@ def data(tmp_path: Path) -> Path:
     _write(tmp_path / "refs.tsv", [f"{a}\t{b}" for a, b in zip(REF_A, REF_B)])
     _write(tmp_path / "systems.tsv", [f"{a}\t{b}" for a, b in zip(HYP_1, HYP_2)])
     return tmp_path
-
-
-def _env(extra: Optional[dict[str, str]] = None) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("SACREBLEU_FORMAT", "BLEUPRINT_FORMAT", "NO_COLOR")
-    }
-    env["PYTHONIOENCODING"] = "utf-8"
-    env.update(extra or {})
-    return env
-
-
-def _script(name: str) -> Optional[str]:
-    candidate = Path(sys.executable).parent / name
-    if candidate.exists():
-        return str(candidate)
-    return shutil.which(name)
-
-
-def run(
-    command: list[str],
-    cwd: Path,
-    stdin: Optional[bytes] = None,
-    env: Optional[dict[str, str]] = None,
-) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        command,
-        cwd=cwd,
-        input=stdin if stdin is not None else b"",
-        capture_output=True,
-        env=_env(env),
-        timeout=120,
-        check=False,
-    )
-
-
-def bleuprint_cli(
-    args: list[str],
-    cwd: Path,
-    stdin: Optional[bytes] = None,
-    env: Optional[dict[str, str]] = None,
-    console: bool = False,
-) -> subprocess.CompletedProcess:
-    if console:
-        script = _script("bleuprint")
-        if script is None:
-            pytest.skip("the bleuprint console script is not installed")
-        command = [script]
-    else:
-        command = [sys.executable, "-m", "bleuprint"]
-    return run(command + args, cwd, stdin, env)
-
-
-def sacrebleu_cli(
-    args: list[str], cwd: Path, stdin: Optional[bytes] = None, env: Optional[dict[str, str]] = None
-) -> subprocess.CompletedProcess:
-    pytest.importorskip("sacrebleu")
-    return run([sys.executable, "-m", "sacrebleu", *args], cwd, stdin, env)
-
-
-def assert_same_as_sacrebleu(
-    args: list[str],
-    cwd: Path,
-    stdin: Optional[bytes] = None,
-    env: Optional[dict[str, str]] = None,
-    console: bool = False,
-) -> str:
-    ours = bleuprint_cli(args, cwd, stdin, env, console)
-    theirs = sacrebleu_cli(args, cwd, stdin, env)
-    assert theirs.returncode == 0, theirs.stderr.decode()
-    assert ours.returncode == 0, ours.stderr.decode()
-    out = ours.stdout.decode("utf-8").replace(OUR_VERSION, SACREBLEU_VERSION)
-    assert out == theirs.stdout.decode("utf-8")
-    assert b"Traceback" not in ours.stderr
-    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -568,7 +495,7 @@ def test_ctrl_c_during_scoring_exits_130_with_one_line(tmp_path: Path) -> None:
     # chrF with 40 character orders: several seconds in the core.
     command = [sys.executable, "-m", "bleuprint", "ref", "-m", "chrf", "-cc", "40"]
     process = subprocess.Popen(
-        command, cwd=tmp_path, env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        command, cwd=tmp_path, env=subprocess_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )  # fmt: skip
     assert process.stdin is not None
@@ -592,7 +519,7 @@ def test_ctrl_c_while_printing_exits_130_with_one_line(tmp_path: Path) -> None:
     # Sentence-level output is megabytes: the command blocks writing it to a full pipe.
     command = [sys.executable, "-m", "bleuprint", "ref", "-i", "hyp", "-sl"]
     process = subprocess.Popen(
-        command, cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        command, cwd=tmp_path, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     assert process.stdout is not None
     assert process.stdout.read(1) == b"B"  # it is printing the results
@@ -646,7 +573,7 @@ def test_version_imports_only_what_it_needs(tmp_path: Path, console: bool) -> No
     # numpy (~100 ms) loads with the first call that makes an array, tables, significance
     # tests, resampling and the compat modules when used.
     if console:
-        script = _script("bleuprint")
+        script = installed_script("bleuprint")
         if script is None:
             pytest.skip("the bleuprint console script is not installed")
         command = [script, "-V"]

@@ -15,9 +15,7 @@ import sacrebleu
 
 from bleuprint.analysis import mbr
 from bleuprint.cli import main
-from tests.conftest import read_lines
-
-SAMPLE = Path(__file__).parent / "data" / "sample"
+from tests.support.data import SAMPLE, read_lines
 
 
 def _samples() -> list[list[str]]:

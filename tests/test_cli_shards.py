@@ -15,9 +15,8 @@ import pytest
 
 import bleuprint.cli.input as cli_input
 from bleuprint.io.shards import Shard, merge_shards, shard_window
-
-from .conftest import run_cli_in_process as _run
-from .conftest import wmt22_references, wmt22_systems
+from tests.support.cli import run_cli_in_process as _run
+from tests.support.data import wmt22_references, wmt22_systems
 
 
 def _write(path: Path, lines: list[str]) -> Path:
@@ -218,7 +217,7 @@ def test_wmt22_shards_merge_to_sacrebleus_scores(
     wmt22: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sacrebleu = pytest.importorskip("sacrebleu")
-    from .conftest import read_lines
+    from tests.support.data import read_lines
 
     pair = "en-de"
     systems = [p for pr, _, p in wmt22_systems(wmt22) if pr == pair][:3]

@@ -23,15 +23,15 @@ from bleuprint import cli
 from bleuprint.cli.output import single_system_lines
 from bleuprint.metrics import BLEU, CHRF, TER, WER
 from bleuprint.significance import paired_test_stats
-from tests.conftest import read_lines
-from tests.test_cli import (
+from tests.support.cli import (
     OUR_VERSION,
     SACREBLEU_VERSION,
-    _env,
     assert_same_as_sacrebleu,
     bleuprint_cli,
     sacrebleu_cli,
+    subprocess_env,
 )
+from tests.support.data import read_lines
 
 N_SEGMENTS = 300
 SYSTEMS = ("Online-A", "Online-B", "OpenNMT", "PROMT")
@@ -233,7 +233,7 @@ def _on_terminal(command: list[str], cwd: Path) -> bytes:
         stdin=subprocess.DEVNULL,
         stdout=slave,
         stderr=subprocess.DEVNULL,
-        env=_env(),
+        env=subprocess_env(),
     )
     os.close(slave)
     chunks = []

@@ -16,9 +16,8 @@ import pytest
 
 import bleuprint
 import bleuprint.cli.input as cli_input
-
-from .conftest import read_lines, wmt22_references, wmt22_systems
-from .conftest import run_cli_in_process as _run
+from tests.support.cli import run_cli_in_process as _run
+from tests.support.data import read_lines, wmt22_references, wmt22_systems
 
 # Every test writes Parquet and Arrow files, and a .zst table (the optional extras).
 pa = pytest.importorskip("pyarrow")

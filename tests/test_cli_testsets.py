@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import bleuprint
-from tests.testsets_fixtures import place
+from tests.support.testsets_fixtures import place
 
 pytest.importorskip("sacrebleu")
 
@@ -256,7 +256,7 @@ def test_testset_import(
 
     from bleuprint.cli import main
     from bleuprint.testsets import DATASETS, registry
-    from tests.testsets_fixtures import downloads, md5s
+    from tests.support.testsets_fixtures import downloads, md5s
 
     real = registry.entries()
     # The synthetic archive stands for the real one: the registry lists its MD5 sum.

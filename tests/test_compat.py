@@ -45,7 +45,8 @@ from bleuprint.presets import (
     float32_running_sum,
     knob_table,
 )
-from tests.golden import load
+from tests.support.data import DOCS
+from tests.support.golden import load
 
 # implementations.md §2's cross-implementation table: V1..V10 (hypotheses, references grouped
 # per hypothesis) and each implementation's result, from tests/data/golden_compat.jsonl; the
@@ -345,9 +346,8 @@ def test_mteval() -> None:
 
 
 def test_docs_table_is_generated_from_the_presets() -> None:
-    from pathlib import Path
 
-    doc = (Path(__file__).parent.parent / "docs" / "compat.md").read_text(encoding="utf-8")
+    doc = (DOCS / "compat.md").read_text(encoding="utf-8")
     assert knob_table() in doc
     assert knob_values() in doc
 
@@ -528,9 +528,8 @@ def test_aggregate_of_core_rows_equals_the_preset_rows() -> None:
 
 def test_compat_guide_python_examples_run(tmp_path) -> None:
     import re
-    from pathlib import Path
 
-    doc = (Path(__file__).parent.parent / "docs" / "compat.md").read_text(encoding="utf-8")
+    doc = (DOCS / "compat.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
     assert len(blocks) == 3
     # Each in a fresh interpreter: the sacrebleu one calls install(), which must come before

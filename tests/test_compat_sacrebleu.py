@@ -27,7 +27,7 @@ from bleuprint.compat.sacrebleu import version as compat_version
 from bleuprint.compat.sacrebleu.metrics import helpers
 from bleuprint.compat.sacrebleu.metrics.lib_ter import translation_edit_rate
 from bleuprint.errors import BleuprintError, InvalidInputError
-from tests.conftest import read_lines, wmt22_references
+from tests.support.data import read_lines, wmt22_references
 
 sacrebleu = pytest.importorskip("sacrebleu")
 pytestmark = pytest.mark.differential
@@ -569,7 +569,7 @@ def test_subset_results_equal_sacrebleu(
     subsets, their segment counts and every metric's score."""
     from sacrebleu import utils as their_utils
 
-    from tests.testsets_fixtures import place
+    from tests.support.testsets_fixtures import place
 
     place(name, tmp_path)
     monkeypatch.setenv("SACREBLEU", str(tmp_path))

@@ -31,7 +31,7 @@ from bleuprint.compat import torchmetrics as compat
 from bleuprint.compat.torchmetrics import arithmetic, plain
 from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.presets import corpus_score
-from tests.conftest import read_lines, wmt22_references, wmt22_systems
+from tests.support.data import read_lines, wmt22_references, wmt22_systems
 
 HAS_TORCHMETRICS = importlib.util.find_spec("torchmetrics") is not None
 needs_torchmetrics = pytest.mark.skipif(not HAS_TORCHMETRICS, reason="torchmetrics not installed")
@@ -245,7 +245,7 @@ def test_every_tokenizer(
 @pytest.fixture(scope="module")
 def wmt22_or_none() -> Any:
     """150 lines of WMT22 en-ja (one system, reference A) when the data is there."""
-    from tests.conftest import WMT22
+    from tests.support.data import WMT22
 
     if not (WMT22 / "system-outputs").is_dir():
         return None

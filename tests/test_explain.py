@@ -20,8 +20,8 @@ from bleuprint.compat.nlgmetricverse import NLGMetricverse
 from bleuprint.compat.nltk import corpus_bleu
 from bleuprint.compat.torchmetrics import bleu_score, sacre_bleu_score
 from bleuprint.presets import PRESETS, corpus_score
+from tests.support.data import EXAMPLES
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
 GUARD = (
     "The guard arrived late because of the rain",
     "The guard arrived late because it was raining",

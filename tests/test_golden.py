@@ -16,7 +16,7 @@ import pytest
 
 import bleuprint
 from bleuprint import BLEU, CHRF, TER
-from tests.golden import DATA, Vector, load, params, same_float_sums, sentence_references
+from tests.support.golden import DATA, Vector, load, params, same_float_sums, sentence_references
 
 METRICS: dict[str, Any] = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}
 FILES = ["bleu", "chrf", "ter", "significance"]  # sacrebleu's; golden_nltk.jsonl is below

@@ -19,7 +19,7 @@ from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.tokenizers import mecab as bmecab
 from bleuprint.tokenizers.mecab import JaMecabTokenizer, KoMecabTokenizer
-from tests.conftest import read_lines, wmt22_references, wmt22_systems
+from tests.support.data import read_lines, wmt22_references, wmt22_systems
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint import BLEU, StatsMismatchError, _core
-from tests.conftest import WMT22, read_lines
+from tests.support.data import WMT22, read_lines
 
 FORMS = ("nfc", "nfkc")
 

@@ -22,9 +22,7 @@ from bleuprint.metrics.bleu.preset_pairwise import PresetScorer
 from bleuprint.metrics.bleu.preset_pairwise import expected_utility as preset_expected_utility
 from bleuprint.metrics.bleu.preset_pairwise import pairwise as preset_pairwise
 from bleuprint.presets import PRESETS, corpus_score
-from tests.conftest import read_lines
-
-SAMPLE = Path(__file__).parent / "data" / "sample"
+from tests.support.data import SAMPLE, read_lines
 
 # Short, empty, repeated, punctuated and non-Latin lines: the edge cases of every metric.
 EDGE = [

@@ -28,7 +28,7 @@ from bleuprint.errors import (  # noqa: E402
     InvalidOptionError,
     StatsMismatchError,
 )
-from tests.conftest import read_lines, wmt22_references  # noqa: E402
+from tests.support.data import DOCS, SAMPLE, read_lines, wmt22_references  # noqa: E402
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -38,7 +38,6 @@ pq = pytest.importorskip("pyarrow.parquet")
 # A hang (an actor pool waiting for CPUs) fails its test rather than the whole run.
 pytestmark = [pytest.mark.filterwarnings("ignore"), pytest.mark.timeout(180)]
 
-SAMPLE = Path(__file__).parent / "data" / "sample"
 SYSTEMS = ("fair", "good", "poor")
 
 
@@ -545,7 +544,7 @@ def sacrebleu_metric() -> Any:
 
 def test_the_guide_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """docs/ray.md's pipeline example runs as written and prints the single-process scores."""
-    guide = Path(__file__).resolve().parents[1] / "docs" / "ray.md"
+    guide = DOCS / "ray.md"
     block = guide.read_text(encoding="utf-8").split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, str(guide), "exec"), {})
     printed = capsys.readouterr().out

@@ -22,8 +22,7 @@ from bleuprint.analysis.report.ngrams import NgramTable, _kth_largest
 from bleuprint.cli.entry import main
 from bleuprint.errors import BleuprintError, InvalidInputError, InvalidOptionError
 from bleuprint.io.files import read_lines
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+from tests.support.data import EXAMPLES
 
 
 def _ex(name: str) -> list[str]:

@@ -13,8 +13,7 @@ import pytest
 from bleuprint.analysis.report import buckets as bk
 from bleuprint.analysis.report.ngrams import KINDS, NgramTable, salient
 from bleuprint.tokenizers import tokenize
-
-from .conftest import WMT22, read_lines
+from tests.support.data import WMT22, read_lines
 
 compare_mt = pytest.importorskip("compare_mt")
 from compare_mt import bucketers, ngram_utils, stat_utils  # noqa: E402

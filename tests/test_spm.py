@@ -42,7 +42,7 @@ from bleuprint.tokenizers.spm import (
     model_cache_path,
     resolve_model_path,
 )
-from tests.conftest import WMT22, read_lines
+from tests.support.data import WMT22, read_lines
 
 sentencepiece = pytest.importorskip("sentencepiece")
 

@@ -26,10 +26,9 @@ from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError
 from bleuprint.io import line_reader
 from bleuprint.io.files import read_lines
 from bleuprint.io.streaming import lines_of
-from tests.conftest import read_lines as read_test_lines
-from tests.conftest import wmt22_references
+from tests.support.data import SAMPLE, wmt22_references
+from tests.support.data import read_lines as read_test_lines
 
-SAMPLE = Path(__file__).parent / "data" / "sample"
 METRICS = {
     "BLEU": lambda: bleuprint.BLEU(),
     "BLEU-char": lambda: bleuprint.BLEU(tokenize="char", lowercase=True),

@@ -25,7 +25,7 @@ import bleuprint
 from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.io.files import read_lines
 from bleuprint.io.tables import read_table
-from tests.conftest import wmt22_references, wmt22_systems
+from tests.support.data import wmt22_references, wmt22_systems
 
 METRICS: dict[str, Callable[[], Any]] = {
     "BLEU": lambda: bleuprint.BLEU(),

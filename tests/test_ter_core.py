@@ -9,7 +9,7 @@ import pytest
 
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from tests.golden import Vector, params
+from tests.support.golden import Vector, params
 
 
 def rows(hyps, streams, case_sensitive=False, **flags):

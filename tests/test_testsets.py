@@ -26,11 +26,11 @@ from bleuprint.testsets import cache
 from bleuprint.testsets.download import DownloadError
 from bleuprint.testsets.errors import TestSetError
 from bleuprint.testsets.registry import entries
-from tests import testsets_fixtures as fixtures
-from tests.test_testsets_readers import sacrebleu_dataset, text_files
-from tests.upstream import read_member, sdist
+from tests.support import testsets_fixtures as fixtures
+from tests.support.data import REPO
+from tests.support.sacrebleu_datasets import sacrebleu_dataset, text_files
+from tests.support.upstream import read_member, sdist
 
-REPO = Path(__file__).resolve().parents[1]
 SAMPLE = [
     "wmt24",
     "wmt22",

@@ -40,7 +40,7 @@ from bleuprint.testsets.download import (
     fetch,
     mirror_location,
 )
-from tests.http_server import FileServer, running_server
+from tests.support.http_server import FileServer, running_server
 
 # Bytes that are not a repetition, so a resume at the wrong offset cannot go unnoticed.
 DATA = hashlib.sha256(b"seed").digest() * 6000  # 192,000 bytes

@@ -7,7 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +14,7 @@ import sacrebleu
 
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.integrations.trl import bleu_reward, chrf_reward
-from tests.conftest import read_lines
-
-SAMPLE = Path(__file__).parent / "data" / "sample"
+from tests.support.data import SAMPLE, read_lines
 
 
 def _batch() -> tuple[list[str], list[Any]]:

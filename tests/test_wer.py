@@ -6,7 +6,6 @@ from __future__ import annotations
 import doctest
 import math
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,7 +23,8 @@ from bleuprint.metrics.functional_wer import (
 )
 from bleuprint.metrics.stats import Stats
 from bleuprint.metrics.wer import CER, WER, WERConfig, WERScore
-from tests.golden import Vector, params
+from tests.support.data import DOCS
+from tests.support.golden import Vector, params
 
 DOC_REFS = ["short one here", "quite a bit of longer sentence"]
 DOC_HYPS = ["shoe order one", "quite bit of an even longest sentence here"]
@@ -319,7 +319,7 @@ def test_docstring_examples():
 
 
 def test_docs_examples_run_and_print_what_they_claim(capsys):
-    doc = Path(__file__).resolve().parents[1] / "docs" / "wer.md"
+    doc = DOCS / "wer.md"
     blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)
     assert blocks
     namespace: dict = {}

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
+from tests.support.data import DOCS, EXAMPLES
+
 SECTIONS = ["scores", "buckets", "word-accuracy", "ngrams", "examples", "plots"]
 
 
@@ -144,8 +144,8 @@ def test_screenshot_is_not_blank(page: tuple[Any, list[str], list[str]]) -> None
     assert colors is not None
     assert len(colors) > 50
     if os.environ.get("BLEUPRINT_UPDATE_SCREENSHOTS"):
-        (ROOT / "docs" / "report-screenshot.png").write_bytes(png)
-        pg.locator("section#buckets").screenshot(path=str(ROOT / "docs" / "report-buckets.png"))
+        (DOCS / "report-screenshot.png").write_bytes(png)
+        pg.locator("section#buckets").screenshot(path=str(DOCS / "report-buckets.png"))
 
 
 def test_narrow_window_does_not_scroll_sideways(browser: Any, report_file: Path) -> None:

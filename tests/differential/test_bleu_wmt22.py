@@ -10,7 +10,7 @@ from collections import defaultdict
 import pytest
 
 import bleuprint
-from tests.conftest import WMT22, read_lines, wmt22_references, wmt22_systems
+from tests.support.data import WMT22, read_lines, wmt22_references, wmt22_systems
 
 pytestmark = [pytest.mark.differential, pytest.mark.slow]
 

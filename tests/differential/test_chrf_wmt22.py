@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import bleuprint
-from tests.conftest import WMT22, read_lines, wmt22_references, wmt22_systems
+from tests.support.data import WMT22, read_lines, wmt22_references, wmt22_systems
 
 pytestmark = [pytest.mark.differential, pytest.mark.slow]
 

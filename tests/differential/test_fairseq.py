@@ -21,8 +21,8 @@ import pytest
 
 import bleuprint
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from tests.conftest import read_lines, wmt22_references
-from tests.upstream import read_member, sdist
+from tests.support.data import read_lines, wmt22_references
+from tests.support.upstream import read_member, sdist
 
 VERSION = "0.12.2"
 PAD, EOS, UNK = 1, 2, 3  # fairseq's BleuConfig defaults

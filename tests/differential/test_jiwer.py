@@ -7,13 +7,8 @@ from __future__ import annotations
 import pytest
 
 import bleuprint.compat.jiwer as bj
-from tests.conftest import (
-    WMT22,
-    assert_native_wer_equals_jiwer,
-    read_lines,
-    wmt22_references,
-    wmt22_systems,
-)
+from tests.support.checks import assert_native_wer_equals_jiwer
+from tests.support.data import WMT22, read_lines, wmt22_references, wmt22_systems
 
 jiwer = pytest.importorskip("jiwer")
 

@@ -27,7 +27,8 @@ import pytest
 
 from bleuprint.compat import nltk as ours
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from tests.conftest import outcome, read_lines
+from tests.support.checks import outcome
+from tests.support.data import read_lines
 
 nb = pytest.importorskip("nltk.translate.bleu_score")
 

@@ -6,18 +6,17 @@ sentence scores, their text forms and signatures; WER, CER, MER, WIL and WIP."""
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bleuprint
 import bleuprint.compat.jiwer as bj
-from tests.conftest import assert_native_wer_equals_jiwer, read_lines
+from tests.support.checks import assert_native_wer_equals_jiwer
+from tests.support.data import SAMPLE, read_lines
 
 pytestmark = pytest.mark.differential
 
-SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
 SYSTEMS = ("good", "fair", "poor")
 REFS = [read_lines(SAMPLE / "ref.A.en"), read_lines(SAMPLE / "ref.B.en")]
 HYPS = {name: read_lines(SAMPLE / f"sys.{name}.en") for name in SYSTEMS}

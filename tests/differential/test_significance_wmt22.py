@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import bleuprint
-from tests.conftest import WMT22, read_lines, wmt22_references, wmt22_systems
+from tests.support.data import WMT22, read_lines, wmt22_references, wmt22_systems
 
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.significance import PairedTest  # noqa: E402

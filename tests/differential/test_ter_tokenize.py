@@ -20,7 +20,7 @@ pytest.importorskip("sacrebleu")
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer  # noqa: E402
 
 from bleuprint import _core  # noqa: E402
-from tests.conftest import WMT22  # noqa: E402
+from tests.support.data import WMT22  # noqa: E402
 
 pytestmark = pytest.mark.differential
 

@@ -15,7 +15,7 @@ import random
 import pytest
 
 import bleuprint
-from tests.conftest import WMT22, read_lines, wmt22_references, wmt22_systems
+from tests.support.data import WMT22, read_lines, wmt22_references, wmt22_systems
 
 sacrebleu = pytest.importorskip("sacrebleu")
 

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -26,9 +25,8 @@ from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh  # noqa: E402
 
 from bleuprint import _core  # noqa: E402
+from tests.support.data import REPO, WMT22
 
-REPO = Path(__file__).resolve().parents[2]
-WMT22 = REPO.parent / "shared" / "data" / "wmt22"
 TABLES = REPO / "src" / "tokenize" / "unicode_tables.rs"
 
 REFERENCE = {

@@ -11,47 +11,11 @@ from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint import BLEU, Stats
+from tests.support.strategies import corpora
 
 sacrebleu = pytest.importorskip("sacrebleu")
 
-# A small vocabulary makes n-gram matches likely; free text adds Unicode, punctuation and
-# whitespace variety.
-WORDS = [
-    "the",
-    "cat",
-    "sat",
-    "on",
-    "mat",
-    "The",
-    "a",
-    "dog",
-    ",",
-    ".",
-    "it's",
-    "3.5",
-    "e-mail",
-    "日本",
-    "Straße",
-    "é",
-]
-word_text = st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join)
-free_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
-text = st.one_of(word_text, word_text, free_text, st.just(""), st.just("  \t "))
-
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def corpora(draw, min_segments=1, max_segments=12):
-    n = draw(st.integers(min_segments, max_segments))
-    hyps = draw(st.lists(text, min_size=n, max_size=n))
-    k = draw(st.integers(1, 4))
-    streams = [draw(st.lists(st.one_of(text, st.none()), min_size=n, max_size=n)) for _ in range(k)]
-    # Every segment keeps at least one reference (sacrebleu crashes on none at all).
-    for i in range(n):
-        if all(s[i] is None for s in streams):
-            streams[0][i] = draw(text)
-    return hyps, streams
 
 
 options = st.fixed_dictionaries(

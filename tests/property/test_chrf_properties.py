@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bleuprint import CHRF
-from tests.property.test_bleu_properties import corpora, text
+from tests.support.strategies import corpora, text
 
 sacrebleu = pytest.importorskip("sacrebleu")
 

@@ -29,8 +29,8 @@ from bleuprint.compat import evaluate
 from bleuprint.compat import nltk as compat_nltk
 from bleuprint.errors import InvalidInputError, StatsMismatchError
 from bleuprint.presets import PRESETS, SACREBLEU
-from tests.conftest import outcome
-from tests.golden import load
+from tests.support.checks import outcome
+from tests.support.golden import load
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -22,7 +22,7 @@ import pytest
 import bleuprint
 import bleuprint.compat.jiwer as bj
 from bleuprint.compat.jiwer import cli as bj_cli
-from tests.upstream import sdist
+from tests.support.upstream import sdist
 
 JIWER_VERSION = "4.0.0"
 SUITE_DIR = f"jiwer-{JIWER_VERSION}/tests/"

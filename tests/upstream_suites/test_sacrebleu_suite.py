@@ -50,14 +50,14 @@ import pytest
 from bleuprint.testsets import cache
 from bleuprint.testsets.download import ChecksumError, mirror_location
 from bleuprint.testsets.registry import entries
-from tests.http_server import FileServer, running_server
-from tests.upstream import read_member, sdist
-from tests.upstream_suites.sacrebleu_testsets import (
+from tests.support.http_server import FileServer, running_server
+from tests.support.sacrebleu_testsets import (
     MD5_TABLE_ENV,
     REPO,
     planted_segments,
     serve_test_sets,
 )
+from tests.support.upstream import read_member, sdist
 
 VERSION = "2.6.0"
 ROOT = f"sacrebleu-{VERSION}/"
@@ -69,7 +69,7 @@ DOWNLOADING = ("test_api_get_source", "test_api_get_reference")
 # sacrebleu did not run.
 PLUGIN = """
 import json, os
-from tests.upstream_suites.sacrebleu_testsets import use_synthetic_md5s
+from tests.support.sacrebleu_testsets import use_synthetic_md5s
 
 use_synthetic_md5s()
 import bleuprint.compat.sacrebleu as compat
@@ -432,7 +432,7 @@ def test_test_sh_test_set_commands(tmp_path: Path, test_set_server: dict[str, ob
     assert isinstance(server, FileServer)
     assert isinstance(server_env, dict)
     sacrebleu_dir = tmp_path / ".sacrebleu"
-    cmd = f"{sys.executable} -m tests.upstream_suites.sacrebleu_testsets"
+    cmd = f"{sys.executable} -m tests.support.sacrebleu_testsets"
     program = f"set -euo pipefail\nCMD='{cmd}'\ni=0\n" + "\n".join(blocks_on_test_sets(script))
     env = subprocess_env(
         {**server_env, "SACREBLEU": str(sacrebleu_dir), "NO_COLOR": "1"},

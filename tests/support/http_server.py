@@ -1,6 +1,6 @@
 """A real HTTP server on 127.0.0.1 for download tests, with faults injected per path.
 
-Use the ``http_server`` fixture (register it with ``pytest_plugins = ["tests.http_server"]``
+Use the ``http_server`` fixture (register it with ``pytest_plugins = ["tests.support.http_server"]``
 or import it), or :func:`running_server` outside pytest. Serve a file with
 :meth:`FileServer.serve`, which returns its URL::
 

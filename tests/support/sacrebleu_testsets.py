@@ -2,7 +2,7 @@
 served by a local HTTP server under the mirror's names, and the MD5 substitution that the
 suite's subprocesses make so that ``download.fetch`` accepts them.
 
-``python -m tests.upstream_suites.sacrebleu_testsets ARGS`` is sacrebleu's command line on
+``python -m tests.support.sacrebleu_testsets ARGS`` is sacrebleu's command line on
 ``bleuprint.compat.sacrebleu`` with that substitution made first (for ``test.sh``).
 """
 
@@ -17,10 +17,10 @@ import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.testsets_fixtures import Planted, downloads, md5s
+from tests.support.testsets_fixtures import Planted, downloads, md5s
 
 if TYPE_CHECKING:
-    from tests.http_server import FileServer
+    from tests.support.http_server import FileServer
 
 #: The JSON file (test set -> MD5 sums of its synthetic downloads) the subprocesses read.
 MD5_TABLE_ENV = "BLEUPRINT_SYNTHETIC_MD5S"

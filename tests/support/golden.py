@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parent / "data"
+from tests.support.data import DATA
 
 Vector = dict[str, Any]
 
