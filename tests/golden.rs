@@ -1,5 +1,5 @@
 //! The golden vectors of `tests/data/golden_*.jsonl` (the upstreams' published results, see
-//! `tests/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
+//! `tests/support/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
 //! statistics and scores and the Tercom tokenizer, WER/CER edit counts and measures, compared
 //! with `==`. Vectors that need Python (its `str.lower()`, the bootstrap's resampling, the
 //! text forms, nltk's compat layer) are left to pytest.

@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 
 #: The JSON file (test set -> MD5 sums of its synthetic downloads) the subprocesses read.
 MD5_TABLE_ENV = "BLEUPRINT_SYNTHETIC_MD5S"
-#: The folder that holds the ``tests`` package, for the subprocesses' PYTHONPATH.
-REPO = Path(__file__).resolve().parents[2]
 
 
 def planted_segments(test_api_source: str) -> dict[str, tuple[Planted, ...]]:

@@ -8,7 +8,7 @@ runs to the end (its own ``assert`` lines check what it computed). A CLI case is
 line; it passes when the exit status is one of those expected and stderr matches, holds no
 traceback and is at most ``stderr_lines`` lines.
 
-docs/errors.md shows this table; ``python tests/test_catalogue.py --write-docs`` rewrites
+docs/errors.md shows this table; ``python -m tests.errors.test_catalogue --write-docs`` rewrites
 that section and ``test_docs_show_the_catalogue`` keeps the two from drifting apart.
 """
 
@@ -1107,7 +1107,7 @@ def test_docs_show_the_catalogue() -> None:
     text = ERRORS_DOC.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
     assert text[start:end] == catalogue_markdown(), (
-        "docs/errors.md is out of date: python tests/test_catalogue.py --write-docs"
+        "docs/errors.md is out of date: python -m tests.errors.test_catalogue --write-docs"
     )
 
 

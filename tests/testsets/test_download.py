@@ -1,4 +1,4 @@
-"""Test-set downloads against a real HTTP server on 127.0.0.1 (tests/http_server.py) that
+"""Test-set downloads against a real HTTP server on 127.0.0.1 (tests/support/http_server.py) that
 injects faults: atomic and locked (two real processes), MD5-verified, retried, resumed with
 Range requests, the mirror (URL and folder), the offline error, the progress bar, and
 importing a downloaded archive into the cache."""

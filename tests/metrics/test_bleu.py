@@ -1,8 +1,8 @@
 """BLEU statistics and scoring, tested separately (as sacrebleu's own suite does).
 
 sacrebleu's published vectors (sacrebleu.md §7.1) are golden vectors in
-tests/data/golden_bleu.jsonl, checked by tests/test_golden.py; here, behaviour around them and,
-where sacrebleu is installed, live comparisons with `==`.
+tests/data/golden_bleu.jsonl, checked by tests/metrics/test_golden.py; here, behaviour around
+them and, where sacrebleu is installed, live comparisons with `==`.
 """
 
 from __future__ import annotations

@@ -386,7 +386,7 @@ def test_field_count_errors_exit_17(data: Path) -> None:
 
 def test_detail_without_a_test_set(data: Path) -> None:
     """-d with REF files: the scores, then sacrebleu's note that there is nothing to split
-    (the test-set cases are in test_cli_testsets.py)."""
+    (the test-set cases are in test_testsets.py)."""
     out = assert_same_as_sacrebleu(["ref.a", "-i", "hyp.1", "-d", "-f", "text"], data)
     assert out.endswith("No subset information found. Consider using --origlang argument.\n")
 

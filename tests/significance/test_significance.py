@@ -1,6 +1,6 @@
 """Bootstrap intervals and paired tests: the seed rules, the WER family, corrections, clusters
 and bad input. sacrebleu's published bootstrap vectors (sacrebleu.md §5.1) are golden vectors in
-tests/data/golden_significance.jsonl, checked by test_golden.py."""
+tests/data/golden_significance.jsonl, checked by tests/metrics/test_golden.py."""
 
 from __future__ import annotations
 

@@ -118,7 +118,7 @@ def test_every_vector_names_its_upstream_and_is_unique() -> None:
     names = sorted(path.stem.removeprefix("golden_") for path in DATA.glob("golden_*.jsonl"))
     assert set(upstreams) <= set(names)
     ids = []
-    for name in names:  # golden_compat.jsonl holds several upstreams (tests/test_compat.py)
+    for name in names:  # golden_compat.jsonl holds several upstreams (tests/compat/test_compat.py)
         for vector in load(name):
             if name in upstreams:
                 assert (vector["upstream"], vector["version"]) == upstreams[name]

@@ -6,7 +6,7 @@ and run against the compat command line.
 
 Test sets (``test_dataset.py``, ``test_api.py``'s downloads, ``test.sh``'s ``-t`` lines): an
 HTTP server on 127.0.0.1 in this process serves every registry entry's synthetic downloads
-(``tests/testsets_fixtures.py``) under the mirror's names, and the subprocesses fetch them
+(``tests/support/testsets_fixtures.py``) under the mirror's names, and the subprocesses fetch them
 through ``$BLEUPRINT_TESTSET_MIRROR`` into a temporary ``$SACREBLEU``. ``test_api.py``'s
 expected sentence pairs, read from the sdist, are planted at their lines in the archives.
 Files with planted lines, and the test sets test.sh reads (it deletes every carriage return
@@ -50,13 +50,9 @@ import pytest
 from bleuprint.testsets import cache
 from bleuprint.testsets.download import ChecksumError, mirror_location
 from bleuprint.testsets.registry import entries
+from tests.support.data import REPO
 from tests.support.http_server import FileServer, running_server
-from tests.support.sacrebleu_testsets import (
-    MD5_TABLE_ENV,
-    REPO,
-    planted_segments,
-    serve_test_sets,
-)
+from tests.support.sacrebleu_testsets import MD5_TABLE_ENV, planted_segments, serve_test_sets
 from tests.support.upstream import read_member, sdist
 
 VERSION = "2.6.0"

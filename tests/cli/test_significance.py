@@ -3,7 +3,7 @@ and bleuprint's own ``--paired-all`` and ``--correction`` against the Python API
 
 The differential tests run both programs on the first 300 segments of WMT22 en-de (reference A,
 optionally B, and four system outputs) and require byte-identical stdout after replacing the
-signature version (see ``tests/test_cli.py``). They skip when ``../shared`` is absent.
+signature version (see ``tests/cli/test_cli.py``). They skip when ``../shared`` is absent.
 """
 
 from __future__ import annotations

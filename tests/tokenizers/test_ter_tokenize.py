@@ -7,7 +7,7 @@ before the core sees the text. Both case settings are checked.
 - every line of the WMT22 sources, references and system outputs;
 - every Unicode code point in contexts that tell the tokenizer's character classes apart.
 
-Random text is compared in `tests/property/test_ter_properties.py`.
+Random text is compared in `tests/metrics/test_ter_properties.py`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """bleuprint's test-set readers against sacrebleu 2.6.0's own processing of the same raw files.
 
 Every registered test set gets synthetic raw downloads in its upstream format
-(``tests/testsets_fixtures.py``); sacrebleu and bleuprint each process them in their own
+(``tests/support/testsets_fixtures.py``); sacrebleu and bleuprint each process them in their own
 cache folder, and every text file they write must be identical byte for byte. Property
 tests compare the SGML and XML readers with sacrebleu's on generated files.
 """

@@ -86,7 +86,7 @@ TORCH_SMOOTH = {key: e["score"] for key, e in _row("torchmetrics", "smooth").ite
 @pytest.fixture
 def numpy_arithmetic(monkeypatch: pytest.MonkeyPatch) -> None:
     """compat.torchmetrics without torch: the golden torchmetrics figures are ported ones
-    (verification PORT), numpy's float32; tests/test_compat_torchmetrics.py compares the
+    (verification PORT), numpy's float32; tests/compat/test_torchmetrics.py compares the
     torch arithmetic with the real torchmetrics."""
     monkeypatch.setattr(torchmetrics_arithmetic, "torch_module", lambda: None)
 
