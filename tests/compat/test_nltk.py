@@ -27,7 +27,7 @@ import pytest
 
 from bleuprint.compat import nltk as ours
 from bleuprint.errors import InvalidInputError, InvalidOptionError, ReferenceLayoutError
-from tests.support.checks import outcome
+from tests.support.checks import assert_same_value, outcome
 from tests.support.data import read_lines
 
 nb = pytest.importorskip("nltk.translate.bleu_score")
@@ -71,16 +71,6 @@ SETTINGS = [
 ]
 
 
-def _same_value(mine, theirs):
-    assert type(mine) is type(theirs), (mine, theirs)
-    if isinstance(theirs, list):
-        assert len(mine) == len(theirs)
-        for a, b in zip(mine, theirs):
-            _same_value(a, b)
-    else:
-        assert mine == theirs
-
-
 def _same(mine, theirs, context):
     """Same value and type, or same exception type and message; same warnings."""
     (value, warned), (expected, expected_warned) = mine, theirs
@@ -90,7 +80,7 @@ def _same(mine, theirs, context):
     else:
         assert not isinstance(value, Exception), (context, value)
         try:
-            _same_value(value, expected)
+            assert_same_value(value, expected)
         except AssertionError:
             pytest.fail(f"{context}: ours {value!r}, nltk {expected!r}")
     assert warned == expected_warned, context

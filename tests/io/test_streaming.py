@@ -28,6 +28,7 @@ from bleuprint.io.files import read_lines
 from bleuprint.io.streaming import lines_of
 from tests.support.data import SAMPLE, wmt22_references
 from tests.support.data import read_lines as read_test_lines
+from tests.support.laziness import ReadCounter
 
 METRICS = {
     "BLEU": lambda: bleuprint.BLEU(),
@@ -105,25 +106,12 @@ def test_keep_sum_holds_one_row() -> None:
 
 def test_reading_is_lazy() -> None:
     """Each chunk is counted before the next is read: at most one chunk of text is held."""
-    read = 0
-
-    def lines() -> Iterator[str]:
-        nonlocal read
-        for k in range(1000):
-            read += 1
-            yield f"segment {k} of a long stream"
-
+    read = ReadCounter()
+    lines = read.counted(f"segment {k} of a long stream" for k in range(1000))
     bleu = bleuprint.BLEU()
-    seen: list[int] = []
-    original = bleu.stats
-
-    def counting(hyps: Any, refs: Any) -> Any:
-        seen.append(read)
-        return original(hyps, refs)
-
-    bleu.stats = counting  # type: ignore[method-assign]
-    bleu.stats_stream(lines(), [(f"segment {k}" for k in range(1000))], chunk_size=100)
-    assert seen == [100 * (k + 1) for k in range(10)]
+    read.watch(bleu)
+    bleu.stats_stream(lines, [(f"segment {k}" for k in range(1000))], chunk_size=100)
+    assert read.seen == [100 * (k + 1) for k in range(10)]
 
 
 def test_progress_counts_lines() -> None:

@@ -26,6 +26,7 @@ from bleuprint.errors import InputDecodeError, InputTypeError, InvalidInputError
 from bleuprint.io.files import read_lines
 from bleuprint.io.tables import read_table
 from tests.support.data import wmt22_references, wmt22_systems
+from tests.support.laziness import ReadCounter
 
 METRICS: dict[str, Callable[[], Any]] = {
     "BLEU": lambda: bleuprint.BLEU(),
@@ -354,29 +355,20 @@ def test_pandas_missing_values_are_missing_references() -> None:
 
 def test_rows_are_read_a_chunk_at_a_time() -> None:
     """Each chunk is counted before the next rows are taken from an iterable of dicts."""
-    taken = 0
+    taken = ReadCounter()
 
     def rows() -> Iterator[Row]:
-        nonlocal taken
-        for k in range(1000):
-            taken += 1
-            yield {"hyp": f"segment {k}", "ref": f"segment {k} here", "g": k % 2}
+        return taken.counted(
+            {"hyp": f"segment {k}", "ref": f"segment {k} here", "g": k % 2} for k in range(1000)
+        )
 
     bleu = bleuprint.BLEU()
-    seen: list[int] = []
-    original = bleu.stats
-
-    def counting(hyps: Any, refs: Any) -> Any:
-        seen.append(taken)
-        return original(hyps, refs)
-
-    bleu.stats = counting  # type: ignore[method-assign,assignment]
+    taken.watch(bleu)
     bleu.stats_table(rows(), chunk_size=100)
-    assert seen == [100 * (k + 1) for k in range(10)]
-    seen.clear()
-    taken = 0
+    assert taken.seen == [100 * (k + 1) for k in range(10)]
+    taken.reset()
     bleu.grouped_scores(rows(), by="g", chunk_size=250)
-    assert seen == [250 * (k + 1) for k in range(4)]
+    assert taken.seen == [250 * (k + 1) for k in range(4)]
 
 
 def test_arrow_batches_are_read_as_needed() -> None:
@@ -384,28 +376,19 @@ def test_arrow_batches_are_read_as_needed() -> None:
     are counted (batches larger than a chunk are sliced, smaller ones joined)."""
     pa = pytest.importorskip("pyarrow")
     schema = pa.schema([("hyp", pa.string()), ("ref", pa.string())])
-    pulled = 0
+    pulled = ReadCounter()
 
-    def batches() -> Iterator[Any]:
-        nonlocal pulled
-        for b in range(6):
-            pulled += 1
-            lines = [f"segment {b} {k}" for k in range(50)]
-            yield pa.record_batch([lines, lines], schema=schema)
+    def batch(b: int) -> Any:
+        lines = [f"segment {b} {k}" for k in range(50)]
+        return pa.record_batch([lines, lines], schema=schema)
 
+    batches = pulled.counted(batch(b) for b in range(6))
     chrf = bleuprint.CHRF()
-    seen: list[int] = []
-    original = chrf.stats
-
-    def counting(hyps: Any, refs: Any) -> Any:
-        seen.append(pulled)
-        return original(hyps, refs)
-
-    chrf.stats = counting  # type: ignore[method-assign,assignment]
-    stats = chrf.stats_table(pa.RecordBatchReader.from_batches(schema, batches()), chunk_size=20)
+    pulled.watch(chrf)
+    stats = chrf.stats_table(pa.RecordBatchReader.from_batches(schema, batches), chunk_size=20)
     assert len(stats) == 300
     # Chunk k (20 rows) needs batch ceil(20 (k + 1) / 50).
-    assert seen == [-(-20 * (k + 1) // 50) for k in range(15)]
+    assert pulled.seen == [-(-20 * (k + 1) // 50) for k in range(15)]
 
 
 def test_parquet_is_read_by_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

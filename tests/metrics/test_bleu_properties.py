@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint import BLEU, Stats
+from tests.support.checks import assert_same_bleu
 from tests.support.strategies import corpora
 
 sacrebleu = pytest.importorskip("sacrebleu")
@@ -29,14 +30,6 @@ options = st.fixed_dictionaries(
 )
 
 
-def _same(ours, theirs):
-    assert ours.score == theirs.score
-    assert ours.counts == theirs.counts
-    assert ours.totals == theirs.totals
-    assert ours.precisions == theirs.precisions
-    assert (ours.bp, ours.sys_len, ours.ref_len) == (theirs.bp, theirs.sys_len, theirs.ref_len)
-
-
 @pytest.mark.differential
 @SETTINGS
 @given(corpus=corpora(), opts=options)
@@ -44,7 +37,7 @@ def test_corpus_score_equals_sacrebleu(corpus, opts):
     hyps, refs = corpus
     ours = BLEU(**opts, force=True)
     theirs = sacrebleu.BLEU(**opts, force=True)
-    _same(ours.corpus_score(hyps, refs), theirs.corpus_score(hyps, refs))
+    assert_same_bleu(ours.corpus_score(hyps, refs), theirs.corpus_score(hyps, refs))
     assert ours.get_signature().info["nrefs"] == theirs.get_signature().info["nrefs"]
 
 
@@ -61,7 +54,7 @@ def test_sentence_scores_equal_sacrebleu_sentence_score(corpus, opts):
         for i, hyp in enumerate(hyps):
             seg_refs = [s[i] for s in refs]
             expected = theirs.sentence_score(hyp, seg_refs)
-            _same(ours.sentence_score(hyp, seg_refs), expected)
+            assert_same_bleu(ours.sentence_score(hyp, seg_refs), expected)
             assert batch[i] == expected.score
 
 
@@ -111,7 +104,7 @@ def test_shared_references_equal_sacrebleu(corpus, systems, opts):
     all_refs = [stream * systems for stream in refs]
     ours = BLEU(**opts, force=True)
     theirs = sacrebleu.BLEU(**opts, force=True)
-    _same(ours.corpus_score(all_hyps, all_refs), theirs.corpus_score(all_hyps, all_refs))
+    assert_same_bleu(ours.corpus_score(all_hyps, all_refs), theirs.corpus_score(all_hyps, all_refs))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", bleuprint.BleuprintWarning)
         batch = ours.sentence_scores(all_hyps, all_refs)

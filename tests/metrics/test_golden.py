@@ -16,6 +16,7 @@ import pytest
 
 import bleuprint
 from bleuprint import BLEU, CHRF, TER
+from tests.support.checks import assert_same_value
 from tests.support.golden import DATA, Vector, load, params, same_float_sums, sentence_references
 
 METRICS: dict[str, Any] = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}
@@ -191,24 +192,13 @@ def nltk_call(module: Any, vector: Vector) -> tuple[Any, int]:
     return value, len(caught)
 
 
-def same_value(ours: Any, expected: Any) -> None:
-    """Equal with `==` and of the same type (int, float, list), element by element."""
-    assert type(ours) is type(expected), (ours, expected)
-    if isinstance(expected, list):
-        assert len(ours) == len(expected)
-        for a, b in zip(ours, expected):
-            same_value(a, b)
-    else:
-        assert ours == expected
-
-
 @pytest.mark.parametrize("vector", params("nltk"))
 def test_nltk_vectors(vector: Vector) -> None:
     from bleuprint.compat import nltk as ours
 
     skip_unless_same_float_sums(vector)
     value, warned = nltk_call(ours, vector)
-    same_value(value, vector["expected"])
+    assert_same_value(value, vector["expected"])
     assert warned == vector["warnings"]
 
 
@@ -222,7 +212,7 @@ def test_nltk_vectors_are_what_nltk_gives(vector: Vector) -> None:
     from nltk.translate import bleu_score
 
     value, warned = nltk_call(bleu_score, vector)
-    same_value(value, vector["expected"])
+    assert_same_value(value, vector["expected"])
     assert warned == vector["warnings"]
 
 

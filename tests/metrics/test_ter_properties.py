@@ -1,6 +1,6 @@
-"""Property tests for TER: random text and random word sequences against sacrebleu 2.6.0.
+"""Property tests for TER: random word sequences against sacrebleu 2.6.0 (the Tercom tokenizer
+on random text is in tests/tokenizers/test_ter_tokenize.py).
 
-- the Tercom tokenizer (`_core.ter_tokenize`) on text aimed at its corner cases;
 - per-segment statistics (`_core.ter_stats`) on sequences from a small vocabulary, so that
   shifts are everywhere: empty and whitespace-only lines, long lines of repeated words that
   reach the 1000-candidate cap, lengths far apart (the beam widens), several references of
@@ -17,54 +17,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bleuprint import _core
+from tests.support.strategies import tercom_text
 
 sacrebleu = pytest.importorskip("sacrebleu")
 lib_ter = pytest.importorskip("sacrebleu.metrics.lib_ter")
-from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer  # noqa: E402
 
 FLAGS = [
     {"normalized": n, "no_punct": p, "asian_support": a}
     for n, p, a in itertools.product((False, True), repeat=3)
 ]
-
-
-# --- tokenizer -----------------------------------------------------------------------------
-
-# fmt: off
-pieces = st.sampled_from(
-    [
-        "&quot;", "&amp;", "&lt;", "&gt;", "&apos;", "&amp;quot;", "&amp;amp;", "&", ";",
-        "quot;", "\n-", "-\n", "\n", "\r\n", "\r", " ", "  ", "\t", "\u00a0", "\u3000",
-        "\u2028", "\x85", "\x1c", "\u200b", "-", "--", ".", ",", "...", ".,", "'", "'s",
-        "'s ", "'S", "s", "$", "?", ":", ";", "!", '"', "(", ")", "[", "`", "{", "~", "/",
-        "@", "a", "Z", "é", "İ", "ß", "中", "美", "り", "の", "テ", "ス", "ㇰ", "㈠", "㌀", "豈",
-        "︰", "⺀", "㇀", "。", "、", "「", "」", "〈", "・", "｡", "･", "！", "？", "．",
-        "，", "：", "；", "（", "）", "＂", "０", "²", "٣",
-    ]
-)
-# fmt: on
-digits = st.text(alphabet="0123456789", min_size=1, max_size=3)
-structured = st.lists(
-    st.one_of(pieces, digits, st.characters(exclude_categories=["Cs"])), max_size=30
-).map("".join)
-# Arbitrary text; lone surrogates cannot cross into Rust (and never come out of a file).
-arbitrary = st.text(st.characters(exclude_categories=["Cs"]), max_size=60)
-any_text = st.one_of(structured, arbitrary)
-
-TOKENIZER_SETTINGS = settings(
-    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-
-
-@TOKENIZER_SETTINGS
-@given(lines=st.lists(any_text, min_size=1, max_size=8))
-def test_tokenizer_matches_sacrebleu(lines: list[str]) -> None:
-    for flags in FLAGS:
-        for case_sensitive in (False, True):
-            tokenizer = TercomTokenizer(**flags, case_sensitive=case_sensitive)
-            expected = [tokenizer(line.rstrip()) for line in lines]
-            inputs = lines if case_sensitive else [line.lower() for line in lines]
-            assert _core.ter_tokenize(inputs, **flags) == expected, (flags, case_sensitive)
 
 
 # --- statistics ----------------------------------------------------------------------------
@@ -108,7 +69,7 @@ VOCAB = ["a", "b", "c", "d", "e", "the", "of", ",", ".", "A", "x-y", "it's"]
 small_vocab_line = st.lists(st.sampled_from(VOCAB[:5]), max_size=30).map(" ".join)
 vocab_line = st.lists(st.sampled_from(VOCAB), max_size=40).map(" ".join)
 whitespace = st.sampled_from(["", " ", "  \t ", "\u3000", "\n"])
-line = st.one_of(small_vocab_line, small_vocab_line, vocab_line, whitespace, any_text)
+line = st.one_of(small_vocab_line, small_vocab_line, vocab_line, whitespace, tercom_text)
 
 STATS_SETTINGS = settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -5,9 +5,8 @@ TER tokenizes `line.rstrip()`; lowercasing (TER's default) is Python's `str.lowe
 before the core sees the text. Both case settings are checked.
 
 - every line of the WMT22 sources, references and system outputs;
-- every Unicode code point in contexts that tell the tokenizer's character classes apart.
-
-Random text is compared in `tests/metrics/test_ter_properties.py`.
+- every Unicode code point in contexts that tell the tokenizer's character classes apart;
+- random text aimed at its corner cases (hypothesis).
 """
 
 from __future__ import annotations
@@ -15,12 +14,16 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("sacrebleu")
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer  # noqa: E402
 
 from bleuprint import _core  # noqa: E402
+from tests.support.checks import assert_same_lines  # noqa: E402
 from tests.support.data import WMT22  # noqa: E402
+from tests.support.strategies import tercom_text  # noqa: E402
 
 pytestmark = pytest.mark.differential
 
@@ -38,13 +41,7 @@ def assert_same(lines: list[str], flags: dict, case_sensitive: bool, where: str 
     expected = [tokenizer(line.rstrip()) for line in lines]
     inputs = lines if case_sensitive else [line.lower() for line in lines]
     got = _core.ter_tokenize(inputs, **flags)
-    assert len(got) == len(lines)
-    if got != expected:
-        bad = [(line, e, g) for line, e, g in zip(lines, expected, got) if e != g]
-        shown = "\n".join(
-            f"  {line!r}\n    sacrebleu {e!r}\n    bleuprint {g!r}" for line, e, g in bad[:5]
-        )
-        pytest.fail(f"{flags}{where}: {len(bad)} of {len(lines)} lines differ, e.g.\n{shown}")
+    assert_same_lines(f"{flags}{where}", lines, expected, got)
 
 
 # --- WMT22 -------------------------------------------------------------------------------
@@ -93,3 +90,17 @@ def code_point_lines() -> list[str]:
 @pytest.mark.parametrize("flags", FLAGS, ids=FLAG_IDS)
 def test_every_code_point(flags: dict) -> None:
     assert_same(code_point_lines(), flags, case_sensitive=True)
+
+
+# --- random text -----------------------------------------------------------------------------
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(tercom_text, min_size=1, max_size=8))
+def test_tokenizer_matches_sacrebleu(lines: list[str]) -> None:
+    for flags in FLAGS:
+        for case_sensitive in (False, True):
+            tokenizer = TercomTokenizer(**flags, case_sensitive=case_sensitive)
+            expected = [tokenizer(line.rstrip()) for line in lines]
+            inputs = lines if case_sensitive else [line.lower() for line in lines]
+            assert _core.ter_tokenize(inputs, **flags) == expected, (flags, case_sensitive)

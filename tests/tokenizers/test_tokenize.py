@@ -25,7 +25,9 @@ from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh  # noqa: E402
 
 from bleuprint import _core  # noqa: E402
+from tests.support.checks import assert_same_lines
 from tests.support.data import REPO, WMT22
+from tests.support.strategies import arbitrary, digits
 
 TABLES = REPO / "src" / "tokenize" / "unicode_tables.rs"
 
@@ -45,13 +47,7 @@ def assert_same(lines: list[str], name: str, where: str = "") -> None:
     got = _core.tokenize(lines, name)
     tokenizer = REFERENCE[name]()
     expected = [tokenizer(line) for line in lines]
-    assert len(got) == len(lines)
-    if got != expected:
-        bad = [(line, e, g) for line, e, g in zip(lines, expected, got) if e != g]
-        shown = "\n".join(
-            f"  {line!r}\n    sacrebleu {e!r}\n    bleuprint {g!r}" for line, e, g in bad[:5]
-        )
-        pytest.fail(f"{name}{where}: {len(bad)} of {len(lines)} lines differ, e.g.\n{shown}")
+    assert_same_lines(f"{name}{where}", lines, expected, got)
 
 
 # --- WMT22 -------------------------------------------------------------------------------
@@ -172,7 +168,6 @@ pieces = st.sampled_from(
         "０",
     ]  # fmt: skip
 )
-digits = st.text(alphabet="0123456789", min_size=1, max_size=3)
 numberish = st.builds(
     lambda a, sep, b: a + sep + b,
     st.one_of(digits, st.just(""), class_chars),
@@ -183,8 +178,6 @@ structured = st.lists(
     st.one_of(pieces, digits, numberish, class_chars, st.characters(exclude_categories=["Cs"])),
     max_size=24,
 ).map("".join)
-# Arbitrary text; lone surrogates cannot cross into Rust (and never come out of a file).
-arbitrary = st.text(st.characters(exclude_categories=["Cs"]), max_size=60)
 
 HYPOTHESIS = settings(
     max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
