@@ -25,7 +25,9 @@ def _write(path: Path, lines: list[str]) -> Path:
 
 
 @pytest.fixture
-def corpus(tmp_path: Path) -> Path:
+def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """97 segments: two references, a two-column reference file and three systems; the test
+    runs in their folder."""
     rng = random.Random(7)
     words = "the a cat dog sat on mat . , big small house run ran quickly ü é 猫".split()
 
@@ -38,6 +40,7 @@ def corpus(tmp_path: Path) -> Path:
     _write(tmp_path / "refs.tsv", [f"{sentence()}\t{sentence()}" for _ in refs])
     for k in range(3):
         _write(tmp_path / f"sys{k}", [sentence() for _ in refs])
+    monkeypatch.chdir(tmp_path)
     return tmp_path
 
 
@@ -61,7 +64,6 @@ def test_every_chunk_size_prints_the_same(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.chdir(corpus)
     whole = _run(argv, capsys)
     assert whole[0] == 0, whole[2]
     for chunk in (1, 2, 7, 96, 97, 1000):
@@ -74,7 +76,6 @@ def test_standard_input_in_chunks(
 ) -> None:
     import io
 
-    monkeypatch.chdir(corpus)
     one = (corpus / "sys0").read_bytes()
     fields = b"".join(
         a + b"\t" + b + b"\n"
@@ -99,7 +100,6 @@ def test_standard_input_in_chunks(
 def test_lengths_are_checked_across_chunks(
     corpus: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(corpus)
     _write(corpus / "short", (corpus / "sys0").read_text(encoding="utf-8").splitlines()[:60])
     monkeypatch.setattr(cli_input, "CHUNK_SEGMENTS", 20)
     code, out, err = _run(["ref.a", "-i", "sys0", "short"], capsys)
@@ -181,13 +181,8 @@ MERGED = [
 
 @pytest.mark.parametrize(("counting", "output"), MERGED, ids=[" ".join(a + b) for a, b in MERGED])
 def test_merge_prints_what_one_run_prints(
-    corpus: Path,
-    counting: list[str],
-    output: list[str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    corpus: Path, counting: list[str], output: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(corpus)
     one_run = [*counting, *output]
     if "-m" in output:  # merge's -m picks stored metrics; one run counts only those
         at = counting.index("-m")
@@ -237,9 +232,8 @@ def test_wmt22_shards_merge_to_sacrebleus_scores(
 
 
 def test_shard_files_round_trip_and_merge_in_any_order(
-    corpus: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    corpus: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(corpus)
     counting = ["ref.a", "ref.b", "-i", "sys0", "sys1", "-m", "bleu", "chrf", "ter"]
     (whole_path,) = _shards(counting, 1, corpus, capsys)
     whole = Shard.load(whole_path)
@@ -269,7 +263,6 @@ def test_mismatched_shards_are_refused(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.chdir(corpus)
     base = ["ref.a", "-i", "sys0", "sys1"]
     three = _shards(base, 3, corpus, capsys)
     (other_dir := tmp_path / "other").mkdir()
@@ -316,10 +309,7 @@ def _msg(text: str) -> str:
     return f"bleuprint: {text}: every shard 1..3 is needed for the whole input's score\n"
 
 
-def test_bad_shard_usage(
-    corpus: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(corpus)
+def test_bad_shard_usage(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for bad in ("0/3", "4/3", "a/b", "3", "1/0"):
         code, _, err = _run(["stats", "ref.a", "-i", "sys0", "--shard", bad, "-o", "x.npz"], capsys)
         assert code == 2
@@ -347,10 +337,7 @@ def test_bad_shard_usage(
     assert "-cin" in err
 
 
-def test_shard_with_stdin_is_refused(
-    corpus: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(corpus)
+def test_shard_with_stdin_is_refused(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, err = _error(["stats", "ref.a", "--shard", "1/2", "-o", "x.npz"], capsys)
     assert code == 2
     assert "standard input" in err

@@ -27,7 +27,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -949,18 +949,23 @@ class Outcome:
     late: Optional[float] = None
 
 
-def _run_api(case: Case, directory: Path) -> Outcome:
-    started = time.monotonic()
+def _run_to_the_end(
+    command: list[str], directory: Path, **options: Any
+) -> Optional[subprocess.CompletedProcess[str]]:
+    """``command`` run in ``directory`` within the case timeout; None if it ran out of time."""
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", PRELUDE.format(limit=MEMORY_LIMIT)],
-            input=case.code,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            cwd=directory,
+        return subprocess.run(
+            command, capture_output=True, text=True, timeout=TIMEOUT, cwd=directory, **options
         )
     except subprocess.TimeoutExpired:
+        return None
+
+
+def _run_api(case: Case, directory: Path) -> Outcome:
+    started = time.monotonic()
+    command = [sys.executable, "-c", PRELUDE.format(limit=MEMORY_LIMIT)]
+    done = _run_to_the_end(command, directory, input=case.code)
+    if done is None:
         return Outcome({}, None, "", True, time.monotonic() - started)
     lines = [ln for ln in done.stdout.splitlines() if ln.startswith("CATALOGUE ")]
     report = json.loads(lines[-1][len("CATALOGUE ") :]) if lines else {}
@@ -973,17 +978,9 @@ def _run_cli(case: Case, directory: Path) -> Outcome:
     started = time.monotonic()
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     if case.signal_after is None:
-        try:
-            done = subprocess.run(
-                ["bash", "-c", f"set -o pipefail; {case.code}"],
-                capture_output=True,
-                text=True,
-                timeout=TIMEOUT,
-                cwd=directory,
-                preexec_fn=_limit_memory,
-                env=env,
-            )
-        except subprocess.TimeoutExpired:
+        command = ["bash", "-c", f"set -o pipefail; {case.code}"]
+        done = _run_to_the_end(command, directory, preexec_fn=_limit_memory, env=env)
+        if done is None:
             return Outcome({}, None, "", True, time.monotonic() - started)
         return Outcome({}, done.returncode, done.stderr, False, time.monotonic() - started)
     process = subprocess.Popen(

@@ -463,25 +463,23 @@ def test_missing_columns_name_what_the_batch_has(rows: list[dict[str, Any]]) -> 
 def test_errors_inside_ray_keep_their_class(rows: list[dict[str, Any]]) -> None:
     """Ray wraps a map's exception in its own unless raise_original_map_exception is set;
     either way bleuprint's message reaches the driver."""
-    ds = ray.data.from_items(rows[:4]).map_batches(
-        bray.Statistics,
-        fn_constructor_args=(bleuprint.BLEU(),),
-        fn_constructor_kwargs={"hyp_column": "output"},
-        batch_format="pyarrow",
-        **on_actors(),
-    )
-    with pytest.raises(Exception, match="no hypothesis column 'output'"):
-        ds.materialize()
-    context = ray.data.DataContext.get_current()
-    context.raise_original_map_exception = True
-    try:
-        again = ray.data.from_items(rows[:4]).map_batches(
+
+    def missing_column() -> Any:
+        return ray.data.from_items(rows[:4]).map_batches(
             bray.Statistics,
             fn_constructor_args=(bleuprint.BLEU(),),
             fn_constructor_kwargs={"hyp_column": "output"},
             batch_format="pyarrow",
             **on_actors(),
         )
+
+    ds = missing_column()
+    with pytest.raises(Exception, match="no hypothesis column 'output'"):
+        ds.materialize()
+    context = ray.data.DataContext.get_current()
+    context.raise_original_map_exception = True
+    try:
+        again = missing_column()
         with pytest.raises(InvalidInputError, match="no hypothesis column 'output'"):
             again.materialize()
     finally:

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -79,15 +79,11 @@ def sacrebleu_cli(
     return run([sys.executable, "-m", "sacrebleu", *args], cwd, stdin, env)
 
 
-def assert_same_as_sacrebleu(
-    args: list[str],
-    cwd: Path,
-    stdin: Optional[bytes] = None,
-    env: Optional[dict[str, str]] = None,
-    console: bool = False,
-) -> str:
-    ours = bleuprint_cli(args, cwd, stdin, env, console)
-    theirs = sacrebleu_cli(args, cwd, stdin, env)
+def assert_same_as_sacrebleu(args: list[str], cwd: Path, console: bool = False, **io: Any) -> str:
+    """Both command lines on ``args`` in ``cwd`` succeed and print the same (``io``: their
+    ``stdin`` and ``env``; ``console``: ours through the console script). Returns ours."""
+    ours = bleuprint_cli(args, cwd, console=console, **io)
+    theirs = sacrebleu_cli(args, cwd, **io)
     assert theirs.returncode == 0, theirs.stderr.decode()
     assert ours.returncode == 0, ours.stderr.decode()
     out = ours.stdout.decode("utf-8").replace(OUR_VERSION, SACREBLEU_VERSION)
