@@ -26,10 +26,10 @@ from bleuprint.metrics.bleu.aggregation import CorpusCounts, aggregate, float32_
 from bleuprint.metrics.bleu.counting import segment_rows, text_knobs, tokens_of
 from bleuprint.metrics.bleu.knobs import SACREBLEU, BleuKnobs
 from bleuprint.metrics.bleu.preset_config import PresetConfig, preset_config
+from bleuprint.metrics.bleu.presets import PRESETS, Preset, get_preset, knob_table
 from bleuprint.metrics.bleu.scoring import PresetScore, VariantScore, brevity_penalty, score_counts
 from bleuprint.metrics.gleu import GLEUConfig, GLEUScore
 from bleuprint.metrics.stats import Stats
-from bleuprint.metrics.bleu.presets import PRESETS, Preset, get_preset, knob_table
 
 #: A preset's name or its knobs.
 PresetArg = Union[str, BleuKnobs]

@@ -40,11 +40,11 @@ from bleuprint.metrics.bleu.aggregation import (
 )
 from bleuprint.metrics.bleu.counting import segment_rows, text_knobs
 from bleuprint.metrics.bleu.knobs import BleuKnobs
+from bleuprint.metrics.bleu.presets import PRESETS, get_preset
 from bleuprint.metrics.bleu.scoring import PresetScore, sacrebleu_config, score_counts
 from bleuprint.metrics.config import register_config
 from bleuprint.metrics.scores import Signature
 from bleuprint.metrics.stats import Stats
-from bleuprint.metrics.bleu.presets import PRESETS, get_preset
 
 
 @register_config

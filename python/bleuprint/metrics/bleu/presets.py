@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.bleu.knobs import SACREBLEU, BleuKnobs
 from bleuprint.metrics.bleu import knobs as _k
+from bleuprint.metrics.bleu.knobs import SACREBLEU, BleuKnobs
 
 
 @dataclass(frozen=True)

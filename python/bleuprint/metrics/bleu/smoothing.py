@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InternalError
+from bleuprint.metrics.bleu import counting
 from bleuprint.metrics.bleu.fraction import Fraction
 from bleuprint.metrics.bleu.knobs import NLTK_DEFAULTS, NLTK_PARAMETERS
-from bleuprint.metrics.bleu import counting
 
 Precision = Union[Fraction, float, fractions.Fraction]
 
