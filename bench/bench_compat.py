@@ -26,37 +26,30 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
 import importlib.metadata
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
-from bench_bleu import (
-    Report,
-    add_run_args,
-    add_speedup_target,
-    build_corpus,
-    fill_defaults,
-    find_row,
-    finish,
-    machine_info,
-    print_header,
-    print_loads,
-    print_targets,
-    ratio,
-    require_data,
-    run_params,
-    run_sections,
-)
+import common
 from bench_metrics import bench_tools, same_values
 
+#: The speed-up targets: label, bleuprint's row, the anchor's row, at least this much faster.
 TARGETS = {
-    "(u)": ("(u) nltk corpus_bleu vs nltk", "nltk", 10.0),
-    "(w)": ("(w) HF bleu vs bleuscore", "bleuscore", 1.0),
+    "(u)": ("(u) nltk corpus_bleu vs nltk", "bleuprint", "nltk", 10.0),
+    "(w)": ("(w) HF bleu vs bleuscore", "bleuprint", "bleuscore", 1.0),
 }
 RATIO_COLUMNS = ("nltk", "bleuscore")
+
+#: Whole-number options: default, default under --quick, help.
+COUNTS: dict[str, common.Count] = {
+    "repeats": (5, 2, "timed runs of bleuprint (default 5)"),
+    "slow_repeats": (3, 1, "timed runs of the others (3)"),
+}
+#: --quick's help.
+QUICK = "smoke run: small corpora, few repeats"
+#: Segments of (u), (v), (w) and (x), and under --quick.
+SIZES = {"u": 10_000, "v": 2_000, "w": 100_000, "x": 10_000}
+SIZES_QUICK = {"u": 1_000, "v": 200, "w": 10_000, "x": 1_000}
 
 
 def nltk_corpus_runner(tool: str) -> Callable[..., Any]:
@@ -130,49 +123,21 @@ def same_scalar(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def evaluate_targets(report: Report, quick: bool) -> None:
-    for key, (label, anchor, target) in TARGETS.items():
-        a, b = find_row(report, key, "bleuprint"), find_row(report, key, anchor)
-        if a is not None and b is not None:
-            add_speedup_target(report, label, ratio(b["seconds"], a["seconds"]), target)
-    print_targets(report, quick)
-
-
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="smoke run: small corpora, few repeats")
-    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
-    p.add_argument("--slow-repeats", type=int, default=None, help="timed runs of the others (3)")
-    add_run_args(p)
-    args = p.parse_args(argv)
-    fill_defaults(args, {"repeats": (5, 2), "slow_repeats": (3, 1)})
-    args.sizes = (
-        {"u": 1_000, "v": 200, "w": 10_000, "x": 1_000}
-        if args.quick
-        else {"u": 10_000, "v": 2_000, "w": 100_000, "x": 10_000}
-    )
-    return args
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    require_data()
-    warnings.simplefilter("ignore")  # nltk's method0 warns on zero orders; so does ours
-    info = machine_info(args.label)
-    info["nltk"] = importlib.metadata.version("nltk")
-    now = dt.datetime.now(dt.timezone.utc)
-    params = run_params(
+    args = common.parse_args(__doc__, QUICK, COUNTS, argv)
+    size = SIZES_QUICK if args.quick else SIZES
+    # nltk's method0 warns on zero orders; so does ours
+    nltk = importlib.metadata.version("nltk")
+    info, now = common.begin(args, "bleuprint compat benchmarks", "ignore", True, nltk=nltk)
+    params = common.run_params(
         args,
         now,
-        **{f"segments_{k}": v for k, v in args.sizes.items()},
+        **{f"segments_{k}": v for k, v in size.items()},
     )
-    print_header("bleuprint compat benchmarks", info)
-    hyps, refs, notes = build_corpus(max(args.sizes.values()))
+    hyps, refs, notes = common.build_corpus(max(size.values()))
     print("data: " + "; ".join(notes))
     print()
-    fast, slow = args.repeats, args.slow_repeats
-    report = Report()
-    size = args.sizes
+    report = common.Report()
     wu = f"(u) nltk corpus_bleu, {size['u']:,} segments"
     wv = f"(v) {size['v']:,} nltk sentence_bleu calls (method1)"
     ww = f"(w) HF bleu, {size['w']:,} segments"
@@ -185,7 +150,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         runners = {anchor: runner(anchor), "bleuprint": runner("bleuprint")}
         return lambda: bench_tools(
             report, workload, hyps[:n], refs[:n], runners, anchor, same,
-            lambda s: repr(s)[:60], {anchor: slow, "bleuprint": fast},
+            lambda s: repr(s)[:60], {anchor: args.slow_repeats, "bleuprint": args.repeats},
         )  # fmt: skip
 
     sections = [
@@ -194,14 +159,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         (ww, section(ww, "w", "bleuscore", hf_runner, same_dict)),
         (wx, section(wx, "x", "nltk", gleu_runner, same_dict)),
     ]
-    run_sections(report, sections, args)
-    print()
-    print("Results (time: median wall clock; ratios = speed-up)")
-    print()
-    report.print_table(RATIO_COLUMNS)
-    print_loads(report)
-    evaluate_targets(report, args.quick)
-    return finish(report, args, info, params, now, "-compat")
+    common.run_sections(report, sections, args)
+    common.print_results(
+        report, "Results (time: median wall clock; ratios = speed-up)", RATIO_COLUMNS
+    )
+    common.speedup_targets(report, TARGETS)
+    common.print_targets(report, args.quick)
+    return common.finish(report, args, info, params, now, "-compat")
 
 
 if __name__ == "__main__":

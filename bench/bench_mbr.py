@@ -3,7 +3,7 @@
 of sacrebleu's ``sentence_score`` and fastchrf.
 
 One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-mbr.csv`` (the
-columns of bench_bleu.py's CSV, whose helpers this script uses).
+columns of bench_bleu.py's CSV; the helpers every script shares are in common.py).
 
 Workloads (see bench/README.md), on the first ``--size`` (1,024) segments of WMT22 en-de
 reference A, every sentence against every other (MBR's hypotheses x hypotheses):
@@ -45,50 +45,48 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import importlib.metadata
 import importlib.util
 import json
 import subprocess
 import sys
-import warnings
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Optional
 
-from bench_bleu import (
-    DATA,
-    Report,
-    Timing,
-    add_run_args,
-    add_speedup_target,
-    die,
-    fill_defaults,
-    finish,
-    machine_info,
-    print_header,
-    print_loads,
-    print_targets,
-    ratio,
-    read_lines,
-    require_data,
-    run_params,
-    run_sections,
-    time_call,
-)
+import common
 
 # Speed-up targets of the issue, and the absolute time targets for --size 1024.
 SPEEDUP_TARGETS = {
-    "(A)": ("(A) 1024x1024 BLEU vs the sacrebleu loop", "sacrebleu", 200.0),
-    "(B)": ("(B) 1024x1024 chrF vs fastchrf", "fastchrf", 30.0),
-    "(F)": ("(F) token BLEU 256x1024 vs the nltk loop", "nltk", 38.0),
-    "(G)": ("(G) chrF aggregation vs fastchrf", "fastchrf", 5.0),
+    "(A)": ("(A) 1024x1024 BLEU vs the sacrebleu loop", "bleuprint", "sacrebleu", 200.0),
+    "(B)": ("(B) 1024x1024 chrF vs fastchrf", "bleuprint", "fastchrf", 30.0),
+    "(F)": ("(F) token BLEU 256x1024 vs the nltk loop", "bleuprint", "nltk", 38.0),
+    "(G)": ("(G) chrF aggregation vs fastchrf", "bleuprint", "fastchrf", 5.0),
 }
 SECONDS_TARGETS = {"(A)": 0.5, "(B)": 1.0, "(C)": 1.5, "(F)": 0.02, "(G)": 0.02}
 MEMORY_TARGET = 50 * 2**20  # bytes above the matrix itself
 RATIO_COLUMNS = ("sacrebleu", "fastchrf", "nltk", "tensorbleu")
+
+#: Whole-number options: default, default under --quick, help.
+COUNTS: dict[str, common.Count] = {
+    "repeats": (5, 2, "timed runs of bleuprint (default 5)"),
+    "slow_repeats": (3, 1, "timed runs of sacrebleu and fastchrf (default 3)"),
+    "size": (1024, 128, "sentences (default 1,024)"),
+    "sample_rows": (16, 4, "rows of the sacrebleu loop timed and scaled (default 16)"),
+}
+#: --quick's help.
+QUICK = "smoke run: 128 sentences"
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--only", default=None, metavar="LETTERS",
+        help="run only these workloads, e.g. F or ABF (default: all)",
+    )  # fmt: skip
+
+
 # TensorBLEU's release, and its module inside the wheel (loaded alone: rxlm's __init__ needs
 # transformer-engine and CUDA, tensorbleu.py only torch).
 RXLM_VERSION = "0.3.80"
@@ -96,14 +94,10 @@ TENSORBLEU_MEMBER = "rxlm/metrics/tensorbleu.py"
 CACHE = Path(__file__).resolve().parent / ".cache"
 
 
-def installed(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
-
-
 def sentences(size: int) -> list[str]:
-    lines = read_lines(DATA / "references" / "generaltest2022.en-de.ref.A.de")
+    lines = common.read_lines(common.DATA / "references" / "generaltest2022.en-de.ref.A.de")
     if len(lines) < size:
-        die(f"en-de reference A has {len(lines)} lines, fewer than --size {size}")
+        common.die(f"en-de reference A has {len(lines)} lines, fewer than --size {size}")
     return lines[:size]
 
 
@@ -164,7 +158,7 @@ def flat(values: Any) -> list[float]:
 
 
 def time_matrix(
-    report: Report,
+    report: common.Report,
     workload: str,
     samples: list[str],
     runners: dict[str, Callable[..., Any]],
@@ -176,11 +170,13 @@ def time_matrix(
     n = len(samples)
     step = max(1, n // sample_rows)
     rows = list(range(0, n, step))[:sample_rows]
-    timings: dict[str, Timing] = {}
+    timings: dict[str, common.Timing] = {}
     for tool, runner in runners.items():
         print(f"  {workload}: {tool} ...", flush=True)
         hyps = [samples[i] for i in rows] if tool == "sacrebleu" else samples
-        timings[tool] = time_call(runner, hyps, samples, repeats[tool], warmup=repeats[tool] > 1)
+        timings[tool] = common.time_call(
+            runner, hyps, samples, repeats[tool], warmup=repeats[tool] > 1
+        )
     cells = n * n
     sacrebleu_time = None
     if "sacrebleu" in timings:
@@ -207,12 +203,16 @@ def time_matrix(
             note = f"float32, its own chrF: largest difference from sacrebleu's {diff:.2e}"
         report.add_time(
             workload, tool, cells, t, note, base=sacrebleu_time, match=match,
-            vs_fastchrf=ratio(fast_time, t.median),
+            vs_fastchrf=common.ratio(fast_time, t.median),
         )  # fmt: skip
 
 
 def time_expected(
-    report: Report, workload: str, samples: list[str], repeats: dict[str, int], have_fast: bool
+    report: common.Report,
+    workload: str,
+    samples: list[str],
+    repeats: dict[str, int],
+    have_fast: bool,
 ) -> None:
     runners: dict[str, Callable[..., Any]] = {}
     if have_fast:
@@ -221,15 +221,17 @@ def time_expected(
     timings = {}
     for tool, runner in runners.items():
         print(f"  {workload}: {tool} ...", flush=True)
-        timings[tool] = time_call(runner, samples, samples, repeats[tool], warmup=True)
+        timings[tool] = common.time_call(runner, samples, samples, repeats[tool], warmup=True)
     base = timings["fastchrf"].median if have_fast else None
     for tool, t in timings.items():
         note = "pairwise_chrf, then row means" if tool == "fastchrf" else "fsum row means"
-        report.add_time(workload, tool, len(samples), t, note, vs_fastchrf=ratio(base, t.median))
+        report.add_time(
+            workload, tool, len(samples), t, note, vs_fastchrf=common.ratio(base, t.median)
+        )
 
 
 def time_aggregation(
-    report: Report, workload: str, samples: list[str], repeats: dict[str, int]
+    report: common.Report, workload: str, samples: list[str], repeats: dict[str, int]
 ) -> None:
     import fastchrf
 
@@ -243,7 +245,7 @@ def time_aggregation(
     timings = {}
     for tool, runner in runners.items():
         print(f"  {workload}: {tool} ...", flush=True)
-        timings[tool] = time_call(runner, samples, samples, repeats[tool], warmup=True)
+        timings[tool] = common.time_call(runner, samples, samples, repeats[tool], warmup=True)
     diff = max(
         abs(a - b)
         for a, b in zip(flat(timings["fastchrf"].result), flat(timings["bleuprint"].result))
@@ -263,7 +265,7 @@ def time_aggregation(
         len(samples),
         timings["bleuprint"],
         "mbrs' aggregation, exact",
-        vs_fastchrf=ratio(base, timings["bleuprint"].median),
+        vs_fastchrf=common.ratio(base, timings["bleuprint"].median),
     )
 
 
@@ -305,7 +307,7 @@ def tensorbleu() -> Optional[ModuleType]:
     return module
 
 
-def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> None:
+def time_token_bleu(report: common.Report, workload: str, repeats: dict[str, int]) -> None:
     import numpy as np
     from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
@@ -318,7 +320,7 @@ def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> N
         "nltk": lambda: [sentence_bleu(r, c, smoothing_function=method1) for c, r in zip(*lists)],
         "bleuprint": lambda: bleuprint.token_bleu(candidates, references, smoothing=1),
     }
-    module = tensorbleu() if installed("torch") else None
+    module = tensorbleu() if common.installed("torch") else None
     if module is not None:
         import torch
 
@@ -330,7 +332,9 @@ def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> N
     timings = {}
     for tool, run in runners.items():
         print(f"  {workload}: {tool} ...", flush=True)
-        timings[tool] = time_call(lambda h, r, run=run: run, [], [], repeats[tool], warmup=True)
+        timings[tool] = common.time_call(
+            lambda h, r, run=run: run, [], [], repeats[tool], warmup=True
+        )
     same = np.array_equal(np.asarray(timings["nltk"].result), timings["bleuprint"].result)
     match = report.check(f"{workload}: bleuprint == nltk", same)
     base = timings["nltk"].median
@@ -341,8 +345,8 @@ def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> N
     theirs = timings["tensorbleu"].median if "tensorbleu" in timings else None
     report.add_time(
         workload, "bleuprint", 256, timings["bleuprint"], f"== nltk: {match}", match=match,
-        vs_nltk=ratio(base, timings["bleuprint"].median),
-        vs_tensorbleu=ratio(theirs, timings["bleuprint"].median),
+        vs_nltk=common.ratio(base, timings["bleuprint"].median),
+        vs_tensorbleu=common.ratio(theirs, timings["bleuprint"].median),
     )  # fmt: skip
     if "tensorbleu" in timings:
         # Its smoothing is its own; it equals nltk's only where no order lacks matches.
@@ -358,7 +362,7 @@ def time_token_bleu(report: Report, workload: str, repeats: dict[str, int]) -> N
         print(f"    TensorBLEU: {note}", flush=True)
         report.add_time(
             workload, "tensorbleu", 256, timings["tensorbleu"], note,
-            vs_nltk=ratio(base, theirs), vs_tensorbleu=1.0,
+            vs_nltk=common.ratio(base, theirs), vs_tensorbleu=1.0,
         )  # fmt: skip
 
 
@@ -383,7 +387,7 @@ print(json.dumps({"before": before, "after": status("VmHWM"), "matrix": matrix.n
 """
 
 
-def memory(report: Report, workload: str, samples: list[str]) -> None:
+def memory(report: common.Report, workload: str, samples: list[str]) -> None:
     print(f"  {workload}: bleuprint ...", flush=True)
     out = subprocess.run(
         [sys.executable, "-c", MEMORY_CHILD], input=json.dumps(samples),
@@ -397,81 +401,39 @@ def memory(report: Report, workload: str, samples: list[str]) -> None:
         f"{extra / 2**20:.1f} MiB",
     )  # fmt: skip
     met = extra <= MEMORY_TARGET
-    report.add(
-        kind="target", workload="target", tool=f"{workload}: memory beyond the matrix",
-        value=extra, unit="bytes",
-        note=f"target <= {MEMORY_TARGET / 2**20:.0f} MiB: {'met' if met else 'NOT met'}",
+    report.add_target(
+        f"{workload}: memory beyond the matrix", extra, "bytes",
+        f"target <= {MEMORY_TARGET / 2**20:.0f} MiB: {'met' if met else 'NOT met'}",
     )  # fmt: skip
 
 
-def find_time(report: Report, key: str, tool: str) -> Optional[float]:
-    for r in report.rows:
-        if r["kind"] == "time" and r["workload"].startswith(key) and r["tool"] == tool:
-            return float(r["seconds"])
-    return None
-
-
-def evaluate_targets(report: Report, quick: bool, size: int) -> None:
-    for key, (label, anchor, target) in SPEEDUP_TARGETS.items():
-        ours, theirs = find_time(report, key, "bleuprint"), find_time(report, key, anchor)
-        if ours is not None and theirs is not None:
-            add_speedup_target(report, label, ratio(theirs, ours), target)
+def evaluate_targets(report: common.Report, quick: bool, size: int) -> None:
+    common.speedup_targets(report, SPEEDUP_TARGETS)
     for key, limit in SECONDS_TARGETS.items():
-        ours = find_time(report, key, "bleuprint")
-        if ours is None:
+        row = common.find_row(report, key, "bleuprint")
+        if row is None:
             continue
+        ours = float(row["seconds"])
         full_size = key == "(F)" or size >= 1024
         label = {"(F)": "(F) 256x1024", "(G)": f"(G) {size}"}.get(key, f"{key} {size}x{size}")
         met = ours <= limit and full_size
-        report.add(
-            kind="target", workload="target", tool=f"{label} in seconds",
-            value=ours, unit="s", note=f"target <= {limit:g} s: {'met' if met else 'NOT met'}",
-        )  # fmt: skip
-    print_targets(report, quick)
-
-
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="smoke run: 128 sentences")
-    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
-    p.add_argument(
-        "--slow-repeats", type=int, default=None,
-        help="timed runs of sacrebleu and fastchrf (default 3)",
-    )  # fmt: skip
-    p.add_argument("--size", type=int, default=None, help="sentences (default 1,024)")
-    p.add_argument(
-        "--sample-rows", type=int, default=None,
-        help="rows of the sacrebleu loop timed and scaled (default 16)",
-    )  # fmt: skip
-    p.add_argument(
-        "--only", default=None, metavar="LETTERS",
-        help="run only these workloads, e.g. F or ABF (default: all)",
-    )  # fmt: skip
-    add_run_args(p)
-    args = p.parse_args(argv)
-    fill_defaults(
-        args,
-        {"repeats": (5, 2), "slow_repeats": (3, 1), "size": (1024, 128), "sample_rows": (16, 4)},
-    )
-    return args
+        note = f"target <= {limit:g} s: {'met' if met else 'NOT met'}"
+        report.add_target(f"{label} in seconds", ours, "s", note)
+    common.print_targets(report, quick)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    require_data()
-    warnings.simplefilter("ignore")  # sacrebleu's per-call effective-order advice
-    info = machine_info(args.label)
-    info.pop("bleuscore", None)
-    have_fast = installed("fastchrf")
-    info["fastchrf"] = importlib.metadata.version("fastchrf") if have_fast else ""
-    now = dt.datetime.now(dt.timezone.utc)
-    params = run_params(args, now, size=args.size, sample_rows=args.sample_rows)
-    print_header("bleuprint MBR benchmarks", info)
+    args = common.parse_args(__doc__, QUICK, COUNTS, argv, add_options)
+    have_fast = common.installed("fastchrf")
+    fastchrf = importlib.metadata.version("fastchrf") if have_fast else ""
+    # "ignore": sacrebleu's per-call effective-order advice
+    info, now = common.begin(args, "bleuprint MBR benchmarks", "ignore", fastchrf=fastchrf)
+    params = common.run_params(args, now, size=args.size, sample_rows=args.sample_rows)
     samples = sentences(args.size)
     n = f"{args.size:,}x{args.size:,}"
     fast, slow = args.repeats, args.slow_repeats
     repeats = {"sacrebleu": slow, "fastchrf": slow, "bleuprint": fast, "nltk": slow}
-    report = Report()
+    report = common.Report()
     wq, wr, ws = (f"(A) sentence BLEU, {n}", f"(B) chrF, {n}", f"(C) chrF++, {n}")
     wt, wu = f"(D) chrF expected utility, {args.size:,}", f"(E) memory of (A), {n}"
     wf = "(F) token BLEU, 256 x 1,024 token IDs"
@@ -500,7 +462,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ]  # fmt: skip
     if have_fast:
         sections.append((wg, lambda: time_aggregation(report, wg, samples, short)))
-    if installed("nltk"):
+    if common.installed("nltk"):
         token_repeats = {**short, "nltk": slow, "tensorbleu": slow}
         sections.append((wf, lambda: time_token_bleu(report, wf, token_repeats)))
     else:
@@ -509,14 +471,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("fastchrf is not installed: its rows are skipped")
     if args.only:
         sections = [s for s in sections if s[0][1] in args.only.upper()]
-    run_sections(report, sections, args)
-    print()
-    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)")
-    print()
-    report.print_table(RATIO_COLUMNS)
-    print_loads(report)
+    common.run_sections(report, sections, args)
+    common.print_results(
+        report,
+        "Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)",
+        RATIO_COLUMNS,
+    )
     evaluate_targets(report, args.quick, args.size)
-    return finish(report, args, info, params, now, "-mbr")
+    return common.finish(report, args, info, params, now, "-mbr")
 
 
 if __name__ == "__main__":

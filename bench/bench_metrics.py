@@ -2,7 +2,7 @@
 """chrF, TER and WER/CER benchmarks: bleuprint against sacrebleu 2.6.0, fastchrf and jiwer.
 
 One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-metrics.csv``
-(the columns of bench_bleu.py's CSV, whose helpers this script uses).
+(the columns of bench_bleu.py's CSV; the helpers every script shares are in common.py).
 
 Workloads (see bench/README.md):
 
@@ -31,50 +31,39 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
 import importlib.metadata
 import importlib.util
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
-from bench_bleu import (
-    Report,
-    Timing,
-    add_run_args,
-    add_speedup_target,
-    build_corpus,
-    die,
-    fill_defaults,
-    find_row,
-    finish,
-    machine_info,
-    print_header,
-    print_loads,
-    print_targets,
-    ratio,
-    require_data,
-    run_params,
-    run_sections,
-    time_call,
-)
-from bench_tokenizers import add_time as tokenizers_add_time
-from bench_tokenizers import spaced
+import common
 
+#: The speed-up targets: label, bleuprint's row, the anchor's row, at least this much faster.
 TARGETS = {
-    "(j)": ("(j) corpus chrF vs sacrebleu", "sacrebleu", 100.0),
-    "(l)": ("(l) sentence chrF vs fastchrf", "fastchrf", 1.0),
-    "(m)": ("(m) 64x64 pairwise chrF vs fastchrf", "fastchrf", 1.0),
-    "(n)": ("(n) corpus TER vs sacrebleu", "sacrebleu", 50.0),
-    "(o)": ("(o) WER vs jiwer", "jiwer", 2.0),
-    "(p)": ("(p) CER vs jiwer", "jiwer", 2.0),
+    "(j)": ("(j) corpus chrF vs sacrebleu", "bleuprint", "sacrebleu", 100.0),
+    "(l)": ("(l) sentence chrF vs fastchrf", "bleuprint", "fastchrf", 1.0),
+    "(m)": ("(m) 64x64 pairwise chrF vs fastchrf", "bleuprint", "fastchrf", 1.0),
+    "(n)": ("(n) corpus TER vs sacrebleu", "bleuprint", "sacrebleu", 50.0),
+    "(o)": ("(o) WER vs jiwer", "bleuprint.compat.jiwer", "jiwer", 2.0),
+    "(p)": ("(p) CER vs jiwer", "bleuprint.compat.jiwer", "jiwer", 2.0),
 }
 RATIO_COLUMNS = ("sacrebleu", "fastchrf", "jiwer")
 
-
-def installed(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
+#: Whole-number options: default, default under --quick, help.
+COUNTS: dict[str, common.Count] = {
+    "repeats": (5, 2, "timed runs of bleuprint (default 5)"),
+    "slow_repeats": (3, 1, "timed runs of sacrebleu, fastchrf and jiwer (default 3)"),
+    "segments": (100_000, 10_000, "corpus size of (j), (k), (o), (p)"),
+    "sentences": (10_000, 2_000, "sentence scores in (l)"),
+    "sentence_sample": (
+        2_000,
+        200,
+        "sacrebleu sentence_chrf calls in (l), scaled linearly (default 2,000)",
+    ),
+    "ter_segments": (5_000, 500, "segments of (n)"),
+}
+#: --quick's help.
+QUICK = "smoke run: small corpora, few repeats"
 
 
 # --------------------------------------------------------------------------------------------
@@ -160,31 +149,8 @@ def wer_runner(tool: str, unit: str) -> Callable[..., Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def add_time(
-    report: Report,
-    workload: str,
-    tool: str,
-    segments: int,
-    timing: Timing,
-    anchor: str,
-    base: Optional[float],
-    note: str,
-    match: str = "",
-    scale: float = 1.0,
-) -> None:
-    """bench_tokenizers' ``add_time`` with ``base`` the time of ``anchor``: sacrebleu's fills
-    ``vs_sacrebleu``, another tool's a ``vs_<anchor>`` column."""
-    if anchor == "sacrebleu":
-        tokenizers_add_time(report, workload, tool, segments, timing, base, note, match, scale)
-    else:
-        vs_anchor = {f"vs_{anchor}": ratio(base, timing.median * scale)}
-        tokenizers_add_time(
-            report, workload, tool, segments, timing, None, note, match, scale, **vs_anchor
-        )
-
-
 def bench_tools(
-    report: Report,
+    report: common.Report,
     workload: str,
     hyps: list[str],
     refs: list[str],
@@ -200,16 +166,16 @@ def bench_tools(
     spaced segments and scaled when ``sample`` is given. Checks each other result against the
     anchor's with ``same``. ``scored``: the number of scores a call makes, when it is not one
     per hypothesis (all pairs)."""
-    timings: dict[str, Timing] = {}
+    timings: dict[str, common.Timing] = {}
     scale = 1.0
     for tool, runner in runners.items():
         print(f"  {workload}: {tool} ...", flush=True)
         h, r = hyps, refs
         if tool == anchor and sample is not None and sample < len(hyps):
-            idx = spaced(len(hyps), sample)
+            idx = common.spaced(len(hyps), sample)
             h, r = [hyps[i] for i in idx], [refs[i] for i in idx]
             scale = len(hyps) / sample
-        timings[tool] = time_call(runner, h, r, repeats[tool], warmup=repeats[tool] > 1)
+        timings[tool] = common.time_call(runner, h, r, repeats[tool], warmup=repeats[tool] > 1)
     base = timings[anchor].median * scale
     expected = timings[anchor].result
     segments = scored or len(hyps)
@@ -218,7 +184,9 @@ def bench_tools(
             note = describe(expected)
             if scale != 1.0:
                 note += f"; timed on {sample:,} evenly spaced segments and scaled"
-            add_time(report, workload, tool, segments, t, anchor, base, note, scale=scale)
+            common.add_time(
+                report, workload, tool, segments, t, base, note, scale=scale, anchor=anchor
+            )
             continue
         ok = (
             same(t.result, expected)
@@ -226,11 +194,12 @@ def bench_tools(
             else same_sample(t.result, expected, hyps, sample)
         )
         match = report.check(f"{workload}: {tool} == {anchor}", ok)
-        add_time(report, workload, tool, segments, t, anchor, base, f"== {anchor}: {match}", match)
+        note = f"== {anchor}: {match}"
+        common.add_time(report, workload, tool, segments, t, base, note, match, anchor=anchor)
 
 
 def same_sample(result: Any, expected: Any, hyps: list[str], sample: Optional[int]) -> bool:
-    idx = spaced(len(hyps), sample or len(hyps))
+    idx = common.spaced(len(hyps), sample or len(hyps))
     values = flat(result)
     return [values[i] for i in idx] == flat(expected)
 
@@ -265,102 +234,35 @@ def same_wer(a: Any, b: Any) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
-def evaluate_targets(report: Report, quick: bool, skipped: dict[str, str]) -> None:
-    for key, (label, anchor, target) in TARGETS.items():
-        if key in skipped:
-            report.add(
-                kind="target",
-                workload="target",
-                tool=label,
-                value=None,
-                unit="speed-up",
-                note=f"target >= {target:g}x: unavailable ({skipped[key]})",
-            )
-            continue
-        ours = "bleuprint" if key not in ("(o)", "(p)") else "bleuprint.compat.jiwer"
-        a, b = find_row(report, key, ours), find_row(report, key, anchor)
-        if a is not None and b is not None:
-            add_speedup_target(report, label, ratio(b["seconds"], a["seconds"]), target)
-    print_targets(report, quick)
-
-
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="smoke run: small corpora, few repeats")
-    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
-    p.add_argument(
-        "--slow-repeats",
-        type=int,
-        default=None,
-        help="timed runs of sacrebleu, fastchrf and jiwer (default 3)",
-    )
-    p.add_argument("--segments", type=int, default=None, help="corpus size of (j), (k), (o), (p)")
-    p.add_argument("--sentences", type=int, default=None, help="sentence scores in (l)")
-    p.add_argument(
-        "--sentence-sample",
-        type=int,
-        default=None,
-        help="sacrebleu sentence_chrf calls in (l), scaled linearly (default 2,000)",
-    )
-    p.add_argument("--ter-segments", type=int, default=None, help="segments of (n)")
-    add_run_args(p)
-    args = p.parse_args(argv)
-    defaults = {
-        "repeats": (5, 2),
-        "slow_repeats": (3, 1),
-        "segments": (100_000, 10_000),
-        "sentences": (10_000, 2_000),
-        "sentence_sample": (2_000, 200),
-        "ter_segments": (5_000, 500),
-    }
-    fill_defaults(args, defaults)
-    for name in defaults:
-        if getattr(args, name) < 1:
-            p.error(f"--{name.replace('_', '-')} must be >= 1")
-    return args
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    require_data()
-    warnings.simplefilter("default")
-    info = machine_info(args.label)
-    del info["bleuscore"]
+    args = common.parse_args(__doc__, QUICK, COUNTS, argv)
+    versions: dict[str, str] = {}
     skipped: dict[str, str] = {}
     for module, keys in (("fastchrf", ("(l)", "(m)")), ("jiwer", ("(o)", "(p)"))):
-        if installed(module):
-            info[module] = importlib.metadata.version(module)
+        if common.installed(module):
+            versions[module] = importlib.metadata.version(module)
         else:
-            info[module] = ""
+            versions[module] = ""
             skipped.update(dict.fromkeys(keys, f"{module} is not installed"))
-    now = dt.datetime.now(dt.timezone.utc)
-    params = run_params(
-        args,
-        now,
-        corpus_size=args.segments,
-        sentences=args.sentences,
-        sentence_sample=args.sentence_sample,
-        ter_segments=args.ter_segments,
-    )
-    print_header("bleuprint chrF / TER / WER benchmarks", info)
+    info, now = common.begin(args, "bleuprint chrF / TER / WER benchmarks", **versions)
     print(
         f"  repeats: median of {args.repeats} timed runs of bleuprint and {args.slow_repeats} of "
         "the other tools (after one warm-up when more than one run)"
     )
     print()
 
-    hyps, refs, notes = build_corpus(args.segments)
-    idx = spaced(len(hyps), args.sentences)
+    hyps, refs, notes = common.build_corpus(args.segments)
+    idx = common.spaced(len(hyps), args.sentences)
     s_hyps, s_refs = [hyps[i] for i in idx], [refs[i] for i in idx]
     pair_h, pair_r = s_hyps[:64], s_refs[:64]
     t_hyps, t_refs = hyps[: args.ter_segments], refs[: args.ter_segments]
     print("data: " + "; ".join(notes))
     print()
     if len(t_hyps) < args.ter_segments:
-        die(f"only {len(t_hyps)} segments for (n)")
+        common.die(f"only {len(t_hyps)} segments for (n)")
 
     fast, slow = args.repeats, args.slow_repeats
-    report = Report()
+    report = common.Report()
     n = f"{len(hyps):,}"
     wj = f"(j) corpus chrF, {n} segments"
     wk = f"(k) corpus chrF++, {n} segments"
@@ -440,15 +342,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sections += [(wo, lambda: wer(wo, "word")), (wp, lambda: wer(wp, "char"))]
     for key, reason in skipped.items():
         print(f"{key} skipped: {reason}")
-    run_sections(report, sections, args)
+    common.run_sections(report, sections, args)
 
-    print()
-    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)")
-    print()
-    report.print_table(RATIO_COLUMNS)
-    print_loads(report)
-    evaluate_targets(report, args.quick, skipped)
-    return finish(report, args, info, params, now, "-metrics")
+    common.print_results(
+        report,
+        "Results (time: median wall clock; * = scaled from a sample; ratios = speed-up)",
+        RATIO_COLUMNS,
+    )
+    common.speedup_targets(report, TARGETS, skipped)
+    common.print_targets(report, args.quick)
+    # The run's parameters, for the CSV.
+    params = common.run_params(
+        args,
+        now,
+        corpus_size=args.segments,
+        sentences=args.sentences,
+        sentence_sample=args.sentence_sample,
+        ter_segments=args.ter_segments,
+    )
+    return common.finish(report, args, info, params, now, "-metrics")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from bench_bleu import die, load_into_english_pool, machine_info, print_header, require_data
+from common import die, load_into_english_pool, machine_info, print_header, require_data
 
 TARGET_RATIO = 0.5
 METRICS = {

@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
-from bench_bleu import DATA, die, machine_info, read_lines, require_data
+from common import DATA, die, machine_info, read_lines, require_data
 
 HYP = "system-outputs/generaltest2022.en-de.hyp.Online-B.de"
 REF = "references/generaltest2022.en-de.ref.A.de"

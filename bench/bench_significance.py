@@ -3,7 +3,7 @@
 sacrebleu 2.6.0.
 
 One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-significance.csv``
-(the columns of bench_bleu.py's CSV, whose helpers this script uses).
+(the columns of bench_bleu.py's CSV; the helpers every script shares are in common.py).
 
 Workloads (see bench/README.md):
 
@@ -33,34 +33,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
-from bench_bleu import (
-    DATA,
-    SYSTEM_A,
-    Report,
-    Timing,
-    add_run_args,
-    die,
-    fill_defaults,
-    find_row,
-    finish,
-    fmt_time,
-    machine_info,
-    print_header,
-    print_loads,
-    print_targets,
-    ratio,
-    read_lines,
-    require_data,
-    run_params,
-    run_sections,
-    time_call,
-)
+import common
 
 PAIR = "en-de"
 #: The speed-up targets of (q) and (r): at least this much faster than sacrebleu, and identical.
@@ -68,6 +45,32 @@ TARGETS = {
     "(q)": ("(q) paired AR vs sacrebleu", 40.0),
     "(r)": ("(r) paired BS vs sacrebleu", 40.0),
 }
+
+#: Whole-number options: default, default under --quick, help.
+COUNTS: dict[str, common.Count] = {
+    "repeats": (5, 2, "timed runs of bleuprint (default 5)"),
+    "paired_repeats": (1, 1, "timed runs of sacrebleu's PairedTest in (q) and (r) (default 1)"),
+    "slow_repeats": (3, 1, "timed runs of sacrebleu in (s), after one warm-up (default 3)"),
+    "systems": (9, 3, "en-de systems (default all 9)"),
+    "segments": (0, 300, "first N segments (default all)"),  # 0: all
+    "ar_trials": (10_000, 1_000, "trials of (q) (default 10,000)"),
+    "bs_resamples": (1_000, 200, "resamples of (r) (default 1,000)"),
+    "confidence_n": (1_000, 1_000, "n_bootstrap of (s) (default 1,000)"),
+}
+#: --quick's help.
+QUICK = "smoke run: 3 systems, 300 segments"
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-thread-scaling", action="store_true", help="skip the workers=1 row of (q)")
+
+
+def check_systems(args: argparse.Namespace) -> Optional[str]:
+    if args.systems < 2:
+        return "--systems must be >= 2 (a paired test needs a baseline and a system)"
+    return None
+
+
 #: The metrics of every paired test, in sacrebleu's CLI order (``-m bleu chrf ter``), and the
 #: names their results go by.
 METRICS = ("BLEU", "CHRF", "TER")
@@ -85,16 +88,16 @@ SEED_VARIABLES = ("SACREBLEU_SEED", "BLEUPRINT_SEED")
 def load_systems() -> tuple[list[tuple[str, list[str]]], list[str]]:
     """Every en-de system output (file names in sorted order) and reference A."""
     tgt = PAIR.split("-")[1]
-    ref_path = DATA / "references" / f"generaltest2022.{PAIR}.ref.A.{tgt}"
-    files = sorted((DATA / "system-outputs").glob(f"generaltest2022.{PAIR}.hyp.*.{tgt}"))
+    ref_path = common.DATA / "references" / f"generaltest2022.{PAIR}.ref.A.{tgt}"
+    files = sorted((common.DATA / "system-outputs").glob(f"generaltest2022.{PAIR}.hyp.*.{tgt}"))
     if not ref_path.is_file() or not files:
-        die(f"no {PAIR} system outputs with a reference A under {DATA}")
-    refs = read_lines(ref_path)
+        common.die(f"no {PAIR} system outputs with a reference A under {common.DATA}")
+    refs = common.read_lines(ref_path)
     systems = []
     for path in files:
-        hyps = read_lines(path)
+        hyps = common.read_lines(path)
         if len(hyps) != len(refs):
-            die(f"{path.name}: {len(hyps)} lines, but reference A has {len(refs)}")
+            common.die(f"{path.name}: {len(hyps)} lines, but reference A has {len(refs)}")
         systems.append((path.name.split(".")[3], hyps))
     return systems, refs
 
@@ -205,7 +208,7 @@ def confidence_mismatches(ours: Any, theirs: Any) -> list[str]:
     return out
 
 
-def report_check(report: Report, name: str, mismatches: list[str], count: int) -> str:
+def report_check(report: common.Report, name: str, mismatches: list[str], count: int) -> str:
     """Records and prints one exactness check over ``count`` values."""
     match = report.check(name + (f" ({mismatches[0]})" if mismatches else ""), not mismatches)
     print(f"    exactness: {count - len(mismatches)}/{count} values == sacrebleu: {match}")
@@ -221,20 +224,6 @@ def report_check(report: Report, name: str, mismatches: list[str], count: int) -
 # --------------------------------------------------------------------------------------------
 
 
-def add_time(
-    report: Report,
-    workload: str,
-    tool: str,
-    segments: int,
-    timing: Timing,
-    base: Optional[float],
-    note: str,
-    match: Optional[str] = None,
-) -> None:
-    report.add_time(workload, tool, segments, timing, note, base, None, match)
-    print(f"    {tool}: {fmt_time(timing.median)}  {note}", flush=True)
-
-
 def warm_up_sacrebleu(systems: list[tuple[str, list[str]]], refs: list[str], test: str) -> None:
     """A tiny ``PairedTest`` (2 systems x 20 segments, 20 samples), untimed: imports and lazy
     set-up, so the single timed run measures the test itself."""
@@ -244,7 +233,7 @@ def warm_up_sacrebleu(systems: list[tuple[str, list[str]]], refs: list[str], tes
 
 
 def bench_paired(
-    report: Report,
+    report: common.Report,
     workload: str,
     systems: list[tuple[str, list[str]]],
     refs: list[str],
@@ -263,19 +252,19 @@ def bench_paired(
     count = len(names) * len(METRIC_NAMES) * len(FIELDS)
     print(f"  {workload}: sacrebleu PairedTest ({slow_repeats} run(s)) ...", flush=True)
     warm_up_sacrebleu(systems, refs, test)
-    sacre = time_call(
+    sacre = common.time_call(
         paired_runner("sacrebleu", names, test, n_samples), hyps, refs, slow_repeats, False
     )
     expected[test] = sacre.result[1]
     tools = [("bleuprint", -1)] + ([("bleuprint workers=1", 1)] if thread_scaling else [])
-    timings: dict[str, Timing] = {}
+    timings: dict[str, common.Timing] = {}
     for tool, workers in tools:
         print(f"  {workload}: {tool} ...", flush=True)
-        timings[tool] = time_call(
+        timings[tool] = common.time_call(
             paired_runner("bleuprint", names, test, n_samples, workers), hyps, refs, repeats
         )
     base = sacre.median
-    add_time(
+    common.add_time(
         report, workload, "sacrebleu", segments, sacre, base,
         f"PairedTest(..., test_type={test!r}, n_samples={n_samples}, n_jobs=1)(), "
         f"{slow_repeats} run(s)",
@@ -294,11 +283,11 @@ def bench_paired(
         )
         if tool != "bleuprint":
             note = f"workers=-1 is {t.median / timings['bleuprint'].median:.2f}x faster; " + note
-        add_time(report, workload, tool, segments, t, base, note, match)
+        common.add_time(report, workload, tool, segments, t, base, note, match)
 
 
 def bench_confidence(
-    report: Report,
+    report: common.Report,
     workload: str,
     hyps: list[str],
     refs: list[str],
@@ -308,12 +297,14 @@ def bench_confidence(
 ) -> None:
     for metric in METRICS:
         print(f"  {workload}: {metric} ...", flush=True)
-        sacre = time_call(
+        sacre = common.time_call(
             confidence_runner("sacrebleu", metric, n_bootstrap), hyps, refs, slow_repeats
         )
-        ours = time_call(confidence_runner("bleuprint", metric, n_bootstrap), hyps, refs, repeats)
+        ours = common.time_call(
+            confidence_runner("bleuprint", metric, n_bootstrap), hyps, refs, repeats
+        )
         expected = sacre.result
-        add_time(
+        common.add_time(
             report, workload, f"sacrebleu {metric}", len(hyps), sacre, sacre.median,
             f"{expected.name} {expected.score!r}, mean {expected._mean!r}, ci {expected._ci!r}",
         )  # fmt: skip
@@ -324,13 +315,13 @@ def bench_confidence(
             len(FIELDS) - 1,
         )
         note = f"score, mean, ci == sacrebleu: {match}"
-        add_time(
+        common.add_time(
             report, workload, f"bleuprint {metric}", len(hyps), ours, sacre.median, note, match
         )
 
 
 def bench_stats(
-    report: Report,
+    report: common.Report,
     workload: str,
     systems: list[tuple[str, list[str]]],
     refs: list[str],
@@ -351,7 +342,7 @@ def bench_stats(
         what = f"{n_samples:,} trials" if test == "ar" else f"{n_samples:,} resamples"
         tool = f"bleuprint paired_test_stats, {test}, {what}"
         print(f"  {workload}: {tool} ...", flush=True)
-        t = time_call(stats_runner(stats, test, n_samples), [], [], repeats)
+        t = common.time_call(stats_runner(stats, test, n_samples), [], [], repeats)
         note = f"precomputed Stats of {len(names)} systems x {len(METRICS)} metrics"
         match = None
         if test in expected:
@@ -362,7 +353,7 @@ def bench_stats(
                 count,
             )
             note += f"; {count} values == sacrebleu's PairedTest: {match}"
-        add_time(report, workload, tool, segments, t, None, note, match)
+        common.add_time(report, workload, tool, segments, t, None, note, match)
 
 
 # --------------------------------------------------------------------------------------------
@@ -370,99 +361,49 @@ def bench_stats(
 # --------------------------------------------------------------------------------------------
 
 
-def evaluate_targets(report: Report, quick: bool) -> None:
+def evaluate_targets(report: common.Report, quick: bool) -> None:
     """(q) and (r): the speed-up, and met only when bleuprint's results were identical too."""
     for key, (label, target) in TARGETS.items():
-        ours, theirs = find_row(report, key, "bleuprint"), find_row(report, key, "sacrebleu")
+        ours, theirs = (
+            common.find_row(report, key, "bleuprint"),
+            common.find_row(report, key, "sacrebleu"),
+        )
         if ours is None or theirs is None:
             continue
-        value = ratio(theirs["seconds"], ours["seconds"])
+        value = common.ratio(theirs["seconds"], ours["seconds"])
         exact = ours.get("exact_match") == "yes"
         met = value is not None and value >= target and exact
-        report.add(
-            kind="target",
-            workload="target",
-            tool=label,
-            value=value,
-            unit="speed-up",
-            note=(
-                f"target >= {target:g}x: {'met' if met else 'NOT met'} "
-                f"(identical results: {ours.get('exact_match')})"
-            ),
+        note = (
+            f"target >= {target:g}x: {'met' if met else 'NOT met'} "
+            f"(identical results: {ours.get('exact_match')})"
         )
-    print_targets(report, quick)
-
-
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="smoke run: 3 systems, 300 segments")
-    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
-    p.add_argument(
-        "--paired-repeats",
-        type=int,
-        default=None,
-        help="timed runs of sacrebleu's PairedTest in (q) and (r) (default 1)",
-    )
-    p.add_argument(
-        "--slow-repeats",
-        type=int,
-        default=None,
-        help="timed runs of sacrebleu in (s), after one warm-up (default 3)",
-    )
-    p.add_argument("--systems", type=int, default=None, help="en-de systems (default all 9)")
-    p.add_argument("--segments", type=int, default=None, help="first N segments (default all)")
-    p.add_argument("--ar-trials", type=int, default=None, help="trials of (q) (default 10,000)")
-    p.add_argument(
-        "--bs-resamples", type=int, default=None, help="resamples of (r) (default 1,000)"
-    )
-    p.add_argument(
-        "--confidence-n", type=int, default=None, help="n_bootstrap of (s) (default 1,000)"
-    )
-    p.add_argument("--no-thread-scaling", action="store_true", help="skip the workers=1 row of (q)")
-    add_run_args(p)
-    args = p.parse_args(argv)
-    defaults = {
-        "repeats": (5, 2),
-        "paired_repeats": (1, 1),
-        "slow_repeats": (3, 1),
-        "systems": (9, 3),
-        "segments": (0, 300),  # 0: all
-        "ar_trials": (10_000, 1_000),
-        "bs_resamples": (1_000, 200),
-        "confidence_n": (1_000, 1_000),
-    }
-    fill_defaults(args, defaults)
-    for name in defaults:
-        if getattr(args, name) < (0 if name == "segments" else 1):
-            p.error(f"--{name.replace('_', '-')} must be >= 1")
-    if args.systems < 2:
-        p.error("--systems must be >= 2 (a paired test needs a baseline and a system)")
-    return args
+        report.add_target(label, value, "speed-up", note)
+    common.print_targets(report, quick)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    require_data()
-    warnings.simplefilter("default")
+    args = common.parse_args(
+        __doc__, QUICK, COUNTS, argv, add_options, None, {"segments": 0}, check_systems
+    )
     # Both tools read the seed from the environment; the benchmark uses the default (12345),
     # so that the results can be compared (an unseeded run would differ between the tools).
     unset = {v: os.environ.pop(v) for v in SEED_VARIABLES if v in os.environ}
-    info = machine_info(args.label)
-    del info["bleuscore"]
-    now = dt.datetime.now(dt.timezone.utc)
+    info, now = common.begin(args, "bleuprint significance benchmarks")
 
     all_systems, all_refs = load_systems()
     if len(all_systems) < args.systems:
-        die(f"only {len(all_systems)} {PAIR} systems under {DATA}, --systems {args.systems}")
+        common.die(
+            f"only {len(all_systems)} {PAIR} systems under {common.DATA}, --systems {args.systems}"
+        )
     size = args.segments or len(all_refs)
     systems = [(name, hyps[:size]) for name, hyps in all_systems[: args.systems]]
     refs = all_refs[:size]
-    single = dict(all_systems).get(SYSTEM_A[1])
+    single = dict(all_systems).get(common.SYSTEM_A[1])
     if single is None:
-        die(f"{PAIR} {SYSTEM_A[1]} missing under {DATA}")
+        common.die(f"{PAIR} {common.SYSTEM_A[1]} missing under {common.DATA}")
     single = single[:size]
 
-    params = run_params(
+    params = common.run_params(
         args,
         now,
         repeats_paired=args.paired_repeats,
@@ -472,7 +413,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         bs_resamples=args.bs_resamples,
         confidence_n=args.confidence_n,
     )
-    print_header("bleuprint significance benchmarks", info)
     print(
         f"  repeats: median of {args.repeats} timed runs of bleuprint after one warm-up; "
         f"sacrebleu's PairedTest: {args.paired_repeats} run(s) after a warm-up on a tiny "
@@ -481,22 +421,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if unset:
         print(f"  ignoring {', '.join(f'{k}={v}' for k, v in unset.items())}: seed 12345 used")
     print()
-    print(f"data: {DATA}")
+    print(f"data: {common.DATA}")
     print(
         f"  (q), (r), (t): {len(systems)} {PAIR} systems x {len(refs):,} segments against "
         f"reference A; baseline {systems[0][0]}"
     )
     print(f"      {', '.join(name for name, _ in systems)}")
-    print(f"  (s): {PAIR} {SYSTEM_A[1]}, {len(single):,} segments")
+    print(f"  (s): {PAIR} {common.SYSTEM_A[1]}, {len(single):,} segments")
     print()
 
-    report = Report()
+    report = common.Report()
     expected: dict[str, Any] = {}
     k, n = len(systems), f"{len(refs):,}"
     what = f"{k} {PAIR} systems x {n} segments, BLEU + chrF + TER"
     wq = f"(q) {what}, paired AR, {args.ar_trials:,} trials"
     wr = f"(r) {what}, paired BS, {args.bs_resamples:,} resamples"
-    ws = f"(s) {PAIR} {SYSTEM_A[1]}, {n} segments, --confidence n_bootstrap={args.confidence_n:,}"
+    ws = (
+        f"(s) {PAIR} {common.SYSTEM_A[1]}, {n} segments, "
+        f"--confidence n_bootstrap={args.confidence_n:,}"
+    )
     wt = "(t) paired_test_stats on precomputed statistics of (q) and (r)"
     fast, slow, paired = args.repeats, args.slow_repeats, args.paired_repeats
     sections: list[tuple[str, Callable[[], None]]] = [
@@ -513,15 +456,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             fast, expected,
         )),
     ]  # fmt: skip
-    run_sections(report, sections, args)
+    common.run_sections(report, sections, args)
 
-    print()
-    print("Results (time: median wall clock; ratios = speed-up over sacrebleu)")
-    print()
-    report.print_table(("sacrebleu",))
-    print_loads(report)
+    common.print_results(
+        report,
+        "Results (time: median wall clock; ratios = speed-up over sacrebleu)",
+        ("sacrebleu",),
+    )
     evaluate_targets(report, args.quick)
-    return finish(report, args, info, params, now, "-significance")
+    return common.finish(report, args, info, params, now, "-significance")
 
 
 if __name__ == "__main__":

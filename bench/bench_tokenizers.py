@@ -2,7 +2,7 @@
 """Tokenizer benchmarks: bleuprint against sacrebleu 2.6.0 with zh, char, ja-mecab and flores200.
 
 One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-tokenizers.csv``
-(the columns of bench_bleu.py's CSV, whose helpers this script uses).
+(the columns of bench_bleu.py's CSV; the helpers every script shares are in common.py).
 
 Workloads (see bench/README.md):
 
@@ -31,8 +31,6 @@ model for (h), about 30 s more; it is kept in bench/.cache/ (git-ignored).
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
 import gc
 import importlib
 import json
@@ -41,46 +39,53 @@ import statistics
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
-from bench_bleu import (
-    DATA,
-    REPO,
-    Report,
-    Runner,
-    Timing,
-    _malloc_trim,
-    _proc_status,
-    add_run_args,
-    add_speedup_target,
-    die,
-    fill_defaults,
-    find_row,
-    finish,
-    fmt_time,
-    fresh,
-    machine_info,
-    print_header,
-    print_loads,
-    print_targets,
-    ratio,
-    read_lines,
-    require_data,
-    run_params,
-    run_sections,
-    same_bleu,
-    time_call,
-)
+import common
 
 #: Trained SentencePiece models (never committed: the directory is git-ignored).
-CACHE = REPO / "bench" / ".cache"
+CACHE = common.REPO / "bench" / ".cache"
 #: The file name sacrebleu gives the flores200 model (the last part of its URL).
 FLORES200_FILE = "flores200sacrebleuspm"
 
-TARGETS = {"(e)": 50.0, "(f)": 50.0, "(g)": 5.0, "(h)": 100.0}
+#: The speed-up targets: label, bleuprint's row, sacrebleu's row, at least this much faster.
+TARGETS = {
+    "(e)": ("(e) zh corpus BLEU vs sacrebleu", "bleuprint", "sacrebleu", 50.0),
+    "(f)": ("(f) char corpus BLEU vs sacrebleu", "bleuprint", "sacrebleu", 50.0),
+    "(g)": ("(g) ja-mecab corpus BLEU vs sacrebleu", "bleuprint", "sacrebleu", 5.0),
+    "(h)": (
+        "(h) flores200 sentence loop vs sacrebleu",
+        "bleuprint (loop)",
+        "sacrebleu (loop)",
+        100.0,
+    ),
+}
+
+#: Whole-number options: default, default under --quick (None: all systems), help.
+COUNTS: dict[str, common.Count] = {
+    "repeats": (5, 3, "timed runs of bleuprint (default 5)"),
+    "slow_repeats": (3, 1, "timed runs of sacrebleu (default 3)"),
+    "systems": (None, 3, "systems per pair in (e)-(g) (default all)"),
+    "sentences": (10_000, 2_000, "sentence_bleu calls of bleuprint in (h) (default 10,000)"),
+    "sentence_sample": (
+        200,
+        20,
+        "sentence_bleu calls of sacrebleu in (h), evenly spaced among those of bleuprint "
+        "and scaled linearly (default 200: about 70 ms and 10 MB of memory each)",
+    ),
+    "rss_calls": (10_000, 2_000, "sentence_bleu calls in (i) (default 10,000; 0: skip)"),
+    "spm_vocab": (
+        64_000,
+        16_000,
+        "pieces of the SentencePiece model trained for (h) (default 64,000; the real "
+        "flores200 model has 256,000)",
+    ),
+}
+#: --quick's help.
+QUICK = "smoke run: 3 systems per pair, 2,000 sentences, a smaller model, few repeats"
+
 
 #: Tokenizer classes whose ``__call__`` sacrebleu wraps in ``lru_cache``. The cache is shared
 #: by all instances but keyed on the instance, and every ``corpus_bleu``/``sentence_bleu`` call
@@ -106,16 +111,18 @@ class PairData:
 
     def __init__(self, pair: str, limit: Optional[int] = None) -> None:
         tgt = pair.split("-")[1]
-        ref_path = DATA / "references" / f"generaltest2022.{pair}.ref.A.{tgt}"
+        ref_path = common.DATA / "references" / f"generaltest2022.{pair}.ref.A.{tgt}"
         if not ref_path.is_file():
-            die(f"{ref_path} not found")
+            common.die(f"{ref_path} not found")
         self.pair = pair
-        self.ref = read_lines(ref_path)
+        self.ref = common.read_lines(ref_path)
         self.names: list[str] = []
         self.systems: list[list[str]] = []
         self.notes: list[str] = []
-        for path in sorted((DATA / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.{tgt}")):
-            hyp = read_lines(path)
+        for path in sorted(
+            (common.DATA / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.{tgt}")
+        ):
+            hyp = common.read_lines(path)
             if len(hyp) != len(self.ref):
                 self.notes.append(f"{path.name}: skipped ({len(hyp)} lines, ref {len(self.ref)})")
                 continue
@@ -124,7 +131,7 @@ class PairData:
         if limit is not None:
             del self.names[limit:], self.systems[limit:]
         if not self.systems:
-            die(f"no {pair} system outputs under {DATA / 'system-outputs'}")
+            common.die(f"no {pair} system outputs under {common.DATA / 'system-outputs'}")
 
     @property
     def hyps(self) -> list[str]:
@@ -143,25 +150,21 @@ def sentence_pool() -> tuple[list[str], list[str], list[str]]:
     hyps: list[str] = []
     refs: list[str] = []
     notes: list[str] = []
-    for ref_path in sorted((DATA / "references").glob("generaltest2022.*.ref.A.*")):
+    for ref_path in sorted((common.DATA / "references").glob("generaltest2022.*.ref.A.*")):
         pair, tgt = ref_path.name.split(".")[1], ref_path.name.rsplit(".", 1)[1]
-        ref = read_lines(ref_path)
-        for path in sorted((DATA / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.{tgt}")):
-            hyp = read_lines(path)
+        ref = common.read_lines(ref_path)
+        for path in sorted(
+            (common.DATA / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*.{tgt}")
+        ):
+            hyp = common.read_lines(path)
             if len(hyp) == len(ref):
                 hyps.extend(hyp)
                 refs.extend(ref)
                 notes.append(f"{pair} {path.name.split('.hyp.', 1)[1]}")
                 break
     if not hyps:
-        die(f"no system outputs with a reference A under {DATA}")
+        common.die(f"no system outputs with a reference A under {common.DATA}")
     return hyps, refs, notes
-
-
-def spaced(n: int, k: int) -> list[int]:
-    """``k`` evenly spaced indices into ``range(n)`` (all of them if ``k >= n``)."""
-    k = min(k, n)
-    return [i * n // k for i in range(k)]
 
 
 def spm_training_lines() -> list[str]:
@@ -169,8 +172,8 @@ def spm_training_lines() -> list[str]:
     seen: set[str] = set()
     lines = []
     for folder in ("references", "system-outputs"):
-        for path in sorted((DATA / folder).glob("generaltest2022.*")):
-            for line in read_lines(path):
+        for path in sorted((common.DATA / folder).glob("generaltest2022.*")):
+            for line in common.read_lines(path):
                 if line.strip() and line not in seen:
                     seen.add(line)
                     lines.append(line)
@@ -195,7 +198,7 @@ def spm_model(vocab: int) -> tuple[Path, dict[str, Any]]:
     lines = spm_training_lines()
     print(
         f"  training a {vocab:,}-piece unigram SentencePiece model on {len(lines):,} WMT22 "
-        f"lines (once; cached in {folder.relative_to(REPO)}) ...",
+        f"lines (once; cached in {folder.relative_to(common.REPO)}) ...",
         flush=True,
     )
     t0 = time.perf_counter()
@@ -248,11 +251,11 @@ def clear_sacrebleu_caches(tokenize: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Runners: prepare(hyps, refs) -> a zero-argument call (see bench_bleu.time_call)
+# Runners: prepare(hyps, refs) -> a zero-argument call (see common.time_call)
 # --------------------------------------------------------------------------------------------
 
 
-def systems_runner(tool: str, tokenize: str, cold_calls: bool = False) -> Runner:
+def systems_runner(tool: str, tokenize: str, cold_calls: bool = False) -> common.Runner:
     """One ``corpus_bleu(system, [ref], tokenize=...)`` call per system; ``hyps`` is every
     system's output concatenated and ``refs`` the reference, split per system untimed.
 
@@ -287,7 +290,7 @@ def systems_runner(tool: str, tokenize: str, cold_calls: bool = False) -> Runner
     return prepare
 
 
-def flores_runner(tool: str, model: Path) -> Runner:
+def flores_runner(tool: str, model: Path) -> common.Runner:
     """A loop of ``sentence_bleu(h, [r], tokenize="flores200")`` (``tool`` sacrebleu or
     bleuprint), or bleuprint's batched ``sentence_scores`` (``tool`` "batched"); every run
     starts with the tokenizer caches empty. Returns the scores."""
@@ -320,7 +323,7 @@ def flores_runner(tool: str, model: Path) -> Runner:
 def rss() -> Optional[int]:
     """This process's resident set size in bytes; None where /proc is missing (not Linux)."""
     try:
-        return _proc_status()["VmRSS"]
+        return common.proc_status()["VmRSS"]
     except (OSError, KeyError):
         return None
 
@@ -340,30 +343,8 @@ def use_model_in_sacrebleu(model: Path) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def add_time(
-    report: Report,
-    workload: str,
-    tool: str,
-    segments: int,
-    timing: Timing,
-    base: Optional[float],
-    note: str,
-    match: str = "",
-    scale: float = 1.0,
-    **other_ratios: Optional[float],
-) -> None:
-    """A ``time`` row, printed (``scale``: a sampled timing scaled to ``segments``;
-    ``other_ratios``: ``vs_<tool>`` columns, as in ``Report.add_time``)."""
-    row = report.add_time(
-        workload, tool, segments, timing, note, base, None, match, scale, scale != 1.0,
-        **other_ratios,
-    )  # fmt: skip
-    star = " *" if row["extrapolated"] else ""
-    print(f"    {tool}: {fmt_time(row['seconds'])}{star}  {note}", flush=True)
-
-
 def bench_systems(
-    report: Report,
+    report: common.Report,
     workload: str,
     data: PairData,
     tokenize: str,
@@ -373,16 +354,16 @@ def bench_systems(
     hyps = data.hyps
     k = len(data.systems)
     tools = ["sacrebleu", "bleuprint"]
-    timings: dict[str, Timing] = {}
+    timings: dict[str, common.Timing] = {}
     for tool in tools:
         print(f"  {workload}: {tool} ...", flush=True)
         n_runs = slow_repeats if tool == "sacrebleu" else repeats
-        timings[tool] = time_call(systems_runner(tool, tokenize), hyps, data.ref, n_runs)
+        timings[tool] = common.time_call(systems_runner(tool, tokenize), hyps, data.ref, n_runs)
     cold = "bleuprint, cache cleared before each call"
     if tokenize == "ja-mecab":
         print(f"  {workload}: {cold} ...", flush=True)
         tools.append(cold)
-        timings[cold] = time_call(
+        timings[cold] = common.time_call(
             systems_runner("bleuprint", tokenize, True), hyps, data.ref, repeats
         )
     sacre = timings["sacrebleu"].result
@@ -391,7 +372,7 @@ def bench_systems(
     for tool in tools:
         t = timings[tool]
         if tool == "sacrebleu":
-            add_time(
+            common.add_time(
                 report,
                 workload,
                 tool,
@@ -401,18 +382,18 @@ def bench_systems(
                 f"{calls}; BLEU {sacre[0].score!r} ({data.names[0]})",
             )
             continue
-        equal = sum(same_bleu(a, b) for a, b in zip(t.result, sacre))
+        equal = sum(common.same_bleu(a, b) for a, b in zip(t.result, sacre))
         match = report.check(f"{workload}: {tool} == sacrebleu", equal == k)
         note = f"{equal}/{k} systems == sacrebleu (score and statistics): {match}"
         if tool == "bleuprint" and tokenize == "ja-mecab":
             note += "; line cache emptied before each run, kept across the calls of a run"
-        add_time(report, workload, tool, len(hyps), t, base, note, match)
+        common.add_time(report, workload, tool, len(hyps), t, base, note, match)
     clear_sacrebleu_caches(tokenize)  # frees the last run's tokenizers (MeCab taggers)
     clear_bleuprint_cache(tokenize)
 
 
 def bench_flores(
-    report: Report,
+    report: common.Report,
     workload: str,
     hyps: list[str],
     refs: list[str],
@@ -425,7 +406,7 @@ def bench_flores(
     import sentencepiece
 
     n = len(hyps)
-    idx = spaced(n, sample)
+    idx = common.spaced(n, sample)
     s_hyps, s_refs = [hyps[i] for i in idx], [refs[i] for i in idx]
     scale = n / len(idx)
 
@@ -448,31 +429,33 @@ def bench_flores(
         note=(
             f"{model_meta['vocab']:,}-piece unigram model trained on {model_meta['lines']:,} "
             f"WMT22 lines in {model_meta['training_seconds']} s; loading it takes "
-            f"{fmt_time(load)} (median of {len(loads)})"
+            f"{common.fmt_time(load)} (median of {len(loads)})"
         ),
     )
     print(
-        f"  {workload}: model {model.relative_to(REPO)}: {size / 2**20:.2f} MB, "
-        f"{model_meta['vocab']:,} pieces; load {fmt_time(load)}",
+        f"  {workload}: model {model.relative_to(common.REPO)}: {size / 2**20:.2f} MB, "
+        f"{model_meta['vocab']:,} pieces; load {common.fmt_time(load)}",
         flush=True,
     )
 
     print(f"  {workload}: bleuprint loop over {n:,} segments, batched ...", flush=True)
-    loop = time_call(flores_runner("bleuprint", model), hyps, refs, repeats)
-    batched = time_call(flores_runner("batched", model), hyps, refs, repeats)
+    loop = common.time_call(flores_runner("bleuprint", model), hyps, refs, repeats)
+    batched = common.time_call(flores_runner("batched", model), hyps, refs, repeats)
 
     print(f"  {workload}: sacrebleu loop over {len(idx):,} segments ...", flush=True)
     use_model_in_sacrebleu(model)
-    flores_runner("sacrebleu", model)(fresh(s_hyps[:3]), fresh(s_refs[:3]))()  # imports
+    flores_runner("sacrebleu", model)(
+        common.fresh(s_hyps[:3]), common.fresh(s_refs[:3])
+    )()  # imports
     gc.collect()
-    _malloc_trim()
+    common.malloc_trim()
     rss0 = rss()
-    sacre = time_call(flores_runner("sacrebleu", model), s_hyps, s_refs, slow_repeats, False)
+    sacre = common.time_call(flores_runner("sacrebleu", model), s_hyps, s_refs, slow_repeats, False)
     gc.collect()
     rss1 = rss()
     clear_sacrebleu_caches("flores200")
     gc.collect()
-    _malloc_trim()
+    common.malloc_trim()
 
     ours = [loop.result[i] for i in idx]
     ours_batched = [float(batched.result[i]) for i in idx]
@@ -489,7 +472,7 @@ def bench_flores(
     grown = ""
     if rss0 is not None and rss1 is not None:
         grown = f"; RSS grew {(rss1 - rss0) / 2**20:,.0f} MB over one loop"
-    add_time(
+    common.add_time(
         report,
         workload,
         "sacrebleu (loop)",
@@ -497,21 +480,21 @@ def bench_flores(
         sacre,
         base,
         f"loop of sacrebleu.sentence_bleu(h, [r], tokenize='flores200'), {how}; "
-        f"{fmt_time(sacre.median / len(idx))} per call{grown}",
+        f"{common.fmt_time(sacre.median / len(idx))} per call{grown}",
         scale=scale,
     )
-    add_time(
+    common.add_time(
         report,
         workload,
         "bleuprint (loop)",
         n,
         loop,
         base,
-        f"loop of bleuprint.sentence_bleu, {fmt_time(loop.median / n)} per call; "
+        f"loop of bleuprint.sentence_bleu, {common.fmt_time(loop.median / n)} per call; "
         f"{equal:,}/{len(idx):,} sampled scores == sacrebleu: {match}",
         match,
     )
-    add_time(
+    common.add_time(
         report,
         workload,
         "bleuprint sentence_scores",
@@ -533,14 +516,18 @@ def bench_flores(
         print(f"    sacrebleu (loop): {(rss1 - rss0) / 2**20:+,.1f} MB  {note}", flush=True)
 
 
-def bench_rss(report: Report, workload: str, hyps: list[str], refs: list[str], model: Path) -> None:
+def bench_rss(
+    report: common.Report, workload: str, hyps: list[str], refs: list[str], model: Path
+) -> None:
     """bleuprint's RSS over ``len(hyps)`` sentence_bleu calls, twice over the same segments:
     the first pass fills the (bounded) line cache, the second should not grow at all."""
     import bleuprint
     from bleuprint.tokenizers import get_tokenizer
 
     path = str(model)
-    passes = [(fresh(hyps), fresh(refs)) for _ in range(2)]  # allocated before measuring
+    passes = [
+        (common.fresh(hyps), common.fresh(refs)) for _ in range(2)
+    ]  # allocated before measuring
     clear_bleuprint_cache("flores200", model)
     bleuprint.sentence_bleu(hyps[0], [refs[0]], tokenize="flores200", spm_model=path)
     clear_bleuprint_cache("flores200", model)
@@ -553,12 +540,12 @@ def bench_rss(report: Report, workload: str, hyps: list[str], refs: list[str], m
     cached: dict[str, int] = {}
     for h_pass, r_pass in passes:
         gc.collect()
-        _malloc_trim()
+        common.malloc_trim()
         before = rss()
         for h, r in zip(h_pass, r_pass):
             bleuprint.sentence_bleu(h, [r], tokenize="flores200", spm_model=path)
         gc.collect()
-        _malloc_trim()
+        common.malloc_trim()
         readings.append((before, rss()))
         if not cached and hasattr(tok, "cache_info"):
             cached = tok.cache_info()  # after the first pass
@@ -577,120 +564,30 @@ def bench_rss(report: Report, workload: str, hyps: list[str], refs: list[str], m
     clear_bleuprint_cache("flores200", model)
 
 
-def evaluate_targets(report: Report, quick: bool, skipped: dict[str, str]) -> None:
-    labels = {
-        "(e)": ("(e) zh corpus BLEU vs sacrebleu", "bleuprint", "sacrebleu"),
-        "(f)": ("(f) char corpus BLEU vs sacrebleu", "bleuprint", "sacrebleu"),
-        "(g)": ("(g) ja-mecab corpus BLEU vs sacrebleu", "bleuprint", "sacrebleu"),
-        "(h)": (
-            "(h) flores200 sentence loop vs sacrebleu",
-            "bleuprint (loop)",
-            "sacrebleu (loop)",
-        ),
-    }
-    for key, (label, ours, theirs) in labels.items():
-        if key in skipped:
-            report.add(
-                kind="target",
-                workload="target",
-                tool=label,
-                value=None,
-                unit="speed-up",
-                note=f"target >= {TARGETS[key]:g}x: unavailable ({skipped[key]})",
-            )
-            continue
-        a, b = find_row(report, key, ours), find_row(report, key, theirs)
-        if a is not None and b is not None:
-            add_speedup_target(report, label, ratio(b["seconds"], a["seconds"]), TARGETS[key])
-    print_targets(report, quick)
-
-
 # --------------------------------------------------------------------------------------------
 # Main
 # --------------------------------------------------------------------------------------------
 
 
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument(
-        "--quick",
-        action="store_true",
-        help="smoke run: 3 systems per pair, 2,000 sentences, a smaller model, few repeats",
-    )
-    p.add_argument("--repeats", type=int, default=None, help="timed runs of bleuprint (default 5)")
-    p.add_argument(
-        "--slow-repeats", type=int, default=None, help="timed runs of sacrebleu (default 3)"
-    )
-    p.add_argument(
-        "--systems", type=int, default=None, help="systems per pair in (e)-(g) (default all)"
-    )
-    p.add_argument(
-        "--sentences",
-        type=int,
-        default=None,
-        help="sentence_bleu calls of bleuprint in (h) (default 10,000)",
-    )
-    p.add_argument(
-        "--sentence-sample",
-        type=int,
-        default=None,
-        help="sentence_bleu calls of sacrebleu in (h), evenly spaced among those of bleuprint "
-        "and scaled linearly (default 200: about 70 ms and 10 MB of memory each)",
-    )
-    p.add_argument(
-        "--rss-calls",
-        type=int,
-        default=None,
-        help="sentence_bleu calls in (i) (default 10,000; 0: skip)",
-    )
-    p.add_argument(
-        "--spm-vocab",
-        type=int,
-        default=None,
-        help="pieces of the SentencePiece model trained for (h) (default 64,000; the real "
-        "flores200 model has 256,000)",
-    )
-    add_run_args(p)
-    args = p.parse_args(argv)
-    defaults = {
-        "repeats": (5, 3),
-        "slow_repeats": (3, 1),
-        "sentences": (10_000, 2_000),
-        "sentence_sample": (200, 20),
-        "rss_calls": (10_000, 2_000),
-        "spm_vocab": (64_000, 16_000),
-    }
-    fill_defaults(args, defaults)
-    if args.systems is None and args.quick:
-        args.systems = 3
-    for name in ("repeats", "slow_repeats", "sentences", "sentence_sample", "systems"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            p.error(f"--{name.replace('_', '-')} must be >= 1")
-    if args.rss_calls < 0:
-        p.error("--rss-calls must be >= 0")
-    return args
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    require_data()
-    warnings.simplefilter("default")
+    args = common.parse_args(__doc__, QUICK, COUNTS, argv, minimum={"rss_calls": 0})
     import sentencepiece
 
-    info = machine_info(args.label)
-    del info["bleuscore"]
-    info["sentencepiece"] = sentencepiece.__version__
     skipped: dict[str, str] = {}
     try:
         from bleuprint.tokenizers import get_tokenizer
 
-        info["mecab"] = get_tokenizer("ja-mecab").signature()  # ja-mecab-<version>-IPA
+        mecab = get_tokenizer("ja-mecab").signature()  # ja-mecab-<version>-IPA
     except Exception as e:  # ImportError, or MeCab failing to start
-        info["mecab"] = ""
+        mecab = ""
         skipped["(g)"] = f"MeCab with ipadic unavailable: {type(e).__name__}: {e}"
-    now = dt.datetime.now(dt.timezone.utc)
-    params = run_params(
+    info, now = common.begin(
+        args,
+        "bleuprint tokenizer benchmarks",
+        sentencepiece=sentencepiece.__version__,
+        mecab=mecab,
+    )
+    params = common.run_params(
         args,
         now,
         systems_per_pair=args.systems or "all",
@@ -699,21 +596,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         rss_calls=args.rss_calls,
         spm_vocab=args.spm_vocab,
     )
-    print_header("bleuprint tokenizer benchmarks", info)
     print(
         f"  repeats: median of {args.repeats} timed runs of bleuprint and {args.slow_repeats} of "
         "sacrebleu, after one warm-up (sacrebleu in (h): a 3-call warm-up)"
     )
     print()
 
-    report = Report()
+    report = common.Report()
     zh = PairData("en-zh", args.systems)
     ja = PairData("en-ja", args.systems)
     pool_h, pool_r, pool_notes = sentence_pool()
-    idx = spaced(len(pool_h), args.sentences)
+    idx = common.spaced(len(pool_h), args.sentences)
     s_hyps, s_refs = [pool_h[i] for i in idx], [pool_r[i] for i in idx]
-    rss_idx = spaced(len(pool_h), args.rss_calls) if args.rss_calls else []
-    print(f"data: {DATA}")
+    rss_idx = common.spaced(len(pool_h), args.rss_calls) if args.rss_calls else []
+    print(f"data: {common.DATA}")
     for data in (zh, ja):
         print(f"  {data.pair}: {len(data.systems)} systems x {len(data.ref):,} segments")
         for note in data.notes:
@@ -751,16 +647,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         rss_h, rss_r = [pool_h[i] for i in rss_idx], [pool_r[i] for i in rss_idx]
         sections.append((wi, lambda: bench_rss(report, wi, rss_h, rss_r, model)))
     load_insensitive = {wi}
-    run_sections(report, sections, args, load_insensitive)
+    common.run_sections(report, sections, args, load_insensitive)
 
-    print()
-    print("Results (time: median wall clock; * = scaled from a sample; ratios = speed-up;")
-    print("(i): RSS growth)")
-    print()
-    report.print_table()
-    print_loads(report, load_insensitive)
-    evaluate_targets(report, args.quick, skipped)
-    return finish(report, args, info, params, now, suffix="-tokenizers")
+    common.print_results(
+        report,
+        "Results (time: median wall clock; * = scaled from a sample; ratios = speed-up;\n"
+        "(i): RSS growth)",
+        load_insensitive=load_insensitive,
+    )
+    common.speedup_targets(report, TARGETS, skipped)
+    common.print_targets(report, args.quick)
+    return common.finish(report, args, info, params, now, suffix="-tokenizers")
 
 
 if __name__ == "__main__":

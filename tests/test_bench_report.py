@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import csv
 import importlib.util
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "report.py"
+from tests.support.data import REPO
+
+SCRIPT = REPO / "bench" / "report.py"
 
 FIELDS = [
     "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",
@@ -108,6 +109,11 @@ def readme_performance() -> str:
 @pytest.fixture
 def rendered(report_module, tmp_path):
     return render(report_module, tmp_path / "run.csv", ROWS, META)
+
+
+@pytest.fixture
+def rendered_tokenizers(report_module, tmp_path):
+    return render(report_module, tmp_path / "tok.csv", TOKENIZER_ROWS, TOKENIZER_META)
 
 
 def test_targets(rendered):
@@ -246,11 +252,6 @@ TOKENIZER_ROWS = [
 ]  # fmt: skip
 
 
-@pytest.fixture
-def rendered_tokenizers(report_module, tmp_path):
-    return render(report_module, tmp_path / "tok.csv", TOKENIZER_ROWS, TOKENIZER_META)
-
-
 def test_tokenizer_targets(rendered_tokenizers):
     assert (
         '| (e) en-zh corpus BLEU, `tokenize="zh"`, one call per system: >= 50x faster than '
@@ -307,39 +308,6 @@ def test_tokenizer_model_and_rss(rendered_tokenizers):
     assert "Thread scaling" not in text
     assert "Exactness checks: all passed" in text
     assert "scaled linearly from a sample" in text
-
-
-def test_readme_metric_ratios_come_from_the_committed_results(report_module):
-    rows = committed_rows("-metrics", "metric benchmark")
-    section = " ".join(readme_performance().split())
-    r = report_module
-    for workload, tool, column, text in (
-        ("(j)", "bleuprint", "vs_sacrebleu", "corpus chrF"),
-        ("(k)", "bleuprint", "vs_sacrebleu", "chrF++"),
-        ("(n)", "bleuprint", "vs_sacrebleu", "TER (5,000 segments)"),
-        ("(l)", "bleuprint", "vs_fastchrf", "sentence chrF scores"),
-        ("(o)", "bleuprint.compat.jiwer", "vs_jiwer", "WER"),
-        ("(p)", "bleuprint.compat.jiwer", "vs_jiwer", "CER"),
-    ):
-        row = r.find(rows, "time", workload, tool)
-        value = row[column]
-        if not value:  # (l): the ratio to fastchrf is a target row, not a column
-            fast = r.find(rows, "time", workload, "fastchrf")
-            value = str(r.num(fast["seconds"]) / r.num(row["seconds"]))
-        ratio = r.fmt_ratio(r.num(value))
-        assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
-
-
-def test_readme_significance_ratios_come_from_the_committed_results(report_module):
-    rows = committed_rows("-significance", "significance benchmark")
-    section = " ".join(readme_performance().split())
-    r = report_module
-    for workload, text in (
-        ("(q)", "paired approximate randomization (10,000 trials)"),
-        ("(r)", "paired bootstrap (1,000 resamples)"),
-    ):
-        ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")["vs_sacrebleu"]))
-        assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
 
 
 # A CSV of bench_metrics.py: speed-ups against fastchrf and jiwer in their own columns.
@@ -437,15 +405,41 @@ def test_significance_report(report_module, tmp_path):
     assert any(line.startswith("Exactness checks: FAILED: (r)") for line in rendered)
 
 
-def test_readme_compat_ratios_come_from_the_committed_results(report_module):
-    rows = committed_rows("-compat", "compat benchmark")
+# The README's speed-ups of the other scripts: (CSV suffix, what the results are, and per
+# workload: bleuprint's row, the column of its speed-up, the README's words before it).
+README_RATIOS = {
+    "metrics": ("-metrics", "metric benchmark", [
+        ("(j)", "bleuprint", "vs_sacrebleu", "corpus chrF"),
+        ("(k)", "bleuprint", "vs_sacrebleu", "chrF++"),
+        ("(n)", "bleuprint", "vs_sacrebleu", "TER (5,000 segments)"),
+        ("(l)", "bleuprint", "vs_fastchrf", "sentence chrF scores"),
+        ("(o)", "bleuprint.compat.jiwer", "vs_jiwer", "WER"),
+        ("(p)", "bleuprint.compat.jiwer", "vs_jiwer", "CER"),
+    ]),
+    "significance": ("-significance", "significance benchmark", [
+        ("(q)", "bleuprint", "vs_sacrebleu", "paired approximate randomization (10,000 trials)"),
+        ("(r)", "bleuprint", "vs_sacrebleu", "paired bootstrap (1,000 resamples)"),
+    ]),
+    "compat": ("-compat", "compat benchmark", [
+        ("(u)", "bleuprint", "vs_nltk", "nltk `corpus_bleu`"),
+        ("(w)", "bleuprint", "vs_bleuscore", "HF evaluate `bleu`"),
+    ]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("script", list(README_RATIOS))
+def test_readme_ratios_come_from_the_committed_results(report_module, script):
+    suffix, what, workloads = README_RATIOS[script]
+    rows = committed_rows(suffix, what)
     section = " ".join(readme_performance().split())
     r = report_module
-    for workload, column, text in (
-        ("(u)", "vs_nltk", "nltk `corpus_bleu`"),
-        ("(w)", "vs_bleuscore", "HF evaluate `bleu`"),
-    ):
-        ratio = r.fmt_ratio(r.num(r.find(rows, "time", workload, "bleuprint")[column]))
+    for workload, tool, column, text in workloads:
+        row = r.find(rows, "time", workload, tool)
+        value = row[column]
+        if not value:  # (l): the ratio to fastchrf is a target row, not a column
+            fast = r.find(rows, "time", workload, "fastchrf")
+            value = str(r.num(fast["seconds"]) / r.num(row["seconds"]))
+        ratio = r.fmt_ratio(r.num(value))
         assert f"{text} {ratio}" in section, f"{workload}: {text} {ratio} not in the README"
 
 

@@ -10,8 +10,9 @@ import pytest
 
 import bleuprint.metrics.stats
 import bleuprint.tokenizers
+from tests.support.data import REPO
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = REPO / "README.md"
 SIGNIFICANCE = README.parent / "docs" / "significance.md"
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.data import REPO
 
 # In the order `make check` runs them; the two suites come last.
 GATES = [
@@ -27,14 +26,14 @@ GATES = [
 
 
 def test_ci_runs_make_check() -> None:
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert 'python3 -m pip install ".[test]" && make check' in ci
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_check_runs_every_gate_in_order() -> None:
     dry_run = subprocess.run(
-        ["make", "-n", "check"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["make", "-n", "check"], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout.splitlines()
     positions = []
     for gate in GATES:
@@ -45,7 +44,7 @@ def test_make_check_runs_every_gate_in_order() -> None:
 
 
 def test_tools_the_gates_need_are_in_the_test_extra() -> None:
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     test_extra = pyproject.split("test = [", 1)[1].split("]", 1)[0]
     for package in ("pytest-timeout", "ruff", "mypy", "import-linter"):
         assert f'"{package}' in test_extra

@@ -1,7 +1,7 @@
 """The built-in test sets: sacrebleu 2.6.0's registry, loaded from ``registry.json``.
 
 ``tools/gen_testsets_registry.py`` writes that file from the installed sacrebleu, and
-``tests/test_testsets.py`` checks it entry for entry against sacrebleu's ``DATASETS``.
+``tests/testsets/test_testsets.py`` checks it entry for entry against sacrebleu's ``DATASETS``.
 """
 
 from __future__ import annotations

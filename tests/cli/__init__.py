@@ -1,0 +1,1 @@
+"""bleuprint.cli: the command line against sacrebleu's, and its own commands and options."""

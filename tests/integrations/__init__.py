@@ -1,0 +1,1 @@
+"""bleuprint.integrations: Ray and TRL, run for real."""

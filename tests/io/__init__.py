@@ -1,0 +1,1 @@
+"""bleuprint.io: line readers, streaming, tables, Arrow text columns and progress bars."""

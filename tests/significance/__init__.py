@@ -1,0 +1,1 @@
+"""bleuprint.significance: bootstrap intervals, paired tests, corrections and clusters."""

@@ -1,1 +1,0 @@
-"""Upstream packages' own test suites, taken from their sdists and run against bleuprint."""
