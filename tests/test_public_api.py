@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+from tests.support.data import DATA, REPO
+
+sys.path.insert(0, str(REPO / "tools"))
 import public_api  # noqa: E402
 
-RECORDED = json.loads((ROOT / "tests" / "data" / "public_api.json").read_text())
+RECORDED = json.loads((DATA / "public_api.json").read_text())
 RECORDED.pop("recorded_with")
 CURRENT = public_api.public_api()
 

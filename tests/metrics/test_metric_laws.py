@@ -13,8 +13,7 @@ import pytest
 import bleuprint
 from bleuprint.presets import PRESETS
 from tests.support import metric_laws
-
-SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+from tests.support.data import SAMPLE
 
 #: One constructor per metric setting the laws are checked for.
 METRICS: dict[str, Callable[[], Any]] = {
