@@ -156,10 +156,9 @@ class CHRF(Metric[CHRFScore]):
     eps_smoothing
         Average per-order F-scores with a tiny eps for empty orders (chrF++.py, NLTK, Moses)
         instead of sacrebleu's default effective-order averaging.
-    references
-        Reference streams to prepare once and reuse for every ``corpus_score`` call.
-    workers
-        Threads for the core (``-1``: every core). Results are identical for every value.
+    references, workers
+        As for every metric (:class:`~bleuprint.metrics.Metric`): references to prepare
+        once, and the core's threads (results are identical for every count).
 
     Examples
     --------

@@ -164,10 +164,9 @@ class TER(Metric[TERScore]):
         full-width punctuation. Alone it does nothing.
     case_sensitive
         Keep case (TER lowercases by default).
-    references
-        Reference streams to prepare once and reuse for every ``corpus_score`` call.
-    workers
-        Threads for the core (``-1``: every core). Results are identical for every value.
+    references, workers
+        As for every metric (:class:`~bleuprint.metrics.Metric`): references to prepare
+        once, and the core's threads (results are identical for every count).
 
     Examples
     --------

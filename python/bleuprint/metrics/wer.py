@@ -323,11 +323,9 @@ class WER(Metric[WERScore]):
         jiwer's ``ExpandCommonEnglishContractions`` (``can't`` → ``can not``).
     remove_kaldi_non_words
         jiwer's ``RemoveKaldiNonWords`` (``<unk>``, ``[laugh]``).
-    references
-        Reference streams to prepare once and reuse for every call.
-    workers
-        Threads for the core: ``-1`` (default) uses every core, ``1`` runs serially. Results
-        are identical for every value.
+    references, workers
+        As for every metric (:class:`~bleuprint.metrics.Metric`): references to prepare
+        once, and the core's threads (results are identical for every count).
     """
 
     def __init__(

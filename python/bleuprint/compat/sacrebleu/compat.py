@@ -1,21 +1,6 @@
 """``sacrebleu.compat``: the function API (<= 1.4.10 style), bleuprint's own functions."""
 
-from bleuprint.metrics.functional import (
-    corpus_bleu,
-    corpus_chrf,
-    corpus_ter,
-    raw_corpus_bleu,
-    sentence_bleu,
-    sentence_chrf,
-    sentence_ter,
-)
+from bleuprint.metrics import functional
+from bleuprint.metrics.functional import *  # noqa: F403  (corpus_bleu, sentence_chrf, ...)
 
-__all__ = [
-    "corpus_bleu",
-    "corpus_chrf",
-    "corpus_ter",
-    "raw_corpus_bleu",
-    "sentence_bleu",
-    "sentence_chrf",
-    "sentence_ter",
-]
+__all__ = list(functional.__all__)

@@ -18,11 +18,9 @@ from torchmetrics import Metric  # type: ignore[import-not-found, unused-ignore]
 from bleuprint.compat.torchmetrics.arithmetic import torch_bleu
 from bleuprint.compat.torchmetrics.statistics import (
     BLEUArguments,
-    Counter,
     RunningState,
     SacreBLEUArguments,
     corpus_layout,
-    uniform_weights,
 )
 
 
@@ -46,20 +44,11 @@ class BLEUScore(BLEUArguments, Metric):  # type: ignore[misc, unused-ignore]
     numerator: Tensor
     denominator: Tensor
 
-    def _setup(
-        self,
-        counter: Counter,
-        n_gram: int,
-        smooth: bool,
-        weights: Optional[Sequence[float]],
-        kwargs: dict[str, Any],
-    ) -> None:
-        # The counter checks the options before any state tensor is allocated.
+    def _begin(self, kwargs: dict[str, Any]) -> None:
         Metric.__init__(self, **kwargs)
-        self._counter = counter
-        self.n_gram = n_gram
-        self.smooth = smooth
-        self.weights = uniform_weights(n_gram, weights)
+
+    def _add_states(self) -> None:
+        n_gram = self.n_gram
         self.add_state("preds_len", torch.tensor(0.0), dist_reduce_fx="sum")
         self.add_state("target_len", torch.tensor(0.0), dist_reduce_fx="sum")
         self.add_state("numerator", torch.zeros(n_gram), dist_reduce_fx="sum")

@@ -3,17 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 from bleuprint.compat.torchmetrics.arithmetic import state_score
 from bleuprint.compat.torchmetrics.statistics import (
     BLEUArguments,
-    Counter,
     RunningState,
     SacreBLEUArguments,
     corpus_layout,
-    uniform_weights,
 )
 
 
@@ -24,17 +21,7 @@ class BLEUScore(BLEUArguments):
     higher_is_better = True
     full_state_update = True
 
-    def _setup(
-        self,
-        counter: Counter,
-        n_gram: int,
-        smooth: bool,
-        weights: Optional[Sequence[float]],
-        kwargs: dict[str, Any],
-    ) -> None:
-        self._counter = counter
-        self.n_gram, self.smooth = n_gram, smooth
-        self.weights = uniform_weights(n_gram, weights)
+    def _add_states(self) -> None:
         self.reset()
 
     def reset(self) -> None:

@@ -174,7 +174,8 @@ class Counter:
 
 class BLEUArguments:
     """torchmetrics' ``BLEUScore`` constructor, for the ``Metric`` subclass and the plain class
-    alike; each class sets itself up from the counter in ``_setup``."""
+    alike: the counter checks the options first, then ``_begin`` (``Metric.__init__`` where
+    there is one) and ``_add_states`` are each class's own."""
 
     def __init__(
         self,
@@ -183,9 +184,9 @@ class BLEUArguments:
         weights: Optional[Sequence[float]] = None,
         **kwargs: Any,
     ) -> None:
-        self._setup(Counter.bleu(n_gram, smooth, weights), n_gram, smooth, weights, kwargs)
+        self._set_up(Counter.bleu(n_gram, smooth, weights), n_gram, smooth, weights, kwargs)
 
-    def _setup(
+    def _set_up(
         self,
         counter: Counter,
         n_gram: int,
@@ -193,6 +194,17 @@ class BLEUArguments:
         weights: Optional[Sequence[float]],
         kwargs: dict[str, Any],
     ) -> None:
+        self._begin(kwargs)
+        self._counter = counter
+        self.n_gram = n_gram
+        self.smooth = smooth
+        self.weights = uniform_weights(n_gram, weights)
+        self._add_states()
+
+    def _begin(self, kwargs: dict[str, Any]) -> None:
+        """Before any attribute is set (``Metric`` takes ``kwargs``; the plain class none)."""
+
+    def _add_states(self) -> None:
         raise NotImplementedError
 
 
@@ -210,6 +222,6 @@ class SacreBLEUArguments(BLEUArguments):
         **kwargs: Any,
     ) -> None:
         counter = Counter.sacre_bleu(n_gram, smooth, tokenize, lowercase, weights)
-        self._setup(counter, n_gram, smooth, weights, kwargs)
+        self._set_up(counter, n_gram, smooth, weights, kwargs)
         self.tokenize = tokenize
         self.lowercase = lowercase

@@ -317,17 +317,10 @@ class BLEUConfig(KernelConfig):
         return self.rows_from_counts(counted, nrefs=nrefs, items=items)
 
     def item_score(
-        self,
-        hypotheses: Sequence[Any],
-        references: Sequence[Sequence[Any]],
-        *,
-        items: Optional[Sequence[Hashable]] = None,
-        workers: int = -1,
+        self, hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], **options: Any
     ) -> BLEUScore:
-        """The corpus score of :meth:`item_rows` (the compat modules' one call)."""
-        return self.score_corpus(
-            self.item_rows(hypotheses, references, items=items, workers=workers)
-        )
+        """The corpus score of :meth:`item_rows` (same arguments; the compat modules' one call)."""
+        return self.score_corpus(self.item_rows(hypotheses, references, **options))
 
     def token_id_rows(
         self, tokens: Any, ends: Any, reference_counts: Sequence[int], *, workers: int = -1
