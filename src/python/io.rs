@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
 use super::args::{size_option, typed};
-use super::errors::type_name;
 use super::errors::type_error;
+use super::errors::type_name;
 use crate::error::{Error, ErrorKind};
 use crate::lines;
 

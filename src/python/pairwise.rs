@@ -7,9 +7,9 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES};
-use super::errors::type_name;
 use super::convert::{array1, rows_array, StrStream};
 use super::errors::type_error;
+use super::errors::type_name;
 use super::kernels::Kernel;
 use crate::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::chrf::pairwise::{ChrfBagStats, ChrfBags};
@@ -116,7 +116,11 @@ pub(crate) fn bags(
             let pipeline = k.pipeline.clone().ok_or_else(|| {
                 Error::invalid_option("pairwise BLEU counts text: give the kernel a tokenizer")
             })?;
-            Ok(Counted::Bleu(BleuBags::from_text(&text, pipeline, k.max_order)))
+            Ok(Counted::Bleu(BleuBags::from_text(
+                &text,
+                pipeline,
+                k.max_order,
+            )))
         }
         Kernel::Chrf(k) => Ok(Counted::Chrf(ChrfBags::from_text(&text, &k.config)?)),
         Kernel::Ter(k) => Ok(Counted::Ter(TerSentences::from_text(
@@ -184,9 +188,8 @@ pub(crate) fn pairwise<'py>(
             let watch = n_cells >= WATCH_MIN_CELLS;
             if rows {
                 let width = metric.width();
-                let out = run_interruptible(py, watch, || {
-                    driver::rows(&hyps, &refs, &metric, workers)
-                })?;
+                let out =
+                    run_interruptible(py, watch, || driver::rows(&hyps, &refs, &metric, workers))?;
                 return Ok(rows_array(py, n_cells, width, out)?.into_any());
             }
             let config = *k.sacrebleu()?;
@@ -204,9 +207,8 @@ pub(crate) fn pairwise<'py>(
             let watch = n_cells >= WATCH_MIN_CELLS;
             if rows {
                 let width = bags.config().width();
-                let out = run_interruptible(py, watch, || {
-                    driver::rows(&hyps, &refs, &metric, workers)
-                })?;
+                let out =
+                    run_interruptible(py, watch, || driver::rows(&hyps, &refs, &metric, workers))?;
                 return Ok(rows_array(py, n_cells, width, out)?.into_any());
             }
             let config = scoring_config(bags, &k.config);
@@ -222,12 +224,14 @@ pub(crate) fn pairwise<'py>(
                 return Err(kernel.undefined("pairwise rows"));
             }
             let hyps: Vec<&TerSentence> = range_of(&counted.sentences, hypotheses, "hypotheses")?;
-            let refs: Vec<&TerSentence> =
-                range_of(&counted.sentences, references, "references")?;
+            let refs: Vec<&TerSentence> = range_of(&counted.sentences, references, "references")?;
             let watch = n_cells >= WATCH_MIN_TER_CELLS;
             let scores = run_interruptible(py, watch, || {
                 driver::scores(&hyps, &refs, &counted.config(), workers, |rows| {
-                    Ok(crate::ter::row_scores(rows)?.iter().map(|s| s.score).collect())
+                    Ok(crate::ter::row_scores(rows)?
+                        .iter()
+                        .map(|s| s.score)
+                        .collect())
                 })
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())

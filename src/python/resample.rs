@@ -5,8 +5,8 @@ use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use super::args::{run_interruptible, typed, workers};
-use super::errors::{type_error, type_name};
 use super::convert::{owned_rows, rows_array};
+use super::errors::{type_error, type_name};
 use crate::resample;
 
 /// Resampling tables above this many values run interruptibly.
@@ -40,7 +40,6 @@ where
     })?;
     sums_array(py, width, sums)
 }
-
 
 /// Column sums of `n_samples` bootstrap resamples of the statistics rows: row `s` of the
 /// result sums `stats[indices[s, k]]` over `k`, in index order. `stats` is a float32 array

@@ -7,10 +7,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args::{max_ngram_order, run_interruptible, typed, WATCH_MIN_BYTES};
-use super::errors::type_name;
 use super::convert::{array1, ensure_numpy, numpy_floats_array, owned_rows, rows_array};
 use super::convert::{TokenLine, TokenLists};
 use super::errors::type_error;
+use super::errors::type_name;
 use super::kernels::{BleuKernel, Kernel};
 use crate::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
@@ -105,7 +105,10 @@ pub(crate) fn details<'py>(
             })?;
             let n = details.len();
             let smoothed = details.iter().map(|d| to_i64(d.smoothed_orders)).collect();
-            out.set_item("score", array1(py, details.iter().map(|d| d.score).collect())?)?;
+            out.set_item(
+                "score",
+                array1(py, details.iter().map(|d| d.score).collect())?,
+            )?;
             out.set_item("bp", array1(py, details.iter().map(|d| d.bp).collect())?)?;
             out.set_item("smoothed_orders", array1(py, smoothed)?)?;
             let precisions = details.into_iter().flat_map(|d| d.precisions).collect();
@@ -120,8 +123,14 @@ pub(crate) fn details<'py>(
         }
         Kernel::Ter(_) => {
             let scores = crate::ter::row_scores(&rows)?;
-            out.set_item("score", array1(py, scores.iter().map(|s| s.score).collect())?)?;
-            out.set_item("edits", array1(py, scores.iter().map(|s| s.edits).collect())?)?;
+            out.set_item(
+                "score",
+                array1(py, scores.iter().map(|s| s.score).collect())?,
+            )?;
+            out.set_item(
+                "edits",
+                array1(py, scores.iter().map(|s| s.edits).collect())?,
+            )?;
             let lengths = scores.iter().map(|s| s.ref_length).collect();
             out.set_item("ref_length", array1(py, lengths)?)?;
         }
@@ -310,7 +319,12 @@ pub(crate) fn arithmetic_score(
             )
             .into())
         }
-        (None, None) if bleu.arithmetic.own_smoothings().contains(&bleu.smooth_method.as_str()) => {
+        (None, None)
+            if bleu
+                .arithmetic
+                .own_smoothings()
+                .contains(&bleu.smooth_method.as_str()) =>
+        {
             Precisions::Own(CountSmoothing::from_name(
                 &bleu.smooth_method,
                 bleu.smooth_value,

@@ -17,7 +17,11 @@ use crate::wer::{OpTag, PreSplit, SegmentAlignment};
 
 impl Kernel<'_> {
     /// The rows of a text layout under this kernel.
-    fn text_rows<'t, L: Layout<'t, Item = str>>(self, layout: &L, workers: i64) -> Result<Vec<i64>> {
+    fn text_rows<'t, L: Layout<'t, Item = str>>(
+        self,
+        layout: &L,
+        workers: i64,
+    ) -> Result<Vec<i64>> {
         match self {
             Self::Bleu(k) => statistics::rows(layout, &k.stats_metric()?, workers),
             Self::Chrf(k) => statistics::rows(layout, &k.config, workers),

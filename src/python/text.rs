@@ -8,6 +8,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::{extract_reference_streams, StrStream};
+use super::errors::{type_error, type_name};
 use super::kernels::Kernel;
 use crate::mecab::MecabModel;
 use crate::normalize::Normalization;
@@ -44,7 +45,12 @@ fn tokenizing<'a>(
             tokenizer: Tokenizer::from_name(name)?,
         }));
     }
-    let kernel = Kernel::extract(tokenizer)?;
+    let kernel = Kernel::extract(tokenizer).map_err(|_| {
+        type_error(format!(
+            "tokenizer must be a str (a tokenizer name) or a metric kernel, got {}",
+            type_name(tokenizer)
+        ))
+    })?;
     if normalization.is_some() {
         return Err(crate::error::Error::invalid_option(
             "normalize= goes with a tokenizer name; a kernel carries its own normalization",
@@ -91,13 +97,18 @@ pub(crate) fn tokenize<'py>(
     let watch = stream.bytes() >= WATCH_MIN_BYTES;
     if let Tokenizing::Words(split) = how {
         let tokens = run_interruptible(py, watch, || {
-            parallel::map_init(&lines, workers, || (), |(), line| {
-                line.map(|l| {
-                    let mut out = Vec::new();
-                    crate::wer::split::tokens(l, split, &mut out);
-                    out
-                })
-            })
+            parallel::map_init(
+                &lines,
+                workers,
+                || (),
+                |(), line| {
+                    line.map(|l| {
+                        let mut out = Vec::new();
+                        crate::wer::split::tokens(l, split, &mut out);
+                        out
+                    })
+                },
+            )
         })?;
         let out = PyList::empty(py);
         for line in tokens {
