@@ -16,9 +16,19 @@ R13 = HYP + " m"
 R11 = " ".join(HYP.split()[:11])
 
 
-def grouped(hyps, refs, **kwargs):
+def bleu_stats(hyps, streams, **kwargs):
+    """`_core.stats` of a BLEU kernel made of the keyword arguments."""
+    return _core.stats(_core.BleuKernel(**kwargs), hyps, streams)
+
+
+def grouped(hyps, refs, workers=-1, **kwargs):
     kwargs.setdefault("max_order", 4)
-    return _core.bleu_grouped_stats(hyps, refs, **kwargs)
+    return _core.grouped_stats(_core.BleuKernel(**kwargs), hyps, refs, workers=workers)
+
+
+def gleu_stats(hyps, refs, **kwargs):
+    """`_core.grouped_stats` of a GLEU kernel made of the keyword arguments."""
+    return _core.grouped_stats(_core.GleuKernel(**kwargs), hyps, refs)
 
 
 def streams_of(refs):
@@ -41,7 +51,7 @@ def streams_of(refs):
 )
 def test_ref_length_rules_with_ties_in_both_orders(rule, expected):
     refs = [[R13, R11], [R11, R13]]
-    rows, _, _ = _core.bleu_stats(
+    rows, _, _ = bleu_stats(
         [HYP, HYP], streams_of(refs), tokenizer="none", max_order=4, ref_length=rule
     )
     assert rows[:, 1].tolist() == expected
@@ -53,8 +63,8 @@ def test_ref_length_rules_with_ties_in_both_orders(rule, expected):
 
 def test_default_rule_keeps_existing_rows():
     streams = [[R13, R11], [R11, None]]
-    default, nrefs, _ = _core.bleu_stats([HYP, HYP], streams, tokenizer="13a", max_order=4)
-    closest, _, _ = _core.bleu_stats(
+    default, nrefs, _ = bleu_stats([HYP, HYP], streams, tokenizer="13a", max_order=4)
+    closest, _, _ = bleu_stats(
         [HYP, HYP], streams, tokenizer="13a", max_order=4, ref_length="closest"
     )
     assert (default == closest).all()
@@ -63,7 +73,7 @@ def test_default_rule_keeps_existing_rows():
 
 
 def test_closest_first_follows_stream_order_among_present_references():
-    rows, _, _ = _core.bleu_stats(
+    rows, _, _ = bleu_stats(
         [HYP], [[None], [R13], [R11]], tokenizer="none", max_order=4, ref_length="closest-first"
     )
     assert rows[0, 1] == 13
@@ -71,7 +81,7 @@ def test_closest_first_follows_stream_order_among_present_references():
 
 def test_unknown_rule_lists_the_names():
     with pytest.raises(InvalidOptionError, match="closest, closest-first, shortest, average"):
-        _core.bleu_stats([HYP], [[R11]], tokenizer="none", max_order=4, ref_length="longest")
+        bleu_stats([HYP], [[R11]], tokenizer="none", max_order=4, ref_length="longest")
 
 
 # Grouped references
@@ -85,7 +95,7 @@ def test_grouped_rows_equal_stream_rows():
     refs = [rng.sample(texts[200:], rng.randint(1, 3)) for _ in hyps]
     for tokenizer in ["13a", "none", "char", "split-ascii", "strip-punct"]:
         for rule in _core.REF_LENGTHS:
-            expected, _, _ = _core.bleu_stats(
+            expected, _, _ = bleu_stats(
                 hyps, streams_of(refs), tokenizer=tokenizer, max_order=4, ref_length=rule
             )
             got = grouped(hyps, refs, tokenizer=tokenizer, ref_length=rule, workers=2)
@@ -114,7 +124,7 @@ def test_non_str_token_raises_type_error_naming_the_position():
     with pytest.raises(TypeError, match=r"^references\[0\]\[1\]\[0\] must be str, got NoneType"):
         grouped([["a"]], [[["a"], [None]]], tokenizer=None)
     with pytest.raises(TypeError, match=r"^hypotheses\[0\]\[0\] must be str, got tuple"):
-        _core.gleu_stats([[("a",)]], [[["a"]]], tokenizer=None)
+        gleu_stats([[("a",)]], [[["a"]]], tokenizer=None)
 
 
 def test_empty_reference_list_is_named():
@@ -128,7 +138,7 @@ def test_length_mismatch_names_both_lengths():
     with pytest.raises(InvalidInputError, match="hypotheses has 3 items but references has 2"):
         grouped(["a", "b", "c"], [["a"], ["b"]], tokenizer="13a")
     with pytest.raises(InvalidInputError, match="hypotheses has 1 items but references has 2"):
-        _core.gleu_stats([["a"]], [[], []], tokenizer=None)
+        gleu_stats([["a"]], [[], []], tokenizer=None)
 
 
 def test_normalize_needs_text():
@@ -144,7 +154,7 @@ def test_normalize_needs_text():
 def test_split_ascii_splits_on_ascii_whitespace_only():
     assert "split-ascii" in _core.TOKENIZERS
     lines = ["a\u00a0b c d", " x\x1cy\u0085z\u2003w\tv\x0bu\x0ct\rs\n", ""]
-    out = _core.tokenize(lines, "split-ascii")
+    out = _core.tokenize("split-ascii", lines)
     assert out[0].split(" ") == ["a\u00a0b", "c", "d"]
     assert out[1].split(" ") == ["x\x1cy\u0085z\u2003w", "v", "u", "t", "s"]
     assert out[2] == ""
@@ -153,7 +163,7 @@ def test_split_ascii_splits_on_ascii_whitespace_only():
 def test_strip_punct_replaces_ascii_punctuation():
     assert "strip-punct" in _core.TOKENIZERS
     out = _core.tokenize(
-        ["Look! what a wonderful day, today.", "«bonjour» — dit il… ok"], "strip-punct"
+        "strip-punct", ["Look! what a wonderful day, today.", "«bonjour» — dit il… ok"]
     )
     assert out[0].split() == ["Look", "what", "a", "wonderful", "day", "today"]
     assert out[1].split() == ["«bonjour»", "—", "dit", "il…", "ok"]
@@ -168,7 +178,7 @@ def test_split_ascii_keeps_a_trailing_nbsp_in_rows():
 
 
 def test_gleu_sentence_example():
-    rows = _core.gleu_stats(
+    rows = gleu_stats(
         [["the", "cat", "sat", "on", "the", "mat"]],
         [[["the", "cat", "is", "on", "the", "mat"]]],
         tokenizer=None,
@@ -176,7 +186,7 @@ def test_gleu_sentence_example():
     assert rows.dtype == np.int64
     assert rows.tolist() == [[9, 18]]
     assert rows[0, 0] / rows[0, 1] == 0.5
-    both = _core.gleu_stats(
+    both = gleu_stats(
         [["a", "b", "c"], ["a", "b"]], [[["a", "b"]], [["a", "b", "c"]]], tokenizer=None
     )
     assert both.tolist() == [[3, 6], [3, 6]]
@@ -185,7 +195,7 @@ def test_gleu_sentence_example():
 def test_gleu_options_are_checked():
     for min_len, max_len in [(0, 4), (3, 2)]:
         with pytest.raises(InvalidOptionError, match="min_len"):
-            _core.gleu_stats([["a"]], [[["a"]]], tokenizer=None, min_len=min_len, max_len=max_len)
+            gleu_stats([["a"]], [[["a"]]], tokenizer=None, min_len=min_len, max_len=max_len)
 
 
 def corpus_gleu_from_rows(rows):
@@ -208,7 +218,7 @@ def test_gleu_equals_nltk_on_random_corpora(seed):
         refs = [[sentence() for _ in range(rng.randint(1, 3))] for _ in range(n)]
         min_len = rng.randint(1, 3)
         max_len = rng.randint(min_len, 4)
-        rows = _core.gleu_stats(hyps, refs, tokenizer=None, min_len=min_len, max_len=max_len)
+        rows = gleu_stats(hyps, refs, tokenizer=None, min_len=min_len, max_len=max_len)
         assert rows.shape == (n, 2)
         expected = gleu_score.corpus_gleu(refs, hyps, min_len=min_len, max_len=max_len)
         assert corpus_gleu_from_rows(rows) == expected
@@ -220,10 +230,10 @@ def test_gleu_equals_nltk_on_random_corpora(seed):
 
 
 def test_gleu_text_input_and_empty_reference_lists():
-    text = _core.gleu_stats(
+    text = gleu_stats(
         ["the cat sat on the mat.", "x y"], [["the cat is on the mat."], []], tokenizer="13a"
     )
-    tokens = _core.gleu_stats(
+    tokens = gleu_stats(
         [["the", "cat", "sat", "on", "the", "mat", "."], ["x", "y"]],
         [[["the", "cat", "is", "on", "the", "mat", "."]], []],
         tokenizer=None,
@@ -238,7 +248,7 @@ def test_gleu_text_input_and_empty_reference_lists():
 def test_ngram_details_example():
     hyp = "the picture the picture by me".split()
     refs = ["this picture is clicked by me".split(), "the picture was clicked by me".split()]
-    details = _core.bleu_ngram_details(hyp, refs, max_order=4)
+    details = _core.ngram_details(hyp, refs, max_order=4)
     assert len(details) == 4
     assert details[0] == [
         (("the",), 2, 1, 1),
@@ -260,12 +270,12 @@ def test_ngram_details_example():
 
 
 def test_ngram_details_without_references():
-    details = _core.bleu_ngram_details(["a", "b", "a"], [], max_order=2)
+    details = _core.ngram_details(["a", "b", "a"], [], max_order=2)
     assert details == [
         [(("a",), 2, 0, 0), (("b",), 1, 0, 0)],
         [(("a", "b"), 1, 0, 0), (("b", "a"), 1, 0, 0)],
     ]
     with pytest.raises(TypeError, match=r"^hypothesis\[1\] must be str, got int"):
-        _core.bleu_ngram_details(["a", 1], [], max_order=2)
+        _core.ngram_details(["a", 1], [], max_order=2)
     with pytest.raises(InvalidOptionError):
-        _core.bleu_ngram_details(["a"], [], max_order=0)
+        _core.ngram_details(["a"], [], max_order=0)

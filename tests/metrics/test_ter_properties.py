@@ -1,10 +1,10 @@
 """Property tests for TER: random word sequences against sacrebleu 2.6.0 (the Tercom tokenizer
 on random text is in tests/tokenizers/test_ter_tokenize.py).
 
-- per-segment statistics (`_core.ter_stats`) on sequences from a small vocabulary, so that
-  shifts are everywhere: empty and whitespace-only lines, long lines of repeated words that
-  reach the 1000-candidate cap, lengths far apart (the beam widens), several references of
-  different lengths and missing (`None`) references.
+- per-segment statistics (`_core.stats` of a `TerKernel`) on sequences from a small
+  vocabulary, so that shifts are everywhere: empty and whitespace-only lines, long lines of
+  repeated words that reach the 1000-candidate cap, lengths far apart (the beam widens),
+  several references of different lengths and missing (`None`) references.
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ def our_rows(hyps, streams, flags, case_sensitive=False, workers=-1):
     def prepare(s):
         return s if case_sensitive or s is None else s.lower()
 
-    stats, nrefs = _core.ter_stats(
+    stats, nrefs, _ = _core.stats(
+        _core.TerKernel(**flags),
         [prepare(h) for h in hyps],
         [[prepare(r) for r in stream] for stream in streams],
-        **flags,
         workers=workers,
     )
     assert stats.shape == (len(hyps), 3)

@@ -292,9 +292,9 @@ class TestBadInput:
 
         stats = np.ones((3, 2), dtype=np.int64)
         with pytest.raises(InvalidInputError, match="out of range"):
-            _core.bootstrap_sums_int64(stats, np.array([[0, 1, 3]]))
+            _core.bootstrap_sums(stats, np.array([[0, 1, 3]]))
         with pytest.raises(InvalidInputError, match="need 3 columns"):
-            _core.bootstrap_sums_int64(stats, np.array([[0, 1]]))
+            _core.bootstrap_sums(stats, np.array([[0, 1]]))
         with pytest.raises(InvalidInputError, match="need 1 columns"):
             _core.randomization_sums(stats, stats, np.ones((2, 2), dtype=np.uint8))
 

@@ -1,5 +1,5 @@
-"""`_core.ter_tokenize` against sacrebleu 2.6.0's `TercomTokenizer`, string for string, for all
-8 combinations of `normalized`, `no_punct` and `asian_support`.
+"""`_core.tokenize` with a `TerKernel` against sacrebleu 2.6.0's `TercomTokenizer`, string for
+string, for all 8 combinations of `normalized`, `no_punct` and `asian_support`.
 
 TER tokenizes `line.rstrip()`; lowercasing (TER's default) is Python's `str.lower()`, applied
 before the core sees the text. Both case settings are checked.
@@ -36,11 +36,12 @@ SURROGATES = range(0xD800, 0xE000)
 
 
 def assert_same(lines: list[str], flags: dict, case_sensitive: bool, where: str = "") -> None:
-    """`_core.ter_tokenize` equals what sacrebleu's TER feeds to its edit distance."""
+    """`_core.tokenize(TerKernel(**flags), ...)` equals what sacrebleu's TER feeds to its edit
+    distance."""
     tokenizer = TercomTokenizer(**flags, case_sensitive=case_sensitive)
     expected = [tokenizer(line.rstrip()) for line in lines]
     inputs = lines if case_sensitive else [line.lower() for line in lines]
-    got = _core.ter_tokenize(inputs, **flags)
+    got = _core.tokenize(_core.TerKernel(**flags), inputs)
     assert_same_lines(f"{flags}{where}", lines, expected, got)
 
 
@@ -103,4 +104,5 @@ def test_tokenizer_matches_sacrebleu(lines: list[str]) -> None:
             tokenizer = TercomTokenizer(**flags, case_sensitive=case_sensitive)
             expected = [tokenizer(line.rstrip()) for line in lines]
             inputs = lines if case_sensitive else [line.lower() for line in lines]
-            assert _core.ter_tokenize(inputs, **flags) == expected, (flags, case_sensitive)
+            got = _core.tokenize(_core.TerKernel(**flags), inputs)
+            assert got == expected, (flags, case_sensitive)

@@ -43,8 +43,8 @@ SURROGATES = range(0xD800, 0xE000)
 
 
 def assert_same(lines: list[str], name: str, where: str = "") -> None:
-    """`_core.tokenize(lines, name)` equals sacrebleu's tokenizer applied line by line."""
-    got = _core.tokenize(lines, name)
+    """`_core.tokenize(name, lines)` equals sacrebleu's tokenizer applied line by line."""
+    got = _core.tokenize(name, lines)
     tokenizer = REFERENCE[name]()
     expected = [tokenizer(line) for line in lines]
     assert_same_lines(f"{name}{where}", lines, expected, got)
@@ -217,5 +217,5 @@ def test_structured_text(lines: list[str]) -> None:
     ],
 )
 def test_examples(line: str, name: str, expected: str) -> None:
-    assert _core.tokenize([line], name) == [expected]
+    assert _core.tokenize(name, [line]) == [expected]
     assert REFERENCE[name]()(line) == expected
