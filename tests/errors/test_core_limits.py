@@ -142,7 +142,10 @@ def test_non_str_items_are_input_type_errors() -> None:
             lambda: _core.stats(_core.TerKernel(normalized="yes"), ["a"], [["a"]]),
             "normalized must be a bool",
         ),
-        (lambda: _core.tokenize(b"13a", ["a"]), "tokenizer must be a str, got bytes"),
+        (
+            lambda: _core.tokenize(b"13a", ["a"]),
+            r"tokenizer must be a str \(a tokenizer name\) or a metric kernel, got bytes",
+        ),
         (
             # The statistics argument of the scoring call is now named `rows`.
             lambda: _core.scores(BLEU_13A, [[1, 2]]),
