@@ -387,11 +387,9 @@ def paired_test_stats(
         Default: ``"holm"`` with ``all_pairs``, else ``"none"`` (sacrebleu's p-values).
     alpha
         Significance threshold for :attr:`Comparison.significant` and the clusters.
-    seed
-        An int, ``None`` (unseeded), or read from ``SACREBLEU_SEED``/``BLEUPRINT_SEED``
-        (default 12345).
-    workers
-        Threads (``-1``: every core). Results do not depend on it.
+    seed, workers
+        As for :func:`~bleuprint.bootstrap_ci`: the seed (or ``SACREBLEU_SEED``), and threads
+        that never change the results.
     progress
         ``True`` for a bar on stderr, or a callable ``progress(done, total)`` called after
         each comparison.
