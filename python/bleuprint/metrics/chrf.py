@@ -139,7 +139,8 @@ class CHRFSignature(Signature):
 
 
 class CHRF(Metric[CHRFScore]):
-    """chrF / chrF++ with sacrebleu's constructor, methods and results.
+    """chrF / chrF++ with sacrebleu's constructor, methods and results. ``references`` and
+    ``workers`` are as for every :class:`~bleuprint.metrics.Metric`.
 
     Parameters
     ----------
@@ -156,9 +157,6 @@ class CHRF(Metric[CHRFScore]):
     eps_smoothing
         Average per-order F-scores with a tiny eps for empty orders (chrF++.py, NLTK, Moses)
         instead of sacrebleu's default effective-order averaging.
-    references, workers
-        As for every metric (:class:`~bleuprint.metrics.Metric`): references to prepare
-        once, and the core's threads (results are identical for every count).
 
     Examples
     --------

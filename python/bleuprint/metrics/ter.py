@@ -152,6 +152,7 @@ class TERSignature(Signature):
 
 class TER(Metric[TERScore]):
     """Translation edit rate with sacrebleu's constructor, methods and results.
+    ``references`` and ``workers`` are as for every :class:`~bleuprint.metrics.Metric`.
 
     Parameters
     ----------
@@ -164,9 +165,6 @@ class TER(Metric[TERScore]):
         full-width punctuation. Alone it does nothing.
     case_sensitive
         Keep case (TER lowercases by default).
-    references, workers
-        As for every metric (:class:`~bleuprint.metrics.Metric`): references to prepare
-        once, and the core's threads (results are identical for every count).
 
     Examples
     --------

@@ -304,6 +304,7 @@ class WER(Metric[WERScore]):
     Hypotheses come first and references are streams, as in :class:`~bleuprint.BLEU`:
     ``references[k][i]`` is reference ``k`` of segment ``i`` (``None`` skips it). With several
     references a segment is scored against the one with the fewest edits (the first on ties).
+    ``references`` and ``workers`` are as for every :class:`~bleuprint.metrics.Metric`.
 
     Parameters
     ----------
@@ -323,9 +324,6 @@ class WER(Metric[WERScore]):
         jiwer's ``ExpandCommonEnglishContractions`` (``can't`` → ``can not``).
     remove_kaldi_non_words
         jiwer's ``RemoveKaldiNonWords`` (``<unk>``, ``[laugh]``).
-    references, workers
-        As for every metric (:class:`~bleuprint.metrics.Metric`): references to prepare
-        once, and the core's threads (results are identical for every count).
     """
 
     def __init__(
