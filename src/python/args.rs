@@ -201,6 +201,9 @@ pub(crate) mod typed {
         no_punct("no_punct"): bool, "a bool";
         asian_support("asian_support"): bool, "a bool";
         raw("raw"): bool, "a bool";
+        tokens_flag("tokens"): bool, "a bool";
+        rows_flag("rows"): bool, "a bool";
+        corpus_flag("corpus"): bool, "a bool";
         correct("correct"): Vec<f64>, "a sequence of float";
         total("total"): Vec<f64>, "a sequence of float";
         hyp_len("hyp_len"): f64, "a float";

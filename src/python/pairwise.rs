@@ -29,6 +29,16 @@ enum Counted {
     Ter(TerSentences),
 }
 
+impl Counted {
+    fn metric(&self) -> &'static str {
+        match self {
+            Self::Bleu(_) => "BLEU",
+            Self::Chrf(_) => "chrF",
+            Self::Ter(_) => "TER",
+        }
+    }
+}
+
 /// Sentences counted once under a kernel (`bags(kernel, lines)`), for scoring any block of
 /// pairs without tokenizing again.
 #[pyclass(module = "bleuprint._core", frozen)]
@@ -57,11 +67,7 @@ impl Sentences {
     /// `"BLEU"`, `"chrF"` or `"TER"`: the metric they were counted for.
     #[getter]
     fn metric(&self) -> &'static str {
-        match self.counted {
-            Counted::Bleu(_) => "BLEU",
-            Counted::Chrf(_) => "chrF",
-            Counted::Ter(_) => "TER",
-        }
+        self.counted.metric()
     }
 }
 
@@ -170,7 +176,7 @@ pub(crate) fn pairwise<'py>(
     #[pyo3(from_py_with = sentences_arg)] sentences: Bound<'py, Sentences>,
     #[pyo3(from_py_with = typed::hypotheses_range)] hypotheses: (usize, usize),
     #[pyo3(from_py_with = typed::references_range)] references: (usize, usize),
-    rows: bool,
+    #[pyo3(from_py_with = typed::rows_flag)] rows: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
     let kernel = Kernel::extract(kernel)?;
@@ -252,13 +258,9 @@ fn scoring_config(bags: &ChrfBags, kernel: &crate::chrf::ChrfConfig) -> crate::c
 }
 
 fn mismatch(counted: &Counted, kernel: Kernel<'_>) -> PyErr {
-    let counted = match counted {
-        Counted::Bleu(_) => "BLEU",
-        Counted::Chrf(_) => "chrF",
-        Counted::Ter(_) => "TER",
-    };
     Error::invalid_input(format!(
-        "these sentences were counted for {counted}, not {}",
+        "these sentences were counted for {}, not {}",
+        counted.metric(),
         kernel.name()
     ))
     .into()

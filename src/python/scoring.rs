@@ -80,7 +80,7 @@ pub(crate) fn details<'py>(
     py: Python<'py>,
     kernel: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = typed::rows_int64)] rows: PyReadonlyArray2<'py, i64>,
-    corpus: bool,
+    #[pyo3(from_py_with = typed::corpus_flag)] corpus: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let kernel = Kernel::extract(kernel)?;
     let mut rows = kernel.rows(&rows)?;

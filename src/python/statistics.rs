@@ -307,7 +307,7 @@ pub(crate) fn alignments<'py>(
     kernel: &Bound<'py, PyAny>,
     hypotheses: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    tokens: bool,
+    #[pyo3(from_py_with = typed::tokens_flag)] tokens: bool,
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Alignments<'py>> {
     let kernel = Kernel::extract(kernel)?;

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.metrics.bleu.counting import modified_precision
 from bleuprint.metrics.bleu.knobs import Knobs
 from bleuprint.metrics.bleu.smoothing import LastSegment
 
@@ -232,35 +231,4 @@ def corpus_counts(rows: np.ndarray, config: Knobs) -> CorpusCounts:
             int(last[_column(config, "correct_5gram")]),
             int(last[_column(config, "total_5gram")]),
         )
-    return counts
-
-
-def aggregate(
-    rows: np.ndarray,
-    config: Knobs,
-    *,
-    ref_counts: Optional[Sequence[int]] = None,
-    items: Optional[Sequence[int]] = None,
-    last_hypothesis: Any = None,
-    last_references: Any = None,
-) -> CorpusCounts:
-    """Sums core rows (``[hyp_len, ref_len, correct_1..N, total_1..N]``, as
-    :func:`~bleuprint.metrics.bleu.counting.segment_rows` counts them) into corpus counts.
-
-    ``ref_counts`` (references per row) is needed for ``ref_length="average"``, ``items``
-    for ``aggregation="multi-prediction"``; ``last_hypothesis``/``last_references`` are the
-    last segment's tokens, which nltk's smoothing methods 5-7 look at.
-    """
-    import numpy as np
-
-    five_grams = None
-    if reads_last_segment(config):
-        # Only the last segment's 5-gram counts are ever read.
-        five_grams = np.zeros((len(rows), 2), dtype=np.int64)
-        if last_hypothesis is not None and len(rows):
-            five = modified_precision(last_references, last_hypothesis, _LAST_SEGMENT_ORDER)
-            five_grams[-1] = five.numerator, five.denominator
-    preset = preset_rows(rows, config, nrefs=ref_counts, items=items, five_grams=five_grams)
-    counts = corpus_counts(preset, config)
-    counts.last_hypothesis, counts.last_references = last_hypothesis, last_references
     return counts
