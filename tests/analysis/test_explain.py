@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import bleuprint
+from bleuprint import BLEUConfig
 from bleuprint.analysis.explanation import knob_effects
 from bleuprint.cli import main
 from bleuprint.cli.compat import PRESET_NAMES
@@ -19,7 +20,7 @@ from bleuprint.compat.mteval import mteval_v13a, mteval_v14
 from bleuprint.compat.nlgmetricverse import NLGMetricverse
 from bleuprint.compat.nltk import corpus_bleu
 from bleuprint.compat.torchmetrics import bleu_score, sacre_bleu_score
-from bleuprint.presets import PRESETS, corpus_score
+from bleuprint.presets import PRESETS
 from tests.support.data import EXAMPLES
 
 GUARD = (
@@ -66,7 +67,7 @@ def test_explain_compat_lists_knob_effects_that_add_up() -> None:
         result = bleuprint.explain(*PICTURE, preset="nltk")
     names = [e.knob for e in result.effects]
     assert names == ["arithmetic", "tokenizer", "aggregation", "smoothing", "scale"]
-    sacre = corpus_score([PICTURE[0]], [PICTURE[1]], "sacrebleu").score
+    sacre = BLEUConfig.from_preset("sacrebleu").item_score([PICTURE[0]], [PICTURE[1]]).score
     total = sum(e.delta for e in result.effects)
     # A tolerance is right here: the deltas are differences of floats, and their float sum
     # telescopes to the end-to-end difference only up to rounding.
@@ -80,10 +81,10 @@ def test_knob_walk_reaches_every_preset(name: str) -> None:
     refs = [["The dog bit the man.", "The dog had bit the man."], ["It was not unexpected."]]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        effects = knob_effects(hyps, refs, PRESETS[name].knobs)
-        target = corpus_score(hyps, refs, name).score
-        start = corpus_score(hyps, refs, "sacrebleu").score
-    scale = 1 if PRESETS[name].knobs.scale == 100 else 100
+        effects = knob_effects(hyps, refs, BLEUConfig.from_preset(name))
+        target = BLEUConfig.from_preset(name).item_score(hyps, refs).score
+        start = BLEUConfig.from_preset("sacrebleu").item_score(hyps, refs).score
+    scale = 1 if BLEUConfig.from_preset(name).scale == 100 else 100
     # Float differences summed: equal to the end-to-end difference up to rounding only.
     assert sum(e.delta for e in effects) == pytest.approx(scale * float(target) - start, abs=1e-6)
 
@@ -120,7 +121,7 @@ def test_cli_compare_presets(capsys: pytest.CaptureFixture[str]) -> None:
     for name in PRESETS:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            score = float(corpus_score(hyps, grouped, name).score)
+            score = float(BLEUConfig.from_preset(name).item_score(hyps, grouped).score)
         row = next(line for line in out.splitlines() if line.startswith(name + " "))
         assert f"{score:.4f}" in row
     assert "  hf: ref_length=shortest, smoothing=none, arithmetic=nmt, scale=1" in out

@@ -18,10 +18,7 @@ from hypothesis import strategies as st
 import bleuprint
 from bleuprint.analysis.pairwise import aggregate_utility
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
-from bleuprint.metrics.bleu.preset_pairwise import PresetScorer
-from bleuprint.metrics.bleu.preset_pairwise import expected_utility as preset_expected_utility
-from bleuprint.metrics.bleu.preset_pairwise import pairwise as preset_pairwise
-from bleuprint.presets import PRESETS, corpus_score
+from bleuprint.presets import PRESETS
 from tests.support.data import SAMPLE, read_lines
 
 # Short, empty, repeated, punctuated and non-Latin lines: the edge cases of every metric.
@@ -201,18 +198,22 @@ def test_bad_input(call: Callable[[Any], Any], error: type[Exception], message: 
 def test_core_ranges_are_checked() -> None:
     from bleuprint import _core
 
-    bags = _core.chrf_bags(["a", "b"], char_order=6, word_order=0, whitespace=False)
+    chrf = _core.ChrfKernel(
+        char_order=6, word_order=0, factor=4.0, one_plus_factor=5.0, whitespace=False,
+        eps_smoothing=False,
+    )  # fmt: skip
+    bags = _core.bags(chrf, ["a", "b"])
     assert len(bags) == 2
     assert bags.metric == "chrf"
-    kwargs: dict[str, Any] = {"factor": 4.0, "one_plus_factor": 5.0, "eps_smoothing": False}
     with pytest.raises(InvalidInputError, match="not a range"):
-        _core.chrf_pairwise(bags, (0, 3), (0, 2), **kwargs)
+        _core.pairwise(chrf, bags, (0, 3), (0, 2))
+    bleu = _core.BleuKernel(
+        max_order=4, smooth_method="exp", smooth_value=None, effective_order=True,
+        compensated_sum=True,
+    )  # fmt: skip
     with pytest.raises(InvalidInputError, match="counted for chrF"):
-        _core.bleu_pairwise(
-            bags, (0, 1), (0, 1), max_order=4, smooth_method="exp", smooth_value=None,
-            effective_order=True, compensated_sum=True,
-        )  # fmt: skip
-    rows = _core.pairwise_rows(bags, (0, 2), (1, 2))
+        _core.pairwise(bleu, bags, (0, 1), (0, 1))
+    rows = _core.pairwise(chrf, bags, (0, 2), (1, 2), rows=True)
     assert rows.shape == (2, 18)
 
 
@@ -222,21 +223,22 @@ def test_preset_cells_equal_the_presets_own_score(preset: str) -> None:
     preset's corpus score of the one pair, as its compat module computes it."""
     hyps = [s for s in EDGE if s.strip()] + read_lines(SAMPLE / "sys.poor.en")[:4]
     refs = read_lines(SAMPLE / "ref.B.en")[:5] + ["the cat the cat the cat"]
-    matrix = preset_pairwise(hyps, refs, preset)
+    bleu = bleuprint.BLEU(preset=preset)
+    matrix = bleu.pairwise(hyps, refs)
     for i, h in enumerate(hyps):
         for j, r in enumerate(refs):
-            score = corpus_score([h], [[r]], preset).score
+            score = bleuprint.BLEUConfig.from_preset(preset).item_score([h], [[r]]).score
             assert matrix[i, j] == float(score[0] if isinstance(score, list) else score), (h, r)
-    utility = preset_expected_utility(hyps, preset=preset)
-    square = preset_pairwise(hyps, preset=preset)
+    utility = bleu.expected_utility(hyps)
+    square = bleu.pairwise(hyps)
     assert utility.tolist() == [math.fsum(row) / len(row) for row in square.tolist()]
 
 
 def test_presets_refuse_what_they_cannot_score() -> None:
     # HF's bleu divides by zero on a hypothesis without tokens, in the matrix as upstream.
     with pytest.raises(InvalidInputError, match="divides by zero"):
-        preset_pairwise(["", "a b"], ["a b"], "hf")
+        bleuprint.BLEU(preset="hf").pairwise(["", "a b"], ["a b"])
     with pytest.raises(InvalidInputError, match="drops empty pairs"):
-        preset_pairwise(["a b"], ["a", ""], "nlgmetricverse")
+        bleuprint.BLEU(preset="nlgmetricverse").pairwise(["a b"], ["a", ""])
     with pytest.raises(InvalidOptionError, match="not for presets"):
-        aggregate_utility(PresetScorer("hf"), ["a"], ["b"])
+        aggregate_utility(bleuprint.BLEU(preset="hf"), ["a"], ["b"])

@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 import pytest
 
-from bleuprint import BLEU, bootstrap_ci, paired_test_stats
+from bleuprint import BLEU, BLEUConfig, bootstrap_ci, paired_test_stats
 from bleuprint.compat import evaluate
 from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
 from bleuprint.compat.mteval import mteval_v13a, mteval_v14
@@ -35,16 +35,10 @@ from bleuprint.errors import (
     ReferenceLayoutError,
     StatsMismatchError,
 )
-from bleuprint.metrics.bleu.presets import knob_values
-from bleuprint.presets import (
-    PRESETS,
-    BleuKnobs,
-    GLEUConfig,
-    corpus_score,
-    corpus_stats,
-    float32_running_sum,
-    knob_table,
-)
+from bleuprint.metrics import GLEUConfig
+from bleuprint.metrics.bleu.aggregation import float32_running_sum
+from bleuprint.metrics.bleu.config import knob_table, knob_values
+from bleuprint.presets import PRESETS
 from tests.support.data import DOCS
 from tests.support.golden import load
 
@@ -95,16 +89,16 @@ def numpy_arithmetic(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_presets_reproduce_the_cross_implementation_table(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nltk's method0 warns on V3, V6
-        scores = [corpus_score(h, r, name).score for h, r in VECTORS.values()]
+        scores = [BLEUConfig.from_preset(name).item_score(h, r).score for h, r in VECTORS.values()]
     assert [float(s) for s in scores] == TABLE[name]
-    if PRESETS[name].knobs.dtype == "float32":
+    if BLEUConfig.from_preset(name).dtype == "float32":
         assert all(isinstance(s, np.float32) for s in scores)
 
 
 @pytest.mark.parametrize("name", list(PRINTED))
 def test_printed_presets_reproduce_the_table(name: str) -> None:
     digits = 2 if name.startswith("moses") else 4
-    scores = [corpus_score(h, r, name).score for h, r in VECTORS.values()]
+    scores = [BLEUConfig.from_preset(name).item_score(h, r).score for h, r in VECTORS.values()]
     assert [f"{s:.{digits}f}" for s in scores] == PRINTED[name]
 
 
@@ -354,18 +348,18 @@ def test_docs_table_is_generated_from_the_presets() -> None:
 
 def test_knob_validation() -> None:
     with pytest.raises(InvalidOptionError, match="unknown ref_length 'longest'"):
-        BleuKnobs(ref_length="longest")
+        BLEUConfig(ref_length="longest")
     with pytest.raises(InvalidOptionError, match="float32"):
-        BleuKnobs(dtype="float32")
-    with pytest.raises(InvalidOptionError, match="max_order"):
-        BleuKnobs(max_order=0)
-    assert BleuKnobs(weights=(0.5, 0.5)).weights == ((0.5, 0.5),)
-    assert BleuKnobs(weights=[(1,), (0.5, 0.5)]).orders == 2
+        BLEUConfig(dtype="float32")
+    with pytest.raises(InvalidOptionError, match="max_ngram_order"):
+        BLEUConfig(max_ngram_order=0)
+    assert BLEUConfig(weights=(0.5, 0.5)).weights == ((0.5, 0.5),)
+    assert BLEUConfig(weights=[(1,), (0.5, 0.5)]).orders == 2
 
 
 def test_average_reference_length() -> None:
-    knobs = BleuKnobs(ref_length="average", smoothing="none", arithmetic="nmt", scale=1)
-    result = corpus_score(["a b c d"], [["a b c d", "a b c d e f"]], knobs)
+    config = BLEUConfig(ref_length="average", smooth_method="none", arithmetic="nmt", scale=1)
+    result = config.item_score(["a b c d"], [["a b c d", "a b c d e f"]])
     assert result.ref_len == 5.0
     assert result.bp == float(np.exp(1 - 5 / 4))
 
@@ -388,7 +382,7 @@ def _resampled_scores(stats, n_samples: int, seed: int) -> list:
 @pytest.mark.parametrize("name", [name for name in PRESETS if name != "sacrebleu"])
 def test_bootstrap_of_a_preset_resamples_its_rows(name: str) -> None:
     hyps, refs = VECTORS["V8"]
-    stats = corpus_stats(hyps * 4, refs * 4, name)
+    stats = BLEU(preset=name).item_stats(hyps * 4, refs * 4)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # nltk's zero-order warnings
         ci = bootstrap_ci(stats, 40, seed=7)
@@ -402,7 +396,7 @@ def test_bootstrap_of_a_preset_resamples_its_rows(name: str) -> None:
 
 def test_sacrebleu_preset_bootstraps_as_sacrebleu() -> None:
     hyps, refs = VECTORS["V8"]
-    ours = bootstrap_ci(corpus_stats(hyps * 3, refs * 3, "sacrebleu"), 50, seed=3)
+    ours = bootstrap_ci(BLEU(preset="sacrebleu").item_stats(hyps * 3, refs * 3), 50, seed=3)
     streams = [[r[k] for r in refs * 3] for k in range(2)]
     native = bootstrap_ci(BLEU().stats(hyps * 3, streams), 50, seed=3)
     assert (ours.mean, ours.ci, ours.lower, ours.upper) == (
@@ -413,30 +407,33 @@ def test_sacrebleu_preset_bootstraps_as_sacrebleu() -> None:
 def test_paired_test_on_preset_stats() -> None:
     hyps, refs = VECTORS["V8"]
     other = ["The dog bit a man.", "It was surprising.", "The man bit him."]
-    knobs = PRESETS["hf"].knobs
+    config = BLEUConfig.from_preset("hf")
     result = paired_test_stats(
         {
-            "a": [corpus_stats(hyps * 3, refs * 3, knobs)],
-            "b": [corpus_stats(other * 3, refs * 3, knobs)],
+            "a": [BLEU(preset=config).item_stats(hyps * 3, refs * 3)],
+            "b": [BLEU(preset=config).item_stats(other * 3, refs * 3)],
         },
         n_samples=30,
         seed=1,
     )
-    assert result.results["BLEU"][0].score == corpus_score(hyps * 3, refs * 3, knobs).score
+    assert result.results["BLEU"][0].score == config.item_score(hyps * 3, refs * 3).score
     assert "preset:hf" in str(result.signatures["BLEU"])
     with pytest.raises(StatsMismatchError):
         paired_test_stats(
-            {"a": [corpus_stats(hyps, refs, "hf")], "b": [corpus_stats(other, refs, "nltk")]}
+            {
+                "a": [BLEU(preset="hf").item_stats(hyps, refs)],
+                "b": [BLEU(preset="nltk").item_stats(other, refs)],
+            }
         )
 
 
 def test_resampling_is_refused_where_sums_do_not_define_the_score() -> None:
     hyps, refs = VECTORS["V8"]
-    for knobs in (
-        PRESETS["hf"].knobs.replace(ref_length="average"),
-        PRESETS["nltk"].knobs.replace(smoothing="nltk5"),
+    for config in (
+        BLEUConfig.from_preset("hf", ref_length="average"),
+        BLEUConfig.from_preset("nltk", smooth_method="nltk5"),
     ):
-        stats = corpus_stats(hyps, refs, knobs)
+        stats = BLEU(preset=config).item_stats(hyps, refs)
         with pytest.raises(InvalidOptionError, match="not defined|cannot be resampled"):
             bootstrap_ci(stats, 10, seed=1)
 
@@ -444,7 +441,9 @@ def test_resampling_is_refused_where_sums_do_not_define_the_score() -> None:
 def test_preset_stats_load_in_a_fresh_process(tmp_path) -> None:
     path = tmp_path / "nltk.npz"
     hyps, refs = VECTORS["V8"]
-    stats = corpus_stats(hyps, refs, PRESETS["nltk"].knobs.replace(smoothing="nltk3"))
+    stats = BLEU(preset=BLEUConfig.from_preset("nltk", smooth_method="nltk3")).item_stats(
+        hyps, refs
+    )
     stats.save(path)
     script = f"import bleuprint; print(repr(bleuprint.Stats.load({str(path)!r}).score().score))"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
@@ -465,12 +464,19 @@ def test_gleu_is_a_metric_config() -> None:
 
 
 def test_variant_keyword_is_deprecated() -> None:
+    # presets.corpus_score(variant=) went with the one-metric refactor; its rule (the old
+    # keyword still works, with a DeprecationWarning; giving both is an error) lives on in
+    # errors.renamed_keyword, which the library's renamed keywords call.
+    from bleuprint.errors import renamed_keyword
+
     hyps, refs = VECTORS["V3"]
     with pytest.warns(DeprecationWarning, match="variant= is deprecated; use preset="):
-        old = corpus_score(hyps, refs, variant="hf")
-    assert old == corpus_score(hyps, refs, preset="hf")
+        chosen = renamed_keyword(None, "hf", "variant", "sacrebleu")
+    old = BLEUConfig.from_preset(chosen).item_score(hyps, refs)
+    chosen = renamed_keyword("hf", None, "variant", "sacrebleu")
+    assert old == BLEUConfig.from_preset(chosen).item_score(hyps, refs)
     with pytest.raises(InvalidOptionError, match="give preset= only"):
-        corpus_score(hyps, refs, preset="hf", variant="hf")
+        renamed_keyword("hf", "hf", "variant", "sacrebleu")
 
 
 def test_torchmetrics_state_is_the_float32_running_sum() -> None:
@@ -478,7 +484,7 @@ def test_torchmetrics_state_is_the_float32_running_sum() -> None:
     metric = BLEUScore()
     metric.update(hyps[:2], refs[:2])
     metric.update(hyps[2:], refs[2:])
-    whole = corpus_stats(hyps, refs, "torchmetrics")
+    whole = BLEU(preset="torchmetrics").item_stats(hyps, refs)
     assert np.array_equal(metric._state.sums, float32_running_sum(whole.rows))
     assert float(metric.compute()) == float(whole.score().score)
 
@@ -496,12 +502,11 @@ def test_knob_names_follow_the_core() -> None:
 def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
     from bleuprint import Stats
     from bleuprint.errors import StatsFormatError
-    from bleuprint.presets import PresetConfig
 
-    nltk = PresetConfig("nltk")
+    nltk = BLEUConfig.from_preset("nltk")
     with pytest.raises(StatsFormatError, match="correct_n <= total_n"):
         Stats(np.array([[3, 3, 4, 1, 1, 1, 3, 2, 1, 1]]), nltk, 1)
-    average = PresetConfig(PRESETS["hf"].knobs.replace(ref_length="average"))
+    average = BLEUConfig.from_preset("hf", ref_length="average")
     with pytest.raises(StatsFormatError, match="nrefs >= 1"):
         Stats(np.array([[3, 3, 3, 1, 1, 1, 3, 2, 1, 1, 0]]), average, 1)
     with pytest.raises(StatsFormatError, match="n_match <= n_all"):
@@ -511,19 +516,21 @@ def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
 
 
 def test_aggregate_of_core_rows_equals_the_preset_rows() -> None:
-    # variants.aggregate (core rows plus the last segment's tokens) is kept for callers of
-    # the old API; it must agree with the rows PresetConfig stores.
-    from bleuprint.presets import aggregate, score_counts, segment_rows
+    # aggregation.aggregate (core rows plus the last segment's tokens) is kept for callers of
+    # the old API; it must agree with the rows BLEUConfig stores.
+    from bleuprint.metrics.bleu.aggregation import aggregate
+    from bleuprint.metrics.bleu.counting import segment_rows
+    from bleuprint.metrics.bleu.scoring import score_counts
 
     hyps, refs = VECTORS["V8"]
     tokens = [h.split() for h in hyps], [[r.split() for r in rs] for rs in refs]
     for smoothing in ("nltk3", "nltk5", "nltk6", "nltk7"):
-        knobs = PRESETS["nltk"].knobs.replace(smoothing=smoothing)
-        rows = segment_rows(*tokens, knobs)
+        config = BLEUConfig.from_preset("nltk", smooth_method=smoothing)
+        rows = segment_rows(*tokens, config)
         counts = aggregate(
-            rows, knobs, last_hypothesis=tokens[0][-1], last_references=tokens[1][-1]
+            rows, config, last_hypothesis=tokens[0][-1], last_references=tokens[1][-1]
         )
-        assert score_counts(counts, knobs) == corpus_score(*tokens, knobs)
+        assert score_counts(counts, config) == config.item_score(*tokens)
 
 
 def test_compat_guide_python_examples_run(tmp_path) -> None:

@@ -27,10 +27,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bleuprint import BLEUConfig
 from bleuprint.compat import torchmetrics as compat
 from bleuprint.compat.torchmetrics import arithmetic, plain
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.presets import corpus_score
 from tests.support.data import read_lines, wmt22_references, wmt22_systems
 
 HAS_TORCHMETRICS = importlib.util.find_spec("torchmetrics") is not None
@@ -336,17 +336,18 @@ def test_numpy_fallback_is_the_preset(monkeypatch: pytest.MonkeyPatch) -> None:
     hyps = ["the cat is on the mat", "a dog barked loudly", "it is raining today"]
     refs = [["there is a cat on the mat", "a cat is on the mat"], ["the dog barked"], ["rain"]]
     for smooth in (False, True):
-        knobs = {"smoothing": "add-k"} if smooth else {}
-        from bleuprint.presets import PRESETS
-
-        expected = corpus_score(hyps, refs, PRESETS["torchmetrics"].knobs.replace(**knobs)).score
+        knobs = {"smooth_method": "add-k"} if smooth else {}
+        expected = BLEUConfig.from_preset("torchmetrics", **knobs).item_score(hyps, refs).score
         assert compat.bleu_score(hyps, refs, smooth=smooth) == expected
         metric = plain.BLEUScore(smooth=smooth)
         metric.update(hyps[:1], refs[:1])
         metric.update(hyps[1:], refs[1:])
         assert metric.compute() == expected
     sacre = plain.SacreBLEUScore(lowercase=True)
-    assert sacre(hyps, refs) == corpus_score(hyps, refs, "torchmetrics-sacrebleu").score
+    assert (
+        sacre(hyps, refs)
+        == BLEUConfig.from_preset("torchmetrics-sacrebleu").item_score(hyps, refs).score
+    )
 
 
 def test_plain_classes_protocol() -> None:

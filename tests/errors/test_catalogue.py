@@ -156,7 +156,8 @@ CASES = [
         """
         import _thread, operator  # map() calls both from C: no Python code in between
         from functools import partial
-        call = partial(bleuprint._core.bleu_stats, H, R, tokenizer="13a", max_order=4)
+        kernel = bleuprint._core.BleuKernel(tokenizer="13a", max_order=4)
+        call = partial(bleuprint._core.stats, kernel, H, R)
         list(map(operator.methodcaller("__call__"), [_thread.interrupt_main, call]))
         """,
         "KeyboardInterrupt",
@@ -167,7 +168,8 @@ CASES = [
         """
         import _thread, operator, numpy as np
         from functools import partial
-        call = partial(bleuprint._core.wer_measures, np.zeros((2, 6), dtype=np.int64))
+        kernel = bleuprint._core.WerKernel()
+        call = partial(bleuprint._core.details, kernel, np.zeros((2, 6), dtype=np.int64))
         list(map(operator.methodcaller("__call__"), [_thread.interrupt_main, call]))
         """,
         "KeyboardInterrupt",
@@ -255,9 +257,9 @@ CASES = [
     ),
     api(
         "bounds",
-        "BleuKnobs max_order=2**31",
-        "from bleuprint.presets import BleuKnobs, corpus_score\n"
-        "corpus_score(H, [[r] for r in R[0]], BleuKnobs(max_order=2**31))",
+        "BLEUConfig max_ngram_order=2**31",
+        "from bleuprint import BLEUConfig\n"
+        "BLEUConfig(max_ngram_order=2**31).item_score(H, [[r] for r in R[0]])",
         "InvalidOptionError",
         "order",
     ),

@@ -25,7 +25,7 @@ import bleuprint
 from bleuprint import _core
 from bleuprint.compat import evaluate, jiwer, moses, mteval, nlgmetricverse, nltk, torchmetrics
 from bleuprint.errors import BleuprintError, InputTypeError, InvalidInputError
-from bleuprint.presets import BleuKnobs, corpus_score
+from bleuprint.metrics.bleu.config import BLEUConfig
 
 EXAMPLES = 60  # per target
 EXAMPLES_RUN: dict[str, int] = {}
@@ -206,13 +206,13 @@ def test_token_bleu() -> None:
 
 def test_mbr_select() -> None:
     metrics = st.sampled_from(["bleu", "chrf", "chrf++", "ter", "nope", 3, None])
-    run = lambda a: bleuprint.analysis.mbr.select(a[0], a[1], n=a[2])  # noqa: E731
+    run = lambda a: bleuprint.mbr.select(a[0], a[1], n=a[2])  # noqa: E731
     _hostile("mbr.select", st.tuples(streams, metrics, st.one_of(st.none(), ints)), run)()
 
 
 def test_report() -> None:
     pytest.importorskip("matplotlib")
-    run = lambda a: bleuprint.analysis.report({"a": a[0]}, a[1], n_bootstrap=5)  # noqa: E731
+    run = lambda a: bleuprint.report({"a": a[0]}, a[1], n_bootstrap=5)  # noqa: E731
     _hostile("report", hyps_refs, run)()
 
 
@@ -282,7 +282,7 @@ def _compat_calls() -> dict[str, Callable[[Any], Any]]:
         "mteval.mteval_v14": lambda a: mteval.mteval_v14(a[0], a[1]),
         "nlgmetricverse": lambda a: nlgmetricverse.NLGMetricverse()(predictions=a[0],
                                                                     references=a[1]),
-        "variants.corpus_score": lambda a: corpus_score(a[0], a[1], BleuKnobs(max_order=a[2])),
+        "BLEUConfig.item_score": lambda a: BLEUConfig(max_ngram_order=a[2]).item_score(a[0], a[1]),
     }  # fmt: skip
 
 
@@ -374,8 +374,6 @@ floats = st.sampled_from([float("nan"), float("inf"), -1.0, 0.0, 0.1, 1e308, -0.
 # separately below).
 TYPED = {
     **dict.fromkeys(("hypotheses", "lines", "hypothesis", "args"), text_lists),
-    # Token ids: u32 (larger or negative ones are tested below).
-    **dict.fromkeys(("s1", "s2"), st.lists(st.integers(0, 2**32 - 1), max_size=4)),
     "references": text_streams,
     **dict.fromkeys(("stats", "rows", "baseline", "system", "indices"), int_arrays),
     "sums": float_arrays,
@@ -412,6 +410,7 @@ TYPED = {
         (
             "effective_order",
             "compensated_sum",
+            "corpus",
             "uniform_weights",
             "auto_reweigh",
             "eps_smoothing",
@@ -424,13 +423,37 @@ TYPED = {
         st.booleans(),
     ),  # fmt: skip
 }
+# A kernel of each metric, as the functions that take one are given it.
+BLEU_KERNEL = _core.BleuKernel(tokenizer="13a", max_order=4)
+CHRF_KERNEL = _core.ChrfKernel(char_order=6, word_order=2, whitespace=False)
+TER_KERNEL = _core.TerKernel(normalized=True, asian_support=True)
+WER_KERNEL = _core.WerKernel()
+GLEU_KERNEL = _core.GleuKernel(tokenizer="13a")
+KERNEL_CLASSES = [_core.BleuKernel, _core.ChrfKernel, _core.TerKernel, _core.WerKernel,
+                  _core.GleuKernel]  # fmt: skip
+
+
+@st.composite
+def kernels(draw: Any) -> Any:
+    """A kernel of any metric with options drawn as the constructors' own test draws them
+    (each option given or left at its default), so every operation meets every arithmetic,
+    smoothing, order and tokenizer the old per-metric functions took as arguments; options a
+    constructor refuses (its own hostile test) leave that kernel at its defaults."""
+    cls = draw(st.sampled_from(KERNEL_CLASSES))
+    options = {p.name: draw(TYPED[p.name]) for p in _parameters(cls) if draw(st.booleans())}
+    try:
+        return cls(**options)
+    except BleuprintError:
+        return cls()
+
+
 # Counted sentences for the pairwise functions (ranges come from text_lists, so they are
 # refused, and from the range strategies below).
 BAGS = [
-    _core.bleu_bags(["a b c", "", "a b"], tokenizer="13a", max_order=4),
-    _core.chrf_bags(["a b c", "", "\x00"], char_order=6, word_order=2, whitespace=False),
+    _core.bags(BLEU_KERNEL, ["a b c", "", "a b"]),
+    _core.bags(CHRF_KERNEL, ["a b c", "", "\x00"]),
 ]
-TER_SENTENCES = _core.ter_sentences(["a b c", "", "\x00 b"], normalized=True, asian_support=True)
+TER_SENTENCES = _core.bags(TER_KERNEL, ["a b c", "", "\x00 b"])
 ranges = st.one_of(
     st.tuples(st.integers(0, 4), st.integers(0, 4)), st.tuples(huge_ints, huge_ints), text_lists
 )
@@ -446,7 +469,7 @@ int_vectors = st.sampled_from(
 )
 TYPED.update(
     {
-        "bags": st.one_of(st.sampled_from(BAGS), scalar),
+        "kernel": st.one_of(kernels(), scalar),
         "sentences": st.one_of(st.sampled_from([*BAGS, TER_SENTENCES]), scalar),
         "log_weights": st.lists(floats, max_size=4),
         # line_end: a block of a file's bytes, an offset into it and a line count.
@@ -459,7 +482,19 @@ TYPED.update(
         **dict.fromkeys(("tokens", "ends", "reference_counts"), int_vectors),
     }
 )
-PAIRWISE = {"bags", "sentences"}  # functions with these parameters take ranges, not text
+PAIRWISE = {"sentences"}  # functions with these parameters take ranges, not text
+# Parameters whose name means another type in one function.
+OVERRIDES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
+    # int64 or float32 statistics: the sums follow the dtype (bootstrap_sums_int64 and
+    # bootstrap_sums_float32 before).
+    "bootstrap_sums": {"stats": st.one_of(int_arrays, float_arrays)},
+    # A tokenizer name or a kernel's tokenizer (ter_tokenize and wer_tokens before).
+    "tokenize": {"tokenizer": st.one_of(names, kernels())},
+    # Token lists instead of text (wer_token_alignments before).
+    "alignments": {"tokens": st.booleans()},
+    # Each cell's statistics row instead of its score (pairwise_rows before).
+    "pairwise": {"rows": st.booleans()},
+}
 
 # A valid value of each keyword-only option without a default, for the surrogate test.
 TYPED_DEFAULTS = {
@@ -476,7 +511,7 @@ def _parameters(function: Any) -> list[inspect.Parameter]:
 def _core_test(name: str) -> None:
     function = getattr(_core, name)
     parameters = _parameters(function)
-    typed_for = {**TYPED, "stats": float_arrays} if "float32" in name else TYPED
+    typed_for = {**TYPED, **OVERRIDES.get(name, {})}
     if PAIRWISE & {p.name for p in parameters}:
         typed_for = {**typed_for, "hypotheses": ranges, "references": ranges}
     strategies = [typed_for[p.name] for p in parameters]
@@ -515,16 +550,40 @@ TEXT_FUNCTIONS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("name", TEXT_FUNCTIONS)
-def test_core_with_lone_surrogates(name: str) -> None:
+# The kernel (or tokenizer) each text function reads text under: every one it was a function
+# of its own for before (bleu_stats, chrf_stats, ter_stats, wer_stats; bleu_grouped_stats,
+# gleu_stats; bleu_bags, chrf_bags, ter_sentences; wer_alignments; tokenize,
+# tokenize_regexp, normalize, ter_tokenize, wer_tokens), with the options that made it so.
+TEXT_KERNELS: dict[str, list[tuple[str, Any, dict[str, Any]]]] = {
+    "stats": [("bleu", BLEU_KERNEL, {}), ("chrf", CHRF_KERNEL, {}), ("ter", TER_KERNEL, {}),
+              ("wer", WER_KERNEL, {})],
+    "grouped_stats": [("bleu", BLEU_KERNEL, {}), ("gleu", GLEU_KERNEL, {})],
+    "bags": [("bleu", BLEU_KERNEL, {}), ("chrf", CHRF_KERNEL, {}), ("ter", TER_KERNEL, {})],
+    "alignments": [("wer", WER_KERNEL, {})],
+    "tokenize": [("13a", "13a", {}), ("regexp", "regexp", {}),
+                 ("normalize", "none", {"normalize": "nfc"}), ("ter", TER_KERNEL, {}),
+                 ("wer", WER_KERNEL, {})],
+}  # fmt: skip
+TEXT_CASES = [
+    pytest.param(name, first, options, id=f"{name}-{label}" if label else name)
+    for name in TEXT_FUNCTIONS
+    for label, first, options in TEXT_KERNELS.get(name, [("", None, {})])
+]
+
+
+@pytest.mark.parametrize(("name", "first", "options"), TEXT_CASES)
+def test_core_with_lone_surrogates(name: str, first: Any, options: dict[str, Any]) -> None:
     function = getattr(_core, name)
     text_args = {"hypotheses": ["a", "b \ud800"], "lines": ["\udfff"], "references": [["a", "b"]]}
+    defaults = {**TYPED_DEFAULTS, "kernel": first, "tokenizer": first}
     args, kwargs = [], {}
     for p in _parameters(function):
         if p.name in text_args:
             value = text_args[p.name]
+        elif p.name in options:
+            value = options[p.name]
         elif p.default is inspect.Parameter.empty:
-            value = TYPED_DEFAULTS[p.name]
+            value = defaults[p.name]
         else:
             continue
         if p.kind is inspect.Parameter.KEYWORD_ONLY:
@@ -553,10 +612,13 @@ def test_core_with_wrong_types(name: str) -> None:
 
 @pytest.mark.parametrize("ids", [[-1], [2**32], [2**70]])
 def test_core_levenshtein_ids_out_of_range(ids: list[int]) -> None:
-    with pytest.raises(InputTypeError, match=rf"s2\[1\] must be an int .* got {ids[0]}"):
-        _core.levenshtein_opcodes([1], [2, *ids])
-    with pytest.raises(InputTypeError, match=r"s1\[0\] must be an int .* got str"):
-        _core.levenshtein_opcodes(["a"], [1])
+    # levenshtein_opcodes (u32 token ids) went in the one-metric refactor; its alignments are
+    # _core.alignments(kernel, ..., tokens=True), whose tokens are str: a token that is not
+    # one is refused with its position named.
+    with pytest.raises(InputTypeError, match=r"references\[0\]\[1\] must be str, got int"):
+        _core.alignments(WER_KERNEL, [["1"]], [["2", *ids]], tokens=True)
+    with pytest.raises(InputTypeError, match=r"hypotheses\[0\]\[0\] must be str, got int"):
+        _core.alignments(WER_KERNEL, [[1]], [["a"]], tokens=True)
 
 
 def test_examples_were_run() -> None:

@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bleuprint
-from bleuprint import presets
+from bleuprint import BLEU, BLEUConfig
 from bleuprint.compat import evaluate
 from bleuprint.compat import nltk as compat_nltk
 from bleuprint.errors import InvalidInputError, StatsMismatchError
-from bleuprint.presets import PRESETS, SACREBLEU
+from bleuprint.presets import PRESETS
 from tests.support.checks import assert_same_bleu, outcome
 from tests.support.golden import load
 from tests.support.strategies import VOCABULARY
@@ -124,13 +124,13 @@ sacrebleu_options = st.fixed_dictionaries(
 
 def _knobs_and_metric(opts):
     smooth_method, smooth_value = opts["smooth"]
-    knobs = SACREBLEU.replace(
-        tokenizer=opts["tokenize"],
-        smoothing=smooth_method,
+    knobs = BLEUConfig().replace(
+        tokenize=opts["tokenize"],
+        smooth_method=smooth_method,
         smooth_value=smooth_value,
-        lowercase="unicode" if opts["lowercase"] else "no",
+        lowercase=opts["lowercase"],
         effective_order=opts["effective_order"],
-        max_order=opts["max_order"],
+        max_ngram_order=opts["max_order"],
     )
     metric = bleuprint.BLEU(
         tokenize=opts["tokenize"],
@@ -149,7 +149,7 @@ def _knobs_and_metric(opts):
 def test_sacrebleu_knobs_equal_bleuprint_bleu(corpus, opts):
     hyps, refs = corpus
     knobs, metric = _knobs_and_metric(opts)
-    ours = presets.corpus_score(hyps, refs, knobs)
+    ours = knobs.item_score(hyps, refs)
     assert_same_bleu(ours, metric.corpus_score(hyps, streams_of(refs)), "hyp_len")
 
 
@@ -161,21 +161,21 @@ def test_sacrebleu_preset_equals_corpus_bleu(corpus, opts):
     streams = streams_of(refs)
     smooth_method, smooth_value = opts["smooth"]
     pairs = [
-        (SACREBLEU, {"tokenize": "13a"}),
-        (SACREBLEU.replace(tokenizer=opts["tokenize"]), {"tokenize": opts["tokenize"]}),
+        (BLEUConfig(), {"tokenize": "13a"}),
+        (BLEUConfig().replace(tokenize=opts["tokenize"]), {"tokenize": opts["tokenize"]}),
         (
-            SACREBLEU.replace(smoothing=smooth_method, smooth_value=smooth_value),
+            BLEUConfig().replace(smooth_method=smooth_method, smooth_value=smooth_value),
             {"smooth_method": smooth_method, "smooth_value": smooth_value},
         ),
-        (SACREBLEU.replace(lowercase="unicode"), {"lowercase": True}),
-        (SACREBLEU.replace(effective_order=True), {"use_effective_order": True}),
+        (BLEUConfig().replace(lowercase=True), {"lowercase": True}),
+        (BLEUConfig().replace(effective_order=True), {"use_effective_order": True}),
     ]
     for knobs, kwargs in pairs:
         kwargs.setdefault("tokenize", "13a")
         expected = bleuprint.corpus_bleu(hyps, streams, **kwargs)
-        assert presets.corpus_score(hyps, refs, knobs).score == expected.score, kwargs
+        assert knobs.item_score(hyps, refs).score == expected.score, kwargs
     assert (
-        presets.corpus_score(hyps, refs, "sacrebleu").score
+        BLEUConfig.from_preset("sacrebleu").item_score(hyps, refs).score
         == bleuprint.corpus_bleu(hyps, streams, tokenize="13a").score
     )
 
@@ -192,9 +192,9 @@ def test_knobs_that_cannot_change_a_single_reference_score(corpus, opts, ref_len
     hyps, refs = corpus
     knobs, metric = _knobs_and_metric(opts)
     expected = metric.corpus_score(hyps, streams_of(refs))
-    ours = presets.corpus_score(hyps, refs, knobs.replace(ref_length=ref_length))
+    ours = knobs.replace(ref_length=ref_length).item_score(hyps, refs)
     assert_same_bleu(ours, expected, "hyp_len")
-    scaled = presets.corpus_score(hyps, refs, knobs.replace(ref_length=ref_length, scale=1))
+    scaled = knobs.replace(ref_length=ref_length, scale=1).item_score(hyps, refs)
     assert scaled.score == expected.score * 0.01
 
 
@@ -236,7 +236,7 @@ def test_hf_preset_equals_bleuscore(corpus):
     bleuscore = pytest.importorskip("bleuscore")
     hyps, refs = corpus
     expected = bleuscore.compute(references=refs, predictions=hyps, max_order=4, smooth=False)
-    assert presets.corpus_score(hyps, refs, "hf").score == expected["bleu"]
+    assert BLEUConfig.from_preset("hf").item_score(hyps, refs).score == expected["bleu"]
 
 
 @pytest.mark.differential
@@ -343,10 +343,10 @@ NLTK_DEFAULT_VALUES = {1: 0.1, 4: 5, 6: 5, 7: 5}
 
 def _nltk_preset_against_compat(corpus, method, weights, smooth_value):
     hyps, refs = corpus
-    knobs = PRESETS["nltk"].knobs.replace(
-        smoothing=f"nltk{method}", smooth_value=smooth_value, weights=weights
+    knobs = BLEUConfig.from_preset(
+        "nltk", smooth_method=f"nltk{method}", smooth_value=smooth_value, weights=weights
     )
-    ours, ours_warned = outcome(lambda: presets.corpus_score(hyps, refs, knobs).score)
+    ours, ours_warned = outcome(lambda: knobs.item_score(hyps, refs).score)
     expected, warned = outcome(
         compat_nltk.corpus_bleu,
         [[r.split() for r in rs] for rs in refs],
@@ -371,7 +371,7 @@ def test_nltk_preset_on_text_is_compat_nltk_on_split_tokens(corpus, weights):
     hyps, refs = corpus
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        ours = presets.corpus_score(hyps, refs, "nltk").score
+        ours = BLEUConfig.from_preset("nltk").item_score(hyps, refs).score
     _nltk_preset_against_compat(corpus, 0, weights, None)
     expected, warned = outcome(
         compat_nltk.corpus_bleu, [[r.split() for r in rs] for rs in refs], [h.split() for h in hyps]
@@ -400,8 +400,8 @@ def test_nltk_smoothing_knobs_with_default_values(corpus, method, weights):
 
 
 def test_nltk6_knob_default_equals_nltk_method6():
-    knobs = PRESETS["nltk"].knobs.replace(smoothing="nltk6")
-    ours = presets.corpus_score(["b b a b"], [["a b b a"]], knobs).score
+    knobs = BLEUConfig.from_preset("nltk", smooth_method="nltk6")
+    ours = knobs.item_score(["b b a b"], [["a b b a"]]).score
     sentence = compat_nltk.sentence_bleu(
         [["a", "b", "b", "a"]],
         ["b", "b", "a", "b"],
@@ -436,12 +436,12 @@ ORDER_FREE = [
 def test_reference_order_inside_a_segment_does_not_matter(corpus, setup, data):
     hyps, refs = corpus
     preset, ref_length = setup
-    knobs = PRESETS[preset].knobs.replace(ref_length=ref_length)
+    knobs = BLEUConfig.from_preset(preset, ref_length=ref_length)
     if preset == "nltk":
-        knobs = knobs.replace(smoothing="nltk3")
+        knobs = knobs.replace(smooth_method="nltk3")
     shuffled = [data.draw(st.permutations(rs)) for rs in refs]
-    first, warned = outcome(lambda: presets.corpus_score(hyps, refs, knobs).score)
-    second, warned_again = outcome(lambda: presets.corpus_score(hyps, shuffled, knobs).score)
+    first, warned = outcome(lambda: knobs.item_score(hyps, refs).score)
+    second, warned_again = outcome(lambda: knobs.item_score(hyps, shuffled).score)
     if isinstance(first, Exception):
         assert type(second) is type(first)
         assert str(second) == str(first)
@@ -450,7 +450,7 @@ def test_reference_order_inside_a_segment_does_not_matter(corpus, setup, data):
     assert warned == warned_again
 
 
-SCALE_ONE = [name for name, preset in PRESETS.items() if preset.knobs.scale == 1]
+SCALE_ONE = [name for name in PRESETS if BLEUConfig.from_preset(name).scale == 1]
 NLTK_SMOOTHINGS = ["nltk0", "nltk1", "nltk2", "nltk3", "nltk4"]  # 5, 6 and 7 can exceed 1
 
 
@@ -470,17 +470,17 @@ def test_nltk_methods_5_6_7_can_exceed_1():
     # Why NLTK_SMOOTHINGS leaves them out: method5 (and method7, which ends with it) averages
     # with the previous smoothed precision, method6 divides corpus matches by the last
     # hypothesis' n-gram count (../shared/reference/implementations.md §3.5).
-    nltk = PRESETS["nltk"].knobs
+    nltk = BLEUConfig.from_preset("nltk")
     hyps, refs = ["c a c a c"], [["c a c a c c", "a b c a"]]
     for method in (5, 7):
-        assert presets.corpus_score(hyps, refs, nltk.replace(smoothing=f"nltk{method}")).score > 1
+        assert nltk.replace(smooth_method=f"nltk{method}").item_score(hyps, refs).score > 1
     hyps = ["the cat sat on the mat", "the cat is on the mat", "a b c"]
     refs = [
         ["the cat is on the mat"],
         ["there is a cat on the mat", "a cat is on the mat"],
         ["a b d"],
     ]
-    score = presets.corpus_score(hyps, refs, nltk.replace(smoothing="nltk6", smooth_value=5))
+    score = nltk.replace(smooth_method="nltk6", smooth_value=5).item_score(hyps, refs)
     (vector,) = [v for v in load("nltk") if v["id"] == "nltk-corpus-last-segment-method6-C-B-X"]
     assert score.score == vector["expected"]
 
@@ -489,14 +489,14 @@ def test_nltk_methods_5_6_7_can_exceed_1():
 @given(corpus=grouped_corpora(), name=st.sampled_from(SCALE_ONE), data=st.data())
 def test_scale_one_scores_are_within_0_and_1(corpus, name, data):
     hyps, refs = corpus
-    knobs = PRESETS[name].knobs
+    knobs = BLEUConfig.from_preset(name)
     if name == "nltk":
-        knobs = knobs.replace(smoothing=data.draw(st.sampled_from(NLTK_SMOOTHINGS)))
+        knobs = knobs.replace(smooth_method=data.draw(st.sampled_from(NLTK_SMOOTHINGS)))
     error = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # nltk method0's zero-order warnings
         try:
-            score = presets.corpus_score(hyps, refs, knobs).score
+            score = knobs.item_score(hyps, refs).score
         except InvalidInputError as caught:
             error = caught
     if error is not None:
@@ -512,15 +512,15 @@ def test_scale_one_scores_are_within_0_and_1(corpus, name, data):
 #: Every preset, and knob settings whose rows carry extra columns (average reference
 #: length, the last segment for nltk's methods 5-7, per-segment nltk totals).
 STATS_SETUPS = {
-    **{name: preset.knobs for name, preset in PRESETS.items()},
-    "nltk-method5": PRESETS["nltk"].knobs.replace(smoothing="nltk5"),
-    "nltk-method6": PRESETS["nltk"].knobs.replace(smoothing="nltk6", smooth_value=5),
-    "nltk-method7-weights": PRESETS["nltk"].knobs.replace(
-        smoothing="nltk7", weights=((0.5, 0.5), (0.25,) * 4)
+    **{name: BLEUConfig.from_preset(name) for name in PRESETS},
+    "nltk-method5": BLEUConfig.from_preset("nltk", smooth_method="nltk5"),
+    "nltk-method6": BLEUConfig.from_preset("nltk", smooth_method="nltk6", smooth_value=5),
+    "nltk-method7-weights": BLEUConfig.from_preset(
+        "nltk", smooth_method="nltk7", weights=((0.5, 0.5), (0.25,) * 4)
     ),
-    "hf-average": PRESETS["hf"].knobs.replace(ref_length="average"),
-    "torchmetrics-average": PRESETS["torchmetrics"].knobs.replace(ref_length="average"),
-    "moses-effective": PRESETS["moses"].knobs.replace(effective_order=True),
+    "hf-average": BLEUConfig.from_preset("hf", ref_length="average"),
+    "torchmetrics-average": BLEUConfig.from_preset("torchmetrics", ref_length="average"),
+    "moses-effective": BLEUConfig.from_preset("moses", effective_order=True),
 }
 
 
@@ -552,17 +552,17 @@ def _same_outcome(ours, expected):
 def test_preset_stats_split_and_merged_score_as_the_whole(corpus, name, data):
     hyps, refs = corpus
     knobs = STATS_SETUPS[name]
-    whole = presets.corpus_stats(hyps, refs, knobs)
+    whole = BLEU(preset=knobs).item_stats(hyps, refs)
     cut = data.draw(st.integers(0, len(hyps)))
-    merged = presets.corpus_stats(hyps[:cut], refs[:cut], knobs) + presets.corpus_stats(
-        hyps[cut:], refs[cut:], knobs
+    merged = BLEU(preset=knobs).item_stats(hyps[:cut], refs[:cut]) + BLEU(preset=knobs).item_stats(
+        hyps[cut:], refs[cut:]
     )
     assert np.array_equal(merged.rows, whole.rows)
-    expected = _quietly(presets.corpus_score, hyps, refs, knobs)
+    expected = _quietly(knobs.item_score, hyps, refs)
     _same_outcome(_quietly(lambda: merged.score()), expected)
     _same_outcome(_quietly(lambda: whole.score()), expected)
     if cut and not knobs.drop_empty:  # indexing selects segments, the config stays
-        head = _quietly(presets.corpus_score, hyps[:cut], refs[:cut], knobs)
+        head = _quietly(knobs.item_score, hyps[:cut], refs[:cut])
         _same_outcome(_quietly(lambda: whole[:cut].score()), head)
 
 
@@ -570,13 +570,13 @@ def test_preset_stats_split_and_merged_score_as_the_whole(corpus, name, data):
 @given(corpus=grouped_corpora(), name=st.sampled_from(sorted(STATS_SETUPS)))
 def test_preset_stats_save_and_load(corpus, name):
     hyps, refs = corpus
-    stats = presets.corpus_stats(hyps, refs, STATS_SETUPS[name])
+    stats = BLEU(preset=STATS_SETUPS[name]).item_stats(hyps, refs)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "stats.npz")
         stats.save(path)
         loaded = bleuprint.Stats.load(path)
     assert loaded == stats
-    assert loaded.config.knobs == STATS_SETUPS[name]
+    assert loaded.config == STATS_SETUPS[name]
     _same_outcome(_quietly(lambda: loaded.score()), _quietly(lambda: stats.score()))
     assert pickle.loads(pickle.dumps(stats)) == stats
 
@@ -588,7 +588,7 @@ def test_preset_stats_save_and_load(corpus, name):
 )
 def test_rows_of_different_presets_refuse_to_merge(corpus, names):
     hyps, refs = corpus
-    first, second = (presets.corpus_stats(hyps, refs, STATS_SETUPS[n]) for n in names)
+    first, second = (BLEU(preset=STATS_SETUPS[n]).item_stats(hyps, refs) for n in names)
     with pytest.raises(StatsMismatchError, match="different configurations"):
         first + second
     with pytest.raises(StatsMismatchError, match="different configurations"):
@@ -605,13 +605,13 @@ def test_multi_prediction_rows_are_items(corpus, data):
     flat = [h for h, k in zip(hyps, counts) for _ in range(k)]
     flat_refs = [r for r, k in zip(refs, counts) for _ in range(k)]
     items = [i for i, k in enumerate(counts) for _ in range(k)]
-    knobs = PRESETS["nlgmetricverse"].knobs.replace(
-        aggregation="multi-prediction", drop_empty=False
+    knobs = BLEUConfig.from_preset(
+        "nlgmetricverse", aggregation="multi-prediction", drop_empty=False
     )
-    stats = presets.corpus_stats(flat, flat_refs, knobs, items=items)
+    stats = BLEU(preset=knobs).item_stats(flat, flat_refs, items=items)
     assert len(stats) == len(hyps)
     cut = data.draw(st.integers(0, len(hyps)))
-    expected = _quietly(presets.corpus_score, flat, flat_refs, knobs, items=items)
+    expected = _quietly(knobs.item_score, flat, flat_refs, items=items)
     _same_outcome(_quietly(lambda: (stats[:cut] + stats[cut:]).score()), expected)
     _same_outcome(_quietly(lambda: stats.score()), expected)
 
@@ -637,7 +637,7 @@ def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, match
     values = (values * n)[:n]
     c, r = lengths
     counts = CorpusCounts(c, r, [1] * n, [1] * n)
-    nltk = PRESETS["nltk"].knobs.replace(weights=(tuple(weights),))
+    nltk = BLEUConfig.from_preset("nltk", weights=(tuple(weights),))
 
     def python_nltk() -> float:
         bp = 1 if c > r else math.exp(1 - r / c)
@@ -648,7 +648,7 @@ def test_core_arithmetic_is_pythons_fsum_and_sum(values, weights, lengths, match
 
     totals = [t + m for t, m in matches[:n]]
     correct = [m for _, m in matches[:n]]
-    nmt = PRESETS["hf"].knobs.replace(weights=(tuple(weights),))
+    nmt = BLEUConfig.from_preset("hf", weights=(tuple(weights),))
 
     def python_nmt() -> float:
         geo_mean = 0
@@ -685,7 +685,7 @@ def test_float_precisions_equal_the_fraction_path(counts, smoothing, epsilon, ze
         correct[-1] = total[-1] = 0
     knobs = compat_nltk._PRESET.replace(
         weights=(1 / len(counts),) * len(counts),
-        smoothing=smoothing,
+        smooth_method=smoothing,
         smooth_value=epsilon if smoothing == "nltk1" else None,
     )
     fast = scoring._float_precisions(knobs, correct, total)
