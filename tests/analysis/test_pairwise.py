@@ -204,7 +204,7 @@ def test_core_ranges_are_checked() -> None:
     )  # fmt: skip
     bags = _core.bags(chrf, ["a", "b"])
     assert len(bags) == 2
-    assert bags.metric == "chrf"
+    assert bags.metric == "chrF"
     with pytest.raises(InvalidInputError, match="not a range"):
         _core.pairwise(chrf, bags, (0, 3), (0, 2))
     bleu = _core.BleuKernel(
@@ -240,5 +240,5 @@ def test_presets_refuse_what_they_cannot_score() -> None:
         bleuprint.BLEU(preset="hf").pairwise(["", "a b"], ["a b"])
     with pytest.raises(InvalidInputError, match="drops empty pairs"):
         bleuprint.BLEU(preset="nlgmetricverse").pairwise(["a b"], ["a", ""])
-    with pytest.raises(InvalidOptionError, match="not for presets"):
+    with pytest.raises(InvalidOptionError, match="sacrebleu's BLEU and chrF, not BLEU of these"):
         aggregate_utility(bleuprint.BLEU(preset="hf"), ["a"], ["b"])

@@ -515,24 +515,6 @@ def test_hand_made_preset_and_gleu_rows_are_checked() -> None:
     assert made.score().counts == [3, 1, 1, 1]
 
 
-def test_aggregate_of_core_rows_equals_the_preset_rows() -> None:
-    # aggregation.aggregate (core rows plus the last segment's tokens) is kept for callers of
-    # the old API; it must agree with the rows BLEUConfig stores.
-    from bleuprint.metrics.bleu.aggregation import aggregate
-    from bleuprint.metrics.bleu.counting import segment_rows
-    from bleuprint.metrics.bleu.scoring import score_counts
-
-    hyps, refs = VECTORS["V8"]
-    tokens = [h.split() for h in hyps], [[r.split() for r in rs] for rs in refs]
-    for smoothing in ("nltk3", "nltk5", "nltk6", "nltk7"):
-        config = BLEUConfig.from_preset("nltk", smooth_method=smoothing)
-        rows = segment_rows(*tokens, config)
-        counts = aggregate(
-            rows, config, last_hypothesis=tokens[0][-1], last_references=tokens[1][-1]
-        )
-        assert score_counts(counts, config) == config.item_score(*tokens)
-
-
 def test_compat_guide_python_examples_run(tmp_path) -> None:
     import re
 
