@@ -28,7 +28,6 @@
 //! assert_eq!(format!("{:.2}", bleu.score), "48.89");
 //! # Ok::<(), bleuprint::Error>(())
 //! ```
-//!
 
 pub mod bleu;
 pub mod cancel;
@@ -36,15 +35,12 @@ pub mod chrf;
 pub mod error;
 pub mod gleu;
 pub mod id_table;
-pub mod lines;
 pub mod mecab;
 mod names;
 pub mod ngram;
-pub mod normalize;
 pub mod numpy_float;
 pub mod parallel;
 pub mod resample;
-pub mod script;
 pub mod statistics;
 pub mod ter;
 pub mod text;

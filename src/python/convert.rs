@@ -145,7 +145,7 @@ impl<'py> StrStream<'py> {
     /// `max_lines`, so sampling them reads them all), and a sample of a large column costs no
     /// more than the sample.
     ///
-    /// [`script::sample_counts`]: crate::script::sample_counts
+    /// [`script::sample_counts`]: crate::text::script::sample_counts
     pub(crate) fn extract_sample(
         seq: &Bound<'py, PyAny>,
         what: &str,
@@ -156,7 +156,7 @@ impl<'py> StrStream<'py> {
         };
         let cells = &column.get().cells;
         // No step: the sample is empty.
-        let views: Vec<_> = crate::script::sample_step(cells.len(), max_lines)
+        let views: Vec<_> = crate::text::script::sample_step(cells.len(), max_lines)
             .map(|step| cells.iter().step_by(step))
             .into_iter()
             .flatten()
@@ -175,7 +175,7 @@ impl<'py> StrStream<'py> {
         // Without the GIL, on the call's threads.
         let lines = block
             .py()
-            .detach(|| crate::lines::split_block_lines(data, workers))
+            .detach(|| crate::text::lines::split_block_lines(data, workers))
             .map_err(|e| Error::new(e.kind(), format!("{what}: {}", e.message())))?;
         let views: Vec<_> = lines
             .into_iter()
@@ -276,7 +276,7 @@ fn checked_cells<T: Copy + Into<i64>>(
             Error::invalid_input("offsets must rise from 0 or more to at most len(data)")
         })?;
     let first = usize::try_from(first).unwrap_or(0);
-    crate::lines::check_utf8(text).map_err(|offset| {
+    crate::text::lines::check_utf8(text).map_err(|offset| {
         let at = first + offset;
         Error::invalid_input(format!("data is not UTF-8 from byte {at} on"))
     })?;

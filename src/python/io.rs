@@ -9,7 +9,7 @@ use pyo3::types::{PyBytes, PyList, PyString};
 use super::args::{size_option, type_name, typed};
 use super::errors::type_error;
 use crate::error::{Error, ErrorKind};
-use crate::lines;
+use crate::text::lines;
 
 /// `OSError(errno, strerror, filename)`, which Python turns into the matching subclass
 /// (`FileNotFoundError`, `IsADirectoryError`, `PermissionError`, ...).

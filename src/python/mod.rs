@@ -28,7 +28,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("REF_LENGTHS", crate::bleu::RefLength::NAMES.to_vec())?;
     m.add(
         "NORMALIZATIONS",
-        crate::normalize::Normalization::NAMES.to_vec(),
+        crate::text::normalize::Normalization::NAMES.to_vec(),
     )?;
     m.add("SMOOTH_METHODS", crate::bleu::Smoothing::NAMES.to_vec())?;
     m.add("SMOOTH_DEFAULTS", bleu::smooth_defaults(m.py())?)?;
@@ -46,7 +46,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ARITHMETIC_SMOOTHINGS", arithmetic::own_smoothings())?;
     m.add("MAX_NGRAM_ORDER", crate::bleu::MAX_NGRAM_ORDER)?;
     m.add("MAX_CHRF_ORDER", crate::chrf::config::MAX_ORDER)?;
-    let (major, minor, update) = crate::normalize::UNICODE_VERSION;
+    let (major, minor, update) = crate::text::normalize::UNICODE_VERSION;
     m.add(
         "NORMALIZATION_UNICODE_VERSION",
         format!("{major}.{minor}.{update}"),

@@ -2,9 +2,9 @@
 
 use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::{extract_reference_streams, StrStream};
-use crate::normalize::Normalization;
 use crate::parallel;
-use crate::script;
+use crate::text::normalize::Normalization;
+use crate::text::script;
 use crate::tokenize::{regexp_stage_into, Pipeline, Tokenizer};
 use pyo3::prelude::*;
 

@@ -31,7 +31,7 @@ mod zh;
 pub use split_ascii::{ascii_words, AsciiWords};
 pub use strip_punct::{strip_punct_words, StripPunctWords};
 
-use crate::normalize::Normalization;
+use crate::text::normalize::Normalization;
 
 /// A BLEU tokenizer. Cheap to copy; holds no state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
