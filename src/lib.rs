@@ -35,7 +35,6 @@ pub mod chrf;
 pub mod error;
 pub mod gleu;
 pub mod id_table;
-pub mod mecab;
 mod names;
 pub mod ngram;
 pub mod numpy_float;

@@ -20,7 +20,7 @@ use bleuprint::bleu::{
 };
 use bleuprint::chrf::{self, ChrfConfig};
 use bleuprint::ter::{self, TerTokenizerConfig};
-use bleuprint::tokenize::Tokenizer;
+use bleuprint::tokenize::{tercom, Tokenizer};
 use bleuprint::wer::{self, Split, Unit};
 
 // --- a JSON reader for the vectors (objects, arrays, strings, numbers, true/false/null) -------
@@ -496,7 +496,7 @@ fn ter_vectors() {
         if vector.field("call").str() == "tokenize" {
             let line = prepare(&inputs.hypotheses[0]);
             assert_eq!(
-                ter::tokenize(&line, config),
+                tercom::tokenize(&line, config),
                 expected.field("tokens").str(),
                 "{id}"
             );

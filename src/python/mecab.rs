@@ -8,7 +8,7 @@ use pyo3::types::PyDict;
 
 use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::StrStream;
-use crate::mecab::MecabModel;
+use crate::tokenize::mecab::MecabModel;
 
 /// A MeCab model loaded from a `libmecab` shared library; tokenizes on every core.
 #[pyclass(module = "bleuprint._core", frozen)]

@@ -15,6 +15,7 @@ use super::errors::type_error;
 use crate::numpy_float::NumpyFloat;
 use crate::parallel;
 use crate::ter::{self, TerTokenizerConfig};
+use crate::tokenize::tercom;
 
 /// Per-segment TER statistics `[best_edits, sum_of_ref_lengths, references]`, shape `(n, 3)`,
 /// dtype int64, together with the references per segment (-1 where it varies).
@@ -67,10 +68,10 @@ pub(crate) fn ter_tokenize(
         parallel::map_init(
             &lines,
             workers,
-            ter::tokenizer::TokenizerScratch::default,
+            tercom::TokenizerScratch::default,
             |scratch, line| {
                 let mut out = String::new();
-                ter::tokenize_into(line, config, scratch, &mut out);
+                tercom::tokenize_into(line, config, scratch, &mut out);
                 out
             },
         )

@@ -1,7 +1,6 @@
 //! TER (Snover et al. 2006) exactly as sacrebleu 2.6.0 computes it (`metrics/ter.py`,
 //! `metrics/lib_ter.py`).
 //!
-//! - [`tokenizer`]: the Tercom tokenizer (lowercasing is left to the caller).
 //! - [`edit_distance`]: the beam edit distance with its trace.
 //! - [`shift`]: the greedy shift search, `translation_edit_rate`.
 //! - [`score`]: statistics rows to scores (`TER._compute_score_from_stats`).
@@ -13,19 +12,18 @@ pub mod edit_distance;
 pub mod pairwise;
 pub mod score;
 pub mod shift;
-pub mod tokenizer;
 
+pub use crate::tokenize::tercom::TerTokenizerConfig;
 pub use score::{corpus_score, row_scores, score_from_sums, TerScore};
 pub use shift::translation_edit_rate;
-pub use tokenizer::{tokenize, tokenize_into, TerTokenizerConfig};
 
 use crate::error::to_i64;
 use crate::error::{Error, Result};
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
 use crate::text::{py_rstrip, py_split, split_joined};
+use crate::tokenize::tercom::{self, TokenizerScratch};
 use crate::vocabulary::Vocabulary;
 use shift::ShiftScratch;
-use tokenizer::TokenizerScratch;
 
 /// Columns of a statistics row: best edits, summed reference lengths, number of references.
 pub const WIDTH: usize = 3;
@@ -61,14 +59,14 @@ impl TerScorer {
             py_split(py_rstrip(line)).for_each(|w| word(self, w));
         } else {
             if is_hypothesis {
-                tokenizer::tokenize_into(line, config, &mut self.tokenizer, &mut tokenized);
+                tercom::tokenize_into(line, config, &mut self.tokenizer, &mut tokenized);
             } else {
                 // sacrebleu preprocesses references twice (`_cache_references`, then
                 // `_extract_reference_info`), and normalizing twice is not always normalizing
                 // once: "it's's" becomes "it's 's", then "it 's 's".
                 let mut retokenized = std::mem::take(&mut self.retokenized);
-                tokenizer::tokenize_into(line, config, &mut self.tokenizer, &mut retokenized);
-                tokenizer::tokenize_into(&retokenized, config, &mut self.tokenizer, &mut tokenized);
+                tercom::tokenize_into(line, config, &mut self.tokenizer, &mut retokenized);
+                tercom::tokenize_into(&retokenized, config, &mut self.tokenizer, &mut tokenized);
                 self.retokenized = retokenized;
             }
             split_joined(&tokenized).for_each(|w| word(self, w));

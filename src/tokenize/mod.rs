@@ -1,4 +1,7 @@
-//! BLEU tokenizers, each identical string for string to its sacrebleu 2.6.0 counterpart.
+//! Every tokenizer: text to the tokens a metric counts, each identical string for string to
+//! its upstream.
+//!
+//! sacrebleu's BLEU tokenizers, the [`Tokenizer`] enum:
 //!
 //! | name   | sacrebleu class                | file        |
 //! |--------|--------------------------------|-------------|
@@ -7,6 +10,9 @@
 //! | `intl` | `TokenizerV14International`    | `intl.rs`   |
 //! | `char` | `TokenizerChar`                | `char.rs`   |
 //! | `zh`   | `TokenizerZh`                  | `zh.rs`     |
+//!
+//! `13a` and `zh` share sacrebleu's `TokenizerRegexp` passes (`regexp.rs`); `intl` reads the
+//! Unicode tables that `tools/gen_unicode_tables.py` generates (`unicode_tables.rs`).
 //!
 //! Two splitters that are not sacrebleu's, for emulating other BLEU implementations:
 //!
@@ -17,13 +23,25 @@
 //!
 //! Their output is the words joined by single spaces; `split-ascii` words may contain
 //! non-ASCII whitespace, so split its output on `' '` only.
+//!
+//! The other metrics' tokenizers:
+//!
+//! - [`tercom`]: sacrebleu's `TercomTokenizer`, which TER applies;
+//! - [`jiwer`]: jiwer's word and character splitting (the WER family);
+//! - [`mecab`]: MeCab through its C API (`ja-mecab`, `ko-mecab`).
+//!
+//! A [`Pipeline`] is what BLEU and GLEU run on a line: an optional Unicode normalization, then
+//! a tokenizer.
 
 mod char;
 mod intl;
+pub mod jiwer;
+pub mod mecab;
 mod none;
 mod regexp;
 mod split_ascii;
 mod strip_punct;
+pub mod tercom;
 mod unicode_tables;
 mod v13a;
 mod zh;

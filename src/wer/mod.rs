@@ -4,7 +4,7 @@
 //! ref_words, hyp_words]` from the alignment RapidFuzz would choose ([`levenshtein`]) between
 //! the reference (first sequence) and the hypothesis (second), the way jiwer 4.0.0 calls
 //! `rapidfuzz.distance.Levenshtein.opcodes(reference, hypothesis)`. Tokens are split as
-//! jiwer's default transforms split them ([`split`]). Corpus measures are ratios of the
+//! jiwer's default transforms split them ([`crate::tokenize::jiwer`]). Corpus measures are ratios of the
 //! summed columns ([`score`]).
 //!
 //! With several references, a segment is scored against the one needing the fewest edits
@@ -22,7 +22,6 @@
 
 pub mod levenshtein;
 pub mod score;
-pub mod split;
 
 use rustc_hash::FxHashMap;
 
@@ -30,9 +29,10 @@ use crate::error::{row_item, to_i64};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::statistics::{self, no_references, Pairs, SegmentScorer, StatsMetric, Streams};
+use crate::tokenize::jiwer;
+pub use crate::tokenize::jiwer::{Split, Unit};
 pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
 pub use score::{measures, row_measures, EmptyReference, Measures};
-pub use split::{Split, Unit};
 
 /// Columns of a statistics row.
 pub const WIDTH: usize = 6;
@@ -106,7 +106,7 @@ impl<'a> Scratch<'a> {
             Unit::Word => {
                 let mut tokens = std::mem::take(&mut self.tokens);
                 tokens.clear();
-                split::tokens(text, split, &mut tokens);
+                jiwer::tokens(text, split, &mut tokens);
                 for token in &tokens {
                     let id = self.word_id(token.as_bytes());
                     out.push(id);
@@ -114,7 +114,7 @@ impl<'a> Scratch<'a> {
                 self.tokens = tokens;
             }
             Unit::Char => {
-                for c in split::char_text(text, split.raw).chars() {
+                for c in jiwer::char_text(text, split.raw).chars() {
                     let code = u32::from(c);
                     let id = if code < ASCII_IDS {
                         code
@@ -439,7 +439,7 @@ pub fn split_lines<'a>(lines: &[&'a str], split: Split, workers: i64) -> Result<
         || (),
         |(), line| {
             let mut out = Vec::new();
-            split::tokens(line, split, &mut out);
+            jiwer::tokens(line, split, &mut out);
             out
         },
     )
