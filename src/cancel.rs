@@ -404,12 +404,17 @@ mod tests {
     #[test]
     fn a_long_wer_line_stops_inside_the_kernel() {
         let (hyp, reference) = (words(200_000, 1), words(200_000, 2));
-        let split = crate::wer::Split {
-            unit: crate::wer::Unit::Word,
+        let split = crate::metrics::wer::Split {
+            unit: crate::metrics::wer::Unit::Word,
             raw: false,
         };
         let (kind, late) = cancel_during(|| {
-            crate::wer::stream_stats(&[hyp.as_str()], &[vec![Some(reference.as_str())]], split, 1)
+            crate::metrics::wer::stream_stats(
+                &[hyp.as_str()],
+                &[vec![Some(reference.as_str())]],
+                split,
+                1,
+            )
         });
         assert_eq!(kind, ErrorKind::Interrupted);
         assert!(late < Duration::from_secs(1), "{late:?}");
@@ -418,9 +423,9 @@ mod tests {
     #[test]
     fn a_long_ter_line_stops_inside_the_shift_search() {
         let (hyp, reference) = (words(30_000, 3), words(30_000, 4));
-        let config = crate::ter::TerTokenizerConfig::default();
+        let config = crate::metrics::ter::TerTokenizerConfig::default();
         let (kind, late) = cancel_during(|| {
-            crate::ter::stream_stats(
+            crate::metrics::ter::stream_stats(
                 &[hyp.as_str()],
                 &[vec![Some(reference.as_str())]],
                 config,

@@ -1,20 +1,21 @@
 //! # bleuprint core
 //!
-//! Exact, fast machine-translation metrics: BLEU ([`bleu`], and the GLEU of nltk and Hugging
-//! Face, [`gleu`]), chrF and chrF++ ([`chrf`]), TER ([`ter`]) and the WER family ([`wer`]: WER,
-//! CER, MER, WIL, WIP). Every number is bit-identical to sacrebleu 2.6.0 (jiwer 4.0.0 for the
+//! Exact, fast machine-translation metrics: BLEU ([`metrics::bleu`], and the GLEU of nltk and
+//! Hugging Face, [`metrics::gleu`]), chrF and chrF++ ([`metrics::chrf`]), TER ([`metrics::ter`])
+//! and the WER family ([`metrics::wer`]: WER, CER, MER, WIL, WIP). Every number is bit-identical to sacrebleu 2.6.0 (jiwer 4.0.0 for the
 //! WER family).
 //!
 //! The pipeline is text → tokenize ([`tokenize`]) → per-segment integer statistics (one
 //! driver, [`statistics::rows`], over every metric and input layout; each metric's
 //! `stream_stats` calls it) → sum → score
-//! ([`bleu::score_from_stats`], [`chrf::score`], [`ter::score`], [`wer::score`]). Statistics are
+//! ([`metrics::bleu::score_from_stats`], [`metrics::chrf::score`], [`metrics::ter::score`],
+//! [`metrics::wer::score`]). Statistics are
 //! the currency: corpus scores, batches and resampling all work on them. Long calls can be
 //! cancelled ([`cancel`]); `workers` sizes the thread pools ([`parallel`]). The Python
 //! extension module `bleuprint._core` is built from this crate with the `python` feature.
 //!
 //! ```
-//! use bleuprint::bleu::{score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment};
+//! use bleuprint::metrics::bleu::{score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment};
 //! use bleuprint::tokenize::Tokenizer;
 //!
 //! let config = BleuConfig::default();
@@ -29,23 +30,18 @@
 //! # Ok::<(), bleuprint::Error>(())
 //! ```
 
-pub mod bleu;
 pub mod cancel;
-pub mod chrf;
 pub mod error;
-pub mod gleu;
 pub mod id_table;
+pub mod metrics;
 mod names;
 pub mod ngram;
-pub mod numpy_float;
 pub mod parallel;
 pub mod resample;
 pub mod statistics;
-pub mod ter;
 pub mod text;
 pub mod tokenize;
 pub mod vocabulary;
-pub mod wer;
 
 #[cfg(feature = "python")]
 mod python;

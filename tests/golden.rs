@@ -15,13 +15,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use bleuprint::bleu::{
+use bleuprint::metrics::bleu::{
     score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment, Smoothing,
 };
-use bleuprint::chrf::{self, ChrfConfig};
-use bleuprint::ter::{self, TerTokenizerConfig};
+use bleuprint::metrics::chrf::{self, ChrfConfig};
+use bleuprint::metrics::ter::{self, TerTokenizerConfig};
+use bleuprint::metrics::wer::{self, Split, Unit};
 use bleuprint::tokenize::{tercom, Tokenizer};
-use bleuprint::wer::{self, Split, Unit};
 
 // --- a JSON reader for the vectors (objects, arrays, strings, numbers, true/false/null) -------
 

@@ -1,16 +1,16 @@
-//! Binding for the combine step of every emulated upstream BLEU (`crate::bleu::arithmetic`).
+//! Binding for the combine step of every emulated upstream BLEU (`crate::metrics::bleu::arithmetic`).
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
 use super::args::{scale, typed};
 use super::convert::array1;
-use crate::bleu::arithmetic::{
+use crate::error::Error;
+use crate::metrics::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
 };
-use crate::bleu::FloatSemantics;
-use crate::error::Error;
+use crate::metrics::bleu::FloatSemantics;
 
 /// The torch arithmetic's float32 `log`/`exp` by numpy's own functions (`np.log` of the
 /// precisions' array, `np.exp` of a float32 scalar), as bleuprint's torchmetrics emulation
@@ -70,7 +70,7 @@ type ArithmeticTuple = (
     PythonException,
 );
 
-/// Summed counts to a score in one upstream's arithmetic (`crate::bleu::arithmetic::combine`).
+/// Summed counts to a score in one upstream's arithmetic (`crate::metrics::bleu::arithmetic::combine`).
 /// `smoothed` (with `positive`, each `p > 0`) holds the caller's smoothed precisions for a
 /// smoothing the arithmetic does not compute itself, `None` where the caller skipped them.
 /// Where the upstream's Python raises, `python_error` names the exception class and message
@@ -162,7 +162,7 @@ pub(crate) fn arithmetic_score(
 }
 
 /// The brevity penalty in one upstream's arithmetic
-/// (`crate::bleu::arithmetic::brevity_penalty`): `(value, is_int, python_error)`.
+/// (`crate::metrics::bleu::arithmetic::brevity_penalty`): `(value, is_int, python_error)`.
 #[pyfunction]
 #[pyo3(signature = (hyp_len, ref_len, *, arithmetic))]
 pub(crate) fn brevity_penalty(

@@ -10,8 +10,8 @@ use super::convert::{
     TokenLine, TokenLists,
 };
 use super::tokenize::normalization;
-use crate::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
 use crate::error::{to_i64, Error};
+use crate::metrics::bleu::{self, BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
 use crate::tokenize::{Pipeline, Tokenizer};
 
 pub(super) fn config(

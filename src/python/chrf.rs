@@ -7,7 +7,7 @@ use super::args::{char_order, run_interruptible, typed, word_order, workers};
 use super::convert::{
     array1, numpy_floats_array, owned_rows, references_per_segment, rows_array, StreamInput,
 };
-use crate::chrf::{self, ChrfConfig};
+use crate::metrics::chrf::{self, ChrfConfig};
 
 pub(super) fn config(
     char_order: usize,

@@ -892,7 +892,7 @@ pub(crate) fn owned_rows<T: numpy::Element + Copy>(
 #[allow(clippy::type_complexity)]
 pub(crate) fn numpy_floats_array<'py>(
     py: Python<'py>,
-    values: &[crate::numpy_float::NumpyFloat],
+    values: &[crate::resample::numpy_float::NumpyFloat],
 ) -> PyResult<(
     Bound<'py, numpy::PyArray1<f64>>,
     Bound<'py, numpy::PyArray1<bool>>,

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use super::args::{max_len, min_len, run_interruptible, typed, workers};
 use super::bleu::optional_pipeline;
 use super::convert::{rows_array, GroupedInput, StrStream};
-use crate::gleu::{self, GleuConfig};
+use crate::metrics::gleu::{self, GleuConfig};
 
 /// Per-segment GLEU statistics `[n_match, n_all]`, shape `(n, 2)`, dtype int64: text lines
 /// with a tokenizer name, or token lists with `tokenizer=None`; grouped references (an empty

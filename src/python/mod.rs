@@ -25,27 +25,33 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // importing the module stays quick.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
-    m.add("REF_LENGTHS", crate::bleu::RefLength::NAMES.to_vec())?;
+    m.add(
+        "REF_LENGTHS",
+        crate::metrics::bleu::RefLength::NAMES.to_vec(),
+    )?;
     m.add(
         "NORMALIZATIONS",
         crate::text::normalize::Normalization::NAMES.to_vec(),
     )?;
-    m.add("SMOOTH_METHODS", crate::bleu::Smoothing::NAMES.to_vec())?;
+    m.add(
+        "SMOOTH_METHODS",
+        crate::metrics::bleu::Smoothing::NAMES.to_vec(),
+    )?;
     m.add("SMOOTH_DEFAULTS", bleu::smooth_defaults(m.py())?)?;
     m.add(
         "EMPTY_REFERENCE_RULES",
-        crate::wer::EmptyReference::NAMES.to_vec(),
+        crate::metrics::wer::EmptyReference::NAMES.to_vec(),
     )?;
-    m.add("TER_COLUMNS", crate::ter::COLUMNS.to_vec())?;
-    m.add("WER_COLUMNS", crate::wer::COLUMNS.to_vec())?;
-    m.add("GLEU_COLUMNS", crate::gleu::COLUMNS.to_vec())?;
+    m.add("TER_COLUMNS", crate::metrics::ter::COLUMNS.to_vec())?;
+    m.add("WER_COLUMNS", crate::metrics::wer::COLUMNS.to_vec())?;
+    m.add("GLEU_COLUMNS", crate::metrics::gleu::COLUMNS.to_vec())?;
     m.add(
         "ARITHMETICS",
-        crate::bleu::arithmetic::Arithmetic::NAMES.to_vec(),
+        crate::metrics::bleu::arithmetic::Arithmetic::NAMES.to_vec(),
     )?;
     m.add("ARITHMETIC_SMOOTHINGS", arithmetic::own_smoothings())?;
-    m.add("MAX_NGRAM_ORDER", crate::bleu::MAX_NGRAM_ORDER)?;
-    m.add("MAX_CHRF_ORDER", crate::chrf::config::MAX_ORDER)?;
+    m.add("MAX_NGRAM_ORDER", crate::metrics::bleu::MAX_NGRAM_ORDER)?;
+    m.add("MAX_CHRF_ORDER", crate::metrics::chrf::config::MAX_ORDER)?;
     let (major, minor, update) = crate::text::normalize::UNICODE_VERSION;
     m.add(
         "NORMALIZATION_UNICODE_VERSION",

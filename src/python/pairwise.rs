@@ -14,15 +14,15 @@ use super::bleu::{config as bleu_config, pipeline};
 use super::chrf::config as chrf_config;
 use super::convert::{array1, rows_array, StrStream};
 use super::errors::type_error;
-use crate::bleu::pairwise::{BleuBagStats, BleuBags};
-use crate::bleu::{self, FloatSemantics, RefLength};
-use crate::chrf;
-use crate::chrf::pairwise::{ChrfBagStats, ChrfBags};
 use crate::error::{Error, Result};
+use crate::metrics::bleu::pairwise::{BleuBagStats, BleuBags};
+use crate::metrics::bleu::{self, FloatSemantics, RefLength};
+use crate::metrics::chrf;
+use crate::metrics::chrf::pairwise::{ChrfBagStats, ChrfBags};
+use crate::metrics::ter::pairwise::{TerSentence, TerSentences};
+use crate::metrics::ter::{self, TerTokenizerConfig};
 use crate::statistics::pairwise::{self, MirroredRows};
 use crate::statistics::NgramBag;
-use crate::ter::pairwise::{TerSentence, TerSentences};
-use crate::ter::{self, TerTokenizerConfig};
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
 const WATCH_MIN_CELLS: usize = 1 << 16;
@@ -160,7 +160,7 @@ fn chrf_scoring(
     factor: f64,
     one_plus_factor: f64,
     eps_smoothing: bool,
-) -> PyResult<crate::chrf::ChrfConfig> {
+) -> PyResult<crate::metrics::chrf::ChrfConfig> {
     let c = counted.config();
     chrf_config(
         c.char_order,

@@ -12,9 +12,9 @@ use super::convert::{
     StrStream, StreamInput,
 };
 use super::errors::type_error;
-use crate::numpy_float::NumpyFloat;
+use crate::metrics::ter::{self, TerTokenizerConfig};
 use crate::parallel;
-use crate::ter::{self, TerTokenizerConfig};
+use crate::resample::numpy_float::NumpyFloat;
 use crate::tokenize::tercom;
 
 /// Per-segment TER statistics `[best_edits, sum_of_ref_lengths, references]`, shape `(n, 3)`,

@@ -8,7 +8,7 @@ use pyo3::types::PyList;
 use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES};
 use super::convert::{array1, owned_rows, rows_array, StrStream, StreamInput, TokenLists};
 use crate::error::to_i64;
-use crate::wer::{self, EmptyReference, OpTag, SegmentAlignment, Split, Unit};
+use crate::metrics::wer::{self, EmptyReference, OpTag, SegmentAlignment, Split, Unit};
 
 fn split(unit: &str, raw: bool) -> PyResult<Split> {
     Ok(Split {

@@ -51,7 +51,7 @@ pub trait SegmentScorer<'a, X: ?Sized + 'a> {
 }
 
 /// A metric's statistics over items of type `X`: how wide a row is and how to make the
-/// per-thread scorer. Implemented by each metric's settings (e.g. [`crate::chrf::ChrfConfig`]).
+/// per-thread scorer. Implemented by each metric's settings (e.g. [`crate::metrics::chrf::ChrfConfig`]).
 pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
     /// The per-thread scorer.
     type Scorer: SegmentScorer<'a, X>;

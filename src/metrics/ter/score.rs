@@ -2,7 +2,7 @@
 //! `TER._compute_score_from_stats` and of the per-segment average reference length.
 
 use crate::error::{Error, Result};
-use crate::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::NumpyFloat;
 
 use super::WIDTH;
 

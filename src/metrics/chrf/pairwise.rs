@@ -6,8 +6,8 @@
 use super::config::ChrfConfig;
 use super::score::f_score_floats;
 use super::stats::{push_chars, push_words};
-use crate::bleu::score::{py_sum, FloatSemantics};
 use crate::error::{to_i64, Error, Result};
+use crate::metrics::bleu::score::{py_sum, FloatSemantics};
 use crate::statistics::bags::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{
@@ -209,7 +209,7 @@ pub fn aggregate_scores(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chrf::segment_stats;
+    use crate::metrics::chrf::segment_stats;
     use crate::statistics::pairwise;
 
     #[test]
@@ -233,7 +233,7 @@ mod tests {
             let metric = ChrfBagStats::new(&bags);
             let all: Vec<&NgramBag> = bags.bags.iter().collect();
             let rows = pairwise::rows(&all, &all, &metric, 2).unwrap();
-            let f = |rows: &[i64]| Ok(crate::chrf::scores_from_rows(rows, &config));
+            let f = |rows: &[i64]| Ok(crate::metrics::chrf::scores_from_rows(rows, &config));
             let square = pairwise::square_scores(&all, &metric, 2, f).unwrap();
             assert_eq!(square, pairwise::scores(&all, &all, &metric, 1, f).unwrap());
             let width = config.width();

@@ -3,7 +3,7 @@
 
 use super::config::{BleuConfig, Smoothing};
 use crate::error::{Error, Result};
-use crate::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::NumpyFloat;
 
 // The other upstreams' float orders live beside sacrebleu's.
 pub use super::arithmetic::{

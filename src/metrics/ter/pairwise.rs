@@ -84,8 +84,8 @@ impl<'a> StatsMetric<'a, TerSentence> for TerTokenizerConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics::ter::segment_stats;
     use crate::statistics::pairwise;
-    use crate::ter::segment_stats;
 
     #[test]
     fn cells_equal_the_text_rows() {

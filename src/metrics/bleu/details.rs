@@ -154,7 +154,7 @@ mod tests {
 
     #[test]
     fn clipped_counts_sum_to_the_bleu_row() {
-        use crate::bleu::{grouped_stats, BleuConfig};
+        use crate::metrics::bleu::{grouped_stats, BleuConfig};
         use crate::tokenize::Tokenizer;
         let hyp = "a a b a c b a";
         let refs = ["a b a x", "c b a a a", ""];

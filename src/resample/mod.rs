@@ -9,6 +9,12 @@
 //!
 //! The index and swap matrices come from numpy's generator on the Python side, so the draws
 //! are the ones sacrebleu makes for the same seed. Matrices are row-major slices.
+//!
+//! Resampled sums are scored by each metric's score functions; sacrebleu's bootstrap holds them
+//! as float32, which [`numpy_float`] reproduces (numpy 2's promotion of Python floats and
+//! `numpy.float32`).
+
+pub mod numpy_float;
 
 use std::ops::AddAssign;
 

@@ -11,7 +11,7 @@
 //! (substitutions + deletions + insertions); the first such reference wins ties.
 //!
 //! ```
-//! use bleuprint::wer::{stream_stats, Split, Unit};
+//! use bleuprint::metrics::wer::{stream_stats, Split, Unit};
 //!
 //! let split = Split { unit: Unit::Word, raw: false };
 //! let rows = stream_stats(&["b a"], &[vec![Some("a b")]], split, 1)?;

@@ -213,7 +213,7 @@ pub fn aggregate_scores(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bleu::{grouped_stats, BleuConfig, StatsOptions};
+    use crate::metrics::bleu::{grouped_stats, BleuConfig, StatsOptions};
     use crate::statistics::pairwise;
     use crate::tokenize::Tokenizer;
 
@@ -232,8 +232,9 @@ mod tests {
             let all: Vec<&NgramBag> = bags.bags.iter().collect();
             let rows = pairwise::rows(&all, &all, &metric, 1).unwrap();
             let config = BleuConfig::default();
-            let semantics = crate::bleu::FloatSemantics::default();
-            let f = |rows: &[i64]| crate::bleu::scores_from_rows(rows, &config, &semantics);
+            let semantics = crate::metrics::bleu::FloatSemantics::default();
+            let f =
+                |rows: &[i64]| crate::metrics::bleu::scores_from_rows(rows, &config, &semantics);
             let square = pairwise::square_scores(&all, &metric, 2, f).unwrap();
             assert_eq!(square, pairwise::scores(&all, &all, &metric, 1, f).unwrap());
             for (i, h) in lines.iter().enumerate() {

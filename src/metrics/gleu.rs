@@ -8,9 +8,9 @@
 //! `(tp, n_all)` of the reference with the highest `tp / n_all` (the first on ties, as
 //! Python's `max` keeps it), or `[0, 0]` when no reference is left.
 
-use crate::bleu::stats::words;
 use crate::error::to_i64;
 use crate::error::{Error, Result};
+use crate::metrics::bleu::stats::words;
 use crate::ngram::NgramMatcher;
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric};
 use crate::tokenize::Pipeline;
@@ -22,8 +22,8 @@ pub const WIDTH: usize = 2;
 pub const COLUMNS: [&str; WIDTH] = ["n_match", "n_all"];
 
 /// The longest accepted n-gram length (nltk's default `max_len` is 4), as for BLEU's
-/// [`crate::bleu::MAX_NGRAM_ORDER`].
-pub const MAX_LEN: usize = crate::bleu::MAX_NGRAM_ORDER;
+/// [`crate::metrics::bleu::MAX_NGRAM_ORDER`].
+pub const MAX_LEN: usize = crate::metrics::bleu::MAX_NGRAM_ORDER;
 
 /// The n-gram lengths GLEU counts (nltk `min_len`, `max_len`; defaults 1 and 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! operation, so the float result is identical.
 
 use super::config::ChrfConfig;
-use crate::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::NumpyFloat;
 
 /// sacrebleu's eps for an order without hypothesis or reference n-grams.
 const EPS: f64 = 1e-16;
