@@ -31,17 +31,15 @@
 //! ```
 
 pub mod cancel;
+pub mod count;
 pub mod error;
-pub mod id_table;
 pub mod metrics;
 mod names;
-pub mod ngram;
 pub mod parallel;
 pub mod resample;
 pub mod statistics;
 pub mod text;
 pub mod tokenize;
-pub mod vocabulary;
 
 #[cfg(feature = "python")]
 mod python;

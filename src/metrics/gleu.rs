@@ -8,10 +8,10 @@
 //! `(tp, n_all)` of the reference with the highest `tp / n_all` (the first on ties, as
 //! Python's `max` keeps it), or `[0, 0]` when no reference is left.
 
+use crate::count::matcher::NgramMatcher;
 use crate::error::to_i64;
 use crate::error::{Error, Result};
 use crate::metrics::bleu::stats::words;
-use crate::ngram::NgramMatcher;
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric};
 use crate::tokenize::Pipeline;
 

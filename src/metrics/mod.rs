@@ -1,5 +1,5 @@
 //! The metrics: each a statistics kernel (a [`crate::statistics::StatsMetric`] impl built from
-//! [`crate::tokenize`] and the counting pieces) and pure score functions over its rows, with the
+//! [`crate::tokenize`] and [`crate::count`]) and pure score functions over its rows, with the
 //! float operations in the upstream's order.
 //!
 //! - [`bleu`]: BLEU as sacrebleu 2.6.0 computes it, and every emulated upstream's arithmetic.

@@ -14,6 +14,7 @@ use super::bleu::{config as bleu_config, pipeline};
 use super::chrf::config as chrf_config;
 use super::convert::{array1, rows_array, StrStream};
 use super::errors::type_error;
+use crate::count::NgramBag;
 use crate::error::{Error, Result};
 use crate::metrics::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::metrics::bleu::{self, FloatSemantics, RefLength};
@@ -22,7 +23,6 @@ use crate::metrics::chrf::pairwise::{ChrfBagStats, ChrfBags};
 use crate::metrics::ter::pairwise::{TerSentence, TerSentences};
 use crate::metrics::ter::{self, TerTokenizerConfig};
 use crate::statistics::pairwise::{self, MirroredRows};
-use crate::statistics::NgramBag;
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
 const WATCH_MIN_CELLS: usize = 1 << 16;

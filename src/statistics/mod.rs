@@ -15,17 +15,16 @@
 //! ([`shared`]).
 //!
 //! Every pair of two sets (MBR matrices) has its own driver, [`pairwise`], over the same
-//! traits; there the items are usually sentences counted once into [`NgramBag`]s ([`bags`]).
+//! traits; there the items are usually sentences counted once into
+//! [`crate::count::NgramBag`]s ([`crate::count::bags`]).
 //!
 //! Adding a metric means one `StatsMetric` + `SegmentScorer` impl; adding a layout means one
 //! [`Layout`] impl. Neither writes a loop.
 
-pub mod bags;
 pub mod layout;
 pub mod pairwise;
 pub mod shared;
 
-pub use bags::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 pub use layout::{Grouped, Layout, Pairs, Segment, Segments, Streams};
 pub use shared::{no_references, references_per_segment};
 

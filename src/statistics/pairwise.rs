@@ -224,6 +224,22 @@ where
         .collect())
 }
 
+/// The only reference of a pairwise cell, for scorers that take exactly one (the bag
+/// scorers).
+///
+/// # Errors
+/// [`crate::ErrorKind::Internal`] for none or several.
+pub fn only_reference<'a, X: ?Sized + 'a>(
+    mut references: impl Iterator<Item = &'a X>,
+) -> Result<&'a X> {
+    match (references.next(), references.next()) {
+        (Some(reference), None) => Ok(reference),
+        _ => Err(Error::internal(
+            "a pairwise scorer takes exactly one reference",
+        )),
+    }
+}
+
 /// `score(rows)`, checked to hold the `expected` scores (one per row).
 fn scored<S>(score: &S, rows: &[i64], expected: usize) -> Result<Vec<f64>>
 where

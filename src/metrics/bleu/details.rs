@@ -1,6 +1,6 @@
 //! Per-n-gram counts of one sentence, for explaining a BLEU row: which hypothesis n-grams
 //! matched and how the reference counts clipped them. A teaching view, so it favours
-//! simplicity (hash maps of token slices) over the speed of [`crate::ngram`].
+//! simplicity (hash maps of token slices) over the speed of [`crate::count::matcher`].
 
 use std::collections::HashMap;
 

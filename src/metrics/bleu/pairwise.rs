@@ -6,14 +6,13 @@ use super::config::BleuConfig;
 use super::ref_length::RefLength;
 use super::score::{py_sum, score_from_float_counts, FloatSemantics};
 use super::stats::words;
+use crate::count::vocabulary::Vocabulary;
+use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
-use crate::statistics::bags::only_reference;
+use crate::statistics::pairwise::only_reference;
 use crate::statistics::pairwise::MirroredRows;
-use crate::statistics::{
-    BagBuilder, DenseCounts, ExpectedCounts, NgramBag, SegmentScorer, StatsMetric,
-};
+use crate::statistics::{SegmentScorer, StatsMetric};
 use crate::tokenize::Pipeline;
-use crate::vocabulary::Vocabulary;
 
 /// Sentences counted into bags with shared ids: text through a [`Pipeline`], or tokens.
 #[derive(Debug, Default)]
@@ -50,7 +49,7 @@ impl BleuBags {
         mut symbols_of: impl FnMut(&S, &mut Vocabulary, &mut Vec<u32>),
     ) -> Self {
         let mut vocabulary = Vocabulary::default();
-        let mut builder = BagBuilder::new(1);
+        let mut builder = BagBuilder::default();
         let mut symbols = Vec::new();
         let bags = sentences
             .iter()

@@ -3,9 +3,9 @@
 
 use super::config::BleuConfig;
 use super::ref_length::RefLength;
+use crate::count::matcher::NgramMatcher;
 use crate::error::to_i64;
 use crate::error::Result;
-use crate::ngram::NgramMatcher;
 use crate::statistics::{self, Grouped, SegmentScorer, Segments, StatsMetric, Streams};
 use crate::text::{char_words, py_rstrip, py_split, split_joined, CharWords, JoinedSplit, PySplit};
 use crate::tokenize::{

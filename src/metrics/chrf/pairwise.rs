@@ -6,18 +6,17 @@
 use super::config::ChrfConfig;
 use super::score::f_score_floats;
 use super::stats::{push_chars, push_words};
+use crate::count::vocabulary::Vocabulary;
+use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
 use crate::metrics::bleu::score::{py_sum, FloatSemantics};
-use crate::statistics::bags::only_reference;
+use crate::statistics::pairwise::only_reference;
 use crate::statistics::pairwise::MirroredRows;
-use crate::statistics::{
-    BagBuilder, DenseCounts, ExpectedCounts, NgramBag, SegmentScorer, StatsMetric,
-};
-use crate::vocabulary::Vocabulary;
+use crate::statistics::{SegmentScorer, StatsMetric};
 
 /// Symbol spaces of a chrF bag.
-const CHARS: usize = 0;
-const WORDS: usize = 1;
+const CHARS: u8 = 0;
+const WORDS: u8 = 1;
 
 /// Sentences counted into bags with shared ids, under one [`ChrfConfig`]'s orders.
 #[derive(Debug, Default)]
@@ -36,7 +35,7 @@ impl ChrfBags {
     /// [`crate::ErrorKind::InvalidOption`] for an invalid `config`.
     pub fn from_text(lines: &[&str], config: &ChrfConfig) -> Result<Self> {
         config.validate()?;
-        let mut builder = BagBuilder::new(2);
+        let mut builder = BagBuilder::default();
         let mut vocabulary = Vocabulary::default();
         let (mut symbols, mut words) = (Vec::new(), Vec::new());
         let bags = lines

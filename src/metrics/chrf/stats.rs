@@ -9,17 +9,13 @@
 
 use super::config::ChrfConfig;
 use super::score::f_score;
+use crate::count::clip::{count, Clip};
+use crate::count::ngrams::{begin_orders, extend_order, NgramIds, ABSENT};
+use crate::count::vocabulary::Vocabulary;
 use crate::error::to_i64;
 use crate::error::Result;
-use crate::id_table::IdTable;
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
 use crate::text::{is_py_whitespace, py_split};
-use crate::vocabulary::Vocabulary;
-
-const ABSENT: u32 = u32::MAX;
-
-/// Past this many ids (one very long segment) the tables are dropped rather than cleared.
-const MAX_RETAINED_IDS: usize = 1 << 14;
 
 /// sacrebleu's `_PUNCTS`: ASCII `string.punctuation`.
 fn is_punct(c: char) -> bool {
@@ -68,42 +64,14 @@ pub(crate) fn push_chars(line: &str, whitespace: bool, out: &mut Vec<u32>) {
 #[derive(Debug, Default)]
 struct ReferenceNgrams {
     max_order: usize,
-    /// (prefix id << 32 | symbol) -> n-gram id; order 1 uses the prefix `ABSENT`.
-    ids: IdTable,
-    next_id: u32,
-    /// Per reference: its count of every id, and its length in symbols.
+    ids: NgramIds,
+    /// Per reference: its count of every id (its budget), and its length in symbols.
     counts: Vec<Vec<u32>>,
     lengths: Vec<usize>,
     /// Ids of the sequence being processed, at the current order.
     order_ids: Vec<u32>,
-    /// Ids whose budget a hypothesis used, to give it back.
-    touched: Vec<u32>,
-}
-
-/// Turns `order` from the ids of the (n-1)-grams starting at each position into those of the
-/// n-grams (from the symbols themselves when `n == 1`), with `id(prefix, last)` giving each
-/// n-gram's id; order 1 has the prefix `ABSENT`.
-fn next_order(
-    order: &mut Vec<u32>,
-    symbols: &[u32],
-    n: usize,
-    mut id: impl FnMut(u32, u32) -> u32,
-) {
-    order.truncate((symbols.len() + 1).saturating_sub(n));
-    if n == 1 {
-        for slot in order.iter_mut() {
-            *slot = id(ABSENT, *slot);
-        }
-    } else {
-        for (slot, &last) in order.iter_mut().zip(symbols.iter().skip(n - 1)) {
-            *slot = id(*slot, last);
-        }
-    }
-}
-
-#[inline]
-fn key(prefix: u32, symbol: u32) -> u64 {
-    (u64::from(prefix) << 32) | u64::from(symbol)
+    /// The budget a hypothesis took from one reference's counts.
+    clip: Clip,
 }
 
 impl ReferenceNgrams {
@@ -115,39 +83,11 @@ impl ReferenceNgrams {
     }
 
     fn clear(&mut self) {
-        if self.ids.capacity() > MAX_RETAINED_IDS {
-            *self = Self::new(self.max_order);
-            return;
-        }
         self.ids.clear();
-        self.next_id = 0;
         self.lengths.clear();
         for c in &mut self.counts {
             c.clear();
         }
-    }
-
-    fn intern(&mut self, prefix: u32, symbol: u32) -> u32 {
-        let next = &mut self.next_id;
-        self.ids.find_or_insert(
-            key(prefix, symbol),
-            |_| true,
-            || {
-                let id = *next;
-                *next += 1;
-                id
-            },
-        )
-    }
-
-    #[inline]
-    fn lookup(&self, prefix: u32, symbol: u32) -> u32 {
-        if symbol == ABSENT {
-            return ABSENT;
-        }
-        self.ids
-            .find(key(prefix, symbol), |_| true)
-            .unwrap_or(ABSENT)
     }
 
     /// Adds the next reference, given as symbols.
@@ -157,25 +97,18 @@ impl ReferenceNgrams {
         if self.counts.len() <= r {
             self.counts.push(Vec::new());
         }
-        let mut order = std::mem::take(&mut self.order_ids);
-        order.clear();
-        order.extend_from_slice(symbols);
+        let (ids, mut order) = (&mut self.ids, std::mem::take(&mut self.order_ids));
+        begin_orders(&mut order, symbols.len(), 0);
         for n in 1..=self.max_order {
-            next_order(&mut order, symbols, n, |prefix, last| {
-                self.intern(prefix, last)
+            extend_order(&mut order, symbols, n, |prefix, last| {
+                ids.intern(prefix, last)
             });
             let Some(counts) = self.counts.get_mut(r) else {
                 debug_assert!(false, "a count table per reference was pushed above");
                 break;
             };
-            counts.resize(self.next_id as usize, 0);
-            for &id in &order {
-                // Every id was just interned, so it is below next_id, the table's length.
-                debug_assert!((id as usize) < counts.len(), "interned id {id} has a count");
-                if let Some(c) = counts.get_mut(id as usize) {
-                    *c += 1;
-                }
-            }
+            counts.resize(ids.len(), 0);
+            count(counts, &order);
         }
         self.order_ids = order;
     }
@@ -183,47 +116,26 @@ impl ReferenceNgrams {
     /// Writes `[hyp, ref, match]` for every order of the hypothesis `symbols` against every
     /// reference: `rows[r]` starts at column `3 * first_order`.
     fn match_hypothesis(&mut self, symbols: &[u32], rows: &mut [Vec<i64>], first_order: usize) {
-        let mut order = std::mem::take(&mut self.order_ids);
-        order.clear();
-        order.extend_from_slice(symbols);
+        let (ids, mut order) = (&self.ids, std::mem::take(&mut self.order_ids));
+        begin_orders(&mut order, symbols.len(), 0);
         for n in 1..=self.max_order {
-            next_order(&mut order, symbols, n, |prefix, last| {
-                // An n-gram whose prefix no reference has cannot be in a reference either.
-                if n > 1 && prefix == ABSENT {
-                    ABSENT
-                } else {
-                    self.lookup(prefix, last)
-                }
+            extend_order(&mut order, symbols, n, |prefix, last| {
+                ids.lookup(prefix, last)
             });
             let column = 3 * (first_order + n - 1);
             for ((row, counts), &ref_len) in
                 rows.iter_mut().zip(&mut self.counts).zip(&self.lengths)
             {
                 let ref_total = (ref_len + 1).saturating_sub(n);
-                let mut matched = 0i64;
-                for &id in &order {
-                    // An occurrence matches while the reference count has budget left. No
-                    // count (ABSENT, or an id interned after this reference) means none.
-                    if let Some(budget) = counts.get_mut(id as usize) {
-                        if *budget > 0 {
-                            *budget -= 1;
-                            self.touched.push(id);
-                            matched += 1;
-                        }
-                    }
-                }
-                for &id in &self.touched {
-                    if let Some(budget) = counts.get_mut(id as usize) {
-                        *budget += 1;
-                    }
-                }
-                self.touched.clear();
+                // No count (ABSENT, or an id interned after this reference) matches nothing.
+                let matched = self.clip.take(counts, &order);
+                self.clip.give_back(counts);
                 // sacrebleu counts no hypothesis n-grams when the reference has none.
                 let hyp_total = if ref_total > 0 { order.len() } else { 0 };
                 // Rows have 3 columns per order: the caller sized them from the config.
                 debug_assert!(column + 3 <= row.len(), "a row holds every order");
                 if let Some(cells) = row.get_mut(column..column + 3) {
-                    cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched]);
+                    cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), to_i64(matched)]);
                 }
             }
         }

@@ -17,12 +17,12 @@ pub use crate::tokenize::tercom::TerTokenizerConfig;
 pub use score::{corpus_score, row_scores, score_from_sums, TerScore};
 pub use shift::translation_edit_rate;
 
+use crate::count::vocabulary::Vocabulary;
 use crate::error::to_i64;
 use crate::error::{Error, Result};
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
 use crate::text::{py_rstrip, py_split, split_joined};
 use crate::tokenize::tercom::{self, TokenizerScratch};
-use crate::vocabulary::Vocabulary;
 use shift::ShiftScratch;
 
 /// Columns of a statistics row: best edits, summed reference lengths, number of references.

@@ -1,43 +1,33 @@
-//! Clipped n-gram matching over interned token ids: no `String` per n-gram.
+//! Clipped n-gram counts against several references, as BLEU counts them: per n-gram, the
+//! hypothesis occurrences clipped to the maximum count in any one reference.
 //!
-//! Within one segment every distinct token gets a dense id, and every distinct n-gram of order
-//! `n >= 2` gets a dense id from the pair (id of its `(n-1)`-gram prefix, id of its last token).
-//! Counts then live in plain vectors indexed by id. References are interned first, keeping per
-//! id the maximum count over references; hypothesis n-grams are only looked up, because an
-//! n-gram absent from every reference cannot match. Each hypothesis occurrence matches while
-//! the reference maximum still has budget left, which sums to the clipped counts.
+//! Tokens get dense ids from a [`Vocabulary`] and n-grams of order `n >= 2` from
+//! [`NgramIds`], in one id space (a token's id is its unigram's). References are interned
+//! first, keeping per id the maximum count over references; hypothesis n-grams are only looked
+//! up, and each occurrence matches while that maximum has budget left ([`Clip`]), which sums
+//! to the clipped counts.
 
+use super::clip::{count, Clip};
+use super::ngrams::{extend_order, NgramIds, ABSENT};
+use super::vocabulary::Vocabulary;
 use crate::error::to_i64;
-use crate::id_table::IdTable;
-use crate::vocabulary::Vocabulary;
-
-const ABSENT: u32 = u32::MAX;
-
-/// Past these sizes (one very long segment) the tables are dropped rather than cleared, so
-/// that every later segment does not pay for clearing them.
-const MAX_RETAINED_IDS: usize = 1 << 14;
-
-/// The next id. A segment would need 2^32 distinct tokens and n-grams (tens of GiB of
-/// tables) to run out; ids stop at [`ABSENT`] rather than wrap onto live ones.
-fn to_u32(n: usize) -> u32 {
-    debug_assert!(n < ABSENT as usize, "n-gram ids exhausted");
-    u32::try_from(n).unwrap_or(ABSENT)
-}
 
 /// Reusable scratch state that computes BLEU's clipped n-gram counts for one segment at a time.
 #[derive(Debug, Default)]
 pub struct NgramMatcher {
     max_order: usize,
-    /// Token text -> id (token ids and n-gram ids share one id space).
+    /// Token text -> id; ids come from `ngrams`, so tokens and n-grams share one id space.
     tokens: Vocabulary,
-    /// (prefix id << 32 | last token id) -> n-gram id, for orders >= 2.
-    ngrams: IdTable,
-    /// Per id (its length is the number of ids): the maximum count over the references.
+    /// (prefix id, last token id) -> n-gram id, for orders >= 2.
+    ngrams: NgramIds,
+    /// Per id: the maximum count over the references.
     ref_max: Vec<u32>,
     /// Per id: counts in the reference being added, for second and later references.
     current: Vec<u32>,
-    /// Ids whose `current` count (or, while matching, whose budget) changed.
+    /// Ids whose `current` count changed.
     touched: Vec<u32>,
+    /// The budget a hypothesis took from `ref_max`.
+    clip: Clip,
     references: usize,
     /// Ids of the sequence being processed: tokens, then n-grams of the current order.
     token_ids: Vec<u32>,
@@ -55,54 +45,11 @@ impl NgramMatcher {
 
     /// Forgets the previous segment.
     pub fn begin_segment(&mut self) {
-        if self.ngrams.capacity() > MAX_RETAINED_IDS {
-            *self = Self::new(self.max_order);
-            return;
-        }
         self.tokens.clear();
         self.ngrams.clear();
         self.ref_max.clear();
         self.current.clear();
         self.references = 0;
-    }
-
-    fn intern_token<T: AsRef<[u8]> + ?Sized>(&mut self, token: &T) -> u32 {
-        let ref_max = &mut self.ref_max;
-        self.tokens.intern_with(token, || {
-            let id = to_u32(ref_max.len());
-            ref_max.push(0);
-            id
-        })
-    }
-
-    fn lookup_token<T: AsRef<[u8]> + ?Sized>(&self, token: &T) -> u32 {
-        // A hypothesis token the references lack: no id, so it matches nothing.
-        self.tokens.lookup(token).unwrap_or(ABSENT)
-    }
-
-    #[inline]
-    fn intern_ngram(&mut self, prefix: u32, last: u32) -> u32 {
-        let key = (u64::from(prefix) << 32) | u64::from(last);
-        let ref_max = &mut self.ref_max;
-        self.ngrams.find_or_insert(
-            key,
-            |_| true,
-            || {
-                let id = to_u32(ref_max.len());
-                ref_max.push(0);
-                id
-            },
-        )
-    }
-
-    #[inline]
-    fn lookup_ngram(&self, prefix: u32, last: u32) -> u32 {
-        if prefix == ABSENT || last == ABSENT {
-            return ABSENT;
-        }
-        let key = (u64::from(prefix) << 32) | u64::from(last);
-        // An n-gram the references lack matches nothing.
-        self.ngrams.find(key, |_| true).unwrap_or(ABSENT)
     }
 
     /// Adds one reference; returns its length in tokens. Tokens are `&str` or `&[u8]`
@@ -113,10 +60,8 @@ impl NgramMatcher {
     ) -> usize {
         let mut ids = std::mem::take(&mut self.token_ids);
         ids.clear();
-        for token in tokens {
-            let id = self.intern_token(token);
-            ids.push(id);
-        }
+        let ngrams = &mut self.ngrams;
+        ids.extend(tokens.map(|token| self.tokens.intern_with(token, || ngrams.new_id())));
         let mut order = std::mem::take(&mut self.order_ids);
         order.clear();
         order.extend_from_slice(&ids);
@@ -124,23 +69,16 @@ impl NgramMatcher {
         self.references += 1;
         for n in 1..=self.max_order {
             if n > 1 {
-                // order[i] held the (n-1)-gram starting at i; extend it by token i+n-1.
-                order.truncate((ids.len() + 1).saturating_sub(n));
-                for (slot, &last) in order.iter_mut().zip(ids.iter().skip(n - 1)) {
-                    *slot = self.intern_ngram(*slot, last);
-                }
+                extend_order(&mut order, &ids, n, |prefix, last| {
+                    ngrams.intern(prefix, last)
+                });
             }
             if first {
                 // The maximum over one reference is its count.
-                for &id in &order {
-                    // Interning grows ref_max with every new id.
-                    debug_assert!((id as usize) < self.ref_max.len(), "id {id} has a max");
-                    if let Some(m) = self.ref_max.get_mut(id as usize) {
-                        *m += 1;
-                    }
-                }
+                self.ref_max.resize(ngrams.len(), 0);
+                count(&mut self.ref_max, &order);
             } else {
-                self.current.resize(self.ref_max.len(), 0);
+                self.current.resize(ngrams.len(), 0);
                 for &id in &order {
                     debug_assert!((id as usize) < self.current.len(), "id {id} has a count");
                     if let Some(c) = self.current.get_mut(id as usize) {
@@ -152,6 +90,7 @@ impl NgramMatcher {
                 }
             }
         }
+        self.ref_max.resize(ngrams.len(), 0);
         for &id in &self.touched {
             let i = id as usize;
             if let (Some(m), Some(c)) = (self.ref_max.get_mut(i), self.current.get_mut(i)) {
@@ -177,51 +116,31 @@ impl NgramMatcher {
     ) -> usize {
         let mut ids = std::mem::take(&mut self.token_ids);
         ids.clear();
-        for token in tokens {
-            ids.push(self.lookup_token(token));
-        }
+        // A hypothesis token the references lack: no id, so it matches nothing.
+        ids.extend(tokens.map(|token| self.tokens.lookup(token).unwrap_or(ABSENT)));
         let mut order = std::mem::take(&mut self.order_ids);
         order.clear();
         order.extend_from_slice(&ids);
+        let ngrams = &self.ngrams;
         for n in 1..=self.max_order {
             if n > 1 {
-                order.truncate((ids.len() + 1).saturating_sub(n));
-                for (slot, &last) in order.iter_mut().zip(ids.iter().skip(n - 1)) {
-                    *slot = self.lookup_ngram(*slot, last);
-                }
+                extend_order(&mut order, &ids, n, |prefix, last| {
+                    ngrams.lookup(prefix, last)
+                });
             }
-            let mut matched = 0i64;
-            for &id in &order {
-                // An occurrence matches while the reference maximum has budget left; ABSENT
-                // (no reference has the n-gram) is beyond ref_max and never matches.
-                if let Some(budget) = self.ref_max.get_mut(id as usize) {
-                    if *budget > 0 {
-                        *budget -= 1;
-                        self.touched.push(id);
-                        matched += 1;
-                    }
-                }
-            }
+            // ABSENT (no reference has the n-gram) is beyond ref_max and never matches.
+            let matched = self.clip.take(&mut self.ref_max, &order);
             // Both are max_order long (the row's layout); a short one is a caller's bug.
             debug_assert!(correct.len() >= n && total.len() >= n, "room for order {n}");
             if let Some(c) = correct.get_mut(n - 1) {
-                *c = matched;
+                *c = to_i64(matched);
             }
             if let Some(t) = total.get_mut(n - 1) {
                 *t = to_i64(order.len());
             }
         }
         // Give the budget back, so the references can be matched again.
-        for &id in &self.touched {
-            debug_assert!(
-                (id as usize) < self.ref_max.len(),
-                "`ref_max` has a slot for every index"
-            );
-            if let Some(m) = self.ref_max.get_mut(id as usize) {
-                *m += 1;
-            }
-        }
-        self.touched.clear();
+        self.clip.give_back(&mut self.ref_max);
         let len = ids.len();
         self.token_ids = ids;
         self.order_ids = order;
@@ -319,7 +238,7 @@ mod tests {
         m.begin_segment();
         m.add_reference(long.iter().map(String::as_str));
         m.begin_segment();
-        assert!(m.ngrams.capacity() <= MAX_RETAINED_IDS);
+        assert!(m.ngrams.capacity() <= crate::count::id_table::MAX_RETAINED_SLOTS);
         m.add_reference("a b".split(' '));
         let (mut c, mut t) = (vec![0; 4], vec![0; 4]);
         m.match_hypothesis("a b".split(' '), &mut c, &mut t);

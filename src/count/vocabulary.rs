@@ -9,7 +9,7 @@ use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
 
-use crate::id_table::IdTable;
+use super::id_table::IdTable;
 
 fn hash_token(token: &[u8]) -> u64 {
     let mut h = FxHasher::default();
@@ -42,11 +42,11 @@ impl Vocabulary {
     /// Forgets every token.
     pub fn clear(&mut self) {
         if self.arena.capacity() > MAX_RETAINED_ARENA {
-            *self = Self::default();
-            return;
+            (self.arena, self.spans) = (Vec::new(), Vec::new());
         }
         self.arena.clear();
         self.spans.clear();
+        // A table that one long segment grew replaces itself.
         self.slots.clear();
     }
 

@@ -1,5 +1,5 @@
 //! A small open-addressing map from `u64` keys to `u32` ids, built for the per-segment tables
-//! of [`crate::ngram`]: linear probing, and `clear` in O(1) by bumping a generation stamp, so
+//! of [`crate::count::matcher`]: linear probing, and `clear` in O(1) by bumping a generation stamp, so
 //! reusing the table across millions of short segments costs nothing per segment.
 //!
 //! Keys need not be unique: [`IdTable::find`] and [`IdTable::find_or_insert`] take an `eq`
@@ -30,6 +30,9 @@ impl Default for IdTable {
 
 const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// A table with more slots than this (one very long segment) is replaced, not cleared.
+pub const MAX_RETAINED_SLOTS: usize = 1 << 14;
+
 impl IdTable {
     fn with_capacity_log2(bits: u32) -> Self {
         Self {
@@ -57,6 +60,10 @@ impl IdTable {
 
     /// Removes every entry.
     pub fn clear(&mut self) {
+        if self.slots.len() > MAX_RETAINED_SLOTS {
+            *self = Self::default();
+            return;
+        }
         self.len = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {

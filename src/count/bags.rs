@@ -3,14 +3,12 @@
 //! ids that every bag of one [`BagBuilder`] shares. Comparing two bags is then a lookup of one
 //! bag's ids in the other's counts ([`DenseCounts`]), with no tokenizing or hashing per pair.
 //!
-//! A metric's bag scorer (BLEU's, chrF's) is a [`super::SegmentScorer`] over `NgramBag`: the
-//! pairwise driver ([`super::pairwise`]) prepares one reference bag, then scores hypothesis
-//! bags against it.
+//! A metric's bag scorer (BLEU's, chrF's) is a [`crate::statistics::SegmentScorer`] over
+//! `NgramBag`: the pairwise driver ([`crate::statistics::pairwise`]) prepares one reference
+//! bag, then scores hypothesis bags against it.
 
-use crate::error::{Error, Result};
-use crate::id_table::IdTable;
-
-const NO_PREFIX: u32 = u32::MAX;
+use super::ngrams::{begin_orders, extend_order, NgramIds};
+use crate::error::Result;
 
 /// One sentence's n-grams of orders `1..=orders()`, counted: per order, `(id, count)` for each
 /// distinct n-gram (in order of first occurrence), and the number of n-grams (with repeats).
@@ -72,10 +70,8 @@ impl NgramBag {
 /// are different n-grams.
 #[derive(Debug, Default)]
 pub struct BagBuilder {
-    /// Per kind: (id of the `(n-1)`-gram prefix << 32 | last symbol) -> id; order 1 has the
-    /// prefix [`NO_PREFIX`].
-    tables: Vec<IdTable>,
-    next_id: u32,
+    /// The ids of every n-gram of every bag built.
+    ids: NgramIds,
     /// Ids of the sequence being counted, at the current order.
     order_ids: Vec<u32>,
     /// Per id: its entry in the bag while one order is counted, else [`NO_ENTRY`].
@@ -85,58 +81,27 @@ pub struct BagBuilder {
 const NO_ENTRY: u32 = u32::MAX;
 
 impl BagBuilder {
-    /// A builder for `kinds` separate symbol spaces.
-    pub fn new(kinds: usize) -> Self {
-        Self {
-            tables: (0..kinds).map(|_| IdTable::default()).collect(),
-            ..Self::default()
-        }
-    }
-
     /// Number of distinct n-grams seen so far: every id is below it.
     pub fn ids(&self) -> usize {
-        self.next_id as usize
+        self.ids.len()
     }
 
     /// Appends orders `1..=max_order` of `symbols` (of symbol space `kind`) to `bag`, after
     /// the orders it already holds.
-    ///
-    /// # Panics
-    /// Never: an unknown `kind` uses a table of its own made on first use.
-    pub fn add(&mut self, bag: &mut NgramBag, symbols: &[u32], kind: usize, max_order: usize) {
-        if self.tables.len() <= kind {
-            self.tables.resize_with(kind + 1, IdTable::default);
-        }
+    pub fn add(&mut self, bag: &mut NgramBag, symbols: &[u32], kind: u8, max_order: usize) {
         let mut order = std::mem::take(&mut self.order_ids);
-        order.clear();
-        order.extend_from_slice(symbols);
+        begin_orders(&mut order, symbols.len(), kind);
         for n in 1..=max_order {
-            order.truncate((symbols.len() + 1).saturating_sub(n));
-            let (tables, next) = (&mut self.tables, &mut self.next_id);
-            let Some(table) = tables.get_mut(kind) else {
-                break;
-            };
-            let lasts = symbols.iter().skip(n - 1);
-            for (slot, &last) in order.iter_mut().zip(lasts) {
-                let prefix = if n == 1 { NO_PREFIX } else { *slot };
-                let key = (u64::from(prefix) << 32) | u64::from(last);
-                *slot = table.find_or_insert(
-                    key,
-                    |_| true,
-                    || {
-                        let id = *next;
-                        // 2^32 distinct n-grams would need tens of GiB of bags first.
-                        *next = next.saturating_add(1);
-                        id
-                    },
-                );
-            }
+            let ids = &mut self.ids;
+            extend_order(&mut order, symbols, n, |prefix, last| {
+                ids.intern(prefix, last)
+            });
             bag.totals.push(order.len());
             // Distinct n-grams in order of first occurrence, as Python's Counter keeps them
             // (the float sums of reference aggregation follow that order).
             let start = bag.entries.len();
             let entry_of = &mut self.entry_of;
-            entry_of.resize(self.next_id as usize, NO_ENTRY);
+            entry_of.resize(ids.len(), NO_ENTRY);
             for &id in order.iter() {
                 let Some(entry) = entry_of.get_mut(id as usize) else {
                     continue;
@@ -266,19 +231,6 @@ impl ExpectedCounts {
     }
 }
 
-/// The only reference of a pairwise cell: a bag scorer takes exactly one.
-///
-/// # Errors
-/// [`crate::ErrorKind::Internal`] for none or several.
-pub fn only_reference<'a, I: Iterator<Item = &'a NgramBag>>(
-    mut references: I,
-) -> Result<&'a NgramBag> {
-    match (references.next(), references.next()) {
-        (Some(reference), None) => Ok(reference),
-        _ => Err(Error::internal("a bag scorer takes exactly one reference")),
-    }
-}
-
 /// A count of this or more is kept in [`DenseCounts::large`]; the dense table holds one byte
 /// per id, so that it stays in cache for many thousands of sentences.
 const LARGE: u8 = u8::MAX;
@@ -370,7 +322,7 @@ mod tests {
 
     #[test]
     fn counts_every_order_with_shared_ids() {
-        let mut builder = BagBuilder::new(1);
+        let mut builder = BagBuilder::default();
         let a = bag(&mut builder, &[1, 2, 1, 2], 3);
         let b = bag(&mut builder, &[2, 1, 2], 3);
         assert_eq!(
@@ -397,7 +349,7 @@ mod tests {
 
     #[test]
     fn counts_of_255_and_more_are_exact() {
-        let mut builder = BagBuilder::new(1);
+        let mut builder = BagBuilder::default();
         let many = bag(&mut builder, &[5; 300], 2);
         let some = bag(&mut builder, &[5; 260], 1);
         let mut dense = DenseCounts::default();
@@ -413,7 +365,7 @@ mod tests {
 
     #[test]
     fn expected_counts_follow_the_references() {
-        let mut builder = BagBuilder::new(1);
+        let mut builder = BagBuilder::default();
         let a = bag(&mut builder, &[1, 2, 1], 2);
         let b = bag(&mut builder, &[3, 1], 2);
         let half = 0.5f64.ln();
@@ -437,7 +389,7 @@ mod tests {
 
     #[test]
     fn kinds_and_short_sequences() {
-        let mut builder = BagBuilder::new(2);
+        let mut builder = BagBuilder::default();
         let mut mixed = NgramBag::default();
         builder.add(&mut mixed, &[7], 0, 2);
         builder.add(&mut mixed, &[7], 1, 1);
