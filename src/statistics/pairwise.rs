@@ -4,7 +4,7 @@
 //!
 //! The driver splits the hypotheses into blocks, one task each: a task prepares each reference
 //! once, then scores the block's hypotheses against it. With items counted once beforehand
-//! ([`super::bags`]), preparing and scoring are lookups, so a cell costs a few hundred
+//! ([`crate::count::bags`]), preparing and scoring are lookups, so a cell costs a few hundred
 //! nanoseconds.
 
 use std::sync::atomic::{AtomicU64, Ordering};
