@@ -1,6 +1,8 @@
 //! Python's notion of whitespace, which sacrebleu relies on through `str.split()` and
 //! `str.rstrip()`. Reproducing it exactly is what makes token counts identical.
 
+use super::words::{push_joined, py_split};
+
 /// True for the characters Python's `str.split()` treats as whitespace: U+0009–000D,
 /// U+001C–001F, U+0020, U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F,
 /// U+205F and U+3000. Not U+200B (zero width space) and not U+FEFF (BOM).
@@ -28,140 +30,6 @@ pub fn py_space_len(bytes: &[u8], i: usize) -> usize {
     }
 }
 
-/// Bytes that can start a Python whitespace character: ASCII whitespace and the UTF-8 lead
-/// bytes of the non-ASCII ones.
-#[allow(clippy::indexing_slicing)] // const evaluation: an out-of-range index fails the build
-static MAY_START_SPACE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = matches!(b, 0x09..=0x0D | 0x1C..=0x20 | 0xC2 | 0xE1 | 0xE2 | 0xE3);
-        b += 1;
-    }
-    table
-};
-
-/// Iterator over the words of a string, as Python's `str.split()` (no argument) yields them.
-#[derive(Debug, Clone)]
-pub struct PySplit<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-impl<'a> Iterator for PySplit<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        let bytes = self.text.as_bytes();
-        // Skip whitespace; a single ASCII space is by far the most common separator.
-        loop {
-            match bytes.get(self.pos) {
-                None => return None,
-                Some(b' ') => self.pos += 1,
-                Some(_) => match py_space_len(bytes, self.pos) {
-                    0 => break,
-                    n => self.pos += n,
-                },
-            }
-        }
-        let start = self.pos;
-        let mut end = start;
-        loop {
-            // Whitespace starts at an ASCII byte or at a UTF-8 lead byte, so the word ends on
-            // a character boundary.
-            // In bounds: `end` starts at `pos` (the byte just read) and only moves to a byte
-            // found below or one past it, so `end <= bytes.len()`; a `u8` indexes the
-            // 256-entry table.
-            #[allow(clippy::indexing_slicing)]
-            let candidate = bytes[end..]
-                .iter()
-                .position(|&b| MAY_START_SPACE[usize::from(b)]);
-            match candidate {
-                None => {
-                    end = bytes.len();
-                    break;
-                }
-                Some(offset) => {
-                    end += offset;
-                    if py_space_len(bytes, end) > 0 {
-                        break;
-                    }
-                    end += 1;
-                }
-            }
-        }
-        self.pos = end;
-        self.text.get(start..end)
-    }
-}
-
-/// Iterates over the words of `s` exactly as Python's `s.split()` (no argument) does.
-pub fn py_split(s: &str) -> PySplit<'_> {
-    PySplit { text: s, pos: 0 }
-}
-
-/// Iterator over the words of text that is already `' '.join(words)` (the output of the `13a`
-/// and `intl` tokenizers): words are separated by single ASCII spaces, so splitting on that
-/// byte is Python's split.
-#[derive(Debug, Clone)]
-pub struct JoinedSplit<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-impl<'a> Iterator for JoinedSplit<'a> {
-    type Item = &'a str;
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a str> {
-        let rest = self
-            .text
-            .as_bytes()
-            .get(self.pos..)
-            .filter(|r| !r.is_empty())?;
-        let start = self.pos;
-        // No space: the last word runs to the end.
-        let len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
-        self.pos = start + len + 1;
-        // A space is ASCII, so both ends are character boundaries.
-        self.text.get(start..start + len)
-    }
-}
-
-/// Splits `' '.join(words)` text back into its words.
-pub fn split_joined(s: &str) -> JoinedSplit<'_> {
-    JoinedSplit { text: s, pos: 0 }
-}
-
-/// `" ".join(s).split()`: every non-whitespace character of `s` as its own word (what
-/// BLEU counts with the `char` tokenizer), without building the joined string.
-pub struct CharWords<'a> {
-    rest: std::str::CharIndices<'a>,
-    text: &'a str,
-}
-
-impl<'a> Iterator for CharWords<'a> {
-    type Item = &'a str;
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a str> {
-        for (i, c) in self.rest.by_ref() {
-            if !is_py_whitespace(c) {
-                return self.text.get(i..i + c.len_utf8());
-            }
-        }
-        None
-    }
-}
-
-/// The words of `" ".join(s).split()`.
-pub fn char_words(s: &str) -> CharWords<'_> {
-    CharWords {
-        rest: s.char_indices(),
-        text: s,
-    }
-}
-
 /// `s.rstrip()` with Python's whitespace set.
 #[inline]
 pub fn py_rstrip(s: &str) -> &str {
@@ -177,19 +45,13 @@ pub fn py_strip(s: &str) -> &str {
 /// Appends `' '.join(s.split())` to `out`: collapses runs of Python whitespace to one space
 /// and drops leading and trailing whitespace.
 pub fn push_joined_words(s: &str, out: &mut String) {
-    let mut first = true;
-    for word in py_split(s) {
-        if !first {
-            out.push(' ');
-        }
-        out.push_str(word);
-        first = false;
-    }
+    push_joined(py_split(s), out);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::words::{char_words, split_joined};
 
     #[test]
     fn whitespace_set_matches_python() {

@@ -28,26 +28,24 @@ enum Kind {
     Other,
 }
 
-/// The kind of every ASCII character, so ASCII text needs no table search.
-// Evaluated at compile time: a bad index fails the build, it cannot panic at run time.
-#[allow(clippy::indexing_slicing)]
-const ASCII_KINDS: [Kind; 128] = {
-    let mut table = [Kind::Other; 128];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = match b as u8 {
-            0x09..=0x0D | 0x1C..=0x20 => Kind::Space,
-            _ => match ASCII_CLASSES[b] {
-                Class::Punct => Kind::Punct,
-                Class::Symbol => Kind::Symbol,
-                Class::Number => Kind::Number,
-                Class::Other => Kind::Other,
-            },
-        };
-        b += 1;
+impl Kind {
+    /// The kind of a character of `class` that is not whitespace.
+    const fn of_class(class: Class) -> Self {
+        match class {
+            Class::Punct => Self::Punct,
+            Class::Symbol => Self::Symbol,
+            Class::Number => Self::Number,
+            Class::Other => Self::Other,
+        }
     }
-    table
-};
+}
+
+/// The kind of every ASCII character, so ASCII text needs no table search.
+#[allow(clippy::cast_possible_truncation)] // `b` counts ASCII characters
+const ASCII_KINDS: [Kind; 128] = crate::text::byte_table!(128, Kind::Other, |b| match b as u8 {
+    0x09..=0x0D | 0x1C..=0x20 => Kind::Space,
+    _ => Kind::of_class(ASCII_CLASSES[b]),
+});
 
 #[inline(always)]
 fn kind_of(c: char) -> Kind {
@@ -59,9 +57,6 @@ fn kind_of(c: char) -> Kind {
 
 fn non_ascii_kind(c: char) -> Kind {
     match class(c) {
-        Class::Punct => Kind::Punct,
-        Class::Symbol => Kind::Symbol,
-        Class::Number => Kind::Number,
         // Non-ASCII whitespace lies in U+0085..=U+3000 (and is none of P, S, N); the range
         // test spares most letters the full check.
         Class::Other
@@ -69,7 +64,7 @@ fn non_ascii_kind(c: char) -> Kind {
         {
             Kind::Space
         }
-        Class::Other => Kind::Other,
+        class => Kind::of_class(class),
     }
 }
 
@@ -169,12 +164,6 @@ mod tests {
     use super::super::unicode_tables::{class, Class};
     use super::Kind;
 
-    fn run(line: &str) -> String {
-        let mut out = String::new();
-        super::tokenize(line, &mut out);
-        out
-    }
-
     /// `TokenizerV14International()(line)`, pass by pass.
     fn reference_intl(line: &str) -> String {
         let number = |c: char| class(c) == Class::Number;
@@ -220,10 +209,7 @@ mod tests {
             ("ideographic space splits", "a\u{3000}b", "a b"),
             ("empty", "", ""),
         ];
-        for (name, input, expected) in cases {
-            assert_eq!(run(input), expected, "{name}");
-            assert_eq!(reference_intl(input), expected, "{name} (reference)");
-        }
+        reference::check_examples(super::tokenize, reference_intl, &cases);
     }
 
     #[test]
@@ -232,12 +218,7 @@ mod tests {
             let expected = if crate::text::is_py_whitespace(c) {
                 Kind::Space
             } else {
-                match class(c) {
-                    Class::Punct => Kind::Punct,
-                    Class::Symbol => Kind::Symbol,
-                    Class::Number => Kind::Number,
-                    Class::Other => Kind::Other,
-                }
+                Kind::of_class(class(c))
             };
             assert_eq!(super::kind_of(c), expected, "{c:?}");
         }
@@ -248,8 +229,7 @@ mod tests {
         let alphabet = [
             "a", "1", ".", "!", "$", "€", "“", "²", " ", "\n", "中", "\u{3000}", "\u{85}",
         ];
-        for s in reference::all_strings(&alphabet, 5) {
-            assert_eq!(run(&s), reference_intl(&s), "{s:?}");
-        }
+        let strings = reference::all_strings(&alphabet, 5);
+        reference::check_agree(super::tokenize, reference_intl, strings);
     }
 }

@@ -26,6 +26,7 @@
 //!
 //! The other metrics' tokenizers:
 //!
+//! - [`chrf`]: the characters and words sacrebleu's chrF and chrF++ count;
 //! - [`tercom`]: sacrebleu's `TercomTokenizer`, which TER applies;
 //! - [`jiwer`]: jiwer's word and character splitting (the WER family);
 //! - [`mecab`]: MeCab through its C API (`ja-mecab`, `ko-mecab`).
@@ -34,11 +35,13 @@
 //! a tokenizer.
 
 mod char;
+pub mod chrf;
 mod intl;
 pub mod jiwer;
 pub mod mecab;
 mod none;
 mod regexp;
+mod rewrite;
 mod split_ascii;
 mod strip_punct;
 pub mod tercom;
@@ -149,17 +152,6 @@ impl Pipeline {
             }
             _ => line,
         }
-    }
-}
-
-/// Writes `words` joined by single spaces: the `tokenize` output of the splitters, whose words
-/// contain no ASCII space.
-fn push_words<'a>(words: impl Iterator<Item = &'a str>, out: &mut String) {
-    for (i, word) in words.enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(word);
     }
 }
 

@@ -162,17 +162,8 @@ enum Byte {
 }
 
 /// [`byte_class`] for every byte, so the hot loop is a load and a compare.
-// Evaluated at compile time: a bad index fails the build, it cannot panic at run time.
-#[allow(clippy::indexing_slicing)]
-const CLASSES: [Byte; 256] = {
-    let mut table = [Byte::Plain; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = byte_class(b as u8);
-        b += 1;
-    }
-    table
-};
+#[allow(clippy::cast_possible_truncation)] // `b` counts bytes up to 255
+const CLASSES: [Byte; 256] = crate::text::byte_table!(256, Byte::Plain, |b| byte_class(b as u8));
 
 #[inline]
 fn class_of(b: u8) -> Byte {
@@ -351,9 +342,7 @@ pub(super) mod reference {
         let mut out = String::new();
         for c in s.chars() {
             if a(c) {
-                out.push(' ');
-                out.push(c);
-                out.push(' ');
+                super::super::rewrite::push_spaced(c, &mut out);
             } else {
                 out.push(c);
             }
@@ -381,6 +370,37 @@ pub(super) mod reference {
         join_words(&s)
     }
 
+    /// What `tokenize` writes for `line`.
+    pub(in crate::tokenize) fn run(tokenize: &impl Fn(&str, &mut String), line: &str) -> String {
+        let mut out = String::new();
+        tokenize(line, &mut out);
+        out
+    }
+
+    /// sacrebleu's verified `(name, input, expected)` examples: both `tokenize` and the
+    /// literal passes `reference` give `expected`.
+    pub(in crate::tokenize) fn check_examples(
+        tokenize: impl Fn(&str, &mut String),
+        reference: impl Fn(&str) -> String,
+        cases: &[(&str, &str, &str)],
+    ) {
+        for &(name, input, expected) in cases {
+            assert_eq!(run(&tokenize, input), expected, "{name}");
+            assert_eq!(reference(input), expected, "{name} (reference)");
+        }
+    }
+
+    /// `tokenize` and the literal passes `reference` agree on every string of `strings`.
+    pub(in crate::tokenize) fn check_agree(
+        tokenize: impl Fn(&str, &mut String),
+        reference: impl Fn(&str) -> String,
+        strings: impl IntoIterator<Item = String>,
+    ) {
+        for s in strings {
+            assert_eq!(run(&tokenize, &s), reference(&s), "{s:?}");
+        }
+    }
+
     /// Every string of up to `max_len` items of `alphabet`, concatenated.
     pub(in crate::tokenize) fn all_strings(alphabet: &[&str], max_len: u32) -> Vec<String> {
         let mut all = vec![String::new()];
@@ -398,68 +418,62 @@ pub(super) mod reference {
 
 #[cfg(test)]
 mod tests {
-    use super::reference;
+    use super::reference::{self, all_strings, check_agree, check_examples};
 
-    fn run(line: &str, padded: bool) -> String {
-        let mut out = String::new();
-        super::tokenize(line, padded, &mut out);
-        out
+    /// `tokenize` on the line as given, or as `13a` pads it.
+    fn tokenizer(padded: bool) -> impl Fn(&str, &mut String) {
+        move |line, out| super::tokenize(line, padded, out)
+    }
+
+    /// `TokenizerRegexp()(line)`, or of `f' {line} '`, pass by pass.
+    fn literal(padded: bool) -> impl Fn(&str) -> String {
+        move |line| match padded {
+            true => reference::regexp(&format!(" {line} ")),
+            false => reference::regexp(line),
+        }
     }
 
     #[test]
     fn examples() {
-        // (name, input, padded, expected)
-        let cases = [
-            ("empty", "", true, ""),
-            ("only spaces", " \t\u{3000} ", true, ""),
-            ("isolates ascii punct", "a(b)c!d", false, "a ( b ) c ! d"),
-            ("apostrophe kept", "don't", true, "don't"),
-            ("final period padded", "2017.", true, "2017 ."),
-            ("final period unpadded", "2017.", false, "2017."),
-            ("leading period padded", ".5", true, ". 5"),
-            ("leading period unpadded", ".5", false, ".5"),
-            ("decimal", "3.50", true, "3.50"),
-            ("thousands", "3,000,000", true, "3,000,000"),
-            ("abbreviation", "i.e.", true, "i . e ."),
+        let padded = [
+            ("empty", "", ""),
+            ("only spaces", " \t\u{3000} ", ""),
+            ("apostrophe kept", "don't", "don't"),
+            ("final period padded", "2017.", "2017 ."),
+            ("leading period padded", ".5", ". 5"),
+            ("decimal", "3.50", "3.50"),
+            ("thousands", "3,000,000", "3,000,000"),
+            ("abbreviation", "i.e.", "i . e ."),
             (
                 "digit hyphen",
                 "1-2 a-b 12-3 1--2",
-                true,
                 "1 - 2 a-b 12 - 3 1 - -2",
             ),
-            ("ellipsis after digit", "1...2", true, "1 . . .2"),
-            ("ellipsis after letter", "a...2", true, "a . . . 2"),
-            ("non-ascii untouched", "“q” —€5¿", true, "“q” —€5¿"),
-            ("nbsp splits", "a\u{A0}b\u{85}c", true, "a b c"),
-            ("zwsp does not split", "a\u{200B}b", true, "a\u{200B}b"),
-            ("multibyte before period", "é.5", true, "é . 5"),
+            ("ellipsis after digit", "1...2", "1 . . .2"),
+            ("ellipsis after letter", "a...2", "a . . . 2"),
+            ("non-ascii untouched", "“q” —€5¿", "“q” —€5¿"),
+            ("nbsp splits", "a\u{A0}b\u{85}c", "a b c"),
+            ("zwsp does not split", "a\u{200B}b", "a\u{200B}b"),
+            ("multibyte before period", "é.5", "é . 5"),
         ];
-        for (name, input, padded, expected) in cases {
-            assert_eq!(run(input, padded), expected, "{name}");
-            let reference_input = if padded {
-                format!(" {input} ")
-            } else {
-                input.to_owned()
-            };
-            assert_eq!(
-                reference::regexp(&reference_input),
-                expected,
-                "{name} (reference)"
-            );
-        }
+        check_examples(tokenizer(true), literal(true), &padded);
+        let unpadded = [
+            ("isolates ascii punct", "a(b)c!d", "a ( b ) c ! d"),
+            ("final period unpadded", "2017.", "2017."),
+            ("leading period unpadded", ".5", ".5"),
+        ];
+        check_examples(tokenizer(false), literal(false), &unpadded);
     }
 
     #[test]
     fn run_breaks_match_literal_passes() {
         // The derivation in `run_breaks`, checked on every run length and neighbourhood.
-        for left in ["", "a", "1"] {
-            for right in ["", "b", "2"] {
-                for len in 1..=8 {
-                    let s = format!("{left}{}{right}", ".".repeat(len));
-                    assert_eq!(run(&s, false), reference::regexp(&s), "{s:?}");
-                }
-            }
-        }
+        let runs = ["", "a", "1"].into_iter().flat_map(|left| {
+            ["", "b", "2"].into_iter().flat_map(move |right| {
+                (1..=8).map(move |len| format!("{left}{}{right}", ".".repeat(len)))
+            })
+        });
+        check_agree(tokenizer(false), literal(false), runs);
     }
 
     #[test]
@@ -467,12 +481,11 @@ mod tests {
         let alphabet = [
             "a", "1", ".", ",", "-", " ", "!", "'", "é", "\u{A0}", "\n", "\u{2009}",
         ];
-        for s in reference::all_strings(&alphabet, 5) {
-            assert_eq!(run(&s, false), reference::regexp(&s), "{s:?}");
-            assert_eq!(
-                run(&s, true),
-                reference::regexp(&format!(" {s} ")),
-                "padded {s:?}"
+        for padded in [false, true] {
+            check_agree(
+                tokenizer(padded),
+                literal(padded),
+                all_strings(&alphabet, 5),
             );
         }
     }

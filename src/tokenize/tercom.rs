@@ -8,6 +8,7 @@
 //! The stdlib-`re` substitutions are reproduced pass by pass, because each pass sees the
 //! spaces the previous ones inserted (`'s `, and the digit/period rules look at neighbours).
 
+use super::rewrite::{map_chars, push_spaced, replace};
 use crate::text::{push_joined_words, py_rstrip};
 
 /// The tokenizer flags of `TER(normalized=, no_punct=, asian_support=)`.
@@ -59,7 +60,7 @@ pub fn tokenize_into(
     if config.normalized {
         normalize_general_and_western(a, b);
         if config.asian_support {
-            pass(a, b, |c, out| {
+            map_chars(a, b, |c, out| {
                 if is_cjk(c) || is_asian_punct(c) || is_full_width_punct(c) {
                     push_spaced(c, out);
                 } else {
@@ -70,7 +71,7 @@ pub fn tokenize_into(
     }
     if config.no_punct {
         let asian = config.asian_support;
-        pass(a, b, |c, out| {
+        map_chars(a, b, |c, out| {
             let removed = matches!(c, '.' | ',' | '?' | ':' | ';' | '!' | '"' | '(' | ')')
                 || (asian && (is_asian_punct(c) || is_full_width_punct(c)));
             if !removed {
@@ -86,37 +87,6 @@ pub fn tokenize(line: &str, config: TerTokenizerConfig) -> String {
     let mut out = String::new();
     tokenize_into(line, config, &mut TokenizerScratch::default(), &mut out);
     out
-}
-
-/// Runs `f` over every character of `text`, collecting its output as the new `text`.
-fn pass(text: &mut String, spare: &mut String, mut f: impl FnMut(char, &mut String)) {
-    spare.clear();
-    for c in text.chars() {
-        f(c, spare);
-    }
-    std::mem::swap(text, spare);
-}
-
-/// `text = text.replace(from, to)`: a regex without metacharacters substitutes like it.
-fn replace(text: &mut String, spare: &mut String, from: &str, to: &str) {
-    if !text.contains(from) {
-        return;
-    }
-    spare.clear();
-    let mut rest = text.as_str();
-    while let Some((head, tail)) = rest.split_once(from) {
-        spare.push_str(head);
-        spare.push_str(to);
-        rest = tail;
-    }
-    spare.push_str(rest);
-    std::mem::swap(text, spare);
-}
-
-fn push_spaced(c: char, out: &mut String) {
-    out.push(' ');
-    out.push(c);
-    out.push(' ');
 }
 
 /// `_normalize_general_and_western`, substitution by substitution.

@@ -5,7 +5,6 @@
 
 use super::config::ChrfConfig;
 use super::score::f_score_floats;
-use super::stats::{push_chars, push_words};
 use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
@@ -13,6 +12,7 @@ use crate::metrics::bleu::score::{py_sum, FloatSemantics};
 use crate::statistics::pairwise::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{SegmentScorer, StatsMetric};
+use crate::tokenize::chrf::{chrf_chars, chrf_words};
 
 /// Symbol spaces of a chrF bag.
 const CHARS: u8 = 0;
@@ -37,19 +37,17 @@ impl ChrfBags {
         config.validate()?;
         let mut builder = BagBuilder::default();
         let mut vocabulary = Vocabulary::default();
-        let (mut symbols, mut words) = (Vec::new(), Vec::new());
+        let mut symbols = Vec::new();
         let bags = lines
             .iter()
             .map(|line| {
                 let mut bag = NgramBag::default();
                 symbols.clear();
-                push_chars(line, config.whitespace, &mut symbols);
+                symbols.extend(chrf_chars(line, config.whitespace));
                 builder.add(&mut bag, &symbols, CHARS, config.char_order);
                 if config.word_order > 0 {
-                    words.clear();
-                    push_words(line, &mut words);
                     symbols.clear();
-                    symbols.extend(words.iter().map(|w| vocabulary.intern(w)));
+                    symbols.extend(chrf_words(line).map(|w| vocabulary.intern(w)));
                     builder.add(&mut bag, &symbols, WORDS, config.word_order);
                 }
                 bag

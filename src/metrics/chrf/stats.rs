@@ -15,50 +15,7 @@ use crate::count::vocabulary::Vocabulary;
 use crate::error::to_i64;
 use crate::error::Result;
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
-use crate::text::{is_py_whitespace, py_split};
-
-/// sacrebleu's `_PUNCTS`: ASCII `string.punctuation`.
-fn is_punct(c: char) -> bool {
-    c.is_ascii_punctuation()
-}
-
-/// sacrebleu's `CHRF._remove_punctuation`: Python-whitespace words, with one ASCII punctuation
-/// character split off the end, or else off the start, of every word longer than one character.
-pub(crate) fn push_words<'a>(line: &'a str, out: &mut Vec<&'a str>) {
-    for word in py_split(line) {
-        let mut chars = word.chars();
-        let (Some(first), Some(last)) = (chars.next(), chars.next_back()) else {
-            out.push(word); // one character
-            continue;
-        };
-        // The punctuation is ASCII, one byte, so the cut is a character boundary.
-        let cut = if is_punct(last) {
-            word.len() - 1
-        } else if is_punct(first) {
-            1
-        } else {
-            0
-        };
-        match word.split_at_checked(cut) {
-            Some((head, tail)) if cut > 0 => out.extend([head, tail]),
-            _ => out.push(word),
-        }
-    }
-}
-
-/// Appends the code points chrF counts: all of them with `whitespace`, else all but
-/// whitespace.
-pub(crate) fn push_chars(line: &str, whitespace: bool, out: &mut Vec<u32>) {
-    if whitespace {
-        out.extend(line.chars().map(u32::from));
-    } else {
-        out.extend(
-            line.chars()
-                .filter(|&c| !is_py_whitespace(c))
-                .map(u32::from),
-        );
-    }
-}
+use crate::tokenize::chrf::{chrf_chars, chrf_words};
 
 /// The n-grams (orders `1..=max_order`) of one segment's references, over one kind of symbol.
 #[derive(Debug, Default)]
@@ -173,7 +130,8 @@ impl ChrfScorer {
 
     fn char_symbols(&mut self, line: &str) {
         self.symbols.clear();
-        push_chars(line, self.config.whitespace, &mut self.symbols);
+        self.symbols
+            .extend(chrf_chars(line, self.config.whitespace));
     }
 }
 
@@ -183,19 +141,15 @@ impl<'a> SegmentScorer<'a, str> for ChrfScorer {
         self.words.clear();
         self.vocabulary.clear();
         self.references = 0;
-        let mut words = Vec::new();
         for reference in refs {
             self.references += 1;
             self.char_symbols(reference);
             self.chars.add_reference(&self.symbols);
             if self.config.word_order > 0 {
-                words.clear();
-                push_words(reference, &mut words);
+                let vocabulary = &mut self.vocabulary;
                 self.word_buf.clear();
-                for w in &words {
-                    let id = self.vocabulary.intern(w);
-                    self.word_buf.push(id);
-                }
+                self.word_buf
+                    .extend(chrf_words(reference).map(|w| vocabulary.intern(w)));
                 self.words.add_reference(&self.word_buf);
             }
         }
@@ -213,13 +167,10 @@ impl<'a> SegmentScorer<'a, str> for ChrfScorer {
         self.chars
             .match_hypothesis(&self.symbols, &mut self.rows, 0);
         if self.config.word_order > 0 {
-            let mut words = Vec::new();
-            push_words(hypothesis, &mut words);
+            let vocabulary = &self.vocabulary;
             self.word_buf.clear();
-            for w in &words {
-                self.word_buf
-                    .push(self.vocabulary.lookup(w).unwrap_or(ABSENT));
-            }
+            self.word_buf
+                .extend(chrf_words(hypothesis).map(|w| vocabulary.lookup(w).unwrap_or(ABSENT)));
             self.words
                 .match_hypothesis(&self.word_buf, &mut self.rows, self.config.char_order);
         }
@@ -286,22 +237,6 @@ pub fn segment_stats(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn words(line: &str) -> Vec<&str> {
-        let mut out = Vec::new();
-        push_words(line, &mut out);
-        out
-    }
-
-    #[test]
-    fn punctuation_split_follows_sacrebleu() {
-        // sacrebleu.md §3.1: one character only, the end first (#124).
-        assert_eq!(
-            words("(hi) word.) 'x' a , ..."),
-            ["(hi", ")", "word.", ")", "'x", "'", "a", ",", "..", "."]
-        );
-        assert_eq!(words("¿qué? «x»"), ["¿qué", "?", "«x»"]);
-    }
 
     #[test]
     fn chrf_plus_plus_row_matches_sacrebleu() {

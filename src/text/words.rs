@@ -1,0 +1,165 @@
+//! The words of a line, as slices of it: one iterator, [`Words`], over any rule that finds the
+//! next word ([`WordRule`]). The rules here are Python's: `str.split()` ([`py_split`]), the
+//! split of text that is already `' '.join(words)` ([`split_joined`]) and the characters of
+//! `" ".join(line).split()` ([`char_words`]); tokenizers add their own (Moses' ASCII
+//! whitespace, jury's punctuation).
+
+use super::whitespace::{is_py_whitespace, py_space_len};
+
+/// Where a rule's words are.
+pub trait WordRule {
+    /// The byte range of the first word of `text` at or after `*pos`, which it moves past the
+    /// word (and whatever the rule reads with it); `None` when no word is left. Both ends are
+    /// character boundaries.
+    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)>;
+}
+
+/// The words of a text under the rule `R`.
+#[derive(Debug, Clone)]
+pub struct Words<'a, R> {
+    text: &'a str,
+    pos: usize,
+    rule: R,
+}
+
+impl<'a, R> Words<'a, R> {
+    /// The words of `text` under `rule`.
+    pub fn new(text: &'a str, rule: R) -> Self {
+        Self { text, pos: 0, rule }
+    }
+}
+
+impl<'a, R: WordRule> Iterator for Words<'a, R> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let (start, end) = self.rule.next_word(self.text, &mut self.pos)?;
+        self.text.get(start..end)
+    }
+}
+
+/// Appends `' '.join(words)` to `out`.
+pub fn push_joined<'w>(words: impl Iterator<Item = &'w str>, out: &mut String) {
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+}
+
+/// Bytes that can start a Python whitespace character: ASCII whitespace and the UTF-8 lead
+/// bytes of the non-ASCII ones.
+static MAY_START_SPACE: [bool; 256] = crate::text::byte_table!(256, false, |b| matches!(
+    b,
+    0x09..=0x0D | 0x1C..=0x20 | 0xC2 | 0xE1 | 0xE2 | 0xE3
+));
+
+/// Python's `str.split()` (no argument): runs of Python whitespace separate words.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PySpace;
+
+impl WordRule for PySpace {
+    #[inline]
+    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+        let bytes = text.as_bytes();
+        // Skip whitespace; a single ASCII space is by far the most common separator.
+        loop {
+            match bytes.get(*pos) {
+                None => return None,
+                Some(b' ') => *pos += 1,
+                Some(_) => match py_space_len(bytes, *pos) {
+                    0 => break,
+                    n => *pos += n,
+                },
+            }
+        }
+        let start = *pos;
+        let mut end = start;
+        loop {
+            // Whitespace starts at an ASCII byte or at a UTF-8 lead byte, so the word ends on
+            // a character boundary.
+            // In bounds: `end` starts at `pos` (the byte just read) and only moves to a byte
+            // found below or one past it, so `end <= bytes.len()`; a `u8` indexes the
+            // 256-entry table.
+            #[allow(clippy::indexing_slicing)]
+            let candidate = bytes[end..]
+                .iter()
+                .position(|&b| MAY_START_SPACE[usize::from(b)]);
+            match candidate {
+                None => {
+                    end = bytes.len();
+                    break;
+                }
+                Some(offset) => {
+                    end += offset;
+                    if py_space_len(bytes, end) > 0 {
+                        break;
+                    }
+                    end += 1;
+                }
+            }
+        }
+        *pos = end;
+        Some((start, end))
+    }
+}
+
+/// The words of `s` exactly as Python's `s.split()` (no argument) yields them.
+pub type PySplit<'a> = Words<'a, PySpace>;
+
+/// Iterates over the words of `s` exactly as Python's `s.split()` (no argument) does.
+pub fn py_split(s: &str) -> PySplit<'_> {
+    Words::new(s, PySpace)
+}
+
+/// Text that is already `' '.join(words)` (the output of the `13a` and `intl` tokenizers):
+/// words are separated by single ASCII spaces, so splitting on that byte is Python's split.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SingleSpace;
+
+impl WordRule for SingleSpace {
+    #[inline]
+    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+        let start = *pos;
+        let rest = text.as_bytes().get(start..).filter(|r| !r.is_empty())?;
+        // No space: the last word runs to the end.
+        let len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+        // Past the word and the space after it. A space is ASCII, so both ends of the word
+        // are character boundaries.
+        *pos = start + len + 1;
+        Some((start, start + len))
+    }
+}
+
+/// The words of `' '.join(words)` text.
+pub type JoinedSplit<'a> = Words<'a, SingleSpace>;
+
+/// Splits `' '.join(words)` text back into its words.
+pub fn split_joined(s: &str) -> JoinedSplit<'_> {
+    Words::new(s, SingleSpace)
+}
+
+/// `" ".join(s).split()`: every character but Python whitespace is a word of its own.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NonSpaceChars;
+
+impl WordRule for NonSpaceChars {
+    #[inline]
+    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+        let rest = text.get(*pos..)?;
+        let (offset, c) = rest.char_indices().find(|&(_, c)| !is_py_whitespace(c))?;
+        let start = *pos + offset;
+        *pos = start + c.len_utf8();
+        Some((start, *pos))
+    }
+}
+
+/// The words of `" ".join(s).split()`: what BLEU counts with the `char` tokenizer.
+pub type CharWords<'a> = Words<'a, NonSpaceChars>;
+
+/// The words of `" ".join(s).split()`, without building the joined string.
+pub fn char_words(s: &str) -> CharWords<'_> {
+    Words::new(s, NonSpaceChars)
+}
