@@ -1,10 +1,12 @@
 //! Option names: each enum's names come from one table, written once with [`name_table!`].
 
-/// Implements `NAMES`, `from_name` and `name` for a fieldless enum from one table of
-/// `Variant => "name"` pairs. `what` names the option in errors (`unknown tokenizer "x";
-/// expected one of ...`). With `fold_case`, `from_name` ignores ASCII case.
+/// Implements `NAMES`, `from_name` and `name` for an enum from one table of
+/// `Variant => "name"` pairs of its fieldless variants. `what` names the option in errors
+/// (`unknown tokenizer "x"; expected one of ...`). With `fold_case`, `from_name` ignores ASCII
+/// case. Variants with fields, which no name can build, follow as `others: { pattern =>
+/// "name" }`: `name` gives their name, `from_name` does not take it.
 macro_rules! name_table {
-    ($ty:ty, $what:literal, $(fold_case: $fold:literal,)? { $($variant:ident => $name:literal),+ $(,)? }) => {
+    ($ty:ty, $what:literal, $(fold_case: $fold:literal,)? { $($variant:ident => $name:literal),+ $(,)? } $(, others: { $($other:pat => $other_name:literal),+ $(,)? })?) => {
         impl $ty {
             /// Every accepted name, in order.
             pub const NAMES: [&'static str; [$($name),+].len()] = [$($name),+];
@@ -33,9 +35,10 @@ macro_rules! name_table {
             }
 
             /// The option's name (as signatures show it).
-            pub fn name(self) -> &'static str {
+            pub fn name(&self) -> &'static str {
                 match self {
                     $(Self::$variant => $name,)+
+                    $($($other => $other_name,)+)?
                 }
             }
         }

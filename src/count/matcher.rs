@@ -61,7 +61,9 @@ impl NgramMatcher {
         let mut ids = std::mem::take(&mut self.token_ids);
         ids.clear();
         let ngrams = &mut self.ngrams;
-        ids.extend(tokens.map(|token| self.tokens.intern_with(token, || ngrams.new_id())));
+        for token in tokens {
+            ids.push(self.tokens.intern_with(token, || ngrams.new_id()));
+        }
         let mut order = std::mem::take(&mut self.order_ids);
         order.clear();
         order.extend_from_slice(&ids);
@@ -116,8 +118,10 @@ impl NgramMatcher {
     ) -> usize {
         let mut ids = std::mem::take(&mut self.token_ids);
         ids.clear();
-        // A hypothesis token the references lack: no id, so it matches nothing.
-        ids.extend(tokens.map(|token| self.tokens.lookup(token).unwrap_or(ABSENT)));
+        for token in tokens {
+            // A hypothesis token the references lack: no id, so it matches nothing.
+            ids.push(self.tokens.lookup(token).unwrap_or(ABSENT));
+        }
         let mut order = std::mem::take(&mut self.order_ids);
         order.clear();
         order.extend_from_slice(&ids);

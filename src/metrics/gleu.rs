@@ -11,9 +11,8 @@
 use crate::count::matcher::NgramMatcher;
 use crate::error::to_i64;
 use crate::error::{Error, Result};
-use crate::metrics::bleu::stats::words;
 use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric};
-use crate::tokenize::Pipeline;
+use crate::tokenize::{Pipeline, TextScratch};
 
 /// Columns of one GLEU statistics row: `[n_match, n_all]`.
 pub const WIDTH: usize = 2;
@@ -137,7 +136,7 @@ impl Counter {
 /// GLEU's statistics for the driver ([`statistics::rows`]): of text through `pipeline` and
 /// BLEU's word split (the words `bleu_stats` counts), or of token sequences counted as given
 /// (compared as bytes; `pipeline` unused). A segment without references gets `[0, 0]`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct GleuStats {
     /// Normalization and tokenizer for text.
     pub pipeline: Pipeline,
@@ -164,8 +163,7 @@ pub struct GleuScorer<'a, X: ?Sized> {
     counter: Counter,
     pipeline: Pipeline,
     references: Vec<&'a X>,
-    normalized: String,
-    tokenized: String,
+    text: TextScratch,
 }
 
 impl<'a> SegmentScorer<'a, str> for GleuScorer<'a, str> {
@@ -176,13 +174,11 @@ impl<'a> SegmentScorer<'a, str> for GleuScorer<'a, str> {
     }
 
     fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
-        let (pipeline, normalized, tokenized) =
-            (self.pipeline, &mut self.normalized, &mut self.tokenized);
-        self.counter
-            .begin(words(pipeline, hypothesis, normalized, tokenized));
+        let (pipeline, text) = (&self.pipeline, &mut self.text);
+        self.counter.begin(pipeline.tokens(hypothesis, text)?);
         for reference in &self.references {
             self.counter
-                .add_reference(words(pipeline, reference, normalized, tokenized));
+                .add_reference(pipeline.tokens(reference, text)?);
         }
         self.counter.finish(row);
         Ok(())
@@ -222,10 +218,9 @@ where
     fn scorer(&self) -> Self::Scorer {
         GleuScorer {
             counter: Counter::new(self.config),
-            pipeline: self.pipeline,
+            pipeline: self.pipeline.clone(),
             references: Vec::new(),
-            normalized: String::new(),
-            tokenized: String::new(),
+            text: TextScratch::default(),
         }
     }
 }
@@ -355,5 +350,30 @@ mod tests {
                 .starts_with("hypotheses has 1 items but references has 0"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn mecab_in_the_pipeline_counts_mecabs_tokens() {
+        let Some(model) = crate::tokenize::mecab::testing::ipadic() else {
+            return;
+        };
+        let model = std::sync::Arc::new(model);
+        let hyps = ["猫がマットの上に座った。", "犬が吠えた。"];
+        let refs = vec![vec!["猫はマットの上に座った。", "猫が座った。"], vec![]];
+        let pipeline = Pipeline::mecab(None, std::sync::Arc::clone(&model));
+        let config = GleuConfig::default();
+        let rows = text_stats(&hyps, &refs, pipeline, &config, 1).unwrap();
+        let split = |line: &str| -> Vec<String> {
+            let parsed = model.tokenize_batch(&[line], 1).unwrap();
+            parsed[0].split_whitespace().map(str::to_owned).collect()
+        };
+        let hyp_tokens: Vec<Vec<String>> = hyps.iter().map(|h| split(h)).collect();
+        let ref_tokens: Vec<Vec<Vec<String>>> = refs
+            .iter()
+            .map(|r| r.iter().map(|t| split(t)).collect())
+            .collect();
+        let expected = token_stats(&hyp_tokens, &ref_tokens, &config, 1).unwrap();
+        assert_eq!(rows, expected);
+        assert!(rows[0] > 0, "{rows:?}");
     }
 }

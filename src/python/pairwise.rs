@@ -132,7 +132,7 @@ pub(crate) fn bleu_bags(
     count_lines(py, lines, |text| {
         Ok(Counted::Bleu(BleuBags::from_text(
             text, pipeline, max_order,
-        )))
+        )?))
     })
 }
 

@@ -5,7 +5,7 @@ use super::convert::{extract_reference_streams, StrStream};
 use crate::parallel;
 use crate::text::normalize::Normalization;
 use crate::text::script;
-use crate::tokenize::{regexp_stage_into, Pipeline, Tokenizer};
+use crate::tokenize::{regexp_stage_into, Pipeline, TextScratch, Tokenizer};
 use pyo3::prelude::*;
 
 /// Parses the optional `normalize=` argument shared by several bindings.
@@ -32,11 +32,14 @@ pub(crate) fn tokenize(
     let stream = StrStream::extract(lines, name, false)?;
     let lines = stream.borrow_all();
     run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
-        parallel::map_init(&lines, workers, String::new, |normalized, line| {
+        parallel::map_init(&lines, workers, TextScratch::default, |scratch, line| {
             let mut out = String::new();
-            pipeline.tokenize_into(line, normalized, &mut out);
-            out
-        })
+            pipeline
+                .tokenize_into(line, scratch, &mut out)
+                .map(|()| out)
+        })?
+        .into_iter()
+        .collect()
     })
 }
 

@@ -71,9 +71,7 @@ mod tests {
             Some(Normalization::Nfkc)
         );
         assert_eq!(
-            Normalization::from_name("nfc")
-                .map(Normalization::name)
-                .ok(),
+            Normalization::from_name("nfc").map(|n| n.name()).ok(),
             Some("nfc")
         );
         assert!(Normalization::from_name("nfd").is_err());

@@ -8,10 +8,9 @@ use super::whitespace::{is_py_whitespace, py_space_len};
 
 /// Where a rule's words are.
 pub trait WordRule {
-    /// The byte range of the first word of `text` at or after `*pos`, which it moves past the
-    /// word (and whatever the rule reads with it); `None` when no word is left. Both ends are
-    /// character boundaries.
-    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)>;
+    /// The first word of `text` at or after byte `*pos`, which it moves past the word (and
+    /// whatever the rule reads with it); `None` when no word is left.
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str>;
 }
 
 /// The words of a text under the rule `R`.
@@ -32,10 +31,9 @@ impl<'a, R> Words<'a, R> {
 impl<'a, R: WordRule> Iterator for Words<'a, R> {
     type Item = &'a str;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<&'a str> {
-        let (start, end) = self.rule.next_word(self.text, &mut self.pos)?;
-        self.text.get(start..end)
+        self.rule.next_word(self.text, &mut self.pos)
     }
 }
 
@@ -62,7 +60,7 @@ pub struct PySpace;
 
 impl WordRule for PySpace {
     #[inline]
-    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
         let bytes = text.as_bytes();
         // Skip whitespace; a single ASCII space is by far the most common separator.
         loop {
@@ -102,7 +100,7 @@ impl WordRule for PySpace {
             }
         }
         *pos = end;
-        Some((start, end))
+        text.get(start..end)
     }
 }
 
@@ -120,8 +118,8 @@ pub fn py_split(s: &str) -> PySplit<'_> {
 pub struct SingleSpace;
 
 impl WordRule for SingleSpace {
-    #[inline]
-    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+    #[inline(always)]
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
         let start = *pos;
         let rest = text.as_bytes().get(start..).filter(|r| !r.is_empty())?;
         // No space: the last word runs to the end.
@@ -129,7 +127,7 @@ impl WordRule for SingleSpace {
         // Past the word and the space after it. A space is ASCII, so both ends of the word
         // are character boundaries.
         *pos = start + len + 1;
-        Some((start, start + len))
+        text.get(start..start + len)
     }
 }
 
@@ -147,12 +145,12 @@ pub struct NonSpaceChars;
 
 impl WordRule for NonSpaceChars {
     #[inline]
-    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
         let rest = text.get(*pos..)?;
         let (offset, c) = rest.char_indices().find(|&(_, c)| !is_py_whitespace(c))?;
         let start = *pos + offset;
         *pos = start + c.len_utf8();
-        Some((start, *pos))
+        text.get(start..*pos)
     }
 }
 

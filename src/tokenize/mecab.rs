@@ -4,11 +4,14 @@
 //! sacrebleu's `ja-mecab` and `ko-mecab` tokenizers are `tagger.parse(line.strip()).strip()`
 //! through a SWIG wrapper that holds the GIL. Calling the same library directly gives the same
 //! strings, with the GIL released and the lines shared out over threads: one [`MecabModel`]
-//! (the dictionary, shared read-only) and one tagger per worker, as MeCab documents for
-//! multithreaded use.
+//! (the dictionary, shared read-only) and one [`Tagger`] per worker, as MeCab documents for
+//! multithreaded use. A [`super::Pipeline`] holds a model (`Tokenizer::Mecab`), and each thread
+//! that runs it makes its own tagger ([`super::TextScratch`]).
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::fmt;
 use std::mem::ManuallyDrop;
+use std::ops::Deref;
 use std::path::Path;
 use std::ptr::NonNull;
 
@@ -139,6 +142,23 @@ unsafe impl Send for MecabModel {}
 // SAFETY: as above; `&MecabModel` only creates taggers and reads the dictionary info.
 unsafe impl Sync for MecabModel {}
 
+impl fmt::Debug for MecabModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MecabModel")
+            .field("model", &self.model)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Two models are the same only when they are one loaded model.
+impl PartialEq for MecabModel {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for MecabModel {}
+
 impl MecabModel {
     /// Loads `library` (a `libmecab` shared library) and builds a model from `args`, the
     /// command-line options after the program name (e.g. `["-C", "-d", DICDIR, "-Owakati"]`).
@@ -215,19 +235,6 @@ impl MecabModel {
         Ok(out)
     }
 
-    fn tagger(&self) -> Result<Tagger<'_>> {
-        // SAFETY: the model is live; a new tagger borrows it (and `Tagger` borrows `self`).
-        let ptr = unsafe { (self.api.model_new_tagger)(self.model.as_ptr()) };
-        match NonNull::new(ptr) {
-            Some(ptr) => Ok(Tagger { model: self, ptr }),
-            // SAFETY: with a null tagger, `mecab_strerror` returns MeCab's global error buffer.
-            None => Err(Error::invalid_option(format!(
-                "MeCab could not create a tagger: {}",
-                reason(unsafe { c_string((self.api.strerror)(std::ptr::null_mut())) })
-            ))),
-        }
-    }
-
     /// `tagger.parse(line.strip()).strip()` for every line, as sacrebleu computes it through
     /// the SWIG wrapper, on `workers` threads (`-1`: every core).
     ///
@@ -238,7 +245,7 @@ impl MecabModel {
         parallel::map_init(
             lines,
             workers,
-            || self.tagger(),
+            || Tagger::new(self),
             |tagger, line| match tagger {
                 Ok(tagger) => tagger.parse(line),
                 Err(e) => Err(e.clone()),
@@ -251,8 +258,8 @@ impl MecabModel {
 
 impl Drop for MecabModel {
     fn drop(&mut self) {
-        // SAFETY: the model is live and every tagger made from it borrowed `self`, so none is
-        // left.
+        // SAFETY: the model is live and every tagger made from it holds a borrow or a share of
+        // it, so none is left.
         unsafe { (self.api.model_destroy)(self.model.as_ptr()) }
     }
 }
@@ -264,15 +271,66 @@ pub fn mecab_input(line: &str) -> &str {
     line.split_once('\0').map_or(line, |(head, _)| head)
 }
 
-/// One MeCab tagger: its lattice and output buffer, for one thread at a time.
-struct Tagger<'m> {
-    model: &'m MecabModel,
+/// One MeCab tagger: its lattice and output buffer, for one thread at a time (MeCab's taggers
+/// are not thread-safe; the model is). `M` keeps the model alive: a borrow of it
+/// (`&MecabModel`) or a share (`Arc<MecabModel>`, for a tagger kept in per-thread state).
+pub struct Tagger<M: Deref<Target = MecabModel>> {
+    model: M,
     ptr: NonNull<c_void>,
 }
 
-impl Tagger<'_> {
-    /// `tagger.parse(line.strip()).strip()`.
-    fn parse(&mut self, line: &str) -> Result<String> {
+impl<M: Deref<Target = MecabModel>> fmt::Debug for Tagger<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tagger")
+            .field("model", &*self.model)
+            .field("tagger", &self.ptr)
+            .finish()
+    }
+}
+
+impl<M: Deref<Target = MecabModel>> Tagger<M> {
+    /// A new tagger of `model`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidOption`] with MeCab's message when it cannot create one.
+    pub fn new(model: M) -> Result<Self> {
+        let api = &model.api;
+        // SAFETY: the model is live; the tagger keeps it alive (`model`) until it is
+        // destroyed (`Drop`).
+        let ptr = unsafe { (api.model_new_tagger)(model.model.as_ptr()) };
+        match NonNull::new(ptr) {
+            Some(ptr) => Ok(Self { model, ptr }),
+            // SAFETY: with a null tagger, `mecab_strerror` returns MeCab's global error buffer.
+            None => Err(Error::invalid_option(format!(
+                "MeCab could not create a tagger: {}",
+                reason(unsafe { c_string((api.strerror)(std::ptr::null_mut())) })
+            ))),
+        }
+    }
+
+    /// The model the tagger was made from.
+    pub fn model(&self) -> &M {
+        &self.model
+    }
+
+    /// `tagger.parse(line.strip()).strip()`, as sacrebleu's `ja-mecab` and `ko-mecab` return
+    /// it.
+    ///
+    /// # Errors
+    /// As [`Tagger::parse_into`].
+    pub fn parse(&mut self, line: &str) -> Result<String> {
+        let mut out = String::new();
+        self.parse_into(line, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Tagger::parse`] into `out`, replacing its content.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] with MeCab's message when it fails on the line;
+    /// [`ErrorKind::Decode`] when its output is not UTF-8.
+    pub fn parse_into(&mut self, line: &str, out: &mut String) -> Result<()> {
+        out.clear();
         let input = mecab_input(line);
         // An empty `&str` may have a dangling pointer; MeCab always gets a real one.
         let ptr = if input.is_empty() {
@@ -283,8 +341,8 @@ impl Tagger<'_> {
         // SAFETY: `ptr` points to `input.len()` readable bytes that outlive the call; the
         // tagger is live and used by this thread alone (`&mut self`). `mecab_sparse_tostr2` is
         // `Tagger::parse(str, len)`, which the SWIG `parse(str)` calls with `strlen(str)`.
-        let out = unsafe { (self.model.api.sparse_tostr2)(self.ptr.as_ptr(), ptr, input.len()) };
-        if out.is_null() {
+        let parsed = unsafe { (self.model.api.sparse_tostr2)(self.ptr.as_ptr(), ptr, input.len()) };
+        if parsed.is_null() {
             // SAFETY: the tagger is live; `mecab_strerror` returns its last error message.
             let reason = unsafe { c_string((self.model.api.strerror)(self.ptr.as_ptr())) };
             return Err(Error::invalid_input(format!(
@@ -294,18 +352,19 @@ impl Tagger<'_> {
         }
         // SAFETY: a non-null result is a NUL-terminated string in the tagger's buffer, valid
         // until its next call; it is copied before that.
-        let out = unsafe { CStr::from_ptr(out) }.to_bytes();
-        let out = std::str::from_utf8(out).map_err(|e| {
+        let parsed = unsafe { CStr::from_ptr(parsed) }.to_bytes();
+        let parsed = std::str::from_utf8(parsed).map_err(|e| {
             Error::new(
                 ErrorKind::Decode,
                 format!("MeCab returned invalid UTF-8 for the line {line:?}: {e}"),
             )
         })?;
-        Ok(py_strip(out).to_owned())
+        out.push_str(py_strip(parsed));
+        Ok(())
     }
 }
 
-impl Drop for Tagger<'_> {
+impl<M: Deref<Target = MecabModel>> Drop for Tagger<M> {
     fn drop(&mut self) {
         // SAFETY: the tagger is live and owned by `self`.
         unsafe { (self.model.api.destroy)(self.ptr.as_ptr()) }
@@ -342,19 +401,11 @@ mod tests {
         }
     }
 
-    /// Runs against a real MeCab when `BLEUPRINT_TEST_LIBMECAB` names the library and
-    /// `BLEUPRINT_TEST_MECAB_DICDIR` a dictionary (the Python tests cover it otherwise).
     #[test]
     fn tokenizes_with_a_real_library() {
-        let (Ok(library), Ok(dicdir)) = (
-            std::env::var("BLEUPRINT_TEST_LIBMECAB"),
-            std::env::var("BLEUPRINT_TEST_MECAB_DICDIR"),
-        ) else {
+        let Some(model) = testing::ipadic() else {
             return;
         };
-        let rc = format!("{dicdir}/mecabrc");
-        let args = ["-C", "-r", &rc, "-d", &dicdir, "-Owakati"];
-        let model = MecabModel::open(Path::new(&library), &args).unwrap();
         assert!(model.version().unwrap().starts_with("0.996"));
         assert_eq!(model.dictionary_info().unwrap().len(), 1);
         let lines: Vec<String> = (0..500)
@@ -365,5 +416,102 @@ mod tests {
         assert_eq!(model.tokenize_batch(&lines, -1).unwrap(), serial);
         assert!(serial.iter().all(|s| !s.ends_with(char::is_whitespace)));
         assert_eq!(model.tokenize_batch(&["", "\0x"], 1).unwrap(), ["", ""]);
+        // A tagger that shares the model gives the same strings.
+        let mut tagger = Tagger::new(std::sync::Arc::new(model)).unwrap();
+        let shared: Vec<String> = lines.iter().map(|l| tagger.parse(l).unwrap()).collect();
+        assert_eq!(shared, serial);
+        if let Some(swig) = testing::swig_parse(&["日本語の文です。", " a\u{3000}b ", ""]) {
+            let ours: Vec<String> = ["日本語の文です。", " a\u{3000}b ", ""]
+                .iter()
+                .map(|l| tagger.parse(l).unwrap())
+                .collect();
+            assert_eq!(ours, swig);
+        }
+    }
+}
+
+/// A real MeCab for tests: the `libmecab` that the installed `mecab-python3` wheel bundles and
+/// the `ipadic` dictionary, found as `tokenizers/mecab.py` finds them, by asking Python
+/// (`BLEUPRINT_TEST_PYTHON`, default `python3`). Where they are absent a test skips, saying
+/// why on stderr.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::MecabModel;
+    use std::path::Path;
+    use std::process::{Command, Stdio};
+
+    /// Finds the library and `ipadic`'s arguments (as `tagger_args` builds them, with
+    /// `-Owakati`): one per output line, the library first.
+    const LOCATE: &str = r#"
+import importlib.metadata, shlex, sys
+try:
+    import ipadic
+    files = importlib.metadata.files("mecab-python3") or []
+except (ImportError, importlib.metadata.PackageNotFoundError) as e:
+    sys.exit(f"mecab-python3 and ipadic are not installed ({e})")
+names = [f for f in sorted(files, key=str) if f.name.startswith("libmecab")]
+libs = [str(f.locate()) for f in names if ".so" in f.name or f.name.endswith((".dylib", ".dll"))]
+if not libs:
+    sys.exit("mecab-python3 bundles no libmecab")
+print("\n".join([libs[0], "-C", *shlex.split(ipadic.MECAB_ARGS + " -Owakati")]))
+"#;
+
+    /// `tagger.parse(line.strip()).strip()` of the SWIG `MeCab.Tagger`, one line per line.
+    const SWIG: &str = r#"
+import sys, MeCab, ipadic
+tagger = MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
+lines = sys.stdin.buffer.read().decode("utf-8").split("\n")
+sys.stdout.buffer.write("\n".join(tagger.parse(l.strip()).strip() for l in lines).encode("utf-8"))
+"#;
+
+    /// Runs `script` with `input` on stdin: its stdout, or `None` after printing why not.
+    fn python(script: &str, input: &str) -> Option<String> {
+        let interpreter =
+            std::env::var("BLEUPRINT_TEST_PYTHON").unwrap_or_else(|_| "python3".to_owned());
+        let child = Command::new(&interpreter)
+            .args(["-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let output = child.and_then(|mut child| {
+            if let Some(mut stdin) = child.stdin.take() {
+                std::io::Write::write_all(&mut stdin, input.as_bytes())?;
+            }
+            child.wait_with_output()
+        });
+        match output {
+            Ok(out) if out.status.success() => String::from_utf8(out.stdout).ok(),
+            Ok(out) => {
+                let why = String::from_utf8_lossy(&out.stderr);
+                eprintln!("skipped, no MeCab to test with: {}", why.trim());
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped, no MeCab to test with: cannot run {interpreter}: {e}");
+                None
+            }
+        }
+    }
+
+    /// The installed `ipadic` model, or `None` (the reason printed) without one.
+    pub(crate) fn ipadic() -> Option<MecabModel> {
+        let found = python(LOCATE, "")?;
+        let mut lines = found.lines();
+        let library = lines.next()?;
+        let args: Vec<&str> = lines.collect();
+        match MecabModel::open(Path::new(library), &args) {
+            Ok(model) => Some(model),
+            Err(e) => {
+                eprintln!("skipped, the installed MeCab does not load: {e}");
+                None
+            }
+        }
+    }
+
+    /// The SWIG tagger's `parse(line.strip()).strip()` of each line (lines without `\n`).
+    pub(crate) fn swig_parse(lines: &[&str]) -> Option<Vec<String>> {
+        let parsed = python(SWIG, &lines.join("\n"))?;
+        Some(parsed.split('\n').map(str::to_owned).collect())
     }
 }

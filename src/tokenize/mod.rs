@@ -52,10 +52,19 @@ mod zh;
 pub use split_ascii::{ascii_words, AsciiWords};
 pub use strip_punct::{strip_punct_words, StripPunctWords};
 
-use crate::text::normalize::Normalization;
+use std::sync::Arc;
 
-/// A BLEU tokenizer. Cheap to copy; holds no state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+use crate::error::{Error, Result};
+use crate::text::normalize::Normalization;
+use crate::text::{py_rstrip, NonSpaceChars, PySpace, SingleSpace, WordRule, Words};
+use mecab::{MecabModel, Tagger};
+use split_ascii::AsciiSpace;
+use strip_punct::PunctOrSpace;
+
+/// A tokenizer: one of sacrebleu's rule-based ones (or of two other BLEU implementations'),
+/// stateless, or MeCab with a loaded model, whose taggers live in each thread's
+/// [`TextScratch`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Tokenizer {
     /// Identity: the text is only split on whitespace later.
     None,
@@ -72,6 +81,9 @@ pub enum Tokenizer {
     /// jury / nlg-metricverse: ASCII punctuation becomes a space, then Python's `split()`
     /// (not sacrebleu's).
     StripPunct,
+    /// MeCab (sacrebleu's `ja-mecab` and `ko-mecab`, by the model's dictionary):
+    /// `tagger.parse(line.strip()).strip()`. No name builds it: load a [`MecabModel`] first.
+    Mecab(Arc<MecabModel>),
 }
 
 /// sacrebleu's `TokenizerRegexp()(line)` on its own, into `out` (cleared first): the
@@ -90,13 +102,21 @@ crate::names::name_table!(Tokenizer, "tokenizer", {
     Zh => "zh",
     SplitAscii => "split-ascii",
     StripPunct => "strip-punct",
+}, others: {
+    Self::Mecab(_) => "mecab",
 });
 
 impl Tokenizer {
-    /// Writes the tokenization of `line` into `out` (which is cleared first), exactly as
-    /// sacrebleu's tokenizer `__call__(line)` returns it (for `split-ascii` and `strip-punct`:
-    /// their words joined by single spaces).
-    pub fn tokenize_into(self, line: &str, out: &mut String) {
+    /// Writes the tokenization of `line` into `out` (cleared first), exactly as sacrebleu's
+    /// tokenizer `__call__(line)` returns it (for `split-ascii` and `strip-punct`: their words
+    /// joined by single spaces); MeCab runs the tagger in `tagger`, made there if it is not
+    /// this model's.
+    fn tokenize_into(
+        &self,
+        line: &str,
+        tagger: &mut Option<Tagger<Arc<MecabModel>>>,
+        out: &mut String,
+    ) -> Result<()> {
         out.clear();
         match self {
             Self::None => none::tokenize(line, out),
@@ -106,23 +126,44 @@ impl Tokenizer {
             Self::Zh => zh::tokenize(line, out),
             Self::SplitAscii => split_ascii::tokenize(line, out),
             Self::StripPunct => strip_punct::tokenize(line, out),
+            Self::Mecab(model) => return model_tagger(tagger, model)?.parse_into(line, out),
         }
-    }
-
-    /// Returns the tokenization of `line` as a new string.
-    pub fn tokenize(self, line: &str) -> String {
-        let mut out = String::with_capacity(line.len() + line.len() / 4);
-        self.tokenize_into(line, &mut out);
-        out
+        Ok(())
     }
 }
 
+/// The tagger in `slot` if it is `model`'s, else a new one of `model`, kept there.
+fn model_tagger<'t>(
+    slot: &'t mut Option<Tagger<Arc<MecabModel>>>,
+    model: &Arc<MecabModel>,
+) -> Result<&'t mut Tagger<Arc<MecabModel>>> {
+    if !slot
+        .as_ref()
+        .is_some_and(|tagger| Arc::ptr_eq(tagger.model(), model))
+    {
+        *slot = None;
+        *slot = Some(Tagger::new(Arc::clone(model))?);
+    }
+    slot.as_mut()
+        .ok_or_else(|| Error::internal("a MeCab tagger was just made"))
+}
+
+/// Per-thread state for running [`Pipeline`]s over many lines: the current line's normalized
+/// and tokenized text, and MeCab's tagger, made on first use (a tagger serves one thread at a
+/// time; the model it was made from is shared).
+#[derive(Debug, Default)]
+pub struct TextScratch {
+    normalized: String,
+    tokenized: String,
+    tagger: Option<Tagger<Arc<MecabModel>>>,
+}
+
 /// How a line becomes tokens: an optional Unicode normalization, then a tokenizer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pipeline {
     /// Applied to the raw line first; `None` keeps the text as it is (sacrebleu's behaviour).
     pub normalization: Option<Normalization>,
-    /// The sacrebleu tokenizer.
+    /// The tokenizer.
     pub tokenizer: Tokenizer,
 }
 
@@ -136,15 +177,18 @@ impl From<Tokenizer> for Pipeline {
 }
 
 impl Pipeline {
-    /// Normalizes `line` (into `normalized` when it changes) and tokenizes it into `out`.
-    pub fn tokenize_into(self, line: &str, normalized: &mut String, out: &mut String) {
-        let line = self.normalize(line, normalized);
-        self.tokenizer.tokenize_into(line, out);
+    /// MeCab with `model` after `normalization` (as sacrebleu's `ja-mecab` and `ko-mecab`
+    /// run, when `normalization` is `None`).
+    pub fn mecab(normalization: Option<Normalization>, model: Arc<MecabModel>) -> Self {
+        Self {
+            normalization,
+            tokenizer: Tokenizer::Mecab(model),
+        }
     }
 
     /// `line` in the pipeline's normalization form: `line` itself when unchanged, else the
     /// normalized text, kept in `buffer`.
-    pub fn normalize<'a>(self, line: &'a str, buffer: &'a mut String) -> &'a str {
+    pub fn normalize<'a>(&self, line: &'a str, buffer: &'a mut String) -> &'a str {
         match self.normalization.map(|form| form.apply(line)) {
             Some(std::borrow::Cow::Owned(text)) => {
                 *buffer = text;
@@ -153,7 +197,90 @@ impl Pipeline {
             _ => line,
         }
     }
+
+    /// Normalizes `line` if asked and tokenizes it into `out` (replacing its content), as
+    /// sacrebleu's tokenizer returns it (see [`Tokenizer`]).
+    ///
+    /// # Errors
+    /// MeCab's: it cannot make a tagger, fails on the line or returns invalid UTF-8.
+    pub fn tokenize_into(
+        &self,
+        line: &str,
+        scratch: &mut TextScratch,
+        out: &mut String,
+    ) -> Result<()> {
+        let line = self.normalize(line, &mut scratch.normalized);
+        self.tokenizer.tokenize_into(line, &mut scratch.tagger, out)
+    }
+
+    /// The tokens a metric counts in `line`: sacrebleu's `tokenizer(line.rstrip()).split()`,
+    /// after the normalization, read from the tokenizer's output (kept in `scratch`) or, where
+    /// the tokens are plain spans of the line, from the line itself. `split-ascii` skips the
+    /// `rstrip()` (Python's whitespace set), because `multi-bleu.perl` keeps a trailing U+00A0
+    /// as part of the last word, and splits on ASCII whitespace only.
+    ///
+    /// # Errors
+    /// As [`Pipeline::tokenize_into`].
+    #[inline]
+    pub fn tokens<'s>(&self, line: &'s str, scratch: &'s mut TextScratch) -> Result<Tokens<'s>> {
+        let TextScratch {
+            normalized,
+            tokenized,
+            tagger,
+        } = scratch;
+        let line = self.normalize(line, normalized);
+        let (text, split) = match &self.tokenizer {
+            Tokenizer::SplitAscii => (line, TokenSplit::Ascii),
+            Tokenizer::None => (py_rstrip(line), TokenSplit::Python),
+            Tokenizer::Char => (py_rstrip(line), TokenSplit::Chars),
+            Tokenizer::StripPunct => (py_rstrip(line), TokenSplit::StripPunct),
+            // Their output is `' '.join(words)`: splitting on `' '` suffices.
+            Tokenizer::V13a | Tokenizer::Intl | Tokenizer::Zh => {
+                self.tokenizer
+                    .tokenize_into(py_rstrip(line), tagger, tokenized)?;
+                (tokenized.as_str(), TokenSplit::Joined)
+            }
+            // MeCab strips the line itself; its output is split as Python splits it.
+            Tokenizer::Mecab(_) => {
+                self.tokenizer.tokenize_into(line, tagger, tokenized)?;
+                (tokenized.as_str(), TokenSplit::Python)
+            }
+        };
+        Ok(Words::new(text, split))
+    }
 }
+
+/// Where [`Pipeline::tokens`] finds the tokens: the word rule of the tokenizer's output, or of
+/// the line itself where the tokens are spans of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenSplit {
+    /// Python's `str.split()` (`none`, MeCab's output).
+    Python,
+    /// `char`: every character but whitespace.
+    Chars,
+    /// `' '.join(words)` (the output of `13a`, `intl` and `zh`).
+    Joined,
+    /// `split-ascii`: runs of ASCII whitespace separate.
+    Ascii,
+    /// `strip-punct`: ASCII punctuation and Python whitespace separate.
+    StripPunct,
+}
+
+impl WordRule for TokenSplit {
+    #[inline(always)]
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
+        match self {
+            Self::Python => PySpace.next_word(text, pos),
+            Self::Chars => NonSpaceChars.next_word(text, pos),
+            Self::Joined => SingleSpace.next_word(text, pos),
+            Self::Ascii => AsciiSpace.next_word(text, pos),
+            Self::StripPunct => PunctOrSpace.next_word(text, pos),
+        }
+    }
+}
+
+/// The tokens of one line, as [`Pipeline::tokens`] reads them.
+pub type Tokens<'a> = Words<'a, TokenSplit>;
 
 #[cfg(test)]
 mod tests {

@@ -18,7 +18,7 @@ pub struct AsciiSpace;
 
 impl WordRule for AsciiSpace {
     #[inline]
-    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
         let rest = text.as_bytes().get(*pos..)?;
         let start = *pos + rest.iter().position(|&b| !is_ascii_separator(b))?;
         // The word runs to the next separator, or to the end of the text. Separators are
@@ -29,7 +29,7 @@ impl WordRule for AsciiSpace {
                 .iter()
                 .position(|&b| is_ascii_separator(b))
                 .unwrap_or(word.len());
-        Some((start, *pos))
+        text.get(start..*pos)
     }
 }
 

@@ -24,11 +24,11 @@ pub struct PunctOrSpace;
 
 impl WordRule for PunctOrSpace {
     #[inline]
-    fn next_word(&self, text: &str, pos: &mut usize) -> Option<(usize, usize)> {
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
         let start = *pos + text.get(*pos..)?.find(|c: char| !is_separator(c))?;
         let word = text.get(start..)?;
         *pos = start + word.find(is_separator).unwrap_or(word.len());
-        Some((start, *pos))
+        text.get(start..*pos)
     }
 }
 

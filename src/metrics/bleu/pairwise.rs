@@ -5,14 +5,15 @@
 use super::config::BleuConfig;
 use super::ref_length::RefLength;
 use super::score::{py_sum, score_from_float_counts, FloatSemantics};
-use super::stats::words;
 use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
+use std::convert::Infallible;
+
 use crate::error::{to_i64, Error, Result};
 use crate::statistics::pairwise::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{SegmentScorer, StatsMetric};
-use crate::tokenize::Pipeline;
+use crate::tokenize::{Pipeline, TextScratch};
 
 /// Sentences counted into bags with shared ids: text through a [`Pipeline`], or tokens.
 #[derive(Debug, Default)]
@@ -27,27 +28,36 @@ pub struct BleuBags {
 
 impl BleuBags {
     /// Counts `lines` as sacrebleu's BLEU tokenizes them (`pipeline`).
-    pub fn from_text(lines: &[&str], pipeline: Pipeline, max_order: usize) -> Self {
-        let (mut normalized, mut tokenized) = (String::new(), String::with_capacity(512));
+    ///
+    /// # Errors
+    /// As [`Pipeline::tokens`].
+    pub fn from_text(lines: &[&str], pipeline: Pipeline, max_order: usize) -> Result<Self> {
+        let mut text = TextScratch::default();
         Self::count(lines, max_order, |line, vocabulary, symbols| {
-            let words = words(pipeline, line, &mut normalized, &mut tokenized);
-            symbols.extend(words.map(|w| vocabulary.intern(w)));
+            let tokens = pipeline.tokens(line, &mut text)?;
+            symbols.extend(tokens.map(|w| vocabulary.intern(w)));
+            Ok(())
         })
     }
 
     /// Counts token sequences as given (tokens compare as bytes).
     pub fn from_tokens<T: AsRef<[u8]>>(sequences: &[Vec<T>], max_order: usize) -> Self {
-        Self::count(sequences, max_order, |tokens, vocabulary, symbols| {
+        let counted = Self::count(sequences, max_order, |tokens, vocabulary, symbols| {
             symbols.extend(tokens.iter().map(|t| vocabulary.intern(t)));
-        })
+            Ok::<(), Infallible>(())
+        });
+        match counted {
+            Ok(bags) => bags,
+            Err(never) => match never {},
+        }
     }
 
     /// Bags of `sentences`, whose symbols `symbols_of(sentence, vocabulary, out)` appends.
-    fn count<S>(
+    fn count<S, E>(
         sentences: &[S],
         max_order: usize,
-        mut symbols_of: impl FnMut(&S, &mut Vocabulary, &mut Vec<u32>),
-    ) -> Self {
+        mut symbols_of: impl FnMut(&S, &mut Vocabulary, &mut Vec<u32>) -> std::result::Result<(), E>,
+    ) -> std::result::Result<Self, E> {
         let mut vocabulary = Vocabulary::default();
         let mut builder = BagBuilder::default();
         let mut symbols = Vec::new();
@@ -55,17 +65,17 @@ impl BleuBags {
             .iter()
             .map(|sentence| {
                 symbols.clear();
-                symbols_of(sentence, &mut vocabulary, &mut symbols);
+                symbols_of(sentence, &mut vocabulary, &mut symbols)?;
                 let mut bag = NgramBag::default();
                 builder.add(&mut bag, &symbols, 0, max_order);
-                bag
+                Ok(bag)
             })
-            .collect();
-        Self {
+            .collect::<std::result::Result<_, E>>()?;
+        Ok(Self {
             bags,
             ids: builder.ids(),
             max_order,
-        }
+        })
     }
 }
 
@@ -226,7 +236,7 @@ mod tests {
             "A dog.",
         ];
         for tokenizer in [Tokenizer::V13a, Tokenizer::Char, Tokenizer::None] {
-            let bags = BleuBags::from_text(&lines, tokenizer.into(), 4);
+            let bags = BleuBags::from_text(&lines, tokenizer.clone().into(), 4).unwrap();
             let metric = BleuBagStats::new(&bags, 4, RefLength::Closest).unwrap();
             let all: Vec<&NgramBag> = bags.bags.iter().collect();
             let rows = pairwise::rows(&all, &all, &metric, 1).unwrap();
@@ -241,7 +251,7 @@ mod tests {
                     let one = grouped_stats(
                         &[*h],
                         &[vec![*r]],
-                        StatsOptions::from(tokenizer),
+                        StatsOptions::from(tokenizer.clone()),
                         &config,
                         1,
                     )

@@ -7,17 +7,14 @@ use crate::count::matcher::NgramMatcher;
 use crate::error::to_i64;
 use crate::error::Result;
 use crate::statistics::{self, Grouped, SegmentScorer, Segments, StatsMetric, Streams};
-use crate::text::{char_words, py_rstrip, py_split, split_joined, CharWords, JoinedSplit, PySplit};
-use crate::tokenize::{
-    ascii_words, strip_punct_words, AsciiWords, Pipeline, StripPunctWords, Tokenizer,
-};
+use crate::tokenize::{Pipeline, TextScratch, Tokenizer};
 
 pub use crate::statistics::Segment;
 
 /// How rows are counted, apart from the scoring [`BleuConfig`]: the text pipeline and the
 /// rule for the `ref_len` column. A [`Tokenizer`] or [`Pipeline`] converts into options with
 /// sacrebleu's closest-length rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StatsOptions {
     /// Normalization and tokenizer for text input.
     pub pipeline: Pipeline,
@@ -85,106 +82,9 @@ impl Counter {
     }
 }
 
-/// Per-thread buffers reused across segments.
-struct Scratch {
-    counter: Counter,
-    tokenized: String,
-    normalized: String,
-}
-
-impl Scratch {
-    fn new(max_order: usize) -> Self {
-        Self {
-            counter: Counter::new(max_order),
-            tokenized: String::with_capacity(512),
-            normalized: String::new(),
-        }
-    }
-}
-
-/// The words BLEU counts: `tokenizer(line).split()`.
-pub(crate) enum Words<'a> {
-    /// Python's whitespace split of raw text (`none`).
-    Python(PySplit<'a>),
-    /// `char`: every non-whitespace character, read straight from the line.
-    Chars(CharWords<'a>),
-    /// `13a`, `intl` and `zh` output is already `' '.join(words)`: a plain split on `' '` suffices.
-    Joined(JoinedSplit<'a>),
-    /// `split-ascii`: runs of ASCII whitespace separate, read straight from the line.
-    Ascii(AsciiWords<'a>),
-    /// `strip-punct`: ASCII punctuation and Python whitespace separate, read from the line.
-    StripPunct(StripPunctWords<'a>),
-}
-
-impl<'a> Iterator for Words<'a> {
-    type Item = &'a str;
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a str> {
-        match self {
-            Self::Python(it) => it.next(),
-            Self::Chars(it) => it.next(),
-            Self::Joined(it) => it.next(),
-            Self::Ascii(it) => it.next(),
-            Self::StripPunct(it) => it.next(),
-        }
-    }
-}
-
-/// Normalizes `line` if asked (into `normalized`), then tokenizes it into `tokenized` (unless
-/// the tokenizer's words can be read from the line itself) and splits it: sacrebleu's
-/// `tokenizer(line.rstrip()).split()`. `split-ascii` skips the `rstrip()` (Python's whitespace
-/// set), because `multi-bleu.perl` keeps a trailing U+00A0 as part of the last word.
-pub(crate) fn words<'a>(
-    pipeline: Pipeline,
-    line: &'a str,
-    normalized: &'a mut String,
-    tokenized: &'a mut String,
-) -> Words<'a> {
-    let line = pipeline.normalize(line, normalized);
-    let tokenizer = pipeline.tokenizer;
-    match tokenizer {
-        Tokenizer::SplitAscii => Words::Ascii(ascii_words(line)),
-        Tokenizer::None => Words::Python(py_split(py_rstrip(line))),
-        Tokenizer::Char => Words::Chars(char_words(py_rstrip(line))),
-        Tokenizer::StripPunct => Words::StripPunct(strip_punct_words(py_rstrip(line))),
-        Tokenizer::V13a | Tokenizer::Intl | Tokenizer::Zh => {
-            tokenizer.tokenize_into(py_rstrip(line), tokenized);
-            Words::Joined(split_joined(tokenized))
-        }
-    }
-}
-
-impl Scratch {
-    /// Tokenizes and interns one segment's references.
-    fn prepare_references<'a>(&mut self, pipeline: Pipeline, refs: impl Iterator<Item = &'a str>) {
-        self.counter.begin_segment();
-        for reference in refs {
-            let words = words(
-                pipeline,
-                reference,
-                &mut self.normalized,
-                &mut self.tokenized,
-            );
-            self.counter.add_reference(words);
-        }
-    }
-
-    /// Fills the statistics row of `hypothesis` against the prepared references.
-    fn match_row(&mut self, options: StatsOptions, hypothesis: &str, row: &mut [i64]) {
-        let words = words(
-            options.pipeline,
-            hypothesis,
-            &mut self.normalized,
-            &mut self.tokenized,
-        );
-        self.counter.fill_row(words, options.ref_length, row);
-    }
-}
-
 /// BLEU's statistics for the driver ([`statistics::rows`]): of text through `options`, or of
 /// token sequences counted as given (compared as bytes; only `options.ref_length` applies).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct BleuStats {
     /// The text pipeline and the `ref_len` rule.
     pub options: StatsOptions,
@@ -204,52 +104,36 @@ impl BleuStats {
             max_order: config.max_order,
         })
     }
-
-    fn width(&self) -> usize {
-        2 + 2 * self.max_order
-    }
 }
 
-/// A text segment's state: the interned references, reusable buffers and the options.
+/// A segment's state: the interned references, the options, and the text pipeline's buffers
+/// (and MeCab tagger) for text.
 pub struct BleuScorer {
-    scratch: Scratch,
+    counter: Counter,
     options: StatsOptions,
+    text: TextScratch,
 }
 
+/// Text: tokenized by the pipeline.
 impl<'a> SegmentScorer<'a, str> for BleuScorer {
     fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
-        self.scratch.prepare_references(self.options.pipeline, refs);
+        self.counter.begin_segment();
+        for reference in refs {
+            let tokens = self.options.pipeline.tokens(reference, &mut self.text)?;
+            self.counter.add_reference(tokens);
+        }
         Ok(())
     }
 
     fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
-        self.scratch.match_row(self.options, hypothesis, row);
+        let tokens = self.options.pipeline.tokens(hypothesis, &mut self.text)?;
+        self.counter.fill_row(tokens, self.options.ref_length, row);
         Ok(())
     }
 }
 
-impl<'a> StatsMetric<'a, str> for BleuStats {
-    type Scorer = BleuScorer;
-
-    fn width(&self) -> usize {
-        BleuStats::width(self)
-    }
-
-    fn scorer(&self) -> BleuScorer {
-        BleuScorer {
-            scratch: Scratch::new(self.max_order),
-            options: self.options,
-        }
-    }
-}
-
-/// A token segment's state: the interned references and the `ref_len` rule.
-pub struct BleuTokenScorer {
-    counter: Counter,
-    ref_length: RefLength,
-}
-
-impl<'a, T: AsRef<[u8]> + 'a> SegmentScorer<'a, [T]> for BleuTokenScorer {
+/// Token sequences: counted as given.
+impl<'a, T: AsRef<[u8]> + 'a> SegmentScorer<'a, [T]> for BleuScorer {
     fn prepare<I: Iterator<Item = &'a [T]>>(&mut self, refs: I) -> Result<()> {
         self.counter.begin_segment();
         for reference in refs {
@@ -260,22 +144,27 @@ impl<'a, T: AsRef<[u8]> + 'a> SegmentScorer<'a, [T]> for BleuTokenScorer {
 
     fn score(&mut self, hypothesis: &'a [T], row: &mut [i64]) -> Result<()> {
         self.counter
-            .fill_row(hypothesis.iter(), self.ref_length, row);
+            .fill_row(hypothesis.iter(), self.options.ref_length, row);
         Ok(())
     }
 }
 
-impl<'a, T: AsRef<[u8]> + 'a> StatsMetric<'a, [T]> for BleuStats {
-    type Scorer = BleuTokenScorer;
+/// Text and token sequences alike: the scorer's impls say what an item is.
+impl<'a, X: ?Sized + 'a> StatsMetric<'a, X> for BleuStats
+where
+    BleuScorer: SegmentScorer<'a, X>,
+{
+    type Scorer = BleuScorer;
 
     fn width(&self) -> usize {
-        BleuStats::width(self)
+        2 + 2 * self.max_order
     }
 
-    fn scorer(&self) -> BleuTokenScorer {
-        BleuTokenScorer {
+    fn scorer(&self) -> BleuScorer {
+        BleuScorer {
             counter: Counter::new(self.max_order),
-            ref_length: self.options.ref_length,
+            options: self.options.clone(),
+            text: TextScratch::default(),
         }
     }
 }
@@ -446,10 +335,12 @@ mod tests {
         for tokenizer in Tokenizer::NAMES {
             let tokenizer = Tokenizer::from_name(tokenizer).unwrap();
             for rule in RefLength::NAMES {
-                let opts = options(tokenizer, rule);
+                let opts = options(tokenizer.clone(), rule);
                 for workers in [1, 2] {
-                    let grouped = grouped_stats(&hyps, &refs, opts, &config, workers).unwrap();
-                    let streamed = stream_stats(&hyps, &streams, opts, &config, workers).unwrap();
+                    let grouped =
+                        grouped_stats(&hyps, &refs, opts.clone(), &config, workers).unwrap();
+                    let streamed =
+                        stream_stats(&hyps, &streams, opts.clone(), &config, workers).unwrap();
                     assert_eq!(grouped, streamed, "{tokenizer:?} {rule}");
                 }
             }
@@ -630,5 +521,76 @@ mod tests {
             err.message().contains("segment 0 has no references"),
             "{err}"
         );
+    }
+
+    /// MeCab inside the pipeline, on the driver's threads, counts what the Python path
+    /// counted: the lines normalized, tokenized by MeCab (`tokenize_batch`, the
+    /// `MecabTagger.tokenize` binding), then counted with the `none` tokenizer.
+    #[test]
+    fn mecab_in_the_pipeline_counts_what_tokenizing_first_counts() {
+        use crate::text::normalize::Normalization;
+        use std::sync::Arc;
+        let Some(model) = crate::tokenize::mecab::testing::ipadic() else {
+            return;
+        };
+        let model = Arc::new(model);
+        let config = BleuConfig::default();
+        let hyps: Vec<String> = (0..400)
+            .map(|i| format!(" 猫が{}匹、マットの上に\t座った。ＡＢＣ{} ", i % 7, i % 3))
+            .collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let pool = [
+            "猫はマットの上に座った。",
+            "犬が２匹\u{3000}吠えた。",
+            "",
+            "ＡＢＣ１",
+        ];
+        // Two streams; references repeat, so segments share them.
+        let streams: Vec<Vec<Option<&str>>> = vec![
+            (0..hyps.len()).map(|i| Some(pool[i % 4])).collect(),
+            (0..hyps.len())
+                .map(|i| (i % 5 != 0).then_some(pool[(i + 1) % 4]))
+                .collect(),
+        ];
+        for normalization in [None, Some(Normalization::Nfkc)] {
+            let through_mecab = |lines: &[&str]| -> Vec<String> {
+                let normalized: Vec<String> = lines
+                    .iter()
+                    .map(|l| normalization.map_or((*l).to_owned(), |n| n.apply(l).into_owned()))
+                    .collect();
+                let normalized: Vec<&str> = normalized.iter().map(String::as_str).collect();
+                model.tokenize_batch(&normalized, 1).unwrap()
+            };
+            let hyp_tokens = through_mecab(&hyps);
+            let hyp_tokens: Vec<&str> = hyp_tokens.iter().map(String::as_str).collect();
+            let ref_tokens: Vec<Vec<String>> = streams
+                .iter()
+                .map(|stream| {
+                    let present: Vec<&str> = stream.iter().map(|r| r.unwrap_or("")).collect();
+                    through_mecab(&present)
+                })
+                .collect();
+            let token_streams: Vec<Vec<Option<&str>>> = streams
+                .iter()
+                .zip(&ref_tokens)
+                .map(|(stream, tokens)| {
+                    let pairs = stream.iter().zip(tokens);
+                    pairs.map(|(r, t)| r.map(|_| t.as_str())).collect()
+                })
+                .collect();
+            let expected =
+                stream_stats(&hyp_tokens, &token_streams, Tokenizer::None, &config, 1).unwrap();
+            let pipeline = Pipeline::mecab(normalization, Arc::clone(&model));
+            for workers in [1, 2, -1] {
+                let options = StatsOptions::from(pipeline.clone());
+                let rows = stream_stats(&hyps, &streams, options, &config, workers).unwrap();
+                assert_eq!(rows, expected, "{normalization:?} workers={workers}");
+            }
+            let grouped: Vec<Vec<&str>> = (0..hyps.len())
+                .map(|i| streams.iter().filter_map(|s| s[i]).collect())
+                .collect();
+            let rows = grouped_stats(&hyps, &grouped, pipeline.clone(), &config, 2).unwrap();
+            assert_eq!(rows, expected, "{normalization:?} grouped");
+        }
     }
 }

@@ -158,7 +158,12 @@ impl<'a> SegmentScorer<'a, str> for TerScorer {
     }
 }
 
-impl<'a> StatsMetric<'a, str> for TerTokenizerConfig {
+/// Text and pre-tokenized sentences ([`pairwise::TerSentence`]) alike: the scorer's impls say
+/// what an item is.
+impl<'a, X: ?Sized + 'a> StatsMetric<'a, X> for TerTokenizerConfig
+where
+    TerScorer: SegmentScorer<'a, X>,
+{
     type Scorer = TerScorer;
 
     fn width(&self) -> usize {

@@ -2,7 +2,7 @@
 //! a hypothesis and as a reference (references are normalized twice), then each cell's row
 //! `[edits, ref_words, 1]` from the words, equal to the row [`super::segment_stats`] makes.
 
-use super::{TerScorer, TerTokenizerConfig, WIDTH};
+use super::{TerScorer, TerTokenizerConfig};
 use crate::error::Result;
 use crate::parallel;
 use crate::statistics::{SegmentScorer, StatsMetric};
@@ -69,22 +69,10 @@ impl<'a> SegmentScorer<'a, TerSentence> for TerScorer {
     }
 }
 
-impl<'a> StatsMetric<'a, TerSentence> for TerTokenizerConfig {
-    type Scorer = TerScorer;
-
-    fn width(&self) -> usize {
-        WIDTH
-    }
-
-    fn scorer(&self) -> TerScorer {
-        <Self as StatsMetric<'a, str>>::scorer(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::ter::segment_stats;
+    use crate::metrics::ter::{segment_stats, WIDTH};
     use crate::statistics::pairwise;
 
     #[test]
