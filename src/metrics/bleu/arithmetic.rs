@@ -25,7 +25,14 @@
 //! a [`PythonError`] naming that exception, for the binding to raise as the upstream would.
 
 use super::config::{BleuConfig, Smoothing};
-use super::score::{py_sum, score_from_stats, FloatSemantics, LOG_ZERO};
+use super::penalty::{length_ratio, mteval_log_penalty, ratio_penalty};
+use super::python_float::{
+    float_div, int_div, log_or_floor, py_exp, py_log, py_sum, FloatSemantics,
+};
+use super::score::score_from_stats;
+
+pub use super::penalty::{brevity_penalty, Penalty};
+pub use super::python_float::{fsum, Fsum, PythonError};
 use crate::error::{Error, Result};
 
 /// Whose float operations, in whose order, turn per-order precisions into a score.
@@ -201,51 +208,6 @@ impl Float32Math for Libm {
     }
 }
 
-/// A Python exception the upstream's own float code raises at this point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PythonError {
-    /// `math.exp` overflowed: `OverflowError("math range error")`.
-    MathRange,
-    /// `math.log` of a number `<= 0`: `ValueError("math domain error")`.
-    MathDomain,
-    /// `math.fsum`'s partial sums overflowed: `OverflowError("intermediate overflow in fsum")`.
-    FsumOverflow,
-    /// `math.fsum` of `inf` and `-inf`: `ValueError("-inf + inf in fsum")`.
-    FsumInfMinusInf,
-    /// An int divided by zero: `ZeroDivisionError("division by zero")`.
-    DivisionByZero,
-    /// A float divided by zero: `ZeroDivisionError("float division by zero")`.
-    FloatDivisionByZero,
-    /// A list of scores times a float (multi-prediction with several weight sets):
-    /// `TypeError("can't multiply sequence by non-int of type 'float'")`.
-    SequenceTimesFloat,
-}
-
-impl PythonError {
-    /// The builtin exception class's name.
-    pub fn class_name(self) -> &'static str {
-        match self {
-            Self::MathRange | Self::FsumOverflow => "OverflowError",
-            Self::MathDomain | Self::FsumInfMinusInf => "ValueError",
-            Self::DivisionByZero | Self::FloatDivisionByZero => "ZeroDivisionError",
-            Self::SequenceTimesFloat => "TypeError",
-        }
-    }
-
-    /// CPython's message.
-    pub fn message(self) -> &'static str {
-        match self {
-            Self::MathRange => "math range error",
-            Self::MathDomain => "math domain error",
-            Self::FsumOverflow => "intermediate overflow in fsum",
-            Self::FsumInfMinusInf => "-inf + inf in fsum",
-            Self::DivisionByZero => "division by zero",
-            Self::FloatDivisionByZero => "float division by zero",
-            Self::SequenceTimesFloat => "can't multiply sequence by non-int of type 'float'",
-        }
-    }
-}
-
 /// Why a combine step has no result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArithmeticError {
@@ -300,171 +262,6 @@ pub struct ArithmeticScore {
     pub ints: PythonInts,
 }
 
-/// `math.exp(x)`: an `OverflowError` where the result overflows.
-fn py_exp(x: f64) -> std::result::Result<f64, PythonError> {
-    let y = x.exp();
-    if y.is_infinite() && x.is_finite() {
-        Err(PythonError::MathRange)
-    } else {
-        Ok(y)
-    }
-}
-
-/// `math.log(x)`: a `ValueError` for `x <= 0`.
-fn py_log(x: f64) -> std::result::Result<f64, PythonError> {
-    if x <= 0.0 {
-        Err(PythonError::MathDomain)
-    } else {
-        Ok(x.ln())
-    }
-}
-
-/// sacrebleu's and multi-bleu.perl's `log`, with `-9999999999` for 0.
-fn log_or_floor(x: f64) -> std::result::Result<f64, PythonError> {
-    if x == 0.0 {
-        Ok(LOG_ZERO)
-    } else {
-        py_log(x)
-    }
-}
-
-/// `a / b` of Python ints (exact in `f64`).
-fn int_div(a: f64, b: f64) -> std::result::Result<f64, PythonError> {
-    if b == 0.0 {
-        Err(PythonError::DivisionByZero)
-    } else {
-        Ok(a / b)
-    }
-}
-
-/// `a / b` of Python floats.
-fn float_div(a: f64, b: f64) -> std::result::Result<f64, PythonError> {
-    if b == 0.0 {
-        Err(PythonError::FloatDivisionByZero)
-    } else {
-        Ok(a / b)
-    }
-}
-
-/// CPython's `math.fsum` (`Modules/mathmodule.c`, `math_fsum`), fed one value at a time:
-/// Shewchuk's exact partials, then the sum of the partials rounded once, with the half-even
-/// correction across partials.
-#[derive(Debug, Clone, Default)]
-pub struct Fsum {
-    partials: Vec<f64>,
-    special_sum: f64,
-    inf_sum: f64,
-}
-
-impl Fsum {
-    /// An empty sum.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Adds `x`.
-    ///
-    /// # Errors
-    /// [`PythonError::FsumOverflow`] when finite values overflow the partial sums.
-    pub fn add(&mut self, x: f64) -> std::result::Result<(), PythonError> {
-        let xsave = x;
-        let mut x = x;
-        let mut kept = 0;
-        for j in 0..self.partials.len() {
-            let Some(&partial) = self.partials.get(j) else {
-                break;
-            };
-            let mut y = partial;
-            if x.abs() < y.abs() {
-                std::mem::swap(&mut x, &mut y);
-            }
-            let hi = x + y;
-            let yr = hi - x;
-            let lo = y - yr;
-            if lo != 0.0 {
-                debug_assert!(
-                    kept < self.partials.len(),
-                    "`partials` has a slot for every index"
-                );
-                if let Some(slot) = self.partials.get_mut(kept) {
-                    *slot = lo;
-                }
-                kept += 1;
-            }
-            x = hi;
-        }
-        self.partials.truncate(kept);
-        if x != 0.0 {
-            if !x.is_finite() {
-                // An inf or nan summand, or an intermediate overflow.
-                if xsave.is_finite() {
-                    return Err(PythonError::FsumOverflow);
-                }
-                if xsave.is_infinite() {
-                    self.inf_sum += xsave;
-                }
-                self.special_sum += xsave;
-                self.partials.clear();
-            } else {
-                self.partials.push(x);
-            }
-        }
-        Ok(())
-    }
-
-    /// The correctly rounded sum.
-    ///
-    /// # Errors
-    /// [`PythonError::FsumInfMinusInf`] when both `inf` and `-inf` were added.
-    pub fn total(&self) -> std::result::Result<f64, PythonError> {
-        if self.special_sum != 0.0 {
-            return if self.inf_sum.is_nan() {
-                Err(PythonError::FsumInfMinusInf)
-            } else {
-                Ok(self.special_sum)
-            };
-        }
-        let mut partials = self.partials.iter().rev().copied();
-        let Some(mut hi) = partials.next() else {
-            return Ok(0.0);
-        };
-        let mut rest = partials.peekable();
-        while let Some(y) = rest.next() {
-            let x = hi;
-            hi = x + y;
-            let yr = hi - x;
-            let lo = y - yr;
-            if lo != 0.0 {
-                // Half-even rounding across partials: the next lower partial has lo's sign.
-                if let Some(&next) = rest.peek() {
-                    if (lo < 0.0 && next < 0.0) || (lo > 0.0 && next > 0.0) {
-                        let y = lo * 2.0;
-                        let x = hi + y;
-                        let yr = x - hi;
-                        if y == yr {
-                            hi = x;
-                        }
-                    }
-                }
-                break;
-            }
-        }
-        Ok(hi)
-    }
-}
-
-/// `math.fsum(values)`.
-///
-/// # Errors
-/// As [`Fsum::add`] and [`Fsum::total`].
-pub fn fsum(values: impl IntoIterator<Item = f64>) -> std::result::Result<f64, PythonError> {
-    let mut sum = Fsum::new();
-    for v in values {
-        sum.add(v)?;
-    }
-    sum.total()
-}
-
 #[allow(clippy::cast_precision_loss)] // an order count
 fn as_float(n: usize) -> f64 {
     n as f64
@@ -497,85 +294,6 @@ fn weight_sets(combine: &Combine<'_>, orders: usize) -> Vec<Vec<f64>> {
     } else {
         combine.weights.to_vec()
     }
-}
-
-/// `float(hyp_len) / float(ref_len)`, 0.0 without reference tokens.
-fn length_ratio(c: f64, r: f64) -> f64 {
-    if r == 0.0 {
-        0.0
-    } else {
-        c / r
-    }
-}
-
-/// tensorflow/nmt's `exp(1 - 1/ratio)`.
-fn ratio_penalty(ratio: f64) -> std::result::Result<f64, PythonError> {
-    py_exp(1.0 - float_div(1.0, ratio)?)
-}
-
-/// A brevity penalty as the upstream returns it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Penalty {
-    /// The penalty (a float32 value under the torch arithmetic).
-    pub value: f64,
-    /// Whether the upstream returns it as a Python int (nltk's `1` and `0`).
-    pub int: bool,
-}
-
-impl Penalty {
-    fn float(value: f64) -> Self {
-        Self { value, int: false }
-    }
-}
-
-/// The brevity penalty of `hyp_len` tokens against `ref_len`, with `arithmetic`'s float
-/// operations and edge cases: sacrebleu `exp(1 - r/c)` when shorter, 0.0 when empty; nltk
-/// int `1` when longer, int `0` when empty; nmt from the length ratio; torch in float32 (its
-/// `exp` from `math`); Moses 1.0 unless shorter; mteval `exp(min(0, 1 - r/c))`, 0.0 when empty.
-///
-/// # Errors
-/// The exception the upstream's Python raises: tensorflow/nmt's `1 / ratio` without
-/// hypothesis tokens, Moses' `r / c` of an empty hypothesis.
-#[allow(clippy::cast_possible_truncation)] // torchmetrics' float32 lengths
-pub fn brevity_penalty(
-    arithmetic: Arithmetic,
-    hyp_len: f64,
-    ref_len: f64,
-    math: &mut dyn Float32Math,
-) -> std::result::Result<Penalty, PythonError> {
-    let (c, r) = (hyp_len, ref_len);
-    Ok(match arithmetic {
-        Arithmetic::Sacrebleu if c < r && c > 0.0 => Penalty::float(py_exp(1.0 - r / c)?),
-        Arithmetic::Sacrebleu if c < r => Penalty::float(0.0),
-        Arithmetic::Sacrebleu => Penalty::float(1.0),
-        Arithmetic::Nltk if c > r => Penalty {
-            value: 1.0,
-            int: true,
-        },
-        Arithmetic::Nltk if c == 0.0 => Penalty {
-            value: 0.0,
-            int: true,
-        },
-        Arithmetic::Nltk => Penalty::float(py_exp(1.0 - r / c)?),
-        Arithmetic::Nmt => {
-            let ratio = length_ratio(c, r);
-            Penalty::float(if ratio > 1.0 {
-                1.0
-            } else {
-                ratio_penalty(ratio)?
-            })
-        }
-        Arithmetic::Torch => {
-            let (c, r) = (c as f32, r as f32);
-            Penalty::float(f64::from(if c > r { 1.0 } else { math.exp(1.0 - r / c) }))
-        }
-        Arithmetic::Moses if c < r => Penalty::float(py_exp(1.0 - int_div(r, c)?)?),
-        Arithmetic::Moses => Penalty::float(1.0),
-        // `min(1, exp(1 - r / c))`: `r / c` raises without hypothesis tokens, even when r is 0.
-        Arithmetic::Fairseq => Penalty::float(py_exp(1.0 - int_div(r, c)?)?.min(1.0)),
-        Arithmetic::Mteval if c > 0.0 => Penalty::float(py_exp(mteval_log_penalty(c, r)?)?),
-        Arithmetic::Mteval => Penalty::float(0.0),
-    })
 }
 
 /// Precisions smoothed by the caller, or an internal error where the caller skipped them.
@@ -638,6 +356,18 @@ struct Raw {
 }
 
 impl Raw {
+    /// Every score times `factor`, in float32 where the upstream's scores are float32.
+    #[allow(clippy::cast_possible_truncation)] // float32 arithmetic: rounding is the point
+    fn scale(&mut self, factor: f64) {
+        for s in &mut self.scores {
+            *s = if self.float32 {
+                f64::from(*s as f32 * factor as f32)
+            } else {
+                *s * factor
+            };
+        }
+    }
+
     /// A float64 result with nothing smoothed in the counts and no int fields.
     fn floats(scores: Vec<f64>, bp: f64, ratio: f64, precisions: Vec<f64>) -> Self {
         Self {
@@ -946,11 +676,6 @@ fn log_mean(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
     })
 }
 
-/// mteval's log brevity penalty `min(0, 1 - r/c)`.
-fn mteval_log_penalty(c: f64, r: f64) -> std::result::Result<f64, PythonError> {
-    Ok((1.0 - int_div(r, c)?).min(0.0))
-}
-
 fn mteval(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
     let (c, r) = (counts.hyp_len, counts.ref_len);
     let ratio = length_ratio(c, r);
@@ -1042,13 +767,7 @@ fn rescale(raw: &mut Raw, counts: &Counts<'_>, (item_hyp, item_ref): (f64, f64))
         if raw.scores.len() > 1 {
             return Err(PythonError::SequenceTimesFloat.into());
         }
-        for s in &mut raw.scores {
-            *s = if raw.float32 {
-                f64::from(*s as f32 * factor as f32)
-            } else {
-                *s * factor
-            };
-        }
+        raw.scale(factor);
         raw.ints.scores = false;
         raw.bp = adjusted;
     }
@@ -1089,15 +808,7 @@ pub fn combine(
         _ => Some(100.0),
     };
     if let Some(factor) = factor {
-        for s in &mut raw.scores {
-            #[allow(clippy::cast_possible_truncation)] // float32 arithmetic
-            let scaled = if raw.float32 {
-                f64::from(*s as f32 * factor as f32)
-            } else {
-                *s * factor
-            };
-            *s = scaled;
-        }
+        raw.scale(factor);
     }
     Ok(ArithmeticScore {
         scores: raw.scores,

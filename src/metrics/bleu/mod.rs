@@ -7,12 +7,17 @@
 //! - [`stats`]: text to one integer row per segment, `[hyp_len, ref_len, correct_1..N, total_1..N]`.
 //! - [`score`]: a statistics row to a score, with the float operations in sacrebleu's order.
 //! - [`arithmetic`]: summed counts to a score in any emulated upstream's float operations
-//!   (nltk, tensorflow/nmt, torchmetrics, Moses, mteval, sacrebleu); re-exported by [`score`].
+//!   (nltk, tensorflow/nmt, torchmetrics, Moses, fairseq, mteval, sacrebleu).
+//! - [`penalty`]: the brevity penalty, once, in each upstream's float operations.
+//! - [`python_float`]: Python's float operations the upstreams run (`sum()`, `math.fsum`,
+//!   sacrebleu's `my_log`) and the exceptions they raise.
 
 pub mod arithmetic;
 pub mod config;
 pub mod details;
 pub mod pairwise;
+pub mod penalty;
+pub mod python_float;
 pub mod ref_length;
 pub mod score;
 pub mod stats;

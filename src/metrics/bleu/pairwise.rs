@@ -3,8 +3,9 @@
 //! [`super::stats`] makes for that hypothesis with that one reference.
 
 use super::config::BleuConfig;
+use super::python_float::{py_sum, FloatSemantics};
 use super::ref_length::RefLength;
-use super::score::{py_sum, score_from_float_counts, FloatSemantics};
+use super::score::score_from_float_counts;
 use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 use std::convert::Infallible;

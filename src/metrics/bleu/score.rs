@@ -2,25 +2,12 @@
 //! (`BLEU.compute_bleu`), so results are bit-identical.
 
 use super::config::{BleuConfig, Smoothing};
+use super::penalty::sacrebleu_penalty;
+use super::python_float::{my_log, py_sum};
 use crate::error::{Error, Result};
 use crate::resample::numpy_float::NumpyFloat;
 
-// The other upstreams' float orders live beside sacrebleu's.
-pub use super::arithmetic::{
-    brevity_penalty, combine, fsum, Arithmetic, ArithmeticError, ArithmeticScore, Combine,
-    CountSmoothing, Counts, Float32Math, Fsum, Libm, Penalty, Precisions, PythonError, PythonInts,
-};
-
-/// The value sacrebleu's `my_log` returns for `log(0)`.
-pub(crate) const LOG_ZERO: f64 = -9_999_999_999.0;
-
-/// Details of the Python arithmetic being reproduced that vary between interpreter versions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FloatSemantics {
-    /// Python >= 3.12's builtin `sum()` adds floats with Neumaier compensation; older versions
-    /// add left to right. sacrebleu sums the log precisions with `sum()`.
-    pub compensated_sum: bool,
-}
+pub use super::python_float::FloatSemantics;
 
 /// A BLEU score and the parts behind it.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,40 +21,6 @@ pub struct BleuScore {
     /// How many orders (from order 2 upwards) had the add-k value added to their counts and
     /// totals; sacrebleu reports the counts after that addition.
     pub smoothed_orders: usize,
-}
-
-fn my_log(x: f64) -> f64 {
-    if x == 0.0 {
-        LOG_ZERO
-    } else {
-        x.ln()
-    }
-}
-
-/// Python's builtin `sum(values)` (start `0`) for a sequence of floats.
-pub(crate) fn py_sum(values: impl IntoIterator<Item = f64>, semantics: FloatSemantics) -> f64 {
-    let mut values = values.into_iter();
-    let Some(first) = values.next() else {
-        return 0.0;
-    };
-    if !semantics.compensated_sum {
-        return values.fold(first, |acc, x| acc + x);
-    }
-    // CPython 3.12 bltinmodule.c: Neumaier's improved Kahan-Babuska summation.
-    let (mut sum, mut c) = (first, 0.0f64);
-    for x in values {
-        let t = sum + x;
-        if sum.abs() >= x.abs() {
-            c += (sum - t) + x;
-        } else {
-            c += (x - t) + sum;
-        }
-        sum = t;
-    }
-    if c != 0.0 && c.is_finite() {
-        sum += c;
-    }
-    sum
 }
 
 /// Checks that `row` is a statistics row for `config`.
@@ -152,14 +105,7 @@ fn compute<C: Count>(
     semantics: FloatSemantics,
     precisions: &mut [f64],
 ) -> (f64, f64, usize) {
-    let mut bp = 1.0;
-    if sys_len < ref_len {
-        bp = if sys_len > 0.0 {
-            (1.0 - ref_len / sys_len).exp()
-        } else {
-            0.0
-        };
-    }
+    let bp = sacrebleu_penalty(sys_len, ref_len);
     precisions.fill(0.0);
     // sacrebleu #141: no match at all scores 0 before any smoothing applies.
     if correct.iter().all(|c| c.is_zero()) {

@@ -8,7 +8,7 @@ use super::score::f_score_floats;
 use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
-use crate::metrics::bleu::score::{py_sum, FloatSemantics};
+use crate::metrics::bleu::python_float::{py_sum, FloatSemantics};
 use crate::statistics::pairwise::only_reference;
 use crate::statistics::pairwise::MirroredRows;
 use crate::statistics::{SegmentScorer, StatsMetric};
