@@ -443,7 +443,7 @@ fn chrf_vectors() {
         let mut rows = Vec::new();
         for (hypothesis, references) in inputs.hypotheses.iter().zip(&inputs.references) {
             let references: Vec<&str> = references.iter().map(String::as_str).collect();
-            rows.extend(chrf::segment_stats(hypothesis, &references, &config).unwrap());
+            rows.extend(chrf::segment_stats(hypothesis, &references, config).unwrap());
         }
         let expected = vector.field("expected");
         if vector.field("call").str() == "stats" {

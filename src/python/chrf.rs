@@ -75,7 +75,7 @@ pub(crate) fn chrf_stats<'py>(
     let input = StreamInput::extract(hypotheses, references, workers)?;
     let (hyps, streams) = input.borrow();
     let (rows, nrefs) = run_interruptible(py, input.is_large(), || {
-        let rows = chrf::stream_stats(&hyps, &streams, &config, workers)?;
+        let rows = chrf::stream_stats(&hyps, &streams, config, workers)?;
         Ok((rows, references_per_segment(&streams)))
     })?;
     Ok((rows_array(py, input.len(), config.width(), rows)?, nrefs))

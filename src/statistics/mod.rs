@@ -68,6 +68,33 @@ pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
 
     /// A fresh scorer, one per thread.
     fn scorer(&self) -> Self::Scorer;
+
+    /// Checks the settings before any row is counted (the drivers call it first).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for settings the metric rejects.
+    fn validate(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// A metric's settings by reference count the same rows.
+impl<'a, X: ?Sized + 'a, M: StatsMetric<'a, X>> StatsMetric<'a, X> for &M {
+    type Scorer = M::Scorer;
+    const NEEDS_REFERENCES: bool = M::NEEDS_REFERENCES;
+    const SHARES_PREPARED_REFERENCES: bool = M::SHARES_PREPARED_REFERENCES;
+
+    fn width(&self) -> usize {
+        (**self).width()
+    }
+
+    fn scorer(&self) -> Self::Scorer {
+        (**self).scorer()
+    }
+
+    fn validate(&self) -> Result<()> {
+        (**self).validate()
+    }
 }
 
 /// The statistics rows (row-major, [`StatsMetric::width`] columns) of every segment of
@@ -77,7 +104,7 @@ pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
 /// # Errors
 /// - [`crate::ErrorKind::InvalidInput`] for inconsistent input (see each [`Layout::check`]) or
 ///   a segment without references where the metric needs them.
-/// - [`crate::ErrorKind::InvalidOption`] for an invalid `workers`.
+/// - [`crate::ErrorKind::InvalidOption`] for invalid settings or `workers`.
 /// - [`crate::ErrorKind::Interrupted`] once the call is cancelled ([`crate::cancel`]).
 /// - Whatever the metric's scorer rejects.
 pub fn rows<'a, L, M>(layout: &L, metric: &M, workers: i64) -> Result<Vec<i64>>
@@ -85,6 +112,7 @@ where
     L: Layout<'a>,
     M: StatsMetric<'a, L::Item>,
 {
+    metric.validate()?;
     layout.check(M::NEEDS_REFERENCES)?;
     let width = metric.width();
     let mut out = vec![0i64; layout.len() * width];
@@ -129,6 +157,34 @@ where
         })?,
     }
     Ok(out)
+}
+
+/// Statistics for hypotheses against reference *streams* (sacrebleu's layout): `streams[k][i]`
+/// is the k-th reference of segment `i`, and `None` drops it for that segment (an empty
+/// string is a real, empty reference). Returns a row-major `(n, metric.width())` matrix.
+///
+/// # Errors
+/// As [`rows`]: among others, [`crate::ErrorKind::InvalidInput`] when a stream's length
+/// differs from the number of hypotheses or a segment has no reference at all.
+pub fn stream_stats<'a, M: StatsMetric<'a, str>>(
+    hypotheses: &'a [&'a str],
+    streams: &'a [Vec<Option<&'a str>>],
+    metric: M,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    rows(&Streams::new(hypotheses, streams), &metric, workers)
+}
+
+/// The statistics row of one hypothesis against its references.
+///
+/// # Errors
+/// As [`rows`].
+pub fn segment_stats<M>(hypothesis: &str, references: &[&str], metric: M) -> Result<Vec<i64>>
+where
+    M: for<'b> StatsMetric<'b, str>,
+{
+    let (hypotheses, references) = ([hypothesis], [references.to_vec()]);
+    rows(&Grouped::new(&hypotheses, &references), &metric, 1)
 }
 
 /// One value per segment of `layout`, for outputs that are not statistics rows (e.g. WER's

@@ -19,10 +19,7 @@ pub mod whitespace;
 pub mod words;
 
 pub use whitespace::{is_py_whitespace, push_joined_words, py_rstrip, py_space_len, py_strip};
-pub use words::{
-    char_words, push_joined, py_split, split_joined, CharWords, JoinedSplit, NonSpaceChars,
-    PySpace, PySplit, SingleSpace, WordRule, Words,
-};
+pub use words::{push_joined, py_split, NonSpaceChars, PySpace, SingleSpace, WordRule, Words};
 
 /// A lookup table of `$len` entries computed at compile time, entry `b` (a `usize`) being
 /// `$entry`, so a hot loop classifies a byte or an ASCII character with one load:

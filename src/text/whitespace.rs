@@ -51,7 +51,7 @@ pub fn push_joined_words(s: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::words::{char_words, split_joined};
+    use crate::text::words::{NonSpaceChars, SingleSpace, WordRule};
 
     #[test]
     fn whitespace_set_matches_python() {
@@ -97,7 +97,7 @@ mod tests {
             vec!["x", "y", "z", "."],
         ] {
             let joined = words.join(" ");
-            assert_eq!(split_joined(&joined).collect::<Vec<_>>(), words);
+            assert_eq!(SingleSpace.words(&joined).collect::<Vec<_>>(), words);
             assert_eq!(py_split(&joined).collect::<Vec<_>>(), words);
         }
     }
@@ -118,7 +118,11 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(" ");
             let expected: Vec<&str> = py_split(&joined).collect();
-            assert_eq!(char_words(s).collect::<Vec<_>>(), expected, "{s:?}");
+            assert_eq!(
+                NonSpaceChars.words(s).collect::<Vec<_>>(),
+                expected,
+                "{s:?}"
+            );
         }
     }
 

@@ -1,8 +1,8 @@
 //! The words of a line, as slices of it: one iterator, [`Words`], over any rule that finds the
-//! next word ([`WordRule`]). The rules here are Python's: `str.split()` ([`py_split`]), the
-//! split of text that is already `' '.join(words)` ([`split_joined`]) and the characters of
-//! `" ".join(line).split()` ([`char_words`]); tokenizers add their own (Moses' ASCII
-//! whitespace, jury's punctuation).
+//! next word ([`WordRule`], `rule.words(line)`). The rules here are Python's: `str.split()`
+//! ([`PySpace`], or [`py_split`]), the split of text that is already `' '.join(words)`
+//! ([`SingleSpace`]) and the characters of `" ".join(line).split()` ([`NonSpaceChars`]);
+//! tokenizers add their own (Moses' ASCII whitespace, jury's punctuation).
 
 use super::whitespace::{is_py_whitespace, py_space_len};
 
@@ -11,6 +11,18 @@ pub trait WordRule {
     /// The first word of `text` at or after byte `*pos`, which it moves past the word (and
     /// whatever the rule reads with it); `None` when no word is left.
     fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str>;
+
+    /// The words of `text` under this rule.
+    fn words(self, text: &str) -> Words<'_, Self>
+    where
+        Self: Sized,
+    {
+        Words {
+            text,
+            pos: 0,
+            rule: self,
+        }
+    }
 }
 
 /// The words of a text under the rule `R`.
@@ -19,13 +31,6 @@ pub struct Words<'a, R> {
     text: &'a str,
     pos: usize,
     rule: R,
-}
-
-impl<'a, R> Words<'a, R> {
-    /// The words of `text` under `rule`.
-    pub fn new(text: &'a str, rule: R) -> Self {
-        Self { text, pos: 0, rule }
-    }
 }
 
 impl<'a, R: WordRule> Iterator for Words<'a, R> {
@@ -105,11 +110,8 @@ impl WordRule for PySpace {
 }
 
 /// The words of `s` exactly as Python's `s.split()` (no argument) yields them.
-pub type PySplit<'a> = Words<'a, PySpace>;
-
-/// Iterates over the words of `s` exactly as Python's `s.split()` (no argument) does.
-pub fn py_split(s: &str) -> PySplit<'_> {
-    Words::new(s, PySpace)
+pub fn py_split(s: &str) -> Words<'_, PySpace> {
+    PySpace.words(s)
 }
 
 /// Text that is already `' '.join(words)` (the output of the `13a` and `intl` tokenizers):
@@ -131,15 +133,8 @@ impl WordRule for SingleSpace {
     }
 }
 
-/// The words of `' '.join(words)` text.
-pub type JoinedSplit<'a> = Words<'a, SingleSpace>;
-
-/// Splits `' '.join(words)` text back into its words.
-pub fn split_joined(s: &str) -> JoinedSplit<'_> {
-    Words::new(s, SingleSpace)
-}
-
-/// `" ".join(s).split()`: every character but Python whitespace is a word of its own.
+/// `" ".join(s).split()`: every character but Python whitespace is a word of its own (what
+/// BLEU counts with the `char` tokenizer), without building the joined string.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NonSpaceChars;
 
@@ -152,12 +147,4 @@ impl WordRule for NonSpaceChars {
         *pos = start + c.len_utf8();
         text.get(start..*pos)
     }
-}
-
-/// The words of `" ".join(s).split()`: what BLEU counts with the `char` tokenizer.
-pub type CharWords<'a> = Words<'a, NonSpaceChars>;
-
-/// The words of `" ".join(s).split()`, without building the joined string.
-pub fn char_words(s: &str) -> CharWords<'_> {
-    Words::new(s, NonSpaceChars)
 }

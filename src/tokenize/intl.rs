@@ -110,10 +110,7 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
                 start = i;
             }
             Kind::Symbol => {
-                words.push_pending(line, start, i);
-                words.gap();
-                words.push_char(c);
-                words.gap();
+                words.isolate(line, start, i, c);
                 i += len;
                 start = i;
             }
@@ -133,23 +130,8 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
                     }
                 };
                 let end = line.len() - after_run.as_str().len();
-                let (before, after) = run_breaks(left, run, right);
-                words.push_pending(line, start, i);
-                if before {
-                    words.gap();
-                }
                 // `end` is where `after_run` starts: a character boundary at or after `i`.
-                #[allow(clippy::indexing_slicing)]
-                let run_text = &line[i..end];
-                for (k, p) in run_text.chars().enumerate() {
-                    if k > 0 {
-                        words.gap();
-                    }
-                    words.push_char(p);
-                }
-                if after {
-                    words.gap();
-                }
+                words.push_run(line, start, (i, end), run_breaks(left, run, right));
                 i = end;
                 start = end;
             }

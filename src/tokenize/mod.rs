@@ -49,17 +49,16 @@ mod unicode_tables;
 mod v13a;
 mod zh;
 
-pub use split_ascii::{ascii_words, AsciiWords};
-pub use strip_punct::{strip_punct_words, StripPunctWords};
+pub use split_ascii::AsciiSpace;
+pub use strip_punct::PunctOrSpace;
 
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::text::normalize::Normalization;
+use crate::text::push_joined;
 use crate::text::{py_rstrip, NonSpaceChars, PySpace, SingleSpace, WordRule, Words};
 use mecab::{MecabModel, Tagger};
-use split_ascii::AsciiSpace;
-use strip_punct::PunctOrSpace;
 
 /// A tokenizer: one of sacrebleu's rule-based ones (or of two other BLEU implementations'),
 /// stateless, or MeCab with a loaded model, whose taggers live in each thread's
@@ -124,8 +123,10 @@ impl Tokenizer {
             Self::Intl => intl::tokenize(line, out),
             Self::Char => char::tokenize(line, out),
             Self::Zh => zh::tokenize(line, out),
-            Self::SplitAscii => split_ascii::tokenize(line, out),
-            Self::StripPunct => strip_punct::tokenize(line, out),
+            // The words joined by single spaces: `split-ascii` words never hold an ASCII space,
+            // so `out.split(' ')` recovers them (Python's `split()` would also split at U+00A0).
+            Self::SplitAscii => push_joined(AsciiSpace.words(line), out),
+            Self::StripPunct => push_joined(PunctOrSpace.words(line), out),
             Self::Mecab(model) => return model_tagger(tagger, model)?.parse_into(line, out),
         }
         Ok(())
@@ -246,7 +247,7 @@ impl Pipeline {
                 (tokenized.as_str(), TokenSplit::Python)
             }
         };
-        Ok(Words::new(text, split))
+        Ok(split.words(text))
     }
 }
 
@@ -284,6 +285,25 @@ pub type Tokens<'a> = Words<'a, TokenSplit>;
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// `rule` splits each line into its words, and `tokenizer` writes them joined by spaces.
+    pub(super) fn check_splitter(
+        tokenizer: Tokenizer,
+        rule: impl WordRule + Copy,
+        cases: &[(&str, &[&str])],
+    ) {
+        let pipeline = Pipeline::from(tokenizer);
+        let (mut scratch, mut out) = (TextScratch::default(), String::new());
+        for (line, words) in cases {
+            assert_eq!(rule.words(line).collect::<Vec<_>>(), *words, "{line:?}");
+            pipeline
+                .tokenize_into(line, &mut scratch, &mut out)
+                .unwrap();
+            assert_eq!(out, words.join(" "), "{line:?}");
+        }
+    }
+
     /// `TokenizerRegexp()(line)` of sacrebleu 2.6.0 (printed by it for these lines).
     #[test]
     fn regexp_stage_is_sacrebleus_tokenizer_regexp() {
@@ -301,7 +321,7 @@ mod tests {
         ];
         let mut out = String::from("left over");
         for (line, expected) in cases {
-            super::regexp_stage_into(line, &mut out);
+            regexp_stage_into(line, &mut out);
             assert_eq!(out, expected, "{line:?}");
         }
     }

@@ -120,6 +120,41 @@ impl<'a> Words<'a> {
         }
     }
 
+    /// Flushes the pending text `s[start..i]`, then writes `c` as a word of its own: what a
+    /// ` \1 ` substitution does to a character.
+    #[inline]
+    pub(super) fn isolate(&mut self, s: &str, start: usize, i: usize, c: char) {
+        self.push_pending(s, start, i);
+        self.gap();
+        self.push_char(c);
+        self.gap();
+    }
+
+    /// Flushes the pending text `s[start..i]`, then writes the punctuation run `s[i..end]` one
+    /// character per word, with the breaks before and after it that [`run_breaks`] decided.
+    #[inline]
+    pub(super) fn push_run(
+        &mut self,
+        s: &str,
+        start: usize,
+        (i, end): (usize, usize),
+        (before, after): (bool, bool),
+    ) {
+        self.push_pending(s, start, i);
+        if before {
+            self.gap();
+        }
+        for (k, c) in s.get(i..end).unwrap_or_default().chars().enumerate() {
+            if k > 0 {
+                self.gap();
+            }
+            self.push_char(c);
+        }
+        if after {
+            self.gap();
+        }
+    }
+
     /// Pushes pending text `s[start..end]` that may hold single ASCII spaces between words
     /// (see [`keeps_space`]); a trailing one becomes a gap.
     #[inline]
@@ -250,10 +285,7 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                 }
             }
             Byte::Isolate => {
-                words.push_pending(line, start, i);
-                words.gap();
-                words.push_char(char::from(b));
-                words.gap();
+                words.isolate(line, start, i, char::from(b));
                 i += 1;
                 start = i;
             }
@@ -264,10 +296,7 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                     .and_then(|j| bytes.get(j))
                     .is_some_and(u8::is_ascii_digit);
                 if after_digit {
-                    words.push_pending(line, start, i);
-                    words.gap();
-                    words.push_char('-');
-                    words.gap();
+                    words.isolate(line, start, i, '-');
                     start = i + 1;
                 }
                 i += 1;
@@ -278,20 +307,8 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                     end += 1;
                 }
                 let left = side(i.checked_sub(1).and_then(|j| bytes.get(j)), edge);
-                let (before, after) = run_breaks(left, end - i, side(bytes.get(end), edge));
-                words.push_pending(line, start, i);
-                if before {
-                    words.gap();
-                }
-                for (k, &p) in bytes.iter().enumerate().take(end).skip(i) {
-                    if k > i {
-                        words.gap();
-                    }
-                    words.push_char(char::from(p));
-                }
-                if after {
-                    words.gap();
-                }
+                let breaks = run_breaks(left, end - i, side(bytes.get(end), edge));
+                words.push_run(line, start, (i, end), breaks);
                 i = end;
                 start = end;
             }

@@ -4,7 +4,7 @@
 //! including Unicode spaces such as U+00A0, U+0085, U+001C..U+001F and U+2003, is part of a
 //! word, because Perl's `\s` on a byte string only knows ASCII.
 
-use crate::text::{push_joined, WordRule, Words};
+use crate::text::WordRule;
 
 /// True for the bytes Perl's `split ' '` separates on.
 #[inline]
@@ -33,20 +33,6 @@ impl WordRule for AsciiSpace {
     }
 }
 
-/// The words of a line, as `multi-bleu.perl` splits it.
-pub type AsciiWords<'a> = Words<'a, AsciiSpace>;
-
-/// The words of `line` split on ASCII whitespace only.
-pub fn ascii_words(line: &str) -> AsciiWords<'_> {
-    Words::new(line, AsciiSpace)
-}
-
-/// The words joined by single spaces. A word never contains an ASCII space, so
-/// `out.split(' ')` recovers them (Python's `split()` would also split at U+00A0 and friends).
-pub(super) fn tokenize(line: &str, out: &mut String) {
-    push_joined(ascii_words(line), out);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,11 +50,6 @@ mod tests {
             ("\u{a0}lead trail\u{a0}", &["\u{a0}lead", "trail\u{a0}"]),
             ("日本  語", &["日本", "語"]),
         ];
-        for (line, words) in cases {
-            assert_eq!(ascii_words(line).collect::<Vec<_>>(), *words, "{line:?}");
-            let mut out = String::new();
-            tokenize(line, &mut out);
-            assert_eq!(out, words.join(" "), "{line:?}");
-        }
+        super::super::tests::check_splitter(super::super::Tokenizer::SplitAscii, AsciiSpace, cases);
     }
 }

@@ -3,7 +3,7 @@
 //! (the 32 ASCII characters ``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``) becomes a space, then the
 //! line is split like Python's `str.split()`. Non-ASCII punctuation (`«`, `—`, `…`) stays.
 
-use crate::text::{is_py_whitespace, push_joined, WordRule, Words};
+use crate::text::{is_py_whitespace, WordRule};
 
 /// True for the characters of Python's `string.punctuation`.
 #[inline]
@@ -30,19 +30,6 @@ impl WordRule for PunctOrSpace {
         *pos = start + word.find(is_separator).unwrap_or(word.len());
         text.get(start..*pos)
     }
-}
-
-/// The words left after punctuation is replaced by spaces.
-pub type StripPunctWords<'a> = Words<'a, PunctOrSpace>;
-
-/// The words of `line` with ASCII punctuation as separators.
-pub fn strip_punct_words(line: &str) -> StripPunctWords<'_> {
-    Words::new(line, PunctOrSpace)
-}
-
-/// `' '.join(line.translate(punctuation -> ' ').split())`.
-pub(super) fn tokenize(line: &str, out: &mut String) {
-    push_joined(strip_punct_words(line), out);
 }
 
 #[cfg(test)]
@@ -79,15 +66,10 @@ mod tests {
             ),
             ("x\u{200b}y", &["x\u{200b}y"]),
         ];
-        for (line, words) in cases {
-            assert_eq!(
-                strip_punct_words(line).collect::<Vec<_>>(),
-                *words,
-                "{line:?}"
-            );
-            let mut out = String::new();
-            tokenize(line, &mut out);
-            assert_eq!(out, words.join(" "), "{line:?}");
-        }
+        super::super::tests::check_splitter(
+            super::super::Tokenizer::StripPunct,
+            PunctOrSpace,
+            cases,
+        );
     }
 }

@@ -885,6 +885,24 @@ mod tests {
         }
     }
 
+    /// The combine step on `correct` and `total` with hypothesis length `c` and reference
+    /// length `r`.
+    fn try_run(
+        combine: &Combine<'_>,
+        correct: &[f64],
+        total: &[f64],
+        c: f64,
+        r: f64,
+    ) -> std::result::Result<ArithmeticScore, ArithmeticError> {
+        let counts = Counts {
+            hyp_len: c,
+            ref_len: r,
+            correct,
+            total,
+        };
+        super::combine(combine, &counts, &mut Libm)
+    }
+
     fn run(
         combine: &Combine<'_>,
         correct: &[f64],
@@ -892,13 +910,7 @@ mod tests {
         c: f64,
         r: f64,
     ) -> ArithmeticScore {
-        let counts = Counts {
-            hyp_len: c,
-            ref_len: r,
-            correct,
-            total,
-        };
-        super::combine(combine, &counts, &mut Libm).unwrap()
+        try_run(combine, correct, total, c, r).unwrap()
     }
 
     fn uniform4() -> Vec<Vec<f64>> {
@@ -1045,13 +1057,7 @@ mod tests {
         assert_eq!(s.scores, [0.293_800_327_761_747_47]);
         assert_eq!((s.bp, s.ratio), (0.846_481_724_890_614, 12.0 / 14.0));
         // tensorflow/nmt divides by the lengths.
-        let counts = Counts {
-            hyp_len: 0.0,
-            ref_len: 3.0,
-            correct: &[0.0; 4],
-            total: &[0.0; 4],
-        };
-        let e = combine(&k, &counts, &mut Libm).unwrap_err();
+        let e = try_run(&k, &[0.0; 4], &[0.0; 4], 0.0, 3.0).unwrap_err();
         assert!(matches!(e, ArithmeticError::Core(e) if e.message().contains("predictions")));
     }
 
@@ -1092,13 +1098,7 @@ mod tests {
         // An order without hypothesis n-grams has the int precision 0.
         let s = run(&k, &[1.0, 0.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0], 1.0, 1.0);
         assert_eq!(s.ints.precisions, [false, true, true, true]);
-        let counts = Counts {
-            hyp_len: 0.0,
-            ref_len: 3.0,
-            correct: &[0.0; 4],
-            total: &[0.0; 4],
-        };
-        assert!(combine(&k, &counts, &mut Libm).is_err());
+        assert!(try_run(&k, &[0.0; 4], &[0.0; 4], 0.0, 3.0).is_err());
     }
 
     #[test]
@@ -1123,13 +1123,7 @@ mod tests {
             [0.0]
         );
         // `r / c` raises without hypothesis tokens, whatever the reference length.
-        let empty = Counts {
-            hyp_len: 0.0,
-            ref_len: 0.0,
-            correct: &[0.0; 4],
-            total: &[0.0; 4],
-        };
-        assert!(combine(&k, &empty, &mut Libm).is_err());
+        assert!(try_run(&k, &[0.0; 4], &[0.0; 4], 0.0, 0.0).is_err());
     }
 
     #[test]
@@ -1162,20 +1156,14 @@ mod tests {
                 &huge,
             )
         };
-        let counts = Counts {
-            hyp_len: 19.0,
-            ref_len: 21.0,
-            correct: &m,
-            total: &t,
-        };
         assert_eq!(
-            combine(&k, &counts, &mut Libm),
+            try_run(&k, &m, &t, 19.0, 21.0),
             Err(ArithmeticError::Python(PythonError::MathRange))
         );
         let w = uniform4();
         let bad = knobs(Arithmetic::Moses, Precisions::Own(CountSmoothing::Exp), &w);
         assert!(matches!(
-            combine(&bad, &counts, &mut Libm),
+            try_run(&bad, &m, &t, 19.0, 21.0),
             Err(ArithmeticError::Core(_))
         ));
         assert_eq!(

@@ -11,6 +11,6 @@ pub mod pairwise;
 pub mod score;
 pub mod stats;
 
+pub use crate::statistics::{segment_stats, stream_stats};
 pub use config::ChrfConfig;
 pub use score::{f_score, f_score_float32, scores_from_rows};
-pub use stats::{segment_stats, stream_stats};

@@ -236,7 +236,7 @@ mod tests {
             let width = config.width();
             for (i, h) in lines.iter().enumerate() {
                 for (j, r) in lines.iter().enumerate() {
-                    let one = segment_stats(h, &[*r], &config).unwrap();
+                    let one = segment_stats(h, &[*r], config).unwrap();
                     let k = (i * lines.len() + j) * width;
                     assert_eq!(rows[k..k + width], one[..], "{config:?} {h:?} / {r:?}");
                 }

@@ -14,7 +14,7 @@ use crate::count::ngrams::{begin_orders, extend_order, NgramIds, ABSENT};
 use crate::count::vocabulary::Vocabulary;
 use crate::error::to_i64;
 use crate::error::Result;
-use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
+use crate::statistics::{SegmentScorer, StatsMetric};
 use crate::tokenize::chrf::{chrf_chars, chrf_words};
 
 /// The n-grams (orders `1..=max_order`) of one segment's references, over one kind of symbol.
@@ -201,42 +201,16 @@ impl<'a> StatsMetric<'a, str> for ChrfConfig {
     fn scorer(&self) -> ChrfScorer {
         ChrfScorer::new(*self)
     }
-}
 
-/// Statistics for hypotheses against reference streams (`streams[k][i]`, `None` drops a
-/// reference). Returns a row-major `(n, config.width())` matrix.
-///
-/// # Errors
-/// - [`crate::ErrorKind::InvalidInput`] when a stream's length differs from the number of
-///   hypotheses, or a segment has no reference at all.
-/// - [`crate::ErrorKind::InvalidOption`] for an invalid `config` or `workers`.
-pub fn stream_stats(
-    hypotheses: &[&str],
-    streams: &[Vec<Option<&str>>],
-    config: &ChrfConfig,
-    workers: i64,
-) -> Result<Vec<i64>> {
-    config.validate()?;
-    statistics::rows(&Streams::new(hypotheses, streams), config, workers)
-}
-
-/// The statistics row of one hypothesis against its references.
-///
-/// # Errors
-/// As [`stream_stats`].
-pub fn segment_stats(
-    hypothesis: &str,
-    references: &[&str],
-    config: &ChrfConfig,
-) -> Result<Vec<i64>> {
-    config.validate()?;
-    let references = [references.to_vec()];
-    statistics::rows(&Grouped::new(&[hypothesis], &references), config, 1)
+    fn validate(&self) -> Result<()> {
+        ChrfConfig::validate(self)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::statistics::segment_stats;
 
     #[test]
     fn chrf_plus_plus_row_matches_sacrebleu() {
@@ -244,7 +218,7 @@ mod tests {
             word_order: 2,
             ..ChrfConfig::default()
         };
-        let row = segment_stats("(hi) there.", &["hi there!"], &config).unwrap();
+        let row = segment_stats("(hi) there.", &["hi there!"], config).unwrap();
         assert_eq!(
             row,
             [10, 8, 7, 9, 7, 5, 8, 6, 3, 7, 5, 2, 6, 4, 1, 5, 3, 0, 4, 3, 1, 3, 2, 0]
@@ -253,7 +227,7 @@ mod tests {
 
     #[test]
     fn hypothesis_ngrams_are_not_counted_where_the_reference_has_none() {
-        let row = segment_stats("abcdef", &["ab"], &ChrfConfig::default()).unwrap();
+        let row = segment_stats("abcdef", &["ab"], ChrfConfig::default()).unwrap();
         assert_eq!(&row[..6], &[6, 2, 2, 5, 1, 1]);
         assert_eq!(&row[6..], &[0; 12]);
     }
@@ -261,16 +235,16 @@ mod tests {
     #[test]
     fn best_reference_wins_and_first_wins_ties() {
         let config = ChrfConfig::default();
-        let a = segment_stats("the cat", &["a dog", "the cat"], &config).unwrap();
-        let b = segment_stats("the cat", &["the cat"], &config).unwrap();
+        let a = segment_stats("the cat", &["a dog", "the cat"], config).unwrap();
+        let b = segment_stats("the cat", &["the cat"], config).unwrap();
         assert_eq!(a, b);
-        let tie = segment_stats("ab", &["ab", "ab"], &config).unwrap();
-        assert_eq!(tie, segment_stats("ab", &["ab"], &config).unwrap());
+        let tie = segment_stats("ab", &["ab", "ab"], config).unwrap();
+        assert_eq!(tie, segment_stats("ab", &["ab"], config).unwrap());
     }
 
     #[test]
     fn repeated_ngrams_are_clipped_per_reference() {
-        let row = segment_stats("aaaa", &["aa"], &ChrfConfig::default()).unwrap();
+        let row = segment_stats("aaaa", &["aa"], ChrfConfig::default()).unwrap();
         assert_eq!(&row[..6], &[4, 2, 2, 3, 1, 1]);
     }
 }

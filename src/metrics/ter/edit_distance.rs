@@ -60,6 +60,22 @@ pub struct BeamEditDistance {
     row_b: Vec<i32>,
 }
 
+/// The rows below the first `common` of a hypothesis' matrix, each with the word it reads:
+/// row `i` (1-based; row 0 is the empty prefix) reads `words[i - 1]`.
+fn rows_below(words: &[u32], common: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+    words
+        .iter()
+        .enumerate()
+        .skip(common)
+        .map(|(k, &word)| (k + 1, word))
+}
+
+/// Whether the call was cancelled, asked every 1024 rows.
+#[inline]
+fn polls_cancelled(row: usize) -> bool {
+    row % 1024 == 0 && crate::cancel::checkpoint()
+}
+
 /// Scratch larger than this many cells is released after use rather than kept for reuse.
 const KEEP_CELLS: usize = 1 << 22;
 
@@ -186,14 +202,9 @@ impl BeamEditDistance {
         self.base.clear();
         self.base.extend_from_slice(words);
         // Row i (1-based) reads word i - 1.
-        for (i, &word) in words
-            .iter()
-            .enumerate()
-            .skip(common)
-            .map(|(k, w)| (k + 1, w))
-        {
+        for (i, word) in rows_below(words, common) {
             // A cancelled call stops; the row loop discards what this returns.
-            if i % 1024 == 0 && crate::cancel::checkpoint() {
+            if polls_cancelled(i) {
                 break;
             }
             let (above, row) = (self.row(i - 1), self.row(i));
@@ -237,13 +248,8 @@ impl BeamEditDistance {
         #[allow(clippy::indexing_slicing)]
         prev[first.lo..first.hi]
             .copy_from_slice(&self.matrix[first.offset..first.offset + (first.hi - first.lo)]);
-        for (i, &word) in words
-            .iter()
-            .enumerate()
-            .skip(common)
-            .map(|(k, w)| (k + 1, w))
-        {
-            if i % 1024 == 0 && crate::cancel::checkpoint() {
+        for (i, word) in rows_below(words, common) {
+            if polls_cancelled(i) {
                 // The caller discards the result; the rows stay for the next call.
                 self.row_a = prev;
                 self.row_b = cur;

@@ -20,8 +20,10 @@ pub use shift::translation_edit_rate;
 use crate::count::vocabulary::Vocabulary;
 use crate::error::to_i64;
 use crate::error::{Error, Result};
-use crate::statistics::{self, Grouped, SegmentScorer, StatsMetric, Streams};
-use crate::text::{py_rstrip, py_split, split_joined};
+use crate::statistics::{self, SegmentScorer, StatsMetric};
+
+pub use crate::statistics::stream_stats;
+use crate::text::{py_rstrip, py_split, SingleSpace, WordRule};
 use crate::tokenize::tercom::{self, TokenizerScratch};
 use shift::ShiftScratch;
 
@@ -69,7 +71,7 @@ impl TerScorer {
                 tercom::tokenize_into(&retokenized, config, &mut self.tokenizer, &mut tokenized);
                 self.retokenized = retokenized;
             }
-            split_joined(&tokenized).for_each(|w| word(self, w));
+            SingleSpace.words(&tokenized).for_each(|w| word(self, w));
         }
         self.tokenized = tokenized;
     }
@@ -189,27 +191,9 @@ pub fn segment_stats(
     references: &[&str],
     config: TerTokenizerConfig,
 ) -> Result<[i64; WIDTH]> {
-    let references = [references.to_vec()];
-    let row = statistics::rows(&Grouped::new(&[hypothesis], &references), &config, 1)?;
+    let row = statistics::segment_stats(hypothesis, references, config)?;
     <[i64; WIDTH]>::try_from(row.as_slice())
         .map_err(|_| Error::internal(format!("a TER row has {WIDTH} columns, got {}", row.len())))
-}
-
-/// Statistics for hypotheses against reference *streams*: `streams[k][i]` is the k-th
-/// reference of segment `i`, and `None` drops it for that segment. Returns a row-major
-/// `(n, 3)` matrix of [`segment_stats`] rows.
-///
-/// # Errors
-/// - [`crate::ErrorKind::InvalidInput`] when a stream's length differs from the number of
-///   hypotheses, or a segment has no reference at all.
-/// - [`crate::ErrorKind::InvalidOption`] for an invalid `workers`.
-pub fn stream_stats(
-    hypotheses: &[&str],
-    streams: &[Vec<Option<&str>>],
-    config: TerTokenizerConfig,
-    workers: i64,
-) -> Result<Vec<i64>> {
-    statistics::rows(&Streams::new(hypotheses, streams), &config, workers)
 }
 
 #[cfg(test)]

@@ -29,6 +29,8 @@ use crate::error::{row_item, to_i64};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::statistics::{self, no_references, Pairs, SegmentScorer, StatsMetric, Streams};
+
+pub use crate::statistics::stream_stats;
 use crate::tokenize::jiwer;
 pub use crate::tokenize::jiwer::{Split, Unit};
 pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
@@ -304,22 +306,6 @@ impl<'a> StatsMetric<'a, [&'a [u8]]> for PreSplit {
             reference: &[],
         }
     }
-}
-
-/// One statistics row per hypothesis, row-major (`hyps.len() * WIDTH` values), against the
-/// best of its references (`streams[k][i]` is reference `k` of segment `i`; `None` skips it).
-///
-/// # Errors
-/// [`crate::ErrorKind::InvalidInput`] for a stream whose length differs from the number of
-/// hypotheses or a segment without any reference; [`crate::ErrorKind::InvalidOption`] for a
-/// bad `workers` value.
-pub fn stream_stats(
-    hyps: &[&str],
-    streams: &[Vec<Option<&str>>],
-    split: Split,
-    workers: i64,
-) -> Result<Vec<i64>> {
-    statistics::rows(&Streams::new(hyps, streams), &split, workers)
 }
 
 /// The alignment of one segment.
