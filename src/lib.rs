@@ -32,9 +32,9 @@
 
 pub mod cancel;
 pub mod count;
+mod enums;
 pub mod error;
 pub mod metrics;
-mod names;
 pub mod parallel;
 pub mod resample;
 pub mod statistics;

@@ -72,45 +72,19 @@ impl Reader<'_> {
         self.space();
         match self.text[self.at] {
             b'{' => {
-                self.at += 1;
                 let mut object = BTreeMap::new();
-                self.space();
-                if self.text[self.at] == b'}' {
-                    self.at += 1;
-                    return Json::Object(object);
-                }
-                loop {
-                    self.space();
-                    let key = self.string();
-                    self.eat(b':');
-                    object.insert(key, self.value());
-                    self.space();
-                    self.at += 1;
-                    match self.text[self.at - 1] {
-                        b',' => continue,
-                        b'}' => return Json::Object(object),
-                        other => panic!("unexpected {:?} in an object", other as char),
-                    }
-                }
+                self.items(b'}', |reader| {
+                    reader.space();
+                    let key = reader.string();
+                    reader.eat(b':');
+                    object.insert(key, reader.value());
+                });
+                Json::Object(object)
             }
             b'[' => {
-                self.at += 1;
                 let mut array = Vec::new();
-                self.space();
-                if self.text[self.at] == b']' {
-                    self.at += 1;
-                    return Json::Array(array);
-                }
-                loop {
-                    array.push(self.value());
-                    self.space();
-                    self.at += 1;
-                    match self.text[self.at - 1] {
-                        b',' => continue,
-                        b']' => return Json::Array(array),
-                        other => panic!("unexpected {:?} in an array", other as char),
-                    }
-                }
+                self.items(b']', |reader| array.push(reader.value()));
+                Json::Array(array)
             }
             b'"' => Json::String(self.string()),
             b't' => self.word("true", Json::Bool(true)),
@@ -130,6 +104,27 @@ impl Reader<'_> {
                 // Python writes the shortest repr that reads back exactly; Rust's parse is
                 // correctly rounded, so the value is the upstream's float bit for bit.
                 Json::Number(number.parse().unwrap())
+            }
+        }
+    }
+
+    /// The items of an object or array after its opening bracket, each read by `item`, up to
+    /// the `close` bracket.
+    fn items(&mut self, close: u8, mut item: impl FnMut(&mut Self)) {
+        self.at += 1;
+        self.space();
+        if self.text[self.at] == close {
+            self.at += 1;
+            return;
+        }
+        loop {
+            item(self);
+            self.space();
+            self.at += 1;
+            match self.text[self.at - 1] {
+                b',' => continue,
+                b if b == close => return,
+                other => panic!("unexpected {:?} before {:?}", other as char, close as char),
             }
         }
     }
@@ -311,6 +306,36 @@ fn column_sums(rows: &[i64], width: usize) -> Vec<i64> {
 // --- BLEU -------------------------------------------------------------------------------------
 
 /// The vector's BLEU settings, sacrebleu's defaults where it gives none.
+/// Runs `check(vector, id)` on every vector of `tests/data/golden_{name}.jsonl` and asserts
+/// that at least `at_least` of them were checked; `check` returns `false` for one it leaves
+/// to pytest.
+fn check_vectors(name: &str, at_least: usize, mut check: impl FnMut(&Json, &str) -> bool) {
+    let mut checked = 0;
+    for vector in load(name) {
+        if check(&vector, vector.field("id").str()) {
+            checked += 1;
+        }
+    }
+    assert!(checked >= at_least, "only {checked} {name} vectors checked");
+}
+
+/// Whether the vector lowercases its text: Python's `str.lower()` runs before the core, so
+/// pytest checks it.
+fn lowercases(vector: &Json) -> bool {
+    arg(vector, "lowercase").is_some_and(Json::bool)
+}
+
+/// The expected statistics rows, row-major.
+fn expected_rows(expected: &Json) -> Vec<i64> {
+    expected
+        .field("rows")
+        .array()
+        .iter()
+        .flat_map(|row| row.numbers())
+        .map(|x| x as i64)
+        .collect()
+}
+
 fn bleu_config(vector: &Json, default_smoothing: &str, effective_order: bool) -> BleuConfig {
     let method = arg(vector, "smooth_method").map_or(default_smoothing, Json::str);
     let value = arg(vector, "smooth_value").map(Json::f64);
@@ -338,30 +363,20 @@ fn bleu_rows(vector: &Json, tokenizer: &str, config: &BleuConfig) -> Vec<i64> {
 
 #[test]
 fn bleu_vectors() {
-    let mut checked = 0;
-    for vector in load("bleu") {
-        let id = vector.field("id").str();
-        if arg(&vector, "lowercase").is_some_and(Json::bool) {
-            continue; // Python's str.lower() runs before the core
+    check_vectors("bleu", 50, |vector, id| {
+        if lowercases(vector) {
+            return false;
         }
         let call = vector.field("call").str();
         let expected = vector.field("expected");
-        let tokenizer = arg(&vector, "tokenize").map_or("13a", Json::str);
+        let tokenizer = arg(vector, "tokenize").map_or("13a", Json::str);
         let (config, row) = match call {
             "corpus_score" | "sentence_score" | "stats" => {
-                let config = bleu_config(&vector, "exp", call == "sentence_score");
-                let rows = bleu_rows(&vector, tokenizer, &config);
+                let config = bleu_config(vector, "exp", call == "sentence_score");
+                let rows = bleu_rows(vector, tokenizer, &config);
                 if call == "stats" {
-                    let want: Vec<i64> = expected
-                        .field("rows")
-                        .array()
-                        .iter()
-                        .flat_map(|row| row.numbers())
-                        .map(|x| x as i64)
-                        .collect();
-                    assert_eq!(rows, want, "{id}");
-                    checked += 1;
-                    continue;
+                    assert_eq!(rows, expected_rows(expected), "{id}");
+                    return true;
                 }
                 let row = column_sums(&rows, config.width());
                 (config, row)
@@ -370,22 +385,22 @@ fn bleu_vectors() {
                 // sacrebleu: floor smoothing with the given value, effective order, no tokenizer.
                 let config = BleuConfig {
                     max_order: 4,
-                    smoothing: Smoothing::Floor(arg(&vector, "smooth_value").unwrap().f64()),
+                    smoothing: Smoothing::Floor(arg(vector, "smooth_value").unwrap().f64()),
                     effective_order: true,
                 };
-                let rows = bleu_rows(&vector, "none", &config);
+                let rows = bleu_rows(vector, "none", &config);
                 let row = column_sums(&rows, config.width());
                 (config, row)
             }
             "compute_bleu" => {
-                let config = bleu_config(&vector, "none", false);
+                let config = bleu_config(vector, "none", false);
                 let mut row = vec![
-                    arg(&vector, "sys_len").unwrap().f64() as i64,
-                    arg(&vector, "ref_len").unwrap().f64() as i64,
+                    arg(vector, "sys_len").unwrap().f64() as i64,
+                    arg(vector, "ref_len").unwrap().f64() as i64,
                 ];
                 for key in ["correct", "total"] {
                     row.extend(
-                        arg(&vector, key)
+                        arg(vector, key)
                             .unwrap()
                             .numbers()
                             .iter()
@@ -396,7 +411,7 @@ fn bleu_vectors() {
             }
             other => panic!("{id}: unknown call {other}"),
         };
-        let score = score_from_stats(&row, &config, &semantics(&vector)).unwrap();
+        let score = score_from_stats(&row, &config, &semantics(vector)).unwrap();
         assert_eq!(score.score, expected.field("score").f64(), "{id}");
         assert_eq!(score.bp, expected.field("bp").f64(), "{id}");
         assert_eq!(row[0] as f64, expected.field("sys_len").f64(), "{id}");
@@ -414,32 +429,29 @@ fn bleu_vectors() {
                 "{id}"
             );
         }
-        checked += 1;
-    }
-    assert!(checked >= 50, "only {checked} BLEU vectors checked");
+        true
+    });
 }
 
 // --- chrF -------------------------------------------------------------------------------------
 
 #[test]
 fn chrf_vectors() {
-    let mut checked = 0;
-    for vector in load("chrf") {
-        let id = vector.field("id").str();
-        if arg(&vector, "lowercase").is_some_and(Json::bool) {
-            continue; // Python's str.lower() runs before the core
+    check_vectors("chrf", 30, |vector, id| {
+        if lowercases(vector) {
+            return false;
         }
         // sacrebleu squares an int beta exactly; every vector's beta is a small int.
-        let beta = arg(&vector, "beta").map_or(2.0, Json::f64);
+        let beta = arg(vector, "beta").map_or(2.0, Json::f64);
         let config = ChrfConfig {
-            char_order: arg(&vector, "char_order").map_or(6, Json::usize),
-            word_order: arg(&vector, "word_order").map_or(0, Json::usize),
+            char_order: arg(vector, "char_order").map_or(6, Json::usize),
+            word_order: arg(vector, "word_order").map_or(0, Json::usize),
             factor: beta * beta,
             one_plus_factor: 1.0 + beta * beta,
-            whitespace: arg(&vector, "whitespace").is_some_and(Json::bool),
-            eps_smoothing: arg(&vector, "eps_smoothing").is_some_and(Json::bool),
+            whitespace: arg(vector, "whitespace").is_some_and(Json::bool),
+            eps_smoothing: arg(vector, "eps_smoothing").is_some_and(Json::bool),
         };
-        let inputs = inputs(&vector);
+        let inputs = inputs(vector);
         let mut rows = Vec::new();
         for (hypothesis, references) in inputs.hypotheses.iter().zip(&inputs.references) {
             let references: Vec<&str> = references.iter().map(String::as_str).collect();
@@ -447,21 +459,13 @@ fn chrf_vectors() {
         }
         let expected = vector.field("expected");
         if vector.field("call").str() == "stats" {
-            let want: Vec<i64> = expected
-                .field("rows")
-                .array()
-                .iter()
-                .flat_map(|row| row.numbers())
-                .map(|x| x as i64)
-                .collect();
-            assert_eq!(rows, want, "{id}");
+            assert_eq!(rows, expected_rows(expected), "{id}");
         } else {
             let score = chrf::f_score(&column_sums(&rows, config.width()), &config);
             assert_eq!(score, expected.field("score").f64(), "{id}");
         }
-        checked += 1;
-    }
-    assert!(checked >= 30, "only {checked} chrF vectors checked");
+        true
+    });
 }
 
 // --- TER --------------------------------------------------------------------------------------
@@ -477,11 +481,9 @@ fn ter_config(vector: &Json) -> TerTokenizerConfig {
 
 #[test]
 fn ter_vectors() {
-    let mut checked = 0;
-    for vector in load("ter") {
-        let id = vector.field("id").str();
-        let config = ter_config(&vector);
-        let case_sensitive = arg(&vector, "case_sensitive").is_some_and(Json::bool);
+    check_vectors("ter", 30, |vector, id| {
+        let config = ter_config(vector);
+        let case_sensitive = arg(vector, "case_sensitive").is_some_and(Json::bool);
         // sacrebleu lowercases (Python's str.lower(); on these ASCII and CJK texts the same
         // as Rust's to_lowercase) unless TER is case-sensitive.
         let prepare = |text: &str| {
@@ -492,7 +494,7 @@ fn ter_vectors() {
             }
         };
         let expected = vector.field("expected");
-        let inputs = inputs(&vector);
+        let inputs = inputs(vector);
         if vector.field("call").str() == "tokenize" {
             let line = prepare(&inputs.hypotheses[0]);
             assert_eq!(
@@ -500,8 +502,7 @@ fn ter_vectors() {
                 expected.field("tokens").str(),
                 "{id}"
             );
-            checked += 1;
-            continue;
+            return true;
         }
         // Rows [fewest edits, summed reference lengths, reference count].
         let mut rows = Vec::new();
@@ -536,18 +537,15 @@ fn ter_vectors() {
                 assert_eq!(score.ref_length, expected.field("ref_length").f64(), "{id}");
             }
         }
-        checked += 1;
-    }
-    assert!(checked >= 30, "only {checked} TER vectors checked");
+        true
+    });
 }
 
 // --- WER family -------------------------------------------------------------------------------
 
 #[test]
 fn jiwer_vectors() {
-    let mut checked = 0;
-    for vector in load("jiwer") {
-        let id = vector.field("id").str();
+    check_vectors("jiwer", 9, |vector, id| {
         let unit = match vector.field("unit").str() {
             "words" => Unit::Word,
             _ => Unit::Char,
@@ -583,9 +581,8 @@ fn jiwer_vectors() {
         } else {
             assert_eq!(measures.wer, expected.field("cer").f64(), "{id}");
         }
-        checked += 1;
-    }
-    assert!(checked >= 9, "only {checked} jiwer vectors checked");
+        true
+    });
 }
 
 #[test]

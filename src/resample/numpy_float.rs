@@ -47,17 +47,10 @@ impl NumpyFloat {
     }
 }
 
-impl From<f64> for NumpyFloat {
-    fn from(v: f64) -> Self {
-        Self::Python(v)
-    }
-}
-
-impl From<f32> for NumpyFloat {
-    fn from(v: f32) -> Self {
-        Self::Float32(v)
-    }
-}
+crate::enums::wrap_from!(NumpyFloat {
+    Python(f64),
+    Float32(f32),
+});
 
 impl Add for NumpyFloat {
     type Output = Self;

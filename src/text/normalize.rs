@@ -18,7 +18,7 @@ pub enum Normalization {
     Nfkc,
 }
 
-crate::names::name_table!(Normalization, "normalization", fold_case: true, {
+crate::enums::name_table!(Normalization, "normalization", fold_case: true, {
     Nfc => "nfc",
     Nfkc => "nfkc",
 });

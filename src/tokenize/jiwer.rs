@@ -22,7 +22,7 @@ pub enum Unit {
     Char,
 }
 
-crate::names::name_table!(Unit, "unit", {
+crate::enums::name_table!(Unit, "unit", {
     Word => "word",
     Char => "char",
 });

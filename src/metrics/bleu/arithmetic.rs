@@ -54,7 +54,7 @@ pub enum Arithmetic {
     Mteval,
 }
 
-crate::names::name_table!(Arithmetic, "arithmetic", {
+crate::enums::name_table!(Arithmetic, "arithmetic", {
     Sacrebleu => "sacrebleu",
     Nltk => "nltk",
     Nmt => "nmt",
@@ -218,17 +218,10 @@ pub enum ArithmeticError {
     Python(PythonError),
 }
 
-impl From<Error> for ArithmeticError {
-    fn from(e: Error) -> Self {
-        Self::Core(e)
-    }
-}
-
-impl From<PythonError> for ArithmeticError {
-    fn from(e: PythonError) -> Self {
-        Self::Python(e)
-    }
-}
+crate::enums::wrap_from!(ArithmeticError {
+    Core(Error),
+    Python(PythonError),
+});
 
 /// Which values the upstream returns as Python ints (all others are floats).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -422,16 +415,12 @@ fn sacrebleu(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
         sys_len as f64 / ref_len as f64
     };
     Ok(Raw {
-        scores: vec![s.score],
-        bp: s.bp,
-        ratio,
-        precisions: s.precisions,
         smoothed_orders: s.smoothed_orders,
         ints: PythonInts {
             ratio: ref_len == 0,
             ..PythonInts::default()
         },
-        float32: false,
+        ..Raw::floats(vec![s.score], s.bp, ratio, s.precisions)
     })
 }
 
@@ -451,17 +440,12 @@ fn nltk(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
             .map(|(&m, &t)| if t == 0.0 { 0.0 } else { m / t })
             .collect();
         return Ok(Raw {
-            scores: vec![0.0; combine.weights.len()],
-            bp,
-            ratio,
-            precisions,
-            smoothed_orders: 0,
             ints: PythonInts {
                 scores: true,
                 bp: bp_int,
                 ..PythonInts::default()
             },
-            float32: false,
+            ..Raw::floats(vec![0.0; combine.weights.len()], bp, ratio, precisions)
         });
     }
     let (values, positive) = given(combine)?;
@@ -493,16 +477,11 @@ fn nltk(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
         scores.push(bp * py_exp(sum.total()?)?);
     }
     Ok(Raw {
-        scores,
-        bp,
-        ratio,
-        precisions: values.to_vec(),
-        smoothed_orders: 0,
         ints: PythonInts {
             bp: bp_int,
             ..PythonInts::default()
         },
-        float32: false,
+        ..Raw::floats(scores, bp, ratio, values.to_vec())
     })
 }
 
@@ -554,13 +533,8 @@ fn torch(combine: &Combine<'_>, counts: &Counts<'_>, math: &mut dyn Float32Math)
     let (c, r) = (counts.hyp_len as f32, counts.ref_len as f32);
     let ratio = length_ratio(f64::from(c), f64::from(r));
     let mut raw = Raw {
-        scores: vec![0.0],
-        bp: 1.0,
-        ratio,
-        precisions: Vec::new(),
-        smoothed_orders: 0,
-        ints: PythonInts::default(),
         float32: true,
+        ..Raw::floats(vec![0.0], 1.0, ratio, Vec::new())
     };
     if numerator.iter().copied().fold(f32::INFINITY, f32::min) == 0.0 {
         return Ok(raw);
@@ -663,16 +637,11 @@ fn log_mean(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
         scores.push(bp * py_exp(exponent)?);
     }
     Ok(Raw {
-        scores,
-        bp,
-        ratio: length_ratio(c, r),
-        precisions,
-        smoothed_orders: 0,
         ints: PythonInts {
             precisions: int_zeros,
             ..PythonInts::default()
         },
-        float32: false,
+        ..Raw::floats(scores, bp, length_ratio(c, r), precisions)
     })
 }
 

@@ -19,7 +19,7 @@ pub enum RefLength {
     Average,
 }
 
-crate::names::name_table!(RefLength, "ref_length", {
+crate::enums::name_table!(RefLength, "ref_length", {
     Closest => "closest",
     ClosestFirst => "closest-first",
     Shortest => "shortest",

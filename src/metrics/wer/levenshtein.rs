@@ -1238,11 +1238,23 @@ fn recover_alignment<S: EditSink>(
 mod tests {
     use super::*;
 
-    fn tags(s1: &[u32], s2: &[u32]) -> Vec<(OpTag, usize, usize, usize, usize)> {
-        opcodes(s1, s2)
+    /// RapidFuzz's opcodes of `s1` to `s2` as `tag src_start..src_end dest_start..dest_end`,
+    /// joined by `, ` (tags as RapidFuzz names them: equal, replace, insert, delete).
+    fn tags(s1: &[u32], s2: &[u32]) -> String {
+        let ops: Vec<String> = opcodes(s1, s2)
             .into_iter()
-            .map(|o| (o.tag, o.src_start, o.src_end, o.dest_start, o.dest_end))
-            .collect()
+            .map(|o| {
+                let tag = match o.tag {
+                    OpTag::Equal => "equal",
+                    OpTag::Replace => "replace",
+                    OpTag::Insert => "insert",
+                    OpTag::Delete => "delete",
+                };
+                let (src, dest) = (o.src_start..o.src_end, o.dest_start..o.dest_end);
+                format!("{tag} {src:?} {dest:?}")
+            })
+            .collect();
+        ops.join(", ")
     }
 
     /// Plain Wagner-Fischer distance, to check the bit-parallel paths.
@@ -1261,42 +1273,32 @@ mod tests {
     }
 
     #[test]
-    fn swapped_pair_is_insert_equal_delete() {
-        // jiwer: "a b" -> "b a" gives H=1, D=1, I=1.
-        use OpTag::*;
-        assert_eq!(
-            tags(&[0, 1], &[1, 0]),
-            vec![
-                (Insert, 0, 0, 0, 1),
-                (Equal, 0, 1, 1, 2),
-                (Delete, 1, 2, 2, 2)
-            ]
-        );
-        assert_eq!(
-            tags(&[0, 1, 2], &[2, 0, 1]),
-            vec![
-                (Insert, 0, 0, 0, 1),
-                (Equal, 0, 2, 1, 3),
-                (Delete, 2, 3, 3, 3)
-            ]
-        );
-    }
-
-    #[test]
-    fn trivial_cases() {
-        use OpTag::*;
-        assert_eq!(tags(&[], &[]), vec![]);
-        assert_eq!(tags(&[1, 2], &[1, 2]), vec![(Equal, 0, 2, 0, 2)]);
-        assert_eq!(tags(&[], &[5, 6]), vec![(Insert, 0, 0, 0, 2)]);
-        assert_eq!(tags(&[5, 6], &[]), vec![(Delete, 0, 2, 0, 0)]);
-        assert_eq!(
-            tags(&[1, 2, 3], &[1, 9, 3]),
-            vec![
-                (Equal, 0, 1, 0, 1),
-                (Replace, 1, 2, 1, 2),
-                (Equal, 2, 3, 2, 3)
-            ]
-        );
+    fn rapidfuzz_opcodes() {
+        let cases: &[(&[u32], &[u32], &str)] = &[
+            // jiwer: "a b" -> "b a" gives H=1, D=1, I=1.
+            (
+                &[0, 1],
+                &[1, 0],
+                "insert 0..0 0..1, equal 0..1 1..2, delete 1..2 2..2",
+            ),
+            (
+                &[0, 1, 2],
+                &[2, 0, 1],
+                "insert 0..0 0..1, equal 0..2 1..3, delete 2..3 3..3",
+            ),
+            (&[], &[], ""),
+            (&[1, 2], &[1, 2], "equal 0..2 0..2"),
+            (&[], &[5, 6], "insert 0..0 0..2"),
+            (&[5, 6], &[], "delete 0..2 0..0"),
+            (
+                &[1, 2, 3],
+                &[1, 9, 3],
+                "equal 0..1 0..1, replace 1..2 1..2, equal 2..3 2..3",
+            ),
+        ];
+        for (s1, s2, expected) in cases {
+            assert_eq!(tags(s1, s2), *expected, "{s1:?} -> {s2:?}");
+        }
     }
 
     /// Deterministic pseudo-random sequences over a small alphabet.

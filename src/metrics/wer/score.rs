@@ -14,7 +14,7 @@ pub enum EmptyReference {
     Jiwer,
 }
 
-crate::names::name_table!(EmptyReference, "empty_reference", {
+crate::enums::name_table!(EmptyReference, "empty_reference", {
     Ratio => "ratio",
     Jiwer => "jiwer",
 });

@@ -1,4 +1,5 @@
-//! Option names: each enum's names come from one table, written once with [`name_table!`].
+//! Enum boilerplate, written once: option names from one table per enum ([`name_table!`]), and
+//! the conversions into an enum from the values its variants wrap ([`wrap_from!`]).
 
 /// Implements `NAMES`, `from_name` and `name` for an enum from one table of
 /// `Variant => "name"` pairs of its fieldless variants. `what` names the option in errors
@@ -46,3 +47,19 @@ macro_rules! name_table {
 }
 
 pub(crate) use name_table;
+
+/// Implements `From<T>` for an enum with a variant `Variant(T)`, for each listed pair:
+/// `wrap_from!(NumpyFloat { Python(f64), Float32(f32) })`.
+macro_rules! wrap_from {
+    ($ty:ty { $($variant:ident($from:ty)),+ $(,)? }) => {
+        $(
+            impl From<$from> for $ty {
+                fn from(value: $from) -> Self {
+                    Self::$variant(value)
+                }
+            }
+        )+
+    };
+}
+
+pub(crate) use wrap_from;
