@@ -886,6 +886,18 @@ mod tests {
         vec![vec![0.25; 4]]
     }
 
+    /// Uniform weights over 4 orders, for the knobs of [`own`].
+    static UNIFORM4: std::sync::LazyLock<Vec<Vec<f64>>> = std::sync::LazyLock::new(uniform4);
+
+    /// The knobs of `arithmetic` smoothing its own counts with `smoothing`, uniform weights
+    /// over 4 orders, scale `scale`.
+    fn own(arithmetic: Arithmetic, smoothing: CountSmoothing, scale: u32) -> Combine<'static> {
+        Combine {
+            scale,
+            ..knobs(arithmetic, Precisions::Own(smoothing), &UNIFORM4)
+        }
+    }
+
     fn fractions(correct: &[f64], total: &[f64]) -> Vec<f64> {
         correct.iter().zip(total).map(|(m, t)| m / t).collect()
     }
@@ -923,15 +935,7 @@ mod tests {
 
     #[test]
     fn sacrebleu_vectors() {
-        let w = uniform4();
-        let k = Combine {
-            scale: 100,
-            ..knobs(
-                Arithmetic::Sacrebleu,
-                Precisions::Own(CountSmoothing::Exp),
-                &w,
-            )
-        };
+        let k = own(Arithmetic::Sacrebleu, CountSmoothing::Exp, 100);
         let s = run(
             &k,
             &[9.0, 7.0, 5.0, 3.0],
@@ -941,11 +945,7 @@ mod tests {
         );
         assert_eq!(s.scores, [83.759_223_970_862_69]);
         assert_eq!(s.precisions[0], 90.0);
-        let k = knobs(
-            Arithmetic::Sacrebleu,
-            Precisions::Own(CountSmoothing::AddK(1.0)),
-            &w,
-        );
+        let k = own(Arithmetic::Sacrebleu, CountSmoothing::AddK(1.0), 1);
         let s = run(&k, &[5.0, 3.0, 1.0, 0.0], &[6.0, 5.0, 4.0, 3.0], 6.0, 6.0);
         assert_eq!(s.scores, [0.485_491_771_707_323_55]);
         assert_eq!(s.smoothed_orders, 3);
@@ -1009,12 +1009,11 @@ mod tests {
     #[test]
     fn nmt_vectors() {
         let (m, t) = COUNTS;
-        let w = uniform4();
-        let k = knobs(Arithmetic::Nmt, Precisions::Own(CountSmoothing::None), &w);
+        let k = own(Arithmetic::Nmt, CountSmoothing::None, 1);
         let s = run(&k, &m, &t, 19.0, 21.0);
         assert_eq!(s.scores, [0.312_406_082_531_055_1]);
         assert_eq!(s.bp, 0.900_087_626_252_259_4);
-        let lin = knobs(Arithmetic::Nmt, Precisions::Own(CountSmoothing::LinOch), &w);
+        let lin = own(Arithmetic::Nmt, CountSmoothing::LinOch, 1);
         let s = run(&lin, &[15.0, 9.0, 5.0, 0.0], &t, 19.0, 21.0);
         assert_eq!(s.scores, [0.271_316_586_125_853_63]);
         // nlg-metricverse's multi-prediction rescaling.
@@ -1033,8 +1032,7 @@ mod tests {
     #[test]
     fn torch_vectors() {
         let (m, t) = COUNTS;
-        let w = uniform4();
-        let k = knobs(Arithmetic::Torch, Precisions::Own(CountSmoothing::None), &w);
+        let k = own(Arithmetic::Torch, CountSmoothing::None, 1);
         let s = run(&k, &m, &t, 19.0, 21.0);
         // numpy's float32 log/exp (the expected values) and libm's may differ in the last bit.
         #[allow(clippy::cast_possible_truncation)]
@@ -1049,11 +1047,7 @@ mod tests {
     #[test]
     fn moses_vectors() {
         let (m, t) = COUNTS;
-        let w = uniform4();
-        let k = Combine {
-            scale: 100,
-            ..knobs(Arithmetic::Moses, Precisions::Own(CountSmoothing::None), &w)
-        };
+        let k = own(Arithmetic::Moses, CountSmoothing::None, 100);
         let s = run(&k, &[15.0, 9.0, 5.0, 0.0], &t, 19.0, 21.0);
         assert_eq!(s.scores, [0.0]);
         let weighted = vec![vec![0.4, 0.3, 0.2, 0.1]];
@@ -1074,15 +1068,7 @@ mod tests {
     fn fairseq_vectors() {
         // fairseq/scoring/bleu.py `Scorer.score()` on these sums, run in Python.
         let (m, t) = COUNTS;
-        let w = uniform4();
-        let k = Combine {
-            scale: 100,
-            ..knobs(
-                Arithmetic::Fairseq,
-                Precisions::Own(CountSmoothing::None),
-                &w,
-            )
-        };
+        let k = own(Arithmetic::Fairseq, CountSmoothing::None, 100);
         assert_eq!(run(&k, &m, &t, 19.0, 21.0).scores, [31.240_608_253_105_506]);
         let longer = run(&k, &m, &t, 22.0, 21.0);
         assert_eq!((longer.scores[0], longer.bp), (34.708_407_650_468_02, 1.0));
@@ -1098,16 +1084,11 @@ mod tests {
     #[test]
     fn mteval_vectors() {
         let t = COUNTS.1;
-        let w = uniform4();
-        let k = knobs(Arithmetic::Mteval, Precisions::Own(CountSmoothing::Exp), &w);
+        let k = own(Arithmetic::Mteval, CountSmoothing::Exp, 1);
         let s = run(&k, &[15.0, 9.0, 0.0, 0.0], &t, 19.0, 21.0);
         assert_eq!(s.scores, [0.104_459_269_454_153_49]);
         assert_eq!(s.bp, 0.900_087_626_252_259_1);
-        let none = knobs(
-            Arithmetic::Mteval,
-            Precisions::Own(CountSmoothing::None),
-            &w,
-        );
+        let none = own(Arithmetic::Mteval, CountSmoothing::None, 1);
         let s = run(&none, &[15.0, 9.0, 0.0, 2.0], &t, 19.0, 21.0);
         assert_eq!(s.scores, [0.424_218_115_373_037_44]);
     }
@@ -1129,8 +1110,7 @@ mod tests {
             try_run(&k, &m, &t, 19.0, 21.0),
             Err(ArithmeticError::Python(PythonError::MathRange))
         );
-        let w = uniform4();
-        let bad = knobs(Arithmetic::Moses, Precisions::Own(CountSmoothing::Exp), &w);
+        let bad = own(Arithmetic::Moses, CountSmoothing::Exp, 1);
         assert!(matches!(
             try_run(&bad, &m, &t, 19.0, 21.0),
             Err(ArithmeticError::Core(_))

@@ -256,6 +256,45 @@ pub fn segment_stats(
 mod tests {
     use super::*;
 
+    /// A corpus whose segments share reference sets: `n` hypotheses `hypothesis(i)`, and three
+    /// streams drawn in turn from `pool`, the second dropping its reference at every fifth
+    /// segment and the third keeping one at every third; also each segment's references as a
+    /// list.
+    struct Sharing {
+        hypotheses: Vec<String>,
+        streams: Vec<Vec<Option<&'static str>>>,
+    }
+
+    impl Sharing {
+        fn new(n: usize, hypothesis: impl Fn(usize) -> String, pool: &[&'static str]) -> Self {
+            let k = pool.len();
+            let streams = vec![
+                (0..n).map(|i| Some(pool[i % k])).collect(),
+                (0..n)
+                    .map(|i| (i % 5 != 0).then_some(pool[(i + 1) % k]))
+                    .collect(),
+                (0..n)
+                    .map(|i| (i % 3 == 0).then_some(pool[(i + 2) % k]))
+                    .collect(),
+            ];
+            Self {
+                hypotheses: (0..n).map(hypothesis).collect(),
+                streams,
+            }
+        }
+
+        fn hypotheses(&self) -> Vec<&str> {
+            self.hypotheses.iter().map(String::as_str).collect()
+        }
+
+        fn grouped(&self) -> Vec<Vec<&'static str>> {
+            let segments = 0..self.hypotheses.len();
+            segments
+                .map(|i| self.streams.iter().filter_map(|s| s[i]).collect())
+                .collect()
+        }
+    }
+
     fn options(tokenizer: Tokenizer, ref_length: &str) -> StatsOptions {
         StatsOptions {
             pipeline: tokenizer.into(),
@@ -315,23 +354,18 @@ mod tests {
     #[test]
     fn grouped_rows_equal_stream_rows() {
         let config = BleuConfig::default();
-        let hyps_text: Vec<String> = (0..300)
-            .map(|i| format!("The cat {} sat on a mat, barked {}.", i % 7, i % 3))
-            .collect();
-        let hyps: Vec<&str> = hyps_text.iter().map(String::as_str).collect();
         let pool = [
             "The cat is on the mat.",
             "A dog barked 2 times!",
             "",
             "the cat sat on a mat barked 1",
         ];
-        let refs: Vec<Vec<&str>> = (0..hyps.len())
-            .map(|i| (0..1 + i % 3).map(|k| pool[(i + k) % 4]).collect())
-            .collect();
-        // Streams: the k-th reference of each segment, None where it has fewer.
-        let streams: Vec<Vec<Option<&str>>> = (0..3)
-            .map(|k| refs.iter().map(|r| r.get(k).copied()).collect())
-            .collect();
+        let corpus = Sharing::new(
+            300,
+            |i| format!("The cat {} sat on a mat, barked {}.", i % 7, i % 3),
+            &pool,
+        );
+        let (hyps, refs, streams) = (corpus.hypotheses(), corpus.grouped(), &corpus.streams);
         for tokenizer in Tokenizer::NAMES {
             let tokenizer = Tokenizer::from_name(tokenizer).unwrap();
             for rule in RefLength::NAMES {
@@ -340,7 +374,7 @@ mod tests {
                     let grouped =
                         grouped_stats(&hyps, &refs, opts.clone(), &config, workers).unwrap();
                     let streamed =
-                        stream_stats(&hyps, &streams, opts.clone(), &config, workers).unwrap();
+                        stream_stats(&hyps, streams, opts.clone(), &config, workers).unwrap();
                     assert_eq!(grouped, streamed, "{tokenizer:?} {rule}");
                 }
             }
@@ -454,30 +488,21 @@ mod tests {
     #[test]
     fn shared_references_give_the_same_rows_as_scoring_each_segment() {
         let config = BleuConfig::default();
-        let refs = ["the cat is on the mat", "a dog barked .", ""];
-        let hyps_text: Vec<String> = (0..700)
-            .map(|i| format!("the cat {} on a mat barked {}", i % 7, i % 3))
-            .collect();
-        let hyps: Vec<&str> = hyps_text.iter().map(String::as_str).collect();
-        // Two streams; the second drops its reference for every fifth segment.
-        let streams = vec![
-            hyps.iter()
-                .enumerate()
-                .map(|(i, _)| Some(refs[i % 3]))
-                .collect::<Vec<_>>(),
-            hyps.iter()
-                .enumerate()
-                .map(|(i, _)| (i % 5 != 0).then_some(refs[(i + 1) % 3]))
-                .collect(),
-        ];
-        let segments: Vec<Segment> = (0..hyps.len())
-            .map(|i| Segment {
-                hypothesis: hyps[i],
-                references: streams.iter().filter_map(|s| s[i]).collect(),
+        let pool = ["the cat is on the mat", "a dog barked .", ""];
+        let corpus = Sharing::new(
+            700,
+            |i| format!("the cat {} on a mat barked {}", i % 7, i % 3),
+            &pool,
+        );
+        let (hyps, streams) = (corpus.hypotheses(), &corpus.streams);
+        let segments: Vec<Segment> = (hyps.iter().zip(corpus.grouped()))
+            .map(|(hypothesis, references)| Segment {
+                hypothesis,
+                references,
             })
             .collect();
         for workers in [1, 2, -1] {
-            let grouped = stream_stats(&hyps, &streams, Tokenizer::V13a, &config, workers).unwrap();
+            let grouped = stream_stats(&hyps, streams, Tokenizer::V13a, &config, workers).unwrap();
             let single = segment_stats(&segments, Tokenizer::V13a, &config, workers).unwrap();
             assert_eq!(grouped, single);
         }
@@ -535,23 +560,18 @@ mod tests {
         };
         let model = Arc::new(model);
         let config = BleuConfig::default();
-        let hyps: Vec<String> = (0..400)
-            .map(|i| format!(" 猫が{}匹、マットの上に\t座った。ＡＢＣ{} ", i % 7, i % 3))
-            .collect();
-        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
         let pool = [
             "猫はマットの上に座った。",
             "犬が２匹\u{3000}吠えた。",
             "",
             "ＡＢＣ１",
         ];
-        // Two streams; references repeat, so segments share them.
-        let streams: Vec<Vec<Option<&str>>> = vec![
-            (0..hyps.len()).map(|i| Some(pool[i % 4])).collect(),
-            (0..hyps.len())
-                .map(|i| (i % 5 != 0).then_some(pool[(i + 1) % 4]))
-                .collect(),
-        ];
+        let corpus = Sharing::new(
+            400,
+            |i| format!(" 猫が{}匹、マットの上に\t座った。ＡＢＣ{} ", i % 7, i % 3),
+            &pool,
+        );
+        let (hyps, streams) = (corpus.hypotheses(), &corpus.streams);
         for normalization in [None, Some(Normalization::Nfkc)] {
             let through_mecab = |lines: &[&str]| -> Vec<String> {
                 let normalized: Vec<String> = lines
@@ -583,12 +603,10 @@ mod tests {
             let pipeline = Pipeline::mecab(normalization, Arc::clone(&model));
             for workers in [1, 2, -1] {
                 let options = StatsOptions::from(pipeline.clone());
-                let rows = stream_stats(&hyps, &streams, options, &config, workers).unwrap();
+                let rows = stream_stats(&hyps, streams, options, &config, workers).unwrap();
                 assert_eq!(rows, expected, "{normalization:?} workers={workers}");
             }
-            let grouped: Vec<Vec<&str>> = (0..hyps.len())
-                .map(|i| streams.iter().filter_map(|s| s[i]).collect())
-                .collect();
+            let grouped = corpus.grouped();
             let rows = grouped_stats(&hyps, &grouped, pipeline.clone(), &config, 2).unwrap();
             assert_eq!(rows, expected, "{normalization:?} grouped");
         }
