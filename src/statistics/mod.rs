@@ -78,25 +78,6 @@ pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
     }
 }
 
-/// A metric's settings by reference count the same rows.
-impl<'a, X: ?Sized + 'a, M: StatsMetric<'a, X>> StatsMetric<'a, X> for &M {
-    type Scorer = M::Scorer;
-    const NEEDS_REFERENCES: bool = M::NEEDS_REFERENCES;
-    const SHARES_PREPARED_REFERENCES: bool = M::SHARES_PREPARED_REFERENCES;
-
-    fn width(&self) -> usize {
-        (**self).width()
-    }
-
-    fn scorer(&self) -> Self::Scorer {
-        (**self).scorer()
-    }
-
-    fn validate(&self) -> Result<()> {
-        (**self).validate()
-    }
-}
-
 /// The statistics rows (row-major, [`StatsMetric::width`] columns) of every segment of
 /// `layout` under `metric`, on `workers` threads (`-1`: all cores). Rows are identical for
 /// every `workers` value.

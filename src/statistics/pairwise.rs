@@ -10,6 +10,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{SegmentScorer, StatsMetric};
+use crate::count::{DenseCounts, NgramBag};
 use crate::error::{Error, Result};
 use crate::parallel;
 
@@ -237,6 +238,103 @@ pub fn only_reference<'a, X: ?Sized + 'a>(
         _ => Err(Error::internal(
             "a pairwise scorer takes exactly one reference",
         )),
+    }
+}
+
+/// A metric over [`NgramBag`]s of one builder (BLEU's, chrF's): how a hypothesis bag's row
+/// follows from its clipped matches against a reference bag. Each is a pairwise metric
+/// ([`StatsMetric`], scored by a [`BagScorer`]) whose rows mirror ([`MirroredRows`]).
+pub trait BagRows: Copy + Sync {
+    /// The orders a row reads (the bags may hold more).
+    fn orders(&self) -> usize;
+
+    /// Every id of the bags is below this ([`crate::count::BagBuilder::ids`]).
+    fn ids(&self) -> usize;
+
+    /// Columns of a row.
+    fn row_width(&self) -> usize;
+
+    /// Fills `row` for `hypothesis` against a reference of `reference_total(order)` n-grams of
+    /// each order, `matched(order)` of which the hypothesis matched, clipped.
+    fn fill(
+        &self,
+        hypothesis: &NgramBag,
+        reference_total: impl Fn(usize) -> usize,
+        matched: impl Fn(usize) -> i64,
+        row: &mut [i64],
+    );
+
+    /// The clipped matches of `order` that `row` holds.
+    fn matched(&self, row: &[i64], order: usize) -> i64;
+}
+
+/// A bag metric's per-thread state: the prepared reference's counts spread over every id (so a
+/// hypothesis' clipped matches are one lookup per distinct n-gram), and its n-grams per order.
+#[derive(Debug)]
+pub struct BagScorer<M> {
+    metric: M,
+    counts: DenseCounts,
+    reference: Vec<usize>,
+    matched: Vec<usize>,
+}
+
+impl<'a, M: BagRows> SegmentScorer<'a, NgramBag> for BagScorer<M> {
+    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, references: I) -> Result<()> {
+        let reference = only_reference(references)?;
+        self.counts.load(reference, self.metric.ids());
+        self.reference.clear();
+        self.reference
+            .extend((1..=self.metric.orders()).map(|o| reference.total(o)));
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
+        self.counts.match_orders(hypothesis, &mut self.matched);
+        let (reference, matched) = (&self.reference, &self.matched);
+        let at = |values: &[usize], order: usize| {
+            order
+                .checked_sub(1)
+                .and_then(|o| values.get(o))
+                .copied()
+                .unwrap_or(0)
+        };
+        self.metric.fill(
+            hypothesis,
+            |order| at(reference, order),
+            |order| crate::error::to_i64(at(matched, order)),
+            row,
+        );
+        Ok(())
+    }
+}
+
+impl<'a, M: BagRows> StatsMetric<'a, NgramBag> for M {
+    type Scorer = BagScorer<M>;
+
+    fn width(&self) -> usize {
+        self.row_width()
+    }
+
+    fn scorer(&self) -> BagScorer<M> {
+        BagScorer {
+            metric: *self,
+            counts: DenseCounts::default(),
+            reference: Vec::new(),
+            matched: Vec::new(),
+        }
+    }
+}
+
+/// The row of the reference against the hypothesis is the same fill with the two swapped:
+/// clipped matches are symmetric, `min(a, b)` over the n-grams of both.
+impl<'a, M: BagRows> MirroredRows<'a, NgramBag> for M {
+    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
+        self.fill(
+            reference,
+            |order| hypothesis.total(order),
+            |order| self.matched(row, order),
+            out,
+        );
     }
 }
 

@@ -7,13 +7,12 @@ use super::python_float::{py_sum, FloatSemantics};
 use super::ref_length::RefLength;
 use super::score::score_from_float_counts;
 use crate::count::vocabulary::Vocabulary;
-use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
+use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
+use crate::statistics::pairwise::BagRows;
 use std::convert::Infallible;
 
 use crate::error::{to_i64, Error, Result};
-use crate::statistics::pairwise::only_reference;
-use crate::statistics::pairwise::MirroredRows;
-use crate::statistics::{SegmentScorer, StatsMetric};
+
 use crate::tokenize::{Pipeline, TextScratch};
 
 /// Sentences counted into bags with shared ids: text through a [`Pipeline`], or tokens.
@@ -112,74 +111,41 @@ impl BleuBagStats {
     }
 }
 
-/// Per-thread state: the prepared reference's counts and length.
-#[derive(Debug)]
-pub struct BleuBagScorer {
-    stats: BleuBagStats,
-    counts: DenseCounts,
-    ref_len: usize,
-    matched: Vec<usize>,
-}
-
-impl<'a> SegmentScorer<'a, NgramBag> for BleuBagScorer {
-    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, references: I) -> Result<()> {
-        let reference = only_reference(references)?;
-        self.counts.load(reference, self.stats.ids);
-        self.ref_len = reference.total(1);
-        Ok(())
+impl BagRows for BleuBagStats {
+    fn orders(&self) -> usize {
+        self.max_order
     }
 
-    fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
-        let n = self.stats.max_order;
-        let hyp_len = hypothesis.total(1);
-        let (head, counts) = row.split_at_mut(2.min(row.len()));
-        if let [h, r] = head {
-            *h = to_i64(hyp_len);
-            *r = to_i64(self.stats.ref_length.pick(hyp_len, &[self.ref_len]));
-        }
-        let (correct, total) = counts.split_at_mut(n.min(counts.len()));
-        self.counts.match_orders(hypothesis, &mut self.matched);
-        for (order, (c, t)) in (1..=n).zip(correct.iter_mut().zip(total.iter_mut())) {
-            *c = to_i64(self.matched.get(order - 1).copied().unwrap_or(0));
-            *t = to_i64(hypothesis.total(order));
-        }
-        Ok(())
+    fn ids(&self) -> usize {
+        self.ids
     }
-}
 
-impl<'a> MirroredRows<'a, NgramBag> for BleuBagStats {
-    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
-        let n = self.max_order;
-        let (len, other) = (reference.total(1), hypothesis.total(1));
-        if let [h, r, counts @ ..] = out {
-            *h = to_i64(len);
-            *r = to_i64(self.ref_length.pick(len, &[other]));
-            let (correct, total) = counts.split_at_mut(n.min(counts.len()));
-            // Clipped matches are symmetric: min(a, b) over the n-grams of both.
-            for (c, &m) in correct.iter_mut().zip(row.iter().skip(2)) {
-                *c = m;
-            }
-            for (order, t) in (1..=n).zip(total.iter_mut()) {
-                *t = to_i64(reference.total(order));
-            }
-        }
-    }
-}
-
-impl<'a> StatsMetric<'a, NgramBag> for BleuBagStats {
-    type Scorer = BleuBagScorer;
-
-    fn width(&self) -> usize {
+    fn row_width(&self) -> usize {
         2 + 2 * self.max_order
     }
 
-    fn scorer(&self) -> BleuBagScorer {
-        BleuBagScorer {
-            stats: *self,
-            counts: DenseCounts::default(),
-            ref_len: 0,
-            matched: Vec::new(),
+    fn fill(
+        &self,
+        hypothesis: &NgramBag,
+        reference_total: impl Fn(usize) -> usize,
+        matched: impl Fn(usize) -> i64,
+        row: &mut [i64],
+    ) {
+        let n = self.max_order;
+        let hyp_len = hypothesis.total(1);
+        if let [h, r, counts @ ..] = row {
+            *h = to_i64(hyp_len);
+            *r = to_i64(self.ref_length.pick(hyp_len, &[reference_total(1)]));
+            let (correct, total) = counts.split_at_mut(n.min(counts.len()));
+            for (order, (c, t)) in (1..=n).zip(correct.iter_mut().zip(total.iter_mut())) {
+                *c = matched(order);
+                *t = to_i64(hypothesis.total(order));
+            }
         }
+    }
+
+    fn matched(&self, row: &[i64], order: usize) -> i64 {
+        row.get(1 + order).copied().unwrap_or(0)
     }
 }
 

@@ -6,12 +6,10 @@
 use super::config::ChrfConfig;
 use super::score::f_score_floats;
 use crate::count::vocabulary::Vocabulary;
-use crate::count::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
+use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
 use crate::metrics::bleu::python_float::{py_sum, FloatSemantics};
-use crate::statistics::pairwise::only_reference;
-use crate::statistics::pairwise::MirroredRows;
-use crate::statistics::{SegmentScorer, StatsMetric};
+use crate::statistics::pairwise::BagRows;
 use crate::tokenize::chrf::{chrf_chars, chrf_words};
 
 /// Symbol spaces of a chrF bag.
@@ -83,77 +81,40 @@ impl ChrfBagStats {
     }
 }
 
-/// Per-thread state: the prepared reference's counts.
-#[derive(Debug)]
-pub struct ChrfBagScorer {
-    stats: ChrfBagStats,
-    counts: DenseCounts,
-    reference: Vec<usize>,
-    matched: Vec<usize>,
-}
-
-impl<'a> SegmentScorer<'a, NgramBag> for ChrfBagScorer {
-    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, references: I) -> Result<()> {
-        let reference = only_reference(references)?;
-        self.counts.load(reference, self.stats.ids);
-        self.reference.clear();
-        self.reference
-            .extend((1..=self.stats.orders).map(|o| reference.total(o)));
-        Ok(())
+impl BagRows for ChrfBagStats {
+    fn orders(&self) -> usize {
+        self.orders
     }
 
-    fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
-        self.counts.match_orders(hypothesis, &mut self.matched);
-        for (((order, cells), &ref_total), &matched) in (1..=self.stats.orders)
-            .zip(row.chunks_exact_mut(3))
-            .zip(&self.reference)
-            .zip(&self.matched)
-        {
+    fn ids(&self) -> usize {
+        self.ids
+    }
+
+    fn row_width(&self) -> usize {
+        3 * self.orders
+    }
+
+    fn fill(
+        &self,
+        hypothesis: &NgramBag,
+        reference_total: impl Fn(usize) -> usize,
+        matched: impl Fn(usize) -> i64,
+        row: &mut [i64],
+    ) {
+        for (order, cells) in (1..=self.orders).zip(row.chunks_exact_mut(3)) {
+            let ref_total = reference_total(order);
             // sacrebleu counts no hypothesis n-grams when the reference has none.
             let hyp_total = if ref_total > 0 {
                 hypothesis.total(order)
             } else {
                 0
             };
-            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), to_i64(matched)]);
-        }
-        Ok(())
-    }
-}
-
-impl<'a> MirroredRows<'a, NgramBag> for ChrfBagStats {
-    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
-        for ((order, cells), old) in (1..=self.orders)
-            .zip(out.chunks_exact_mut(3))
-            .zip(row.chunks_exact(3))
-        {
-            let ref_total = hypothesis.total(order);
-            let hyp_total = if ref_total > 0 {
-                reference.total(order)
-            } else {
-                0
-            };
-            // Clipped matches are symmetric: min(a, b) over the n-grams of both.
-            let matched = old.get(2).copied().unwrap_or(0);
-            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched]);
+            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched(order)]);
         }
     }
-}
 
-impl<'a> StatsMetric<'a, NgramBag> for ChrfBagStats {
-    type Scorer = ChrfBagScorer;
-
-    fn width(&self) -> usize {
-        3 * self.orders
-    }
-
-    fn scorer(&self) -> ChrfBagScorer {
-        ChrfBagScorer {
-            stats: *self,
-            counts: DenseCounts::default(),
-            reference: Vec::new(),
-            matched: Vec::new(),
-        }
+    fn matched(&self, row: &[i64], order: usize) -> i64 {
+        row.get(3 * order - 1).copied().unwrap_or(0)
     }
 }
 
