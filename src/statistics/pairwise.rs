@@ -254,18 +254,63 @@ pub trait BagRows: Copy + Sync {
     /// Columns of a row.
     fn row_width(&self) -> usize;
 
-    /// Fills `row` for `hypothesis` against a reference of `reference_total(order)` n-grams of
-    /// each order, `matched(order)` of which the hypothesis matched, clipped.
-    fn fill(
-        &self,
-        hypothesis: &NgramBag,
-        reference_total: impl Fn(usize) -> usize,
-        matched: impl Fn(usize) -> i64,
-        row: &mut [i64],
-    );
+    /// Fills `row` for `hypothesis` against `reference`.
+    fn fill(&self, hypothesis: &NgramBag, reference: &impl Against, row: &mut [i64]);
 
     /// The clipped matches of `order` that `row` holds.
     fn matched(&self, row: &[i64], order: usize) -> i64;
+}
+
+/// What a row reads of the reference bag of its cell.
+pub trait Against {
+    /// The reference's n-grams of `order` (with repeats).
+    fn total(&self, order: usize) -> usize;
+
+    /// The clipped matches of `order` between the hypothesis and the reference.
+    fn matched(&self, order: usize) -> i64;
+}
+
+/// A prepared reference: its totals and the matches of the hypothesis being scored, per order
+/// (from 1).
+struct Prepared<'s> {
+    totals: &'s [usize],
+    matched: &'s [usize],
+}
+
+impl Against for Prepared<'_> {
+    fn total(&self, order: usize) -> usize {
+        nth(self.totals, order)
+    }
+
+    fn matched(&self, order: usize) -> i64 {
+        crate::error::to_i64(nth(self.matched, order))
+    }
+}
+
+/// The value of `order` (from 1), 0 past the end.
+fn nth(values: &[usize], order: usize) -> usize {
+    order
+        .checked_sub(1)
+        .and_then(|o| values.get(o))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// The hypothesis of a counted cell, as the reference of its mirror: the same matches.
+struct Mirrored<'s, M> {
+    metric: &'s M,
+    bag: &'s NgramBag,
+    row: &'s [i64],
+}
+
+impl<M: BagRows> Against for Mirrored<'_, M> {
+    fn total(&self, order: usize) -> usize {
+        self.bag.total(order)
+    }
+
+    fn matched(&self, order: usize) -> i64 {
+        self.metric.matched(self.row, order)
+    }
 }
 
 /// A bag metric's per-thread state: the prepared reference's counts spread over every id (so a
@@ -290,20 +335,11 @@ impl<'a, M: BagRows> SegmentScorer<'a, NgramBag> for BagScorer<M> {
 
     fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
         self.counts.match_orders(hypothesis, &mut self.matched);
-        let (reference, matched) = (&self.reference, &self.matched);
-        let at = |values: &[usize], order: usize| {
-            order
-                .checked_sub(1)
-                .and_then(|o| values.get(o))
-                .copied()
-                .unwrap_or(0)
+        let reference = Prepared {
+            totals: &self.reference,
+            matched: &self.matched,
         };
-        self.metric.fill(
-            hypothesis,
-            |order| at(reference, order),
-            |order| crate::error::to_i64(at(matched, order)),
-            row,
-        );
+        self.metric.fill(hypothesis, &reference, row);
         Ok(())
     }
 }
@@ -329,12 +365,12 @@ impl<'a, M: BagRows> StatsMetric<'a, NgramBag> for M {
 /// clipped matches are symmetric, `min(a, b)` over the n-grams of both.
 impl<'a, M: BagRows> MirroredRows<'a, NgramBag> for M {
     fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
-        self.fill(
-            reference,
-            |order| hypothesis.total(order),
-            |order| self.matched(row, order),
-            out,
-        );
+        let against = Mirrored {
+            metric: self,
+            bag: hypothesis,
+            row,
+        };
+        self.fill(reference, &against, out);
     }
 }
 
@@ -360,6 +396,41 @@ fn too_large(h: usize, r: usize) -> Error {
     Error::invalid_input(format!(
         "a {h} x {r} matrix does not fit in memory; score it in blocks of hypotheses"
     ))
+}
+
+/// The check every bag metric's tests run.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{rows, scores, square_scores, BagRows};
+    use crate::count::NgramBag;
+    use crate::error::Result;
+
+    /// `metric` over the `bags` of `lines` against themselves: each cell's row is
+    /// `one_row(hypothesis, reference)`, the row of that segment alone, and the scores of the
+    /// square (each pair counted once, then mirrored) are the full matrix's.
+    pub(crate) fn check_bag_cells<M, S>(
+        lines: &[&str],
+        bags: &[NgramBag],
+        metric: M,
+        score: S,
+        one_row: impl Fn(&str, &str) -> Vec<i64>,
+    ) where
+        M: BagRows + std::fmt::Debug,
+        S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send + Copy,
+    {
+        let all: Vec<&NgramBag> = bags.iter().collect();
+        let cells = rows(&all, &all, &metric, 2).unwrap();
+        let square = square_scores(&all, &metric, 2, score).unwrap();
+        assert_eq!(square, scores(&all, &all, &metric, 1, score).unwrap());
+        let width = metric.row_width();
+        for (i, h) in lines.iter().enumerate() {
+            for (j, r) in lines.iter().enumerate() {
+                let k = (i * lines.len() + j) * width;
+                let cell = &cells[k..k + width];
+                assert_eq!(cell, one_row(h, r), "{metric:?} {h:?} / {r:?}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

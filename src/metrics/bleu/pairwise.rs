@@ -8,7 +8,7 @@ use super::ref_length::RefLength;
 use super::score::score_from_float_counts;
 use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
-use crate::statistics::pairwise::BagRows;
+use crate::statistics::pairwise::{Against, BagRows};
 use std::convert::Infallible;
 
 use crate::error::{to_i64, Error, Result};
@@ -124,21 +124,15 @@ impl BagRows for BleuBagStats {
         2 + 2 * self.max_order
     }
 
-    fn fill(
-        &self,
-        hypothesis: &NgramBag,
-        reference_total: impl Fn(usize) -> usize,
-        matched: impl Fn(usize) -> i64,
-        row: &mut [i64],
-    ) {
+    fn fill(&self, hypothesis: &NgramBag, reference: &impl Against, row: &mut [i64]) {
         let n = self.max_order;
         let hyp_len = hypothesis.total(1);
         if let [h, r, counts @ ..] = row {
             *h = to_i64(hyp_len);
-            *r = to_i64(self.ref_length.pick(hyp_len, &[reference_total(1)]));
+            *r = to_i64(self.ref_length.pick(hyp_len, &[reference.total(1)]));
             let (correct, total) = counts.split_at_mut(n.min(counts.len()));
             for (order, (c, t)) in (1..=n).zip(correct.iter_mut().zip(total.iter_mut())) {
-                *c = matched(order);
+                *c = reference.matched(order);
                 *t = to_i64(hypothesis.total(order));
             }
         }
@@ -189,8 +183,8 @@ pub fn aggregate_scores(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::bleu::{grouped_stats, BleuConfig, StatsOptions};
-    use crate::statistics::pairwise;
+    use crate::metrics::bleu::{grouped_stats, scores_from_rows, BleuConfig};
+    use crate::statistics::pairwise::testing::check_bag_cells;
     use crate::tokenize::Tokenizer;
 
     #[test]
@@ -202,31 +196,15 @@ mod tests {
             "On the mat, a cat sat.",
             "A dog.",
         ];
+        let (config, semantics) = (BleuConfig::default(), FloatSemantics::default());
         for tokenizer in [Tokenizer::V13a, Tokenizer::Char, Tokenizer::None] {
             let bags = BleuBags::from_text(&lines, tokenizer.clone().into(), 4).unwrap();
             let metric = BleuBagStats::new(&bags, 4, RefLength::Closest).unwrap();
-            let all: Vec<&NgramBag> = bags.bags.iter().collect();
-            let rows = pairwise::rows(&all, &all, &metric, 1).unwrap();
-            let config = BleuConfig::default();
-            let semantics = crate::metrics::bleu::FloatSemantics::default();
-            let f =
-                |rows: &[i64]| crate::metrics::bleu::scores_from_rows(rows, &config, &semantics);
-            let square = pairwise::square_scores(&all, &metric, 2, f).unwrap();
-            assert_eq!(square, pairwise::scores(&all, &all, &metric, 1, f).unwrap());
-            for (i, h) in lines.iter().enumerate() {
-                for (j, r) in lines.iter().enumerate() {
-                    let one = grouped_stats(
-                        &[*h],
-                        &[vec![*r]],
-                        StatsOptions::from(tokenizer.clone()),
-                        &config,
-                        1,
-                    )
-                    .unwrap();
-                    let k = (i * lines.len() + j) * 10;
-                    assert_eq!(rows[k..k + 10], one[..], "{tokenizer:?} {h:?} / {r:?}");
-                }
-            }
+            let score = |rows: &[i64]| scores_from_rows(rows, &config, &semantics);
+            check_bag_cells(&lines, &bags.bags, metric, score, |h, r| {
+                let (pipeline, refs) = (Pipeline::from(tokenizer.clone()), [vec![r]]);
+                grouped_stats(&[h], &refs, pipeline, &config, 1).unwrap()
+            });
         }
         let tokens = BleuBags::from_tokens(&[vec!["a", "b"], vec!["b", "a", "b"]], 2);
         assert_eq!(tokens.bags[1].total(2), 2);

@@ -451,25 +451,27 @@ mod tests {
             max_order: 1,
             ..BleuConfig::default()
         };
-        let rows = grouped_stats(
-            &["a\u{a0}b c d\u{a0}"],
-            &[vec!["a b c d"]],
-            Tokenizer::SplitAscii,
-            &config,
-            1,
-        )
-        .unwrap();
-        // `a\u{a0}b` and `d\u{a0}` are words of their own: only `c` matches.
-        assert_eq!(rows, [3, 4, 1, 3]);
-        let rows = grouped_stats(
-            &["Look! what a wonderful day, today."],
-            &[vec!["look what a day today"]],
-            Tokenizer::StripPunct,
-            &config,
-            1,
-        )
-        .unwrap();
-        assert_eq!(rows, [6, 5, 4, 6]);
+        // (tokenizer, hypothesis, reference, row)
+        let cases = [
+            // `a\u{a0}b` and `d\u{a0}` are words of their own: only `c` matches.
+            (
+                Tokenizer::SplitAscii,
+                "a\u{a0}b c d\u{a0}",
+                "a b c d",
+                [3, 4, 1, 3],
+            ),
+            (
+                Tokenizer::StripPunct,
+                "Look! what a wonderful day, today.",
+                "look what a day today",
+                [6, 5, 4, 6],
+            ),
+        ];
+        for (tokenizer, hypothesis, reference, row) in cases {
+            let refs = [vec![reference]];
+            let rows = grouped_stats(&[hypothesis], &refs, tokenizer, &config, 1).unwrap();
+            assert_eq!(rows, row, "{hypothesis:?}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
 use crate::metrics::bleu::python_float::{py_sum, FloatSemantics};
-use crate::statistics::pairwise::BagRows;
+use crate::statistics::pairwise::{Against, BagRows};
 use crate::tokenize::chrf::{chrf_chars, chrf_words};
 
 /// Symbol spaces of a chrF bag.
@@ -94,22 +94,20 @@ impl BagRows for ChrfBagStats {
         3 * self.orders
     }
 
-    fn fill(
-        &self,
-        hypothesis: &NgramBag,
-        reference_total: impl Fn(usize) -> usize,
-        matched: impl Fn(usize) -> i64,
-        row: &mut [i64],
-    ) {
+    fn fill(&self, hypothesis: &NgramBag, reference: &impl Against, row: &mut [i64]) {
         for (order, cells) in (1..=self.orders).zip(row.chunks_exact_mut(3)) {
-            let ref_total = reference_total(order);
+            let ref_total = reference.total(order);
             // sacrebleu counts no hypothesis n-grams when the reference has none.
             let hyp_total = if ref_total > 0 {
                 hypothesis.total(order)
             } else {
                 0
             };
-            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched(order)]);
+            cells.copy_from_slice(&[
+                to_i64(hyp_total),
+                to_i64(ref_total),
+                reference.matched(order),
+            ]);
         }
     }
 
@@ -167,8 +165,8 @@ pub fn aggregate_scores(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::chrf::segment_stats;
-    use crate::statistics::pairwise;
+    use crate::metrics::chrf::{scores_from_rows, segment_stats};
+    use crate::statistics::pairwise::testing::check_bag_cells;
 
     #[test]
     fn cells_equal_sentence_rows() {
@@ -188,20 +186,14 @@ mod tests {
                 ..ChrfConfig::default()
             };
             let bags = ChrfBags::from_text(&lines, &config).unwrap();
-            let metric = ChrfBagStats::new(&bags);
-            let all: Vec<&NgramBag> = bags.bags.iter().collect();
-            let rows = pairwise::rows(&all, &all, &metric, 2).unwrap();
-            let f = |rows: &[i64]| Ok(crate::metrics::chrf::scores_from_rows(rows, &config));
-            let square = pairwise::square_scores(&all, &metric, 2, f).unwrap();
-            assert_eq!(square, pairwise::scores(&all, &all, &metric, 1, f).unwrap());
-            let width = config.width();
-            for (i, h) in lines.iter().enumerate() {
-                for (j, r) in lines.iter().enumerate() {
-                    let one = segment_stats(h, &[*r], config).unwrap();
-                    let k = (i * lines.len() + j) * width;
-                    assert_eq!(rows[k..k + width], one[..], "{config:?} {h:?} / {r:?}");
-                }
-            }
+            let score = |rows: &[i64]| Ok(scores_from_rows(rows, &config));
+            check_bag_cells(
+                &lines,
+                &bags.bags,
+                ChrfBagStats::new(&bags),
+                score,
+                |h, r| segment_stats(h, &[r], config).unwrap(),
+            );
         }
     }
 }
