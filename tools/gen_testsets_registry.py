@@ -14,7 +14,6 @@ Usage (deterministic; needs the pinned sacrebleu==2.6.0 of pyproject's `test` ex
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 import sacrebleu
 import sacrebleu.dataset
+from generated import write_or_check
 
 EXPECTED_SACREBLEU_VERSION = "2.6.0"
 OUT = Path(__file__).resolve().parents[1] / "python" / "bleuprint" / "testsets" / "registry.json"
@@ -65,18 +65,5 @@ def render() -> str:
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if the file is stale")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
-            sys.exit(f"{OUT} is out of date; rerun tools/gen_testsets_registry.py")
-        return
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
-
-
 if __name__ == "__main__":
-    main()
+    write_or_check(render, OUT, __doc__)

@@ -405,27 +405,38 @@ pub(crate) mod testing {
     use crate::count::NgramBag;
     use crate::error::Result;
 
-    /// `metric` over the `bags` of `lines` against themselves: each cell's row is
-    /// `one_row(hypothesis, reference)`, the row of that segment alone, and the scores of the
-    /// square (each pair counted once, then mirrored) are the full matrix's.
+    /// Sentences for the bag metrics' tests: repeats, punctuation, empty and blank lines.
+    const LINES: [&str; 8] = [
+        "The cat sat on the mat.",
+        "the cat the cat the cat",
+        "the cat, the cat (the cat)",
+        "",
+        " ",
+        "On the mat, a cat sat.",
+        "A dog.",
+        "aaa aa a",
+    ];
+
+    /// A bag metric on [`LINES`] against themselves (`count` makes their bags and the metric):
+    /// each cell's row is `one_row(hypothesis, reference)`, the row of that segment alone, and
+    /// the scores of the square (each pair counted once, then mirrored) are the full matrix's.
     pub(crate) fn check_bag_cells<M, S>(
-        lines: &[&str],
-        bags: &[NgramBag],
-        metric: M,
+        count: impl Fn(&[&str]) -> (Vec<NgramBag>, M),
         score: S,
         one_row: impl Fn(&str, &str) -> Vec<i64>,
     ) where
         M: BagRows + std::fmt::Debug,
         S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send + Copy,
     {
+        let (bags, metric) = count(&LINES);
         let all: Vec<&NgramBag> = bags.iter().collect();
         let cells = rows(&all, &all, &metric, 2).unwrap();
         let square = square_scores(&all, &metric, 2, score).unwrap();
         assert_eq!(square, scores(&all, &all, &metric, 1, score).unwrap());
         let width = metric.row_width();
-        for (i, h) in lines.iter().enumerate() {
-            for (j, r) in lines.iter().enumerate() {
-                let k = (i * lines.len() + j) * width;
+        for (i, h) in LINES.iter().enumerate() {
+            for (j, r) in LINES.iter().enumerate() {
+                let k = (i * LINES.len() + j) * width;
                 let cell = &cells[k..k + width];
                 assert_eq!(cell, one_row(h, r), "{metric:?} {h:?} / {r:?}");
             }

@@ -10,7 +10,8 @@
 //! tables generated from the `regex` module itself ([`super::unicode_tables`]).
 
 use super::regexp::{keeps_space, run_breaks, Side, Words};
-use super::unicode_tables::{class, Class, ASCII as ASCII_CLASSES};
+use super::unicode_class::{class, Class};
+use super::unicode_tables::ASCII as ASCII_CLASSES;
 use crate::text::is_py_whitespace;
 
 /// What the scan does with one character.
@@ -143,7 +144,7 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::regexp::reference;
-    use super::super::unicode_tables::{class, Class};
+    use super::super::unicode_class::{class, Class};
     use super::Kind;
 
     /// `TokenizerV14International()(line)`, pass by pass.

@@ -45,6 +45,7 @@ mod rewrite;
 mod split_ascii;
 mod strip_punct;
 pub mod tercom;
+mod unicode_class;
 mod unicode_tables;
 mod v13a;
 mod zh;

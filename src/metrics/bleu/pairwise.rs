@@ -189,21 +189,17 @@ mod tests {
 
     #[test]
     fn cells_equal_sentence_rows() {
-        let lines = [
-            "The cat sat on the mat.",
-            "the cat the cat the cat",
-            "",
-            "On the mat, a cat sat.",
-            "A dog.",
-        ];
         let (config, semantics) = (BleuConfig::default(), FloatSemantics::default());
         for tokenizer in [Tokenizer::V13a, Tokenizer::Char, Tokenizer::None] {
-            let bags = BleuBags::from_text(&lines, tokenizer.clone().into(), 4).unwrap();
-            let metric = BleuBagStats::new(&bags, 4, RefLength::Closest).unwrap();
+            let pipeline = Pipeline::from(tokenizer);
+            let count = |lines: &[&str]| {
+                let bags = BleuBags::from_text(lines, pipeline.clone(), 4).unwrap();
+                let metric = BleuBagStats::new(&bags, 4, RefLength::Closest).unwrap();
+                (bags.bags, metric)
+            };
             let score = |rows: &[i64]| scores_from_rows(rows, &config, &semantics);
-            check_bag_cells(&lines, &bags.bags, metric, score, |h, r| {
-                let (pipeline, refs) = (Pipeline::from(tokenizer.clone()), [vec![r]]);
-                grouped_stats(&[h], &refs, pipeline, &config, 1).unwrap()
+            check_bag_cells(count, score, |h, r| {
+                grouped_stats(&[h], &[vec![r]], pipeline.clone(), &config, 1).unwrap()
             });
         }
         let tokens = BleuBags::from_tokens(&[vec!["a", "b"], vec!["b", "a", "b"]], 2);
