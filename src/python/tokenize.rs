@@ -32,14 +32,12 @@ pub(crate) fn tokenize(
     let stream = StrStream::extract(lines, name, false)?;
     let lines = stream.borrow_all();
     run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
-        parallel::map_init(&lines, workers, TextScratch::default, |scratch, line| {
+        parallel::try_map_init(&lines, workers, TextScratch::default, |scratch, line| {
             let mut out = String::new();
             pipeline
                 .tokenize_into(line, scratch, &mut out)
                 .map(|()| out)
-        })?
-        .into_iter()
-        .collect()
+        })
     })
 }
 

@@ -191,14 +191,12 @@ where
 {
     layout.check(needs_references)?;
     let segments: Vec<usize> = (0..layout.len()).collect();
-    parallel::map_init(&segments, workers, init, |scratch, &i| {
+    parallel::try_map_init(&segments, workers, init, |scratch, &i| {
         if needs_references && layout.references(i).next().is_none() {
             return Err(no_references(i));
         }
         f(scratch, i, layout.hypothesis(i)?, &mut layout.references(i))
-    })?
-    .into_iter()
-    .collect()
+    })
 }
 
 #[cfg(test)]

@@ -242,7 +242,7 @@ impl MecabModel {
     /// [`ErrorKind::InvalidOption`] for a bad `workers` value or when MeCab cannot create a
     /// tagger; [`ErrorKind::InvalidInput`] when MeCab fails on a line.
     pub fn tokenize_batch(&self, lines: &[&str], workers: i64) -> Result<Vec<String>> {
-        parallel::map_init(
+        parallel::try_map_init(
             lines,
             workers,
             || Tagger::new(self),
@@ -250,9 +250,7 @@ impl MecabModel {
                 Ok(tagger) => tagger.parse(line),
                 Err(e) => Err(e.clone()),
             },
-        )?
-        .into_iter()
-        .collect()
+        )
     }
 }
 

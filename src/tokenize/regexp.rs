@@ -106,7 +106,7 @@ impl<'a> Words<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn push_char(&mut self, c: char) {
         self.space_if_gap();
         self.out.push(c);
@@ -122,7 +122,7 @@ impl<'a> Words<'a> {
 
     /// Flushes the pending text `s[start..i]`, then writes `c` as a word of its own: what a
     /// ` \1 ` substitution does to a character.
-    #[inline]
+    #[inline(always)]
     pub(super) fn isolate(&mut self, s: &str, start: usize, i: usize, c: char) {
         self.push_pending(s, start, i);
         self.gap();
@@ -132,7 +132,7 @@ impl<'a> Words<'a> {
 
     /// Flushes the pending text `s[start..i]`, then writes the punctuation run `s[i..end]` one
     /// character per word, with the breaks before and after it that [`run_breaks`] decided.
-    #[inline]
+    #[inline(always)]
     pub(super) fn push_run(
         &mut self,
         s: &str,
