@@ -243,7 +243,7 @@ pub fn only_reference<'a, X: ?Sized + 'a>(
 
 /// A metric over [`NgramBag`]s of one builder (BLEU's, chrF's): how a hypothesis bag's row
 /// follows from its clipped matches against a reference bag. Each is a pairwise metric
-/// ([`StatsMetric`], scored by a [`BagScorer`]) whose rows mirror ([`MirroredRows`]).
+/// ([`StatsMetric`], scored by a [`BagScorer`]).
 pub trait BagRows: Copy + Sync {
     /// The orders a row reads (the bags may hold more).
     fn orders(&self) -> usize;
@@ -254,63 +254,9 @@ pub trait BagRows: Copy + Sync {
     /// Columns of a row.
     fn row_width(&self) -> usize;
 
-    /// Fills `row` for `hypothesis` against `reference`.
-    fn fill(&self, hypothesis: &NgramBag, reference: &impl Against, row: &mut [i64]);
-
-    /// The clipped matches of `order` that `row` holds.
-    fn matched(&self, row: &[i64], order: usize) -> i64;
-}
-
-/// What a row reads of the reference bag of its cell.
-pub trait Against {
-    /// The reference's n-grams of `order` (with repeats).
-    fn total(&self, order: usize) -> usize;
-
-    /// The clipped matches of `order` between the hypothesis and the reference.
-    fn matched(&self, order: usize) -> i64;
-}
-
-/// A prepared reference: its totals and the matches of the hypothesis being scored, per order
-/// (from 1).
-struct Prepared<'s> {
-    totals: &'s [usize],
-    matched: &'s [usize],
-}
-
-impl Against for Prepared<'_> {
-    fn total(&self, order: usize) -> usize {
-        nth(self.totals, order)
-    }
-
-    fn matched(&self, order: usize) -> i64 {
-        crate::error::to_i64(nth(self.matched, order))
-    }
-}
-
-/// The value of `order` (from 1), 0 past the end.
-fn nth(values: &[usize], order: usize) -> usize {
-    order
-        .checked_sub(1)
-        .and_then(|o| values.get(o))
-        .copied()
-        .unwrap_or(0)
-}
-
-/// The hypothesis of a counted cell, as the reference of its mirror: the same matches.
-struct Mirrored<'s, M> {
-    metric: &'s M,
-    bag: &'s NgramBag,
-    row: &'s [i64],
-}
-
-impl<M: BagRows> Against for Mirrored<'_, M> {
-    fn total(&self, order: usize) -> usize {
-        self.bag.total(order)
-    }
-
-    fn matched(&self, order: usize) -> i64 {
-        self.metric.matched(self.row, order)
-    }
+    /// Fills `row` for `hypothesis` against a reference of `reference[o]` n-grams of order
+    /// `o + 1`, `matched[o]` of which the hypothesis matched, clipped.
+    fn fill(&self, hypothesis: &NgramBag, reference: &[usize], matched: &[usize], row: &mut [i64]);
 }
 
 /// A bag metric's per-thread state: the prepared reference's counts spread over every id (so a
@@ -335,11 +281,8 @@ impl<'a, M: BagRows> SegmentScorer<'a, NgramBag> for BagScorer<M> {
 
     fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
         self.counts.match_orders(hypothesis, &mut self.matched);
-        let reference = Prepared {
-            totals: &self.reference,
-            matched: &self.matched,
-        };
-        self.metric.fill(hypothesis, &reference, row);
+        self.metric
+            .fill(hypothesis, &self.reference, &self.matched, row);
         Ok(())
     }
 }
@@ -358,19 +301,6 @@ impl<'a, M: BagRows> StatsMetric<'a, NgramBag> for M {
             reference: Vec::new(),
             matched: Vec::new(),
         }
-    }
-}
-
-/// The row of the reference against the hypothesis is the same fill with the two swapped:
-/// clipped matches are symmetric, `min(a, b)` over the n-grams of both.
-impl<'a, M: BagRows> MirroredRows<'a, NgramBag> for M {
-    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
-        let against = Mirrored {
-            metric: self,
-            bag: hypothesis,
-            row,
-        };
-        self.fill(reference, &against, out);
     }
 }
 
@@ -401,7 +331,7 @@ fn too_large(h: usize, r: usize) -> Error {
 /// The check every bag metric's tests run.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{rows, scores, square_scores, BagRows};
+    use super::{rows, scores, square_scores, BagRows, MirroredRows};
     use crate::count::NgramBag;
     use crate::error::Result;
 
@@ -425,7 +355,7 @@ pub(crate) mod testing {
         score: S,
         one_row: impl Fn(&str, &str) -> Vec<i64>,
     ) where
-        M: BagRows + std::fmt::Debug,
+        M: BagRows + for<'a> MirroredRows<'a, NgramBag> + std::fmt::Debug,
         S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send + Copy,
     {
         let (bags, metric) = count(&LINES);

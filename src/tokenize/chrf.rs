@@ -4,13 +4,19 @@
 use super::strip_punct::is_punctuation;
 use crate::text::{is_py_whitespace, py_split};
 
-/// The code points chrF counts: all of them with `whitespace`, else all but Python
+/// Appends the code points chrF counts: all of them with `whitespace`, else all but Python
 /// whitespace.
-#[inline]
-pub fn chrf_chars(line: &str, whitespace: bool) -> impl Iterator<Item = u32> + '_ {
-    line.chars()
-        .filter(move |&c| whitespace || !is_py_whitespace(c))
-        .map(u32::from)
+pub fn push_chrf_chars(line: &str, whitespace: bool, out: &mut Vec<u32>) {
+    // Two loops: the whitespace test stays out of the one that keeps everything.
+    if whitespace {
+        out.extend(line.chars().map(u32::from));
+    } else {
+        out.extend(
+            line.chars()
+                .filter(|&c| !is_py_whitespace(c))
+                .map(u32::from),
+        );
+    }
 }
 
 /// sacrebleu's `CHRF._remove_punctuation`: Python-whitespace words, with one character of
@@ -62,7 +68,11 @@ mod tests {
 
     #[test]
     fn whitespace_is_counted_only_when_asked_for() {
-        let chars = |whitespace| chrf_chars(" a\u{3000}b ", whitespace).collect::<Vec<_>>();
+        let chars = |whitespace| {
+            let mut out = Vec::new();
+            push_chrf_chars(" a\u{3000}b ", whitespace, &mut out);
+            out
+        };
         assert_eq!(chars(false), [97, 98]);
         assert_eq!(chars(true), [32, 97, 0x3000, 98, 32]);
     }

@@ -8,7 +8,7 @@ use super::ref_length::RefLength;
 use super::score::score_from_float_counts;
 use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
-use crate::statistics::pairwise::{Against, BagRows};
+use crate::statistics::pairwise::{BagRows, MirroredRows};
 use std::convert::Infallible;
 
 use crate::error::{to_i64, Error, Result};
@@ -124,22 +124,40 @@ impl BagRows for BleuBagStats {
         2 + 2 * self.max_order
     }
 
-    fn fill(&self, hypothesis: &NgramBag, reference: &impl Against, row: &mut [i64]) {
+    fn fill(&self, hypothesis: &NgramBag, reference: &[usize], matched: &[usize], row: &mut [i64]) {
         let n = self.max_order;
         let hyp_len = hypothesis.total(1);
+        let ref_len = reference.first().copied().unwrap_or(0);
         if let [h, r, counts @ ..] = row {
             *h = to_i64(hyp_len);
-            *r = to_i64(self.ref_length.pick(hyp_len, &[reference.total(1)]));
+            *r = to_i64(self.ref_length.pick(hyp_len, &[ref_len]));
             let (correct, total) = counts.split_at_mut(n.min(counts.len()));
-            for (order, (c, t)) in (1..=n).zip(correct.iter_mut().zip(total.iter_mut())) {
-                *c = reference.matched(order);
+            for (c, &m) in correct.iter_mut().zip(matched) {
+                *c = to_i64(m);
+            }
+            for (order, t) in (1..=n).zip(total.iter_mut()) {
                 *t = to_i64(hypothesis.total(order));
             }
         }
     }
+}
 
-    fn matched(&self, row: &[i64], order: usize) -> i64 {
-        row.get(1 + order).copied().unwrap_or(0)
+impl<'a> MirroredRows<'a, NgramBag> for BleuBagStats {
+    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
+        let n = self.max_order;
+        let (len, other) = (reference.total(1), hypothesis.total(1));
+        if let [h, r, counts @ ..] = out {
+            *h = to_i64(len);
+            *r = to_i64(self.ref_length.pick(len, &[other]));
+            let (correct, total) = counts.split_at_mut(n.min(counts.len()));
+            // Clipped matches are symmetric: min(a, b) over the n-grams of both.
+            for (c, &m) in correct.iter_mut().zip(row.iter().skip(2)) {
+                *c = m;
+            }
+            for (order, t) in (1..=n).zip(total.iter_mut()) {
+                *t = to_i64(reference.total(order));
+            }
+        }
     }
 }
 

@@ -9,8 +9,8 @@ use crate::count::vocabulary::Vocabulary;
 use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
 use crate::metrics::bleu::python_float::{py_sum, FloatSemantics};
-use crate::statistics::pairwise::{Against, BagRows};
-use crate::tokenize::chrf::{chrf_chars, chrf_words};
+use crate::statistics::pairwise::{BagRows, MirroredRows};
+use crate::tokenize::chrf::{chrf_words, push_chrf_chars};
 
 /// Symbol spaces of a chrF bag.
 const CHARS: u8 = 0;
@@ -41,7 +41,7 @@ impl ChrfBags {
             .map(|line| {
                 let mut bag = NgramBag::default();
                 symbols.clear();
-                symbols.extend(chrf_chars(line, config.whitespace));
+                push_chrf_chars(line, config.whitespace, &mut symbols);
                 builder.add(&mut bag, &symbols, CHARS, config.char_order);
                 if config.word_order > 0 {
                     symbols.clear();
@@ -94,25 +94,39 @@ impl BagRows for ChrfBagStats {
         3 * self.orders
     }
 
-    fn fill(&self, hypothesis: &NgramBag, reference: &impl Against, row: &mut [i64]) {
-        for (order, cells) in (1..=self.orders).zip(row.chunks_exact_mut(3)) {
-            let ref_total = reference.total(order);
+    fn fill(&self, hypothesis: &NgramBag, reference: &[usize], matched: &[usize], row: &mut [i64]) {
+        for (((order, cells), &ref_total), &matched) in (1..=self.orders)
+            .zip(row.chunks_exact_mut(3))
+            .zip(reference)
+            .zip(matched)
+        {
             // sacrebleu counts no hypothesis n-grams when the reference has none.
             let hyp_total = if ref_total > 0 {
                 hypothesis.total(order)
             } else {
                 0
             };
-            cells.copy_from_slice(&[
-                to_i64(hyp_total),
-                to_i64(ref_total),
-                reference.matched(order),
-            ]);
+            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), to_i64(matched)]);
         }
     }
+}
 
-    fn matched(&self, row: &[i64], order: usize) -> i64 {
-        row.get(3 * order - 1).copied().unwrap_or(0)
+impl<'a> MirroredRows<'a, NgramBag> for ChrfBagStats {
+    fn mirror(&self, row: &[i64], hypothesis: &NgramBag, reference: &NgramBag, out: &mut [i64]) {
+        for ((order, cells), old) in (1..=self.orders)
+            .zip(out.chunks_exact_mut(3))
+            .zip(row.chunks_exact(3))
+        {
+            let ref_total = hypothesis.total(order);
+            let hyp_total = if ref_total > 0 {
+                reference.total(order)
+            } else {
+                0
+            };
+            // Clipped matches are symmetric: min(a, b) over the n-grams of both.
+            let matched = old.get(2).copied().unwrap_or(0);
+            cells.copy_from_slice(&[to_i64(hyp_total), to_i64(ref_total), matched]);
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use crate::count::vocabulary::Vocabulary;
 use crate::error::to_i64;
 use crate::error::Result;
 use crate::statistics::{SegmentScorer, StatsMetric};
-use crate::tokenize::chrf::{chrf_chars, chrf_words};
+use crate::tokenize::chrf::{chrf_words, push_chrf_chars};
 
 /// The n-grams (orders `1..=max_order`) of one segment's references, over one kind of symbol.
 #[derive(Debug, Default)]
@@ -130,8 +130,7 @@ impl ChrfScorer {
 
     fn char_symbols(&mut self, line: &str) {
         self.symbols.clear();
-        self.symbols
-            .extend(chrf_chars(line, self.config.whitespace));
+        push_chrf_chars(line, self.config.whitespace, &mut self.symbols);
     }
 }
 
