@@ -39,16 +39,19 @@ impl Clip {
     /// nothing.
     #[inline]
     pub fn take(&mut self, budget: &mut [u32], ids: &[u32]) -> usize {
-        let mut matched = 0;
+        // A local vector: its length and capacity stay in registers through the loop.
+        let mut taken = std::mem::take(&mut self.taken);
+        let before = taken.len();
         for &id in ids {
             if let Some(left) = budget.get_mut(id as usize) {
                 if *left > 0 {
                     *left -= 1;
-                    self.taken.push(id);
-                    matched += 1;
+                    taken.push(id);
                 }
             }
         }
+        let matched = taken.len() - before;
+        self.taken = taken;
         matched
     }
 
