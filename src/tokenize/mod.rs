@@ -57,8 +57,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::text::normalize::Normalization;
-use crate::text::push_joined;
-use crate::text::{py_rstrip, NonSpaceChars, PySpace, SingleSpace, WordRule, Words};
+use crate::text::{push_joined, py_rstrip, NonSpaceChars, PySpace, SingleSpace, WordRule, Words};
 use mecab::{MecabModel, Tagger};
 
 /// A tokenizer: one of sacrebleu's rule-based ones (or of two other BLEU implementations'),
