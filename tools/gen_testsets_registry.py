@@ -21,7 +21,10 @@ from typing import Any
 
 import sacrebleu
 import sacrebleu.dataset
-from generated import write_or_check
+
+# The generators' shared command line, found beside this file also when it is loaded by path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_check  # noqa: E402
 
 EXPECTED_SACREBLEU_VERSION = "2.6.0"
 OUT = Path(__file__).resolve().parents[1] / "python" / "bleuprint" / "testsets" / "registry.json"
@@ -65,5 +68,9 @@ def render() -> str:
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
+def main() -> None:
+    write_or_check(render, OUT, __doc__, Path(__file__).name)
+
+
 if __name__ == "__main__":
-    write_or_check(render, OUT, __doc__)
+    main()

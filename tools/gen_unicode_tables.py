@@ -19,7 +19,10 @@ import textwrap
 from pathlib import Path
 
 import regex
-from generated import write_or_check
+
+# The generators' shared command line, found beside this file also when it is loaded by path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_check  # noqa: E402
 
 EXPECTED_REGEX_VERSION = "2026.5.9"
 OUT = Path(__file__).resolve().parents[1] / "src" / "tokenize" / "unicode_tables.rs"
@@ -229,5 +232,9 @@ pub(super) const BMP_PATTERNS: [u128; {len(patterns)}] = [
     return header + "\n" + body
 
 
+def main() -> None:
+    write_or_check(render, OUT, __doc__, Path(__file__).name)
+
+
 if __name__ == "__main__":
-    write_or_check(render, OUT, __doc__)
+    main()

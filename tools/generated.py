@@ -9,16 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 
-def write_or_check(render: Callable[[], str], out: Path, doc: str) -> None:
-    """Parses the generator's arguments (``doc``, its module docstring, describes it) and
-    writes ``render()`` to ``out``, or checks that ``out`` holds it already."""
+def write_or_check(render: Callable[[], str], out: Path, doc: str, script: str) -> None:
+    """Parses the arguments of the generator ``tools/{script}`` (``doc``, its module docstring,
+    describes it) and writes ``render()`` to ``out``, or checks that ``out`` holds it already."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if the file is stale")
     args = parser.parse_args()
     text = render()
     if args.check:
         if not out.exists() or out.read_text(encoding="utf-8") != text:
-            script = Path(sys.argv[0]).name
             sys.exit(f"{out} is out of date; rerun tools/{script}")
         return
     out.write_text(text, encoding="utf-8")
