@@ -401,34 +401,37 @@ mod tests {
         assert_eq!(runs, 1, "only the outer checkpoint runs the hook");
     }
 
-    #[test]
-    fn a_long_wer_line_stops_inside_the_kernel() {
-        let (hyp, reference) = (words(200_000, 1), words(200_000, 2));
-        let split = crate::wer::Split {
-            unit: crate::wer::Unit::Word,
-            raw: false,
-        };
+    /// One line of `words` words against another, scored by `metric` under a flag cancelled
+    /// after 200 ms, stops within a second of it.
+    fn a_long_line_stops<M: for<'b> crate::statistics::StatsMetric<'b, str> + Send>(
+        metric: M,
+        words: usize,
+    ) {
+        let (hyp, reference) = (self::words(words, 1), self::words(words, 2));
         let (kind, late) = cancel_during(|| {
-            crate::wer::stream_stats(&[hyp.as_str()], &[vec![Some(reference.as_str())]], split, 1)
+            crate::statistics::stream_stats(
+                &[hyp.as_str()],
+                &[vec![Some(reference.as_str())]],
+                metric,
+                1,
+            )
         });
         assert_eq!(kind, ErrorKind::Interrupted);
         assert!(late < Duration::from_secs(1), "{late:?}");
     }
 
     #[test]
+    fn a_long_wer_line_stops_inside_the_kernel() {
+        let split = crate::metrics::wer::Split {
+            unit: crate::metrics::wer::Unit::Word,
+            raw: false,
+        };
+        a_long_line_stops(split, 200_000);
+    }
+
+    #[test]
     fn a_long_ter_line_stops_inside_the_shift_search() {
-        let (hyp, reference) = (words(30_000, 3), words(30_000, 4));
-        let config = crate::ter::TerTokenizerConfig::default();
-        let (kind, late) = cancel_during(|| {
-            crate::ter::stream_stats(
-                &[hyp.as_str()],
-                &[vec![Some(reference.as_str())]],
-                config,
-                1,
-            )
-        });
-        assert_eq!(kind, ErrorKind::Interrupted);
-        assert!(late < Duration::from_secs(1), "{late:?}");
+        a_long_line_stops(crate::metrics::ter::TerTokenizerConfig::default(), 30_000);
     }
 
     #[test]

@@ -1,20 +1,33 @@
 //! # bleuprint core
 //!
-//! Exact, fast machine-translation metrics: BLEU ([`bleu`], and the GLEU of nltk and Hugging
-//! Face, [`gleu`]), chrF and chrF++ ([`chrf`]), TER ([`ter`]) and the WER family ([`wer`]: WER,
-//! CER, MER, WIL, WIP). Every number is bit-identical to sacrebleu 2.6.0 (jiwer 4.0.0 for the
-//! WER family).
+//! Exact, fast machine-translation metrics: BLEU ([`metrics::bleu`], and the GLEU of nltk and
+//! Hugging Face, [`metrics::gleu`]), chrF and chrF++ ([`metrics::chrf`]), TER
+//! ([`metrics::ter`]) and the WER family ([`metrics::wer`]: WER, CER, MER, WIL, WIP). Every
+//! number is bit-identical to sacrebleu 2.6.0 (jiwer 4.0.0 for the WER family).
 //!
-//! The pipeline is text → tokenize ([`tokenize`]) → per-segment integer statistics (one
-//! driver, [`statistics::rows`], over every metric and input layout; each metric's
-//! `stream_stats` calls it) → sum → score
-//! ([`bleu::score_from_stats`], [`chrf::score`], [`ter::score`], [`wer::score`]). Statistics are
-//! the currency: corpus scores, batches and resampling all work on them. Long calls can be
-//! cancelled ([`cancel`]); `workers` sizes the thread pools ([`parallel`]). The Python
-//! extension module `bleuprint._core` is built from this crate with the `python` feature.
+//! The crate is laid out as the pipeline runs:
+//!
+//! | module | stage |
+//! |---|---|
+//! | [`text`] | lines as sacrebleu reads them, Python's whitespace and `split()`, NFC/NFKC, script counts |
+//! | [`tokenize`] | every tokenizer (13a, intl, zh, char, Tercom, jiwer's splits, MeCab, ...); a [`tokenize::Pipeline`] is normalization + tokenizer |
+//! | [`count`] | the counting pieces: vocabulary, id table, n-gram ids, clipping, the n-gram matcher, n-gram bags |
+//! | [`statistics`] | the one driver: layout × metric → one integer row per segment, parallel and interruptible; pairwise matrices |
+//! | [`metrics`] | each metric's kernel (its [`statistics::StatsMetric`]) and pure score functions in the upstream's float order |
+//! | [`resample`] | bootstrap and approximate-randomization sums of rows, and numpy's float32 arithmetic for scoring them |
+//!
+//! Statistics are the currency: corpus scores, batches and resampling all work on the rows
+//! ([`statistics::rows`]; each metric's `stream_stats` calls it), then score them
+//! ([`metrics::bleu::score_from_stats`], [`metrics::chrf::score`], [`metrics::ter::score`],
+//! [`metrics::wer::score`]). Long calls can be cancelled ([`cancel`]); `workers` sizes the
+//! thread pools ([`parallel`]); every error is an [`Error`] ([`error`]). The Python extension
+//! module `bleuprint._core` is built from this crate with the `python` feature (`src/python/`,
+//! the only PyO3 code).
 //!
 //! ```
-//! use bleuprint::bleu::{score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment};
+//! use bleuprint::metrics::bleu::{
+//!     score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment,
+//! };
 //! use bleuprint::tokenize::Tokenizer;
 //!
 //! let config = BleuConfig::default();
@@ -28,29 +41,17 @@
 //! assert_eq!(format!("{:.2}", bleu.score), "48.89");
 //! # Ok::<(), bleuprint::Error>(())
 //! ```
-//!
 
-pub mod bleu;
 pub mod cancel;
-pub mod chrf;
+pub mod count;
+mod enums;
 pub mod error;
-pub mod gleu;
-pub mod id_table;
-pub mod lines;
-pub mod mecab;
-mod names;
-pub mod ngram;
-pub mod normalize;
-pub mod numpy_float;
+pub mod metrics;
 pub mod parallel;
 pub mod resample;
-pub mod script;
 pub mod statistics;
-pub mod ter;
 pub mod text;
 pub mod tokenize;
-pub mod vocabulary;
-pub mod wer;
 
 #[cfg(feature = "python")]
 mod python;

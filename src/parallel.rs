@@ -131,20 +131,36 @@ where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, &T) -> R + Sync + Send,
 {
+    try_map_init(items, workers, init, |s, t| Ok(f(s, t)))
+}
+
+/// [`map_init`] of a fallible `f`: the results in order, or the first error in item order
+/// (whatever the threads, as the serial loop finds it).
+///
+/// # Errors
+/// As [`map_init`], or an error `f` returns.
+pub fn try_map_init<T, S, R, I, F>(items: &[T], workers: i64, init: I, f: F) -> Result<Vec<R>>
+where
+    T: Sync,
+    R: Send,
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, &T) -> Result<R> + Sync + Send,
+{
     let flag = cancel::inherit();
     let each = |s: &mut S, t: &T| {
         flag.check()?;
-        let r = f(s, t);
+        let r = f(s, t)?;
         // A kernel that saw the flag stopped early: its result is discarded.
         flag.check()?;
         Ok(r)
     };
     match pool_for(workers, items.len(), MIN_ITEMS_PER_PARALLEL_BATCH)? {
         Some(pool) => install(&pool, || {
-            items
+            let all: Vec<Result<R>> = items
                 .par_iter()
                 .map_init(&init, |s, t| flag.run(|| each(s, t)))
-                .collect()
+                .collect();
+            all.into_iter().collect()
         }),
         None => {
             let (mut scratch, mut poller) = (init(), cancel::Poller::current());

@@ -1,5 +1,5 @@
 //! The golden vectors of `tests/data/golden_*.jsonl` (the upstreams' published results, see
-//! `tests/support/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
+//! `tests/golden.py`) through the Rust API: BLEU and chrF statistics and scores, TER
 //! statistics and scores and the Tercom tokenizer, WER/CER edit counts and measures, compared
 //! with `==`. Vectors that need Python (its `str.lower()`, the bootstrap's resampling, the
 //! text forms, nltk's compat layer) are left to pytest.
@@ -15,13 +15,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use bleuprint::bleu::{
+use bleuprint::metrics::bleu::{
     score_from_stats, segment_stats, BleuConfig, FloatSemantics, Segment, Smoothing,
 };
-use bleuprint::chrf::{self, ChrfConfig};
-use bleuprint::ter::{self, TerTokenizerConfig};
-use bleuprint::tokenize::Tokenizer;
-use bleuprint::wer::{self, Split, Unit};
+use bleuprint::metrics::chrf::{self, ChrfConfig};
+use bleuprint::metrics::ter::{self, TerTokenizerConfig};
+use bleuprint::metrics::wer::{self, Split, Unit};
+use bleuprint::tokenize::{tercom, Tokenizer};
 
 // --- a JSON reader for the vectors (objects, arrays, strings, numbers, true/false/null) -------
 
@@ -73,7 +73,7 @@ impl Reader<'_> {
         match self.text[self.at] {
             b'{' => {
                 let mut object = BTreeMap::new();
-                self.items(b'}', "an object", |reader| {
+                self.items(b'}', |reader| {
                     reader.space();
                     let key = reader.string();
                     reader.eat(b':');
@@ -83,7 +83,7 @@ impl Reader<'_> {
             }
             b'[' => {
                 let mut array = Vec::new();
-                self.items(b']', "an array", |reader| array.push(reader.value()));
+                self.items(b']', |reader| array.push(reader.value()));
                 Json::Array(array)
             }
             b'"' => Json::String(self.string()),
@@ -108,9 +108,9 @@ impl Reader<'_> {
         }
     }
 
-    /// The comma-separated items of an object or array, from its opening bracket to `close`:
-    /// `item` reads one.
-    fn items(&mut self, close: u8, what: &str, mut item: impl FnMut(&mut Self)) {
+    /// The items of an object or array after its opening bracket, each read by `item`, up to
+    /// the `close` bracket.
+    fn items(&mut self, close: u8, mut item: impl FnMut(&mut Self)) {
         self.at += 1;
         self.space();
         if self.text[self.at] == close {
@@ -123,8 +123,8 @@ impl Reader<'_> {
             self.at += 1;
             match self.text[self.at - 1] {
                 b',' => continue,
-                c if c == close => return,
-                other => panic!("unexpected {:?} in {what}", other as char),
+                b if b == close => return,
+                other => panic!("unexpected {:?} before {:?}", other as char, close as char),
             }
         }
     }
@@ -247,29 +247,6 @@ fn load(name: &str) -> Vec<Json> {
         .collect()
 }
 
-/// Runs `check` on every vector of `golden_<name>.jsonl` (with its id) and asserts that at
-/// least `least` of them were checked: `check` returns false for a vector it leaves out.
-fn check_vectors(name: &str, what: &str, least: usize, mut check: impl FnMut(&Json, &str) -> bool) {
-    let mut checked = 0;
-    for vector in load(name) {
-        if check(&vector, vector.field("id").str()) {
-            checked += 1;
-        }
-    }
-    assert!(checked >= least, "only {checked} {what} vectors checked");
-}
-
-/// A `stats` vector's expected rows, flattened.
-fn expected_rows(expected: &Json) -> Vec<i64> {
-    expected
-        .field("rows")
-        .array()
-        .iter()
-        .flat_map(|row| row.numbers())
-        .map(|x| x as i64)
-        .collect()
-}
-
 // --- a vector's inputs ------------------------------------------------------------------------
 
 struct Inputs {
@@ -329,6 +306,36 @@ fn column_sums(rows: &[i64], width: usize) -> Vec<i64> {
 // --- BLEU -------------------------------------------------------------------------------------
 
 /// The vector's BLEU settings, sacrebleu's defaults where it gives none.
+/// Runs `check(vector, id)` on every vector of `tests/data/golden_{name}.jsonl` and asserts
+/// that at least `at_least` of them were checked; `check` returns `false` for one it leaves
+/// to pytest.
+fn check_vectors(name: &str, at_least: usize, mut check: impl FnMut(&Json, &str) -> bool) {
+    let mut checked = 0;
+    for vector in load(name) {
+        if check(&vector, vector.field("id").str()) {
+            checked += 1;
+        }
+    }
+    assert!(checked >= at_least, "only {checked} {name} vectors checked");
+}
+
+/// Whether the vector lowercases its text: Python's `str.lower()` runs before the core, so
+/// pytest checks it.
+fn lowercases(vector: &Json) -> bool {
+    arg(vector, "lowercase").is_some_and(Json::bool)
+}
+
+/// The expected statistics rows, row-major.
+fn expected_rows(expected: &Json) -> Vec<i64> {
+    expected
+        .field("rows")
+        .array()
+        .iter()
+        .flat_map(|row| row.numbers())
+        .map(|x| x as i64)
+        .collect()
+}
+
 fn bleu_config(vector: &Json, default_smoothing: &str, effective_order: bool) -> BleuConfig {
     let method = arg(vector, "smooth_method").map_or(default_smoothing, Json::str);
     let value = arg(vector, "smooth_value").map(Json::f64);
@@ -356,9 +363,9 @@ fn bleu_rows(vector: &Json, tokenizer: &str, config: &BleuConfig) -> Vec<i64> {
 
 #[test]
 fn bleu_vectors() {
-    check_vectors("bleu", "BLEU", 50, |vector, id| {
-        if arg(vector, "lowercase").is_some_and(Json::bool) {
-            return false; // Python's str.lower() runs before the core
+    check_vectors("bleu", 50, |vector, id| {
+        if lowercases(vector) {
+            return false;
         }
         let call = vector.field("call").str();
         let expected = vector.field("expected");
@@ -430,9 +437,9 @@ fn bleu_vectors() {
 
 #[test]
 fn chrf_vectors() {
-    check_vectors("chrf", "chrF", 30, |vector, id| {
-        if arg(vector, "lowercase").is_some_and(Json::bool) {
-            return false; // Python's str.lower() runs before the core
+    check_vectors("chrf", 30, |vector, id| {
+        if lowercases(vector) {
+            return false;
         }
         // sacrebleu squares an int beta exactly; every vector's beta is a small int.
         let beta = arg(vector, "beta").map_or(2.0, Json::f64);
@@ -448,7 +455,7 @@ fn chrf_vectors() {
         let mut rows = Vec::new();
         for (hypothesis, references) in inputs.hypotheses.iter().zip(&inputs.references) {
             let references: Vec<&str> = references.iter().map(String::as_str).collect();
-            rows.extend(chrf::segment_stats(hypothesis, &references, &config).unwrap());
+            rows.extend(chrf::segment_stats(hypothesis, &references, config).unwrap());
         }
         let expected = vector.field("expected");
         if vector.field("call").str() == "stats" {
@@ -474,7 +481,7 @@ fn ter_config(vector: &Json) -> TerTokenizerConfig {
 
 #[test]
 fn ter_vectors() {
-    check_vectors("ter", "TER", 30, |vector, id| {
+    check_vectors("ter", 30, |vector, id| {
         let config = ter_config(vector);
         let case_sensitive = arg(vector, "case_sensitive").is_some_and(Json::bool);
         // sacrebleu lowercases (Python's str.lower(); on these ASCII and CJK texts the same
@@ -491,7 +498,7 @@ fn ter_vectors() {
         if vector.field("call").str() == "tokenize" {
             let line = prepare(&inputs.hypotheses[0]);
             assert_eq!(
-                ter::tokenize(&line, config),
+                tercom::tokenize(&line, config),
                 expected.field("tokens").str(),
                 "{id}"
             );
@@ -538,7 +545,7 @@ fn ter_vectors() {
 
 #[test]
 fn jiwer_vectors() {
-    check_vectors("jiwer", "jiwer", 9, |vector, id| {
+    check_vectors("jiwer", 9, |vector, id| {
         let unit = match vector.field("unit").str() {
             "words" => Unit::Word,
             _ => Unit::Char,

@@ -14,7 +14,6 @@ Usage (deterministic; needs the pinned sacrebleu==2.6.0 of pyproject's `test` ex
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -22,6 +21,10 @@ from typing import Any
 
 import sacrebleu
 import sacrebleu.dataset
+
+# The generators' shared command line, found beside this file also when it is loaded by path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_check  # noqa: E402
 
 EXPECTED_SACREBLEU_VERSION = "2.6.0"
 OUT = Path(__file__).resolve().parents[1] / "python" / "bleuprint" / "testsets" / "registry.json"
@@ -66,16 +69,7 @@ def render() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if the file is stale")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
-            sys.exit(f"{OUT} is out of date; rerun tools/gen_testsets_registry.py")
-        return
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
+    write_or_check(render, OUT, __doc__, Path(__file__).name)
 
 
 if __name__ == "__main__":

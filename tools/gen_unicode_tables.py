@@ -14,12 +14,15 @@ Usage (deterministic; needs the pinned regex==2026.5.9 of pyproject's `test` ext
 
 from __future__ import annotations
 
-import argparse
 import sys
 import textwrap
 from pathlib import Path
 
 import regex
+
+# The generators' shared command line, found beside this file also when it is loaded by path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_check  # noqa: E402
 
 EXPECTED_REGEX_VERSION = "2026.5.9"
 OUT = Path(__file__).resolve().parents[1] / "src" / "tokenize" / "unicode_tables.rs"
@@ -144,7 +147,14 @@ def render() -> str:
             patterns.append(bits)
         index.append(patterns.index(bits))
     assert len(patterns) <= 256
-    index_rows = fill_rows([f"{i}," for i in index])
+    # The index repeats blocks for long stretches (letters, CJK): written as runs.
+    runs: list[list[int]] = []
+    for i in index:
+        if runs and runs[-1][1] == i:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, i])
+    index_rows = fill_rows([f"{n}," for run in runs for n in run])
     pattern_rows = [f"    0x{p:032X}," for p in patterns]
 
     ascii_class = []
@@ -188,25 +198,12 @@ def render() -> str:
 //! S = Sm|Sc|Sk|So, N = Nd|Nl|No). Lone surrogates (U+D800..=U+DFFF) are in none of the
 //! sets; Python strings can hold them but Rust `char`s cannot, so they never reach us.
 //!
-//! Layout: [`PUNCT`], [`SYMBOL`] and [`NUMBER`] are the sets as sorted inclusive ranges,
-//! binary-searched above the BMP. For speed, ASCII also has a flat table and the BMP a
-//! two-level one (64-code-point blocks, 2 bits per code point, identical blocks shared); a
-//! test checks that these agree with the ranges on every code point."""
+//! Layout: [`PUNCT`], [`SYMBOL`] and [`NUMBER`] are the sets as sorted inclusive ranges. For
+//! speed, ASCII also has a flat table and the BMP a two-level one (64-code-point blocks, 2 bits
+//! per code point, identical blocks shared); `unicode_class.rs` reads them."""
 
     body = f"""
-/// What the `intl` tokenizer needs to know about a character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {{
-    /// `\\p{{P}}`: general category P*.
-    Punct,
-    /// `\\p{{S}}`: general category S*.
-    Symbol,
-    /// `\\p{{N}}`: general category N*.
-    Number,
-    /// Anything else (`\\P{{N}}` and neither P nor S).
-    Other,
-}}
-
+use super::unicode_class::{{expand_runs, Class}};
 use Class::{{Number as N, Other as O, Punct as P, Symbol as S}};
 
 /// The class of every ASCII character, so the common case needs no search.
@@ -214,150 +211,29 @@ pub(super) const ASCII: [Class; 128] = [
 {chr(10).join(ascii_rows)}
 ];
 
-/// For each 64-code-point block of the BMP, its entry in [`BMP_PATTERNS`].
-const BMP_INDEX: [u8; 1024] = [
+/// For each 64-code-point block of the BMP, its entry in [`BMP_PATTERNS`], as runs: a count,
+/// then the entry that many blocks have.
+pub(super) const BMP_INDEX: [u8; 1024] = expand_runs(&[
 {chr(10).join(index_rows)}
-];
+]);
 
 /// The classes of a 64-code-point block, code point `k` in bits `2k..2k + 2`
 /// (0: other, 1: `\\p{{P}}`, 2: `\\p{{S}}`, 3: `\\p{{N}}`).
-const BMP_PATTERNS: [u128; {len(patterns)}] = [
+pub(super) const BMP_PATTERNS: [u128; {len(patterns)}] = [
 {chr(10).join(pattern_rows)}
 ];
-
-/// The class of `c`, as regex {EXPECTED_REGEX_VERSION} sees it.
-#[inline]
-pub(super) fn class(c: char) -> Class {{
-    let cp = u32::from(c);
-    if let Some(&cls) = ASCII.get(cp as usize) {{
-        return cls;
-    }}
-    if let Some(&block) = BMP_INDEX.get((cp >> 6) as usize) {{
-        let pattern = BMP_PATTERNS.get(usize::from(block)).map_or(0, |&p| p);
-        return match (pattern >> ((cp & 63) * 2)) & 3 {{
-            1 => P,
-            2 => S,
-            3 => N,
-            _ => O,
-        }};
-    }}
-    // Outside the BMP (emoji, historic scripts, mathematical alphanumerics): search.
-    if in_ranges(PUNCT, cp) {{
-        P
-    }} else if in_ranges(SYMBOL, cp) {{
-        S
-    }} else if in_ranges(NUMBER, cp) {{
-        N
-    }} else {{
-        O
-    }}
-}}
-
-/// Binary search in sorted, disjoint, inclusive ranges.
-#[inline]
-fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {{
-    ranges
-        .binary_search_by(|&(lo, hi)| {{
-            if hi < cp {{
-                core::cmp::Ordering::Less
-            }} else if lo > cp {{
-                core::cmp::Ordering::Greater
-            }} else {{
-                core::cmp::Ordering::Equal
-            }}
-        }})
-        .is_ok()
-}}
 
 {punct_table}
 
 {symbol_table}
 
 {number_table}
-
-#[cfg(test)]
-mod tests {{
-    use super::*;
-
-    #[test]
-    fn known_code_points() {{
-        let cases: &[(char, Class, &str)] = &[
-            ('a', O, ""),
-            ('!', P, ""),
-            ('\\'', P, ""),
-            ('-', P, ""),
-            ('$', S, ""),
-            ('+', S, ""),
-            ('^', S, ""),
-            ('`', S, ""),
-            ('7', N, ""),
-            ('\\n', O, ""),
-            (' ', O, ""),
-            ('\\u{{A0}}', O, ""),
-            ('\\u{{A7}}', P, "SECTION SIGN is Po"),
-            ('\\u{{A9}}', S, "COPYRIGHT SIGN"),
-            ('\\u{{B2}}', N, "SUPERSCRIPT TWO"),
-            ('\\u{{E9}}', O, "e acute"),
-            ('\\u{{2014}}', P, "EM DASH"),
-            ('\\u{{201C}}', P, "LEFT DOUBLE QUOTATION MARK"),
-            ('\\u{{20AC}}', S, "EURO SIGN"),
-            ('\\u{{20C1}}', S, "SAUDI RIYAL SIGN (Unicode 17.0)"),
-            ('\\u{{2FFC}}', S, "IDC (Unicode 15.1)"),
-            ('\\u{{3002}}', P, "IDEOGRAPHIC FULL STOP"),
-            ('\\u{{3007}}', N, "IDEOGRAPHIC NUMBER ZERO (Nl)"),
-            ('\\u{{4E00}}', O, "CJK ideograph one (Lo, not N)"),
-            ('\\u{{FF01}}', P, "FULLWIDTH EXCLAMATION MARK"),
-            ('\\u{{FF10}}', N, "FULLWIDTH DIGIT ZERO"),
-            ('\\u{{1CC00}}', S, "UP-POINTING GO-KART (Unicode 16.0)"),
-            ('\\u{{1D7CE}}', N, "MATHEMATICAL BOLD DIGIT ZERO"),
-            ('\\u{{1F600}}', S, "GRINNING FACE"),
-            ('\\u{{E000}}', O, "private use"),
-            ('\\u{{10FFFF}}', O, "noncharacter"),
-        ];
-        for &(c, expected, what) in cases {{
-            assert_eq!(class(c), expected, "U+{{:04X}} {{what}}", u32::from(c));
-        }}
-    }}
-
-    #[test]
-    fn tables_are_sorted_disjoint_and_agree_with_fast_paths() {{
-        for table in [PUNCT, SYMBOL, NUMBER] {{
-            assert!(table.iter().all(|&(lo, hi)| lo <= hi));
-            for (a, b) in table.iter().zip(table.iter().skip(1)) {{
-                assert!(a.1 + 1 < b.0, "{{a:?}} {{b:?}}");
-            }}
-        }}
-        let slow = |cp: u32| {{
-            if in_ranges(PUNCT, cp) {{
-                P
-            }} else if in_ranges(SYMBOL, cp) {{
-                S
-            }} else if in_ranges(NUMBER, cp) {{
-                N
-            }} else {{
-                O
-            }}
-        }};
-        for c in (0..0x11_0000u32).filter_map(char::from_u32) {{
-            assert_eq!(class(c), slow(u32::from(c)), "U+{{:04X}}", u32::from(c));
-        }}
-    }}
-}}
 """
     return header + "\n" + body
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if the file is stale")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        if OUT.read_text(encoding="utf-8") != text:
-            sys.exit(f"{OUT} is out of date; rerun tools/gen_unicode_tables.py")
-        return
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
+    write_or_check(render, OUT, __doc__, Path(__file__).name)
 
 
 if __name__ == "__main__":

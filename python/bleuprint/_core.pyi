@@ -92,9 +92,10 @@ _Floats = npt.NDArray[np.float64]
 
 @final
 class BleuKernel:
-    """BLEU: how text becomes counts (``tokenizer``: a core tokenizer name, or ``None`` for
-    token lists; ``normalize``; ``max_order``; ``ref_length``) and how counts become a score
-    (sacrebleu's ``smooth_method``/``smooth_value``/``effective_order``, or another upstream's
+    """BLEU: how text becomes counts (``tokenizer``: a core tokenizer name, ``ja-mecab`` or
+    ``ko-mecab`` with the loaded ``tagger``, or ``None`` for token lists; ``normalize``;
+    ``max_order``; ``ref_length``) and how counts become a score (sacrebleu's
+    ``smooth_method``/``smooth_value``/``effective_order``, or another upstream's
     ``arithmetic`` with ``weights``, ``auto_reweigh`` and ``scale``)."""
 
     def __new__(
@@ -113,6 +114,7 @@ class BleuKernel:
         uniform_weights: Optional[bool] = None,
         auto_reweigh: bool = False,
         scale: int = 100,
+        tagger: Optional[MecabTagger] = None,
     ) -> BleuKernel: ...
     @property
     def width(self) -> int: ...

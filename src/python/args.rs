@@ -230,7 +230,12 @@ pub(crate) fn workers(value: &Bound<'_, PyAny>) -> PyResult<i64> {
 
 /// BLEU's `max_order` argument (sacrebleu's `max_ngram_order`).
 pub(crate) fn max_ngram_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    size_option(value, "max_ngram_order", 1, crate::bleu::MAX_NGRAM_ORDER)
+    size_option(
+        value,
+        "max_ngram_order",
+        1,
+        crate::metrics::bleu::MAX_NGRAM_ORDER,
+    )
 }
 
 /// BLEU's `scale` argument: 1 (0..1) or 100 (0..100).
@@ -244,22 +249,32 @@ pub(crate) fn scale(value: &Bound<'_, PyAny>) -> PyResult<u32> {
 
 /// chrF's `char_order` argument.
 pub(crate) fn char_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    size_option(value, "char_order", 0, crate::chrf::config::MAX_ORDER)
+    size_option(
+        value,
+        "char_order",
+        0,
+        crate::metrics::chrf::config::MAX_ORDER,
+    )
 }
 
 /// chrF's `word_order` argument.
 pub(crate) fn word_order(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    size_option(value, "word_order", 0, crate::chrf::config::MAX_ORDER)
+    size_option(
+        value,
+        "word_order",
+        0,
+        crate::metrics::chrf::config::MAX_ORDER,
+    )
 }
 
 /// GLEU's `min_len` argument.
 pub(crate) fn min_len(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    size_option(value, "min_len", 1, crate::gleu::MAX_LEN)
+    size_option(value, "min_len", 1, crate::metrics::gleu::MAX_LEN)
 }
 
 /// GLEU's `max_len` argument.
 pub(crate) fn max_len(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    size_option(value, "max_len", 1, crate::gleu::MAX_LEN)
+    size_option(value, "max_len", 1, crate::metrics::gleu::MAX_LEN)
 }
 
 /// A line count (`max_lines`): any non-negative `i64`.

@@ -144,7 +144,7 @@ impl<'py> StrStream<'py> {
     /// `max_lines`, so sampling them reads them all), and a sample of a large column costs no
     /// more than the sample.
     ///
-    /// [`script::sample_counts`]: crate::script::sample_counts
+    /// [`script::sample_counts`]: crate::text::script::sample_counts
     pub(crate) fn extract_sample(
         seq: &Bound<'py, PyAny>,
         what: &str,
@@ -155,7 +155,7 @@ impl<'py> StrStream<'py> {
         };
         let cells = &column.get().cells;
         // No step: the sample is empty.
-        let views: Vec<_> = crate::script::sample_step(cells.len(), max_lines)
+        let views: Vec<_> = crate::text::script::sample_step(cells.len(), max_lines)
             .map(|step| cells.iter().step_by(step))
             .into_iter()
             .flatten()
@@ -174,7 +174,7 @@ impl<'py> StrStream<'py> {
         // Without the GIL, on the call's threads.
         let lines = block
             .py()
-            .detach(|| crate::lines::split_block_lines(data, workers))
+            .detach(|| crate::text::lines::split_block_lines(data, workers))
             .map_err(|e| Error::new(e.kind(), format!("{what}: {}", e.message())))?;
         let views: Vec<_> = lines
             .into_iter()
@@ -275,7 +275,7 @@ fn checked_cells<T: Copy + Into<i64>>(
             Error::invalid_input("offsets must rise from 0 or more to at most len(data)")
         })?;
     let first = usize::try_from(first).unwrap_or(0);
-    crate::lines::check_utf8(text).map_err(|offset| {
+    crate::text::lines::check_utf8(text).map_err(|offset| {
         let at = first + offset;
         Error::invalid_input(format!("data is not UTF-8 from byte {at} on"))
     })?;
@@ -834,7 +834,7 @@ pub(crate) fn owned_rows<T: numpy::Element + Copy>(
 #[allow(clippy::type_complexity)]
 pub(crate) fn numpy_floats_array<'py>(
     py: Python<'py>,
-    values: &[crate::numpy_float::NumpyFloat],
+    values: &[crate::resample::numpy_float::NumpyFloat],
 ) -> PyResult<(
     Bound<'py, numpy::PyArray1<f64>>,
     Bound<'py, numpy::PyArray1<bool>>,

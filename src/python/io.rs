@@ -10,7 +10,7 @@ use super::args::{size_option, typed};
 use super::errors::type_error;
 use super::errors::type_name;
 use crate::error::{Error, ErrorKind};
-use crate::lines;
+use crate::text::lines;
 
 /// `OSError(errno, strerror, filename)`, which Python turns into the matching subclass
 /// (`FileNotFoundError`, `IsADirectoryError`, `PermissionError`, ...).

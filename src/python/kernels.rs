@@ -6,24 +6,56 @@
 //! it through [`Kernel`] to the core's traits, so a new metric adds a kernel class and the
 //! arms of [`Kernel`]'s methods, never a new `#[pyfunction]`.
 
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 
 use super::args::typed;
 use super::errors::{type_error, type_name};
-use crate::bleu::arithmetic::Arithmetic;
-use crate::bleu::{BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
-use crate::chrf::ChrfConfig;
+use super::text::MecabTagger;
 use crate::error::{Error, Result};
-use crate::gleu::{GleuConfig, GleuStats};
-use crate::normalize::Normalization;
-use crate::ter::TerTokenizerConfig;
+use crate::metrics::bleu::arithmetic::Arithmetic;
+use crate::metrics::bleu::{BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
+use crate::metrics::chrf::ChrfConfig;
+use crate::metrics::gleu::{GleuConfig, GleuStats};
+use crate::metrics::ter::TerTokenizerConfig;
+use crate::metrics::wer::{EmptyReference, Split, Unit};
+use crate::text::normalize::Normalization;
 use crate::tokenize::{Pipeline, Tokenizer};
-use crate::wer::{EmptyReference, Split, Unit};
 
 /// The text pipeline for a tokenizer name and an optional normalization; `None` (no
 /// tokenizer) means the caller passes token lists, which take no normalization.
-fn pipeline(tokenizer: Option<&str>, normalize: Option<&str>) -> Result<Option<Pipeline>> {
+/// sacrebleu's MeCab tokenizers: no name builds them, the kernel takes the loaded model.
+const MECAB_TOKENIZERS: [&str; 2] = ["ja-mecab", "ko-mecab"];
+
+fn pipeline(
+    tokenizer: Option<&str>,
+    normalize: Option<&str>,
+    tagger: Option<&MecabTagger>,
+) -> Result<Option<Pipeline>> {
     let normalization = normalize.map(Normalization::from_name).transpose()?;
+    let mecab = tokenizer.is_some_and(|name| MECAB_TOKENIZERS.contains(&name));
+    match (tagger, mecab) {
+        (Some(tagger), true) => {
+            return Ok(Some(Pipeline::mecab(
+                normalization,
+                Arc::clone(&tagger.model),
+            )));
+        }
+        (None, true) => {
+            return Err(Error::invalid_option(format!(
+                "tokenizer {:?} runs a loaded MeCab model: pass tagger=MecabTagger(...)",
+                tokenizer.unwrap_or_default()
+            )));
+        }
+        (Some(_), false) => {
+            return Err(Error::invalid_option(format!(
+                "tagger= goes with tokenizer {}, not {tokenizer:?}",
+                MECAB_TOKENIZERS.join(" or ")
+            )));
+        }
+        (None, false) => {}
+    }
     match tokenizer {
         Some(name) => Ok(Some(Pipeline {
             normalization,
@@ -65,7 +97,7 @@ pub(crate) struct BleuKernel {
 
 impl BleuKernel {
     /// The statistics stage's BLEU metric for this kernel's pipeline (text) or token lists.
-    pub(crate) fn stats_metric(&self) -> Result<crate::bleu::stats::BleuStats> {
+    pub(crate) fn stats_metric(&self) -> Result<crate::metrics::bleu::stats::BleuStats> {
         let options = StatsOptions {
             pipeline: self
                 .pipeline
@@ -73,7 +105,7 @@ impl BleuKernel {
                 .unwrap_or_else(|| Pipeline::from(Tokenizer::None)),
             ref_length: self.ref_length,
         };
-        crate::bleu::stats::BleuStats::new(options, &self.counting())
+        crate::metrics::bleu::stats::BleuStats::new(options, &self.counting())
     }
 
     /// The counting configuration: the orders only.
@@ -100,7 +132,7 @@ impl BleuKernel {
 #[pymethods]
 impl BleuKernel {
     #[new]
-    #[pyo3(signature = (*, tokenizer = Some("13a"), normalize = None, max_order = 4, ref_length = "closest", smooth_method = "exp", smooth_value = None, effective_order = false, compensated_sum = false, arithmetic = "sacrebleu", weights = None, uniform_weights = None, auto_reweigh = false, scale = 100))]
+    #[pyo3(signature = (*, tokenizer = Some("13a"), normalize = None, max_order = 4, ref_length = "closest", smooth_method = "exp", smooth_value = None, effective_order = false, compensated_sum = false, arithmetic = "sacrebleu", weights = None, uniform_weights = None, auto_reweigh = false, scale = 100, tagger = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
@@ -116,6 +148,7 @@ impl BleuKernel {
         #[pyo3(from_py_with = typed::optional_uniform_weights)] uniform_weights: Option<bool>,
         #[pyo3(from_py_with = typed::auto_reweigh)] auto_reweigh: bool,
         #[pyo3(from_py_with = super::args::scale)] scale: u32,
+        tagger: Option<PyRef<'_, MecabTagger>>,
     ) -> PyResult<Self> {
         let sacrebleu = if Smoothing::NAMES.contains(&smooth_method) {
             let config = BleuConfig {
@@ -130,7 +163,7 @@ impl BleuKernel {
         };
         let arithmetic = Arithmetic::from_name(arithmetic)?;
         Ok(Self {
-            pipeline: pipeline(tokenizer, normalize)?,
+            pipeline: pipeline(tokenizer, normalize, tagger.as_deref())?,
             ref_length: RefLength::from_name(ref_length)?,
             max_order,
             sacrebleu,
@@ -162,9 +195,11 @@ impl BleuKernel {
 
     fn __repr__(&self) -> String {
         format!(
-            "BleuKernel(tokenizer={:?}, max_order={}, ref_length={:?}, smooth_method={:?}, \
+            "BleuKernel(tokenizer={}, max_order={}, ref_length={:?}, smooth_method={:?}, \
              arithmetic={:?})",
-            self.tokenizer_name,
+            self.tokenizer_name
+                .as_deref()
+                .map_or_else(|| "None".to_owned(), |name| format!("{name:?}")),
             self.max_order,
             self.ref_length.name(),
             self.smooth_method,
@@ -256,13 +291,13 @@ impl TerKernel {
     /// Columns of a statistics row: 3.
     #[getter]
     fn width(&self) -> usize {
-        crate::ter::WIDTH
+        crate::metrics::ter::WIDTH
     }
 
     /// `edits, ref_words, nrefs`.
     #[getter]
     fn column_names(&self) -> Vec<&'static str> {
-        crate::ter::COLUMNS.to_vec()
+        crate::metrics::ter::COLUMNS.to_vec()
     }
 
     fn __repr__(&self) -> String {
@@ -303,13 +338,13 @@ impl WerKernel {
     /// Columns of a statistics row: 6.
     #[getter]
     fn width(&self) -> usize {
-        crate::wer::WIDTH
+        crate::metrics::wer::WIDTH
     }
 
     /// `substitutions, deletions, insertions, hits, ref_words, hyp_words`.
     #[getter]
     fn column_names(&self) -> Vec<&'static str> {
-        crate::wer::COLUMNS.to_vec()
+        crate::metrics::wer::COLUMNS.to_vec()
     }
 
     fn __repr__(&self) -> String {
@@ -354,7 +389,7 @@ impl GleuKernel {
         let config = GleuConfig { min_len, max_len };
         config.validate()?;
         Ok(Self {
-            pipeline: pipeline(tokenizer, normalize)?,
+            pipeline: pipeline(tokenizer, normalize, None)?,
             config,
         })
     }
@@ -362,13 +397,13 @@ impl GleuKernel {
     /// Columns of a statistics row: 2.
     #[getter]
     fn width(&self) -> usize {
-        crate::gleu::WIDTH
+        crate::metrics::gleu::WIDTH
     }
 
     /// `n_match, n_all`.
     #[getter]
     fn column_names(&self) -> Vec<&'static str> {
-        crate::gleu::COLUMNS.to_vec()
+        crate::metrics::gleu::COLUMNS.to_vec()
     }
 
     fn __repr__(&self) -> String {
@@ -430,9 +465,9 @@ impl<'a> Kernel<'a> {
         match self {
             Self::Bleu(k) => k.counting().width(),
             Self::Chrf(k) => k.config.width(),
-            Self::Ter(_) => crate::ter::WIDTH,
-            Self::Wer(_) => crate::wer::WIDTH,
-            Self::Gleu(_) => crate::gleu::WIDTH,
+            Self::Ter(_) => crate::metrics::ter::WIDTH,
+            Self::Wer(_) => crate::metrics::wer::WIDTH,
+            Self::Gleu(_) => crate::metrics::gleu::WIDTH,
         }
     }
 

@@ -35,7 +35,7 @@ use pyo3::types::PyDict;
 /// whole-number default is an `int`, as sacrebleu writes add-k's `1` (its counts stay ints).
 fn smooth_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let defaults = PyDict::new(py);
-    for (name, value) in crate::bleu::SMOOTHING_METHODS {
+    for (name, value) in crate::metrics::bleu::SMOOTHING_METHODS {
         match value {
             #[allow(clippy::cast_possible_truncation)] // a whole number of a few units
             Some(v) if v.fract() == 0.0 => defaults.set_item(name, v as i64)?,
@@ -53,25 +53,31 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // importing the module stays quick.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TOKENIZERS", crate::tokenize::Tokenizer::NAMES.to_vec())?;
-    m.add("REF_LENGTHS", crate::bleu::RefLength::NAMES.to_vec())?;
+    m.add(
+        "REF_LENGTHS",
+        crate::metrics::bleu::RefLength::NAMES.to_vec(),
+    )?;
     m.add(
         "NORMALIZATIONS",
-        crate::normalize::Normalization::NAMES.to_vec(),
+        crate::text::normalize::Normalization::NAMES.to_vec(),
     )?;
-    m.add("SMOOTH_METHODS", crate::bleu::Smoothing::NAMES.to_vec())?;
+    m.add(
+        "SMOOTH_METHODS",
+        crate::metrics::bleu::Smoothing::NAMES.to_vec(),
+    )?;
     m.add("SMOOTH_DEFAULTS", smooth_defaults(m.py())?)?;
     m.add(
         "EMPTY_REFERENCE_RULES",
-        crate::wer::EmptyReference::NAMES.to_vec(),
+        crate::metrics::wer::EmptyReference::NAMES.to_vec(),
     )?;
     m.add(
         "ARITHMETICS",
-        crate::bleu::arithmetic::Arithmetic::NAMES.to_vec(),
+        crate::metrics::bleu::arithmetic::Arithmetic::NAMES.to_vec(),
     )?;
     m.add("ARITHMETIC_SMOOTHINGS", scoring::own_smoothings())?;
-    m.add("MAX_NGRAM_ORDER", crate::bleu::MAX_NGRAM_ORDER)?;
-    m.add("MAX_CHRF_ORDER", crate::chrf::config::MAX_ORDER)?;
-    let (major, minor, update) = crate::normalize::UNICODE_VERSION;
+    m.add("MAX_NGRAM_ORDER", crate::metrics::bleu::MAX_NGRAM_ORDER)?;
+    m.add("MAX_CHRF_ORDER", crate::metrics::chrf::config::MAX_ORDER)?;
+    let (major, minor, update) = crate::text::normalize::UNICODE_VERSION;
     m.add(
         "NORMALIZATION_UNICODE_VERSION",
         format!("{major}.{minor}.{update}"),

@@ -11,12 +11,13 @@ use super::convert::{array1, rows_array, StrStream};
 use super::errors::type_error;
 use super::errors::type_name;
 use super::kernels::Kernel;
-use crate::bleu::pairwise::{BleuBagStats, BleuBags};
-use crate::chrf::pairwise::{ChrfBagStats, ChrfBags};
+use crate::count::NgramBag;
 use crate::error::{Error, Result};
+use crate::metrics::bleu::pairwise::{BleuBagStats, BleuBags};
+use crate::metrics::chrf::pairwise::{ChrfBagStats, ChrfBags};
+use crate::metrics::ter::pairwise::{TerSentence, TerSentences};
 use crate::statistics::pairwise::{self as driver, MirroredRows};
-use crate::statistics::{NgramBag, StatsMetric};
-use crate::ter::pairwise::{TerSentence, TerSentences};
+use crate::statistics::StatsMetric;
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
 const WATCH_MIN_CELLS: usize = 1 << 16;
@@ -126,7 +127,7 @@ pub(crate) fn bags(
                 &text,
                 pipeline,
                 k.max_order,
-            )))
+            )?))
         }
         Kernel::Chrf(k) => Ok(Counted::Chrf(ChrfBags::from_text(&text, &k.config)?)),
         Kernel::Ter(k) => Ok(Counted::Ter(TerSentences::from_text(
@@ -201,7 +202,7 @@ pub(crate) fn pairwise<'py>(
             let config = *k.sacrebleu()?;
             let scores = run_interruptible(py, watch, || {
                 matrix(&hyps, &refs, same, &metric, workers, |rows| {
-                    crate::bleu::scores_from_rows(rows, &config, &k.semantics)
+                    crate::metrics::bleu::scores_from_rows(rows, &config, &k.semantics)
                 })
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
@@ -220,7 +221,7 @@ pub(crate) fn pairwise<'py>(
             let config = scoring_config(bags, &k.config);
             let scores = run_interruptible(py, watch, || {
                 matrix(&hyps, &refs, same, &metric, workers, |rows| {
-                    Ok(crate::chrf::scores_from_rows(rows, &config))
+                    Ok(crate::metrics::chrf::scores_from_rows(rows, &config))
                 })
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
@@ -234,7 +235,7 @@ pub(crate) fn pairwise<'py>(
             let watch = n_cells >= WATCH_MIN_TER_CELLS;
             let scores = run_interruptible(py, watch, || {
                 driver::scores(&hyps, &refs, &counted.config(), workers, |rows| {
-                    Ok(crate::ter::row_scores(rows)?
+                    Ok(crate::metrics::ter::row_scores(rows)?
                         .iter()
                         .map(|s| s.score)
                         .collect())
@@ -248,8 +249,11 @@ pub(crate) fn pairwise<'py>(
 
 /// chrF's scoring configuration for bags: the orders and whitespace rule they were counted
 /// with, the kernel's beta and smoothing.
-fn scoring_config(bags: &ChrfBags, kernel: &crate::chrf::ChrfConfig) -> crate::chrf::ChrfConfig {
-    crate::chrf::ChrfConfig {
+fn scoring_config(
+    bags: &ChrfBags,
+    kernel: &crate::metrics::chrf::ChrfConfig,
+) -> crate::metrics::chrf::ChrfConfig {
+    crate::metrics::chrf::ChrfConfig {
         factor: kernel.factor,
         one_plus_factor: kernel.one_plus_factor,
         eps_smoothing: kernel.eps_smoothing,
@@ -308,7 +312,7 @@ pub(crate) fn aggregate<'py>(
             let config = *k.sacrebleu()?;
             let semantics = k.semantics;
             run_interruptible(py, false, || {
-                crate::bleu::pairwise::aggregate_scores(
+                crate::metrics::bleu::pairwise::aggregate_scores(
                     bags,
                     &hyps,
                     &refs,
@@ -323,7 +327,7 @@ pub(crate) fn aggregate<'py>(
             let config = scoring_config(bags, &k.config);
             let semantics = k.semantics;
             run_interruptible(py, false, || {
-                crate::chrf::pairwise::aggregate_scores(
+                crate::metrics::chrf::pairwise::aggregate_scores(
                     bags,
                     &hyps,
                     &refs,

@@ -12,12 +12,12 @@ use super::convert::{TokenLine, TokenLists};
 use super::errors::type_error;
 use super::errors::type_name;
 use super::kernels::{BleuKernel, Kernel};
-use crate::bleu::arithmetic::{
+use crate::error::{to_i64, Error};
+use crate::metrics::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
 };
-use crate::error::{to_i64, Error};
-use crate::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::NumpyFloat;
 
 impl Kernel<'_> {
     /// The rows as an owned buffer of this kernel's width; `what` names them in errors.
@@ -50,13 +50,15 @@ pub(crate) fn scores<'py>(
     let rows = kernel.rows(&rows)?;
     let scores = py.detach(|| -> crate::error::Result<Vec<f64>> {
         match kernel {
-            Kernel::Bleu(k) => crate::bleu::scores_from_rows(&rows, k.sacrebleu()?, &k.semantics),
-            Kernel::Chrf(k) => Ok(crate::chrf::scores_from_rows(&rows, &k.config)),
-            Kernel::Ter(_) => Ok(crate::ter::row_scores(&rows)?
+            Kernel::Bleu(k) => {
+                crate::metrics::bleu::scores_from_rows(&rows, k.sacrebleu()?, &k.semantics)
+            }
+            Kernel::Chrf(k) => Ok(crate::metrics::chrf::scores_from_rows(&rows, &k.config)),
+            Kernel::Ter(_) => Ok(crate::metrics::ter::row_scores(&rows)?
                 .iter()
                 .map(|s| s.score)
                 .collect()),
-            Kernel::Wer(k) => Ok(crate::wer::row_measures(&rows, k.empty_reference)?
+            Kernel::Wer(k) => Ok(crate::metrics::wer::row_measures(&rows, k.empty_reference)?
                 .iter()
                 .map(|m| 100.0 * m.wer)
                 .collect()),
@@ -87,7 +89,7 @@ pub(crate) fn details<'py>(
     let out = PyDict::new(py);
     if corpus {
         if let Kernel::Ter(_) = kernel {
-            let s = crate::ter::corpus_score(&rows)?;
+            let s = crate::metrics::ter::corpus_score(&rows)?;
             out.set_item("score", array1(py, vec![s.score])?)?;
             out.set_item("edits", array1(py, vec![s.edits])?)?;
             out.set_item("ref_length", array1(py, vec![s.ref_length])?)?;
@@ -100,7 +102,7 @@ pub(crate) fn details<'py>(
             let config = k.sacrebleu()?;
             let details = py.detach(|| {
                 rows.chunks(config.width())
-                    .map(|row| crate::bleu::score_from_stats(row, config, &k.semantics))
+                    .map(|row| crate::metrics::bleu::score_from_stats(row, config, &k.semantics))
                     .collect::<Result<Vec<_>, _>>()
             })?;
             let n = details.len();
@@ -118,11 +120,11 @@ pub(crate) fn details<'py>(
             )?;
         }
         Kernel::Chrf(k) => {
-            let scores = crate::chrf::scores_from_rows(&rows, &k.config);
+            let scores = crate::metrics::chrf::scores_from_rows(&rows, &k.config);
             out.set_item("score", array1(py, scores)?)?;
         }
         Kernel::Ter(_) => {
-            let scores = crate::ter::row_scores(&rows)?;
+            let scores = crate::metrics::ter::row_scores(&rows)?;
             out.set_item(
                 "score",
                 array1(py, scores.iter().map(|s| s.score).collect())?,
@@ -135,8 +137,9 @@ pub(crate) fn details<'py>(
             out.set_item("ref_length", array1(py, lengths)?)?;
         }
         Kernel::Wer(k) => {
-            let measures = crate::wer::row_measures(&rows, k.empty_reference)?;
-            let column = |f: fn(&crate::wer::Measures) -> f64| measures.iter().map(f).collect();
+            let measures = crate::metrics::wer::row_measures(&rows, k.empty_reference)?;
+            let column =
+                |f: fn(&crate::metrics::wer::Measures) -> f64| measures.iter().map(f).collect();
             out.set_item("wer", array1(py, column(|m| m.wer))?)?;
             out.set_item("mer", array1(py, column(|m| m.mer))?)?;
             out.set_item("wil", array1(py, column(|m| m.wil))?)?;
@@ -175,7 +178,7 @@ pub(crate) fn resampled_scores<'py>(
             py.detach(|| {
                 rows.chunks_exact(config.width())
                     .map(|row| {
-                        NumpyFloat::Python(crate::bleu::score_from_float32_sums(
+                        NumpyFloat::Python(crate::metrics::bleu::score_from_float32_sums(
                             row,
                             config,
                             &k.semantics,
@@ -188,7 +191,7 @@ pub(crate) fn resampled_scores<'py>(
             let rows = owned_rows(&sums, k.config.width(), "chrF resample sums")?;
             py.detach(|| {
                 rows.chunks_exact(k.config.width())
-                    .map(|row| crate::chrf::f_score_float32(row, &k.config))
+                    .map(|row| crate::metrics::chrf::f_score_float32(row, &k.config))
                     .collect()
             })
         }
@@ -214,7 +217,7 @@ where
     Ok(rows
         .chunks_exact(2)
         .map(|r| match *r {
-            [edits, length] => crate::ter::score_from_sums(edits.into(), length.into()),
+            [edits, length] => crate::metrics::ter::score_from_sums(edits.into(), length.into()),
             _ => NumpyFloat::Python(f64::NAN),
         })
         .collect())
@@ -428,7 +431,7 @@ pub(crate) fn ngram_details<'py>(
     let (tokens, ref_tokens) = (hyp.borrow(), refs.borrow());
     let watch = refs.bytes() >= WATCH_MIN_BYTES;
     let orders = run_interruptible(py, watch, || {
-        crate::bleu::details::ngram_details(&tokens, &ref_tokens, max_order)
+        crate::metrics::bleu::details::ngram_details(&tokens, &ref_tokens, max_order)
     })?;
     let out = PyList::empty(py);
     for (i, order) in orders.iter().enumerate() {

@@ -12,8 +12,8 @@ use super::convert::{
 };
 use super::kernels::Kernel;
 use crate::error::{to_i64, Error, Result};
+use crate::metrics::wer::{OpTag, PreSplit, SegmentAlignment};
 use crate::statistics::{self, Grouped, Layout, Pairs, Streams};
-use crate::wer::{OpTag, PreSplit, SegmentAlignment};
 
 impl Kernel<'_> {
     /// The rows of a text layout under this kernel.
@@ -71,7 +71,7 @@ pub(crate) fn stats<'py>(
     let watch = input.bytes() >= kernel.watch_min_bytes();
     let (rows, nrefs, periods) = run_interruptible(py, watch, || {
         let rows = kernel.text_rows(&Streams::new(&hyps, &streams), workers)?;
-        let periods = crate::bleu::count_tokenized_periods(&hyps);
+        let periods = crate::metrics::bleu::count_tokenized_periods(&hyps);
         Ok((rows, references_per_segment(&streams), periods))
     })?;
     Ok((
@@ -265,7 +265,7 @@ type Alignments<'py> = (
 
 fn alignment_arrays(py: Python<'_>, aligned: Vec<SegmentAlignment>) -> PyResult<Alignments<'_>> {
     let n = aligned.len();
-    let mut rows = Vec::with_capacity(n * crate::wer::WIDTH);
+    let mut rows = Vec::with_capacity(n * crate::metrics::wer::WIDTH);
     let mut streams = Vec::with_capacity(n);
     let mut ops = Vec::new();
     let mut offsets = Vec::with_capacity(n + 1);
@@ -286,7 +286,7 @@ fn alignment_arrays(py: Python<'_>, aligned: Vec<SegmentAlignment>) -> PyResult<
     }
     let m = ops.len() / 5;
     Ok((
-        rows_array(py, n, crate::wer::WIDTH, rows)?,
+        rows_array(py, n, crate::metrics::wer::WIDTH, rows)?,
         array1(py, streams)?,
         rows_array(py, m, 5, ops)?,
         array1(py, offsets)?,
@@ -319,12 +319,14 @@ pub(crate) fn alignments<'py>(
         let refs = TokenLists::extract(references, "references")?;
         let watch = hyps.bytes() + refs.bytes() >= WATCH_MIN_BYTES;
         let (h, r) = (hyps.borrow(), refs.borrow());
-        run_interruptible(py, watch, || crate::wer::token_alignments(&h, &r, workers))?
+        run_interruptible(py, watch, || {
+            crate::metrics::wer::token_alignments(&h, &r, workers)
+        })?
     } else {
         let input = StreamInput::extract(hypotheses, references, workers)?;
         let (hyps, streams) = input.borrow();
         run_interruptible(py, input.bytes() >= WATCH_MIN_BYTES, || {
-            crate::wer::stream_alignments(&hyps, &streams, wer.split, workers)
+            crate::metrics::wer::stream_alignments(&hyps, &streams, wer.split, workers)
         })?
     };
     alignment_arrays(py, aligned)

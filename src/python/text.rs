@@ -2,6 +2,7 @@
 //! script counts behind the CJK warning, references per segment, and MeCab's taggers.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -10,11 +11,11 @@ use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES
 use super::convert::{extract_reference_streams, StrStream};
 use super::errors::{type_error, type_name};
 use super::kernels::Kernel;
-use crate::mecab::MecabModel;
-use crate::normalize::Normalization;
 use crate::parallel;
-use crate::script;
-use crate::tokenize::{regexp_stage_into, Pipeline, Tokenizer};
+use crate::text::normalize::Normalization;
+use crate::text::script;
+use crate::tokenize::mecab::MecabModel;
+use crate::tokenize::{jiwer, regexp_stage_into, tercom, Pipeline, TextScratch, Tokenizer};
 
 /// How `tokenize` turns one line into its output.
 enum Tokenizing<'a> {
@@ -23,9 +24,9 @@ enum Tokenizing<'a> {
     /// sacrebleu's `TokenizerRegexp` on its own.
     Regexp,
     /// TER's Tercom tokenizer.
-    Tercom(crate::ter::TerTokenizerConfig),
+    Tercom(crate::metrics::ter::TerTokenizerConfig),
     /// The WER family's split into tokens (a list per line).
-    Words(crate::wer::Split),
+    Words(crate::metrics::wer::Split),
     /// A kernel that has no tokenizer of its own.
     None(Kernel<'a>),
 }
@@ -104,7 +105,7 @@ pub(crate) fn tokenize<'py>(
                 |(), line| {
                     line.map(|l| {
                         let mut out = Vec::new();
-                        crate::wer::split::tokens(l, split, &mut out);
+                        jiwer::tokens(l, split, &mut out);
                         out
                     })
                 },
@@ -120,22 +121,20 @@ pub(crate) fn tokenize<'py>(
         return Ok(out);
     }
     let tokenized: Vec<Option<String>> = run_interruptible(py, watch, || {
-        let one = |scratch: &mut Scratch, line: &str| -> String {
+        parallel::try_map_init(&lines, workers, Scratch::default, |scratch, line| {
+            let Some(line) = line else { return Ok(None) };
             let mut out = String::new();
             match &how {
                 Tokenizing::Pipeline(pipeline) => {
-                    pipeline.tokenize_into(line, &mut scratch.normalized, &mut out);
+                    pipeline.tokenize_into(line, &mut scratch.text, &mut out)?;
                 }
                 Tokenizing::Regexp => regexp_stage_into(line, &mut out),
                 Tokenizing::Tercom(config) => {
-                    crate::ter::tokenize_into(line, *config, &mut scratch.tercom, &mut out);
+                    tercom::tokenize_into(line, *config, &mut scratch.tercom, &mut out);
                 }
                 Tokenizing::Words(_) | Tokenizing::None(_) => {}
             }
-            out
-        };
-        parallel::map_init(&lines, workers, Scratch::default, |scratch, line| {
-            line.map(|l| one(scratch, l))
+            Ok(Some(out))
         })
     })?;
     PyList::new(py, tokenized)
@@ -144,8 +143,8 @@ pub(crate) fn tokenize<'py>(
 /// Per-thread buffers of `tokenize`.
 #[derive(Default)]
 struct Scratch {
-    normalized: String,
-    tercom: crate::ter::tokenizer::TokenizerScratch,
+    text: TextScratch,
+    tercom: tercom::TokenizerScratch,
 }
 
 /// References per segment in reference streams (`references[k][i]`, `None` drops one): the
@@ -173,7 +172,9 @@ pub(crate) fn script_counts(
 /// A MeCab model loaded from a `libmecab` shared library; tokenizes on every core.
 #[pyclass(module = "bleuprint._core", frozen)]
 pub(crate) struct MecabTagger {
-    pub(crate) model: MecabModel,
+    /// Shared with every kernel made with this tagger (each thread makes its own tagger from
+    /// it).
+    pub(crate) model: Arc<MecabModel>,
 }
 
 #[pymethods]
@@ -190,7 +191,9 @@ impl MecabTagger {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             MecabModel::open(&library_path, &args)
         })
-        .map(|model| Self { model })
+        .map(|model| Self {
+            model: Arc::new(model),
+        })
         .map_err(PyErr::from)
     }
 

@@ -15,17 +15,16 @@
 //! ([`shared`]).
 //!
 //! Every pair of two sets (MBR matrices) has its own driver, [`pairwise`], over the same
-//! traits; there the items are usually sentences counted once into [`NgramBag`]s ([`bags`]).
+//! traits; there the items are usually sentences counted once into
+//! [`crate::count::NgramBag`]s ([`crate::count::bags`]).
 //!
 //! Adding a metric means one `StatsMetric` + `SegmentScorer` impl; adding a layout means one
 //! [`Layout`] impl. Neither writes a loop.
 
-pub mod bags;
 pub mod layout;
 pub mod pairwise;
 pub mod shared;
 
-pub use bags::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 pub use layout::{Grouped, Layout, Pairs, Segment, Segments, Streams};
 pub use shared::{no_references, references_per_segment};
 
@@ -51,7 +50,7 @@ pub trait SegmentScorer<'a, X: ?Sized + 'a> {
 }
 
 /// A metric's statistics over items of type `X`: how wide a row is and how to make the
-/// per-thread scorer. Implemented by each metric's settings (e.g. [`crate::chrf::ChrfConfig`]).
+/// per-thread scorer. Implemented by each metric's settings (e.g. [`crate::metrics::chrf::ChrfConfig`]).
 pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
     /// The per-thread scorer.
     type Scorer: SegmentScorer<'a, X>;
@@ -69,6 +68,14 @@ pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
 
     /// A fresh scorer, one per thread.
     fn scorer(&self) -> Self::Scorer;
+
+    /// Checks the settings before any row is counted (the drivers call it first).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for settings the metric rejects.
+    fn validate(&self) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// The statistics rows (row-major, [`StatsMetric::width`] columns) of every segment of
@@ -78,7 +85,7 @@ pub trait StatsMetric<'a, X: ?Sized + 'a>: Sync {
 /// # Errors
 /// - [`crate::ErrorKind::InvalidInput`] for inconsistent input (see each [`Layout::check`]) or
 ///   a segment without references where the metric needs them.
-/// - [`crate::ErrorKind::InvalidOption`] for an invalid `workers`.
+/// - [`crate::ErrorKind::InvalidOption`] for invalid settings or `workers`.
 /// - [`crate::ErrorKind::Interrupted`] once the call is cancelled ([`crate::cancel`]).
 /// - Whatever the metric's scorer rejects.
 pub fn rows<'a, L, M>(layout: &L, metric: &M, workers: i64) -> Result<Vec<i64>>
@@ -86,6 +93,7 @@ where
     L: Layout<'a>,
     M: StatsMetric<'a, L::Item>,
 {
+    metric.validate()?;
     layout.check(M::NEEDS_REFERENCES)?;
     let width = metric.width();
     let mut out = vec![0i64; layout.len() * width];
@@ -132,6 +140,34 @@ where
     Ok(out)
 }
 
+/// Statistics for hypotheses against reference *streams* (sacrebleu's layout): `streams[k][i]`
+/// is the k-th reference of segment `i`, and `None` drops it for that segment (an empty
+/// string is a real, empty reference). Returns a row-major `(n, metric.width())` matrix.
+///
+/// # Errors
+/// As [`rows`]: among others, [`crate::ErrorKind::InvalidInput`] when a stream's length
+/// differs from the number of hypotheses or a segment has no reference at all.
+pub fn stream_stats<'a, M: StatsMetric<'a, str>>(
+    hypotheses: &'a [&'a str],
+    streams: &'a [Vec<Option<&'a str>>],
+    metric: M,
+    workers: i64,
+) -> Result<Vec<i64>> {
+    rows(&Streams::new(hypotheses, streams), &metric, workers)
+}
+
+/// The statistics row of one hypothesis against its references.
+///
+/// # Errors
+/// As [`rows`].
+pub fn segment_stats<M>(hypothesis: &str, references: &[&str], metric: M) -> Result<Vec<i64>>
+where
+    M: for<'b> StatsMetric<'b, str>,
+{
+    let (hypotheses, references) = ([hypothesis], [references.to_vec()]);
+    rows(&Grouped::new(&hypotheses, &references), &metric, 1)
+}
+
 /// One value per segment of `layout`, for outputs that are not statistics rows (e.g. WER's
 /// alignments): `f(scratch, i, hypothesis, references)` with per-thread `scratch` from `init`,
 /// in segment order. The same checks, cancellation and threads as [`rows`].
@@ -155,14 +191,12 @@ where
 {
     layout.check(needs_references)?;
     let segments: Vec<usize> = (0..layout.len()).collect();
-    parallel::map_init(&segments, workers, init, |scratch, &i| {
+    parallel::try_map_init(&segments, workers, init, |scratch, &i| {
         if needs_references && layout.references(i).next().is_none() {
             return Err(no_references(i));
         }
         f(scratch, i, layout.hypothesis(i)?, &mut layout.references(i))
-    })?
-    .into_iter()
-    .collect()
+    })
 }
 
 #[cfg(test)]

@@ -4,12 +4,13 @@
 //!
 //! The driver splits the hypotheses into blocks, one task each: a task prepares each reference
 //! once, then scores the block's hypotheses against it. With items counted once beforehand
-//! ([`super::bags`]), preparing and scoring are lookups, so a cell costs a few hundred
+//! ([`crate::count::bags`]), preparing and scoring are lookups, so a cell costs a few hundred
 //! nanoseconds.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{SegmentScorer, StatsMetric};
+use crate::count::{DenseCounts, NgramBag};
 use crate::error::{Error, Result};
 use crate::parallel;
 
@@ -224,6 +225,85 @@ where
         .collect())
 }
 
+/// The only reference of a pairwise cell, for scorers that take exactly one (the bag
+/// scorers).
+///
+/// # Errors
+/// [`crate::ErrorKind::Internal`] for none or several.
+pub fn only_reference<'a, X: ?Sized + 'a>(
+    mut references: impl Iterator<Item = &'a X>,
+) -> Result<&'a X> {
+    match (references.next(), references.next()) {
+        (Some(reference), None) => Ok(reference),
+        _ => Err(Error::internal(
+            "a pairwise scorer takes exactly one reference",
+        )),
+    }
+}
+
+/// A metric over [`NgramBag`]s of one builder (BLEU's, chrF's): how a hypothesis bag's row
+/// follows from its clipped matches against a reference bag. Each is a pairwise metric
+/// ([`StatsMetric`], scored by a [`BagScorer`]).
+pub trait BagRows: Copy + Sync {
+    /// The orders a row reads (the bags may hold more).
+    fn orders(&self) -> usize;
+
+    /// Every id of the bags is below this ([`crate::count::BagBuilder::ids`]).
+    fn ids(&self) -> usize;
+
+    /// Columns of a row.
+    fn row_width(&self) -> usize;
+
+    /// Fills `row` for `hypothesis` against a reference of `reference[o]` n-grams of order
+    /// `o + 1`, `matched[o]` of which the hypothesis matched, clipped.
+    fn fill(&self, hypothesis: &NgramBag, reference: &[usize], matched: &[usize], row: &mut [i64]);
+}
+
+/// A bag metric's per-thread state: the prepared reference's counts spread over every id (so a
+/// hypothesis' clipped matches are one lookup per distinct n-gram), and its n-grams per order.
+#[derive(Debug)]
+pub struct BagScorer<M> {
+    metric: M,
+    counts: DenseCounts,
+    reference: Vec<usize>,
+    matched: Vec<usize>,
+}
+
+impl<'a, M: BagRows> SegmentScorer<'a, NgramBag> for BagScorer<M> {
+    fn prepare<I: Iterator<Item = &'a NgramBag>>(&mut self, references: I) -> Result<()> {
+        let reference = only_reference(references)?;
+        self.counts.load(reference, self.metric.ids());
+        self.reference.clear();
+        self.reference
+            .extend((1..=self.metric.orders()).map(|o| reference.total(o)));
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a NgramBag, row: &mut [i64]) -> Result<()> {
+        self.counts.match_orders(hypothesis, &mut self.matched);
+        self.metric
+            .fill(hypothesis, &self.reference, &self.matched, row);
+        Ok(())
+    }
+}
+
+impl<'a, M: BagRows> StatsMetric<'a, NgramBag> for M {
+    type Scorer = BagScorer<M>;
+
+    fn width(&self) -> usize {
+        self.row_width()
+    }
+
+    fn scorer(&self) -> BagScorer<M> {
+        BagScorer {
+            metric: *self,
+            counts: DenseCounts::default(),
+            reference: Vec::new(),
+            matched: Vec::new(),
+        }
+    }
+}
+
 /// `score(rows)`, checked to hold the `expected` scores (one per row).
 fn scored<S>(score: &S, rows: &[i64], expected: usize) -> Result<Vec<f64>>
 where
@@ -246,6 +326,52 @@ fn too_large(h: usize, r: usize) -> Error {
     Error::invalid_input(format!(
         "a {h} x {r} matrix does not fit in memory; score it in blocks of hypotheses"
     ))
+}
+
+/// The check every bag metric's tests run.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{rows, scores, square_scores, BagRows, MirroredRows};
+    use crate::count::NgramBag;
+    use crate::error::Result;
+
+    /// Sentences for the bag metrics' tests: repeats, punctuation, empty and blank lines.
+    const LINES: [&str; 8] = [
+        "The cat sat on the mat.",
+        "the cat the cat the cat",
+        "the cat, the cat (the cat)",
+        "",
+        " ",
+        "On the mat, a cat sat.",
+        "A dog.",
+        "aaa aa a",
+    ];
+
+    /// A bag metric on [`LINES`] against themselves (`count` makes their bags and the metric):
+    /// each cell's row is `one_row(hypothesis, reference)`, the row of that segment alone, and
+    /// the scores of the square (each pair counted once, then mirrored) are the full matrix's.
+    pub(crate) fn check_bag_cells<M, S>(
+        count: impl Fn(&[&str]) -> (Vec<NgramBag>, M),
+        score: S,
+        one_row: impl Fn(&str, &str) -> Vec<i64>,
+    ) where
+        M: BagRows + for<'a> MirroredRows<'a, NgramBag> + std::fmt::Debug,
+        S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send + Copy,
+    {
+        let (bags, metric) = count(&LINES);
+        let all: Vec<&NgramBag> = bags.iter().collect();
+        let cells = rows(&all, &all, &metric, 2).unwrap();
+        let square = square_scores(&all, &metric, 2, score).unwrap();
+        assert_eq!(square, scores(&all, &all, &metric, 1, score).unwrap());
+        let width = metric.row_width();
+        for (i, h) in LINES.iter().enumerate() {
+            for (j, r) in LINES.iter().enumerate() {
+                let k = (i * LINES.len() + j) * width;
+                let cell = &cells[k..k + width];
+                assert_eq!(cell, one_row(h, r), "{metric:?} {h:?} / {r:?}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@ use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
 
+use crate::count::id_table::IdTable;
 use crate::error::{Error, Result};
-use crate::id_table::IdTable;
 use crate::parallel;
 
 /// The error for a segment none of whose streams holds a reference.

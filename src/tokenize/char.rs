@@ -10,16 +10,3 @@ pub(super) fn tokenize(line: &str, out: &mut String) {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn spaces_every_code_point() {
-        let cases = [("", ""), ("ab", "a b"), ("a b", "a   b"), ("日本", "日 本")];
-        for (input, expected) in cases {
-            let mut out = String::new();
-            super::tokenize(input, &mut out);
-            assert_eq!(out, expected, "{input:?}");
-        }
-    }
-}

@@ -106,7 +106,7 @@ impl<'a> Words<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn push_char(&mut self, c: char) {
         self.space_if_gap();
         self.out.push(c);
@@ -117,6 +117,41 @@ impl<'a> Words<'a> {
     pub(super) fn push_range(&mut self, s: &str, start: usize, end: usize) {
         if let Some(piece) = s.get(start..end) {
             self.push(piece);
+        }
+    }
+
+    /// Flushes the pending text `s[start..i]`, then writes `c` as a word of its own: what a
+    /// ` \1 ` substitution does to a character.
+    #[inline(always)]
+    pub(super) fn isolate(&mut self, s: &str, start: usize, i: usize, c: char) {
+        self.push_pending(s, start, i);
+        self.gap();
+        self.push_char(c);
+        self.gap();
+    }
+
+    /// Flushes the pending text `s[start..i]`, then writes the punctuation run `s[i..end]` one
+    /// character per word, with the breaks before and after it that [`run_breaks`] decided.
+    #[inline(always)]
+    pub(super) fn push_run(
+        &mut self,
+        s: &str,
+        start: usize,
+        (i, end): (usize, usize),
+        (before, after): (bool, bool),
+    ) {
+        self.push_pending(s, start, i);
+        if before {
+            self.gap();
+        }
+        for (k, c) in s.get(i..end).unwrap_or_default().chars().enumerate() {
+            if k > 0 {
+                self.gap();
+            }
+            self.push_char(c);
+        }
+        if after {
+            self.gap();
         }
     }
 
@@ -162,17 +197,8 @@ enum Byte {
 }
 
 /// [`byte_class`] for every byte, so the hot loop is a load and a compare.
-// Evaluated at compile time: a bad index fails the build, it cannot panic at run time.
-#[allow(clippy::indexing_slicing)]
-const CLASSES: [Byte; 256] = {
-    let mut table = [Byte::Plain; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = byte_class(b as u8);
-        b += 1;
-    }
-    table
-};
+#[allow(clippy::cast_possible_truncation)] // `b` counts bytes up to 255
+const CLASSES: [Byte; 256] = crate::text::byte_table!(256, Byte::Plain, |b| byte_class(b as u8));
 
 #[inline]
 fn class_of(b: u8) -> Byte {
@@ -259,10 +285,7 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                 }
             }
             Byte::Isolate => {
-                words.push_pending(line, start, i);
-                words.gap();
-                words.push_char(char::from(b));
-                words.gap();
+                words.isolate(line, start, i, char::from(b));
                 i += 1;
                 start = i;
             }
@@ -273,10 +296,7 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                     .and_then(|j| bytes.get(j))
                     .is_some_and(u8::is_ascii_digit);
                 if after_digit {
-                    words.push_pending(line, start, i);
-                    words.gap();
-                    words.push_char('-');
-                    words.gap();
+                    words.isolate(line, start, i, '-');
                     start = i + 1;
                 }
                 i += 1;
@@ -287,20 +307,8 @@ pub(super) fn tokenize(line: &str, padded: bool, out: &mut String) {
                     end += 1;
                 }
                 let left = side(i.checked_sub(1).and_then(|j| bytes.get(j)), edge);
-                let (before, after) = run_breaks(left, end - i, side(bytes.get(end), edge));
-                words.push_pending(line, start, i);
-                if before {
-                    words.gap();
-                }
-                for (k, &p) in bytes.iter().enumerate().take(end).skip(i) {
-                    if k > i {
-                        words.gap();
-                    }
-                    words.push_char(char::from(p));
-                }
-                if after {
-                    words.gap();
-                }
+                let breaks = run_breaks(left, end - i, side(bytes.get(end), edge));
+                words.push_run(line, start, (i, end), breaks);
                 i = end;
                 start = end;
             }
@@ -351,9 +359,7 @@ pub(super) mod reference {
         let mut out = String::new();
         for c in s.chars() {
             if a(c) {
-                out.push(' ');
-                out.push(c);
-                out.push(' ');
+                super::super::rewrite::push_spaced(c, &mut out);
             } else {
                 out.push(c);
             }
@@ -381,6 +387,24 @@ pub(super) mod reference {
         join_words(&s)
     }
 
+    /// What `tokenize` writes for `line`.
+    pub(in crate::tokenize) fn run(tokenize: &impl Fn(&str, &mut String), line: &str) -> String {
+        let mut out = String::new();
+        tokenize(line, &mut out);
+        out
+    }
+
+    /// `tokenize` and the literal passes `reference` agree on every string of `strings`.
+    pub(in crate::tokenize) fn check_agree(
+        tokenize: impl Fn(&str, &mut String),
+        reference: impl Fn(&str) -> String,
+        strings: impl IntoIterator<Item = String>,
+    ) {
+        for s in strings {
+            assert_eq!(run(&tokenize, &s), reference(&s), "{s:?}");
+        }
+    }
+
     /// Every string of up to `max_len` items of `alphabet`, concatenated.
     pub(in crate::tokenize) fn all_strings(alphabet: &[&str], max_len: u32) -> Vec<String> {
         let mut all = vec![String::new()];
@@ -398,68 +422,30 @@ pub(super) mod reference {
 
 #[cfg(test)]
 mod tests {
-    use super::reference;
+    use super::reference::{self, all_strings, check_agree};
 
-    fn run(line: &str, padded: bool) -> String {
-        let mut out = String::new();
-        super::tokenize(line, padded, &mut out);
-        out
+    /// `tokenize` on the line as given, or as `13a` pads it.
+    fn tokenizer(padded: bool) -> impl Fn(&str, &mut String) {
+        move |line, out| super::tokenize(line, padded, out)
     }
 
-    #[test]
-    fn examples() {
-        // (name, input, padded, expected)
-        let cases = [
-            ("empty", "", true, ""),
-            ("only spaces", " \t\u{3000} ", true, ""),
-            ("isolates ascii punct", "a(b)c!d", false, "a ( b ) c ! d"),
-            ("apostrophe kept", "don't", true, "don't"),
-            ("final period padded", "2017.", true, "2017 ."),
-            ("final period unpadded", "2017.", false, "2017."),
-            ("leading period padded", ".5", true, ". 5"),
-            ("leading period unpadded", ".5", false, ".5"),
-            ("decimal", "3.50", true, "3.50"),
-            ("thousands", "3,000,000", true, "3,000,000"),
-            ("abbreviation", "i.e.", true, "i . e ."),
-            (
-                "digit hyphen",
-                "1-2 a-b 12-3 1--2",
-                true,
-                "1 - 2 a-b 12 - 3 1 - -2",
-            ),
-            ("ellipsis after digit", "1...2", true, "1 . . .2"),
-            ("ellipsis after letter", "a...2", true, "a . . . 2"),
-            ("non-ascii untouched", "“q” —€5¿", true, "“q” —€5¿"),
-            ("nbsp splits", "a\u{A0}b\u{85}c", true, "a b c"),
-            ("zwsp does not split", "a\u{200B}b", true, "a\u{200B}b"),
-            ("multibyte before period", "é.5", true, "é . 5"),
-        ];
-        for (name, input, padded, expected) in cases {
-            assert_eq!(run(input, padded), expected, "{name}");
-            let reference_input = if padded {
-                format!(" {input} ")
-            } else {
-                input.to_owned()
-            };
-            assert_eq!(
-                reference::regexp(&reference_input),
-                expected,
-                "{name} (reference)"
-            );
+    /// `TokenizerRegexp()(line)`, or of `f' {line} '`, pass by pass.
+    fn literal(padded: bool) -> impl Fn(&str) -> String {
+        move |line| match padded {
+            true => reference::regexp(&format!(" {line} ")),
+            false => reference::regexp(line),
         }
     }
 
     #[test]
     fn run_breaks_match_literal_passes() {
         // The derivation in `run_breaks`, checked on every run length and neighbourhood.
-        for left in ["", "a", "1"] {
-            for right in ["", "b", "2"] {
-                for len in 1..=8 {
-                    let s = format!("{left}{}{right}", ".".repeat(len));
-                    assert_eq!(run(&s, false), reference::regexp(&s), "{s:?}");
-                }
-            }
-        }
+        let runs = ["", "a", "1"].into_iter().flat_map(|left| {
+            ["", "b", "2"].into_iter().flat_map(move |right| {
+                (1..=8).map(move |len| format!("{left}{}{right}", ".".repeat(len)))
+            })
+        });
+        check_agree(tokenizer(false), literal(false), runs);
     }
 
     #[test]
@@ -467,12 +453,11 @@ mod tests {
         let alphabet = [
             "a", "1", ".", ",", "-", " ", "!", "'", "é", "\u{A0}", "\n", "\u{2009}",
         ];
-        for s in reference::all_strings(&alphabet, 5) {
-            assert_eq!(run(&s, false), reference::regexp(&s), "{s:?}");
-            assert_eq!(
-                run(&s, true),
-                reference::regexp(&format!(" {s} ")),
-                "padded {s:?}"
+        for padded in [false, true] {
+            check_agree(
+                tokenizer(padded),
+                literal(padded),
+                all_strings(&alphabet, 5),
             );
         }
     }

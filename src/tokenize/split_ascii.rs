@@ -4,49 +4,33 @@
 //! including Unicode spaces such as U+00A0, U+0085, U+001C..U+001F and U+2003, is part of a
 //! word, because Perl's `\s` on a byte string only knows ASCII.
 
+use crate::text::WordRule;
+
 /// True for the bytes Perl's `split ' '` separates on.
 #[inline]
 fn is_ascii_separator(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
 }
 
-/// Iterator over the words of a line, as `multi-bleu.perl` splits it.
-#[derive(Debug, Clone)]
-pub struct AsciiWords<'a> {
-    text: &'a str,
-    pos: usize,
-}
+/// `multi-bleu.perl`'s split: runs of ASCII whitespace separate words.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AsciiSpace;
 
-impl<'a> Iterator for AsciiWords<'a> {
-    type Item = &'a str;
-
+impl WordRule for AsciiSpace {
     #[inline]
-    fn next(&mut self) -> Option<&'a str> {
-        let bytes = self.text.as_bytes();
-        let rest = bytes.get(self.pos..)?;
-        let skip = rest.iter().position(|&b| !is_ascii_separator(b))?;
-        let start = self.pos + skip;
-        // The word runs to the next separator, or to the end of the text.
-        let len = rest
-            .iter()
-            .skip(skip)
-            .position(|&b| is_ascii_separator(b))
-            .unwrap_or(rest.len() - skip);
-        self.pos = start + len;
-        // Separators are ASCII, so both ends are character boundaries.
-        self.text.get(start..start + len)
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
+        let rest = text.as_bytes().get(*pos..)?;
+        let start = *pos + rest.iter().position(|&b| !is_ascii_separator(b))?;
+        // The word runs to the next separator, or to the end of the text. Separators are
+        // ASCII, so both ends are character boundaries.
+        let word = text.as_bytes().get(start..)?;
+        *pos = start
+            + word
+                .iter()
+                .position(|&b| is_ascii_separator(b))
+                .unwrap_or(word.len());
+        text.get(start..*pos)
     }
-}
-
-/// The words of `line` split on ASCII whitespace only.
-pub fn ascii_words(line: &str) -> AsciiWords<'_> {
-    AsciiWords { text: line, pos: 0 }
-}
-
-/// The words joined by single spaces. A word never contains an ASCII space, so
-/// `out.split(' ')` recovers them (Python's `split()` would also split at U+00A0 and friends).
-pub(super) fn tokenize(line: &str, out: &mut String) {
-    super::push_words(ascii_words(line), out);
 }
 
 #[cfg(test)]
@@ -66,11 +50,6 @@ mod tests {
             ("\u{a0}lead trail\u{a0}", &["\u{a0}lead", "trail\u{a0}"]),
             ("日本  語", &["日本", "語"]),
         ];
-        for (line, words) in cases {
-            assert_eq!(ascii_words(line).collect::<Vec<_>>(), *words, "{line:?}");
-            let mut out = String::new();
-            tokenize(line, &mut out);
-            assert_eq!(out, words.join(" "), "{line:?}");
-        }
+        super::super::tests::check_splitter(super::super::Tokenizer::SplitAscii, AsciiSpace, cases);
     }
 }

@@ -3,21 +3,12 @@
 //! (the 32 ASCII characters ``!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~``) becomes a space, then the
 //! line is split like Python's `str.split()`. Non-ASCII punctuation (`«`, `—`, `…`) stays.
 
-use crate::text::is_py_whitespace;
+use crate::text::{is_py_whitespace, WordRule};
 
 /// True for the characters of Python's `string.punctuation`.
 #[inline]
-fn is_punctuation(c: char) -> bool {
+pub(super) fn is_punctuation(c: char) -> bool {
     c.is_ascii_punctuation()
-}
-
-/// Iterator over the words left after punctuation is replaced by spaces: maximal runs of
-/// characters that are neither Python whitespace nor ASCII punctuation, without building the
-/// replaced line.
-#[derive(Debug, Clone)]
-pub struct StripPunctWords<'a> {
-    text: &'a str,
-    pos: usize,
 }
 
 #[inline]
@@ -25,29 +16,20 @@ fn is_separator(c: char) -> bool {
     is_punctuation(c) || is_py_whitespace(c)
 }
 
-impl<'a> Iterator for StripPunctWords<'a> {
-    type Item = &'a str;
+/// Maximal runs of characters that are neither Python whitespace nor ASCII punctuation are
+/// the words: the split of the line with its punctuation replaced by spaces, without building
+/// that line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PunctOrSpace;
 
+impl WordRule for PunctOrSpace {
     #[inline]
-    fn next(&mut self) -> Option<&'a str> {
-        let rest = self.text.get(self.pos..)?;
-        let skip = rest.find(|c: char| !is_separator(c))?;
-        let start = self.pos + skip;
-        let word = self.text.get(start..)?;
-        let len = word.find(is_separator).unwrap_or(word.len());
-        self.pos = start + len;
-        self.text.get(start..start + len)
+    fn next_word<'a>(&self, text: &'a str, pos: &mut usize) -> Option<&'a str> {
+        let start = *pos + text.get(*pos..)?.find(|c: char| !is_separator(c))?;
+        let word = text.get(start..)?;
+        *pos = start + word.find(is_separator).unwrap_or(word.len());
+        text.get(start..*pos)
     }
-}
-
-/// The words of `line` with ASCII punctuation as separators.
-pub fn strip_punct_words(line: &str) -> StripPunctWords<'_> {
-    StripPunctWords { text: line, pos: 0 }
-}
-
-/// `' '.join(line.translate(punctuation -> ' ').split())`.
-pub(super) fn tokenize(line: &str, out: &mut String) {
-    super::push_words(strip_punct_words(line), out);
 }
 
 #[cfg(test)]
@@ -84,15 +66,10 @@ mod tests {
             ),
             ("x\u{200b}y", &["x\u{200b}y"]),
         ];
-        for (line, words) in cases {
-            assert_eq!(
-                strip_punct_words(line).collect::<Vec<_>>(),
-                *words,
-                "{line:?}"
-            );
-            let mut out = String::new();
-            tokenize(line, &mut out);
-            assert_eq!(out, words.join(" "), "{line:?}");
-        }
+        super::super::tests::check_splitter(
+            super::super::Tokenizer::StripPunct,
+            PunctOrSpace,
+            cases,
+        );
     }
 }

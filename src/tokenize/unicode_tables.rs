@@ -19,24 +19,11 @@
 //! S = Sm|Sc|Sk|So, N = Nd|Nl|No). Lone surrogates (U+D800..=U+DFFF) are in none of the
 //! sets; Python strings can hold them but Rust `char`s cannot, so they never reach us.
 //!
-//! Layout: [`PUNCT`], [`SYMBOL`] and [`NUMBER`] are the sets as sorted inclusive ranges,
-//! binary-searched above the BMP. For speed, ASCII also has a flat table and the BMP a
-//! two-level one (64-code-point blocks, 2 bits per code point, identical blocks shared); a
-//! test checks that these agree with the ranges on every code point.
+//! Layout: [`PUNCT`], [`SYMBOL`] and [`NUMBER`] are the sets as sorted inclusive ranges. For
+//! speed, ASCII also has a flat table and the BMP a two-level one (64-code-point blocks, 2 bits
+//! per code point, identical blocks shared); `unicode_class.rs` reads them.
 
-/// What the `intl` tokenizer needs to know about a character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {
-    /// `\p{P}`: general category P*.
-    Punct,
-    /// `\p{S}`: general category S*.
-    Symbol,
-    /// `\p{N}`: general category N*.
-    Number,
-    /// Anything else (`\P{N}` and neither P nor S).
-    Other,
-}
-
+use super::unicode_class::{expand_runs, Class};
 use Class::{Number as N, Other as O, Punct as P, Symbol as S};
 
 /// The class of every ASCII character, so the common case needs no search.
@@ -47,47 +34,28 @@ pub(super) const ASCII: [Class; 128] = [
     S, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, P, S, P, S, O,
 ];
 
-/// For each 64-code-point block of the BMP, its entry in [`BMP_PATTERNS`].
-const BMP_INDEX: [u8; 1024] = [
-    0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 5, 4, 6, 7, 8, 4, 4, 9, 4, 4, 10, 11, 12, 13, 14, 4, 15, 16,
-    4, 4, 17, 18, 19, 20, 4, 4, 21, 4, 22, 4, 23, 4, 24, 4, 25, 4, 26, 4, 27, 28, 29, 4, 30, 4, 31,
-    32, 33, 4, 34, 35, 4, 36, 37, 4, 38, 39, 40, 4, 4, 4, 4, 4, 4, 4, 4, 4, 41, 42, 4, 43, 4, 4, 4,
-    4, 4, 4, 4, 4, 44, 45, 46, 47, 4, 4, 48, 49, 4, 4, 4, 4, 50, 4, 51, 52, 4, 53, 4, 4, 54, 55,
-    56, 57, 58, 4, 59, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 69,
-    69, 69, 69, 70, 69, 69, 69, 71, 72, 73, 74, 69, 69, 69, 69, 69, 69, 69, 69, 69, 75, 76, 77, 69,
-    69, 69, 69, 69, 69, 78, 79, 69, 69, 69, 69, 69, 80, 69, 69, 4, 4, 4, 81, 4, 82, 4, 4, 83, 84,
-    85, 86, 69, 69, 69, 87, 88, 4, 89, 40, 4, 4, 90, 91, 92, 93, 94, 69, 69, 69, 69, 69, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 69, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    95, 96, 4, 4, 4, 4, 97, 98, 4, 99, 100, 4, 101, 4, 102, 103, 4, 104, 105, 106, 4, 107, 4, 108,
-    4, 109, 4, 110, 4, 111, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 112, 4, 113, 114, 4, 4, 4, 4, 115, 116, 117, 118, 119, 120, 4, 4, 121, 122, 4, 123,
-];
+/// For each 64-code-point block of the BMP, its entry in [`BMP_PATTERNS`], as runs: a count,
+/// then the entry that many blocks have.
+pub(super) const BMP_INDEX: [u8; 1024] = expand_runs(&[
+    1, 0, 1, 1, 1, 2, 1, 3, 7, 4, 1, 5, 1, 4, 1, 6, 1, 7, 1, 8, 2, 4, 1, 9, 2, 4, 1, 10, 1, 11, 1,
+    12, 1, 13, 1, 14, 1, 4, 1, 15, 1, 16, 2, 4, 1, 17, 1, 18, 1, 19, 1, 20, 2, 4, 1, 21, 1, 4, 1,
+    22, 1, 4, 1, 23, 1, 4, 1, 24, 1, 4, 1, 25, 1, 4, 1, 26, 1, 4, 1, 27, 1, 28, 1, 29, 1, 4, 1, 30,
+    1, 4, 1, 31, 1, 32, 1, 33, 1, 4, 1, 34, 1, 35, 1, 4, 1, 36, 1, 37, 1, 4, 1, 38, 1, 39, 1, 40,
+    9, 4, 1, 41, 1, 42, 1, 4, 1, 43, 8, 4, 1, 44, 1, 45, 1, 46, 1, 47, 2, 4, 1, 48, 1, 49, 4, 4, 1,
+    50, 1, 4, 1, 51, 1, 52, 1, 4, 1, 53, 2, 4, 1, 54, 1, 55, 1, 56, 1, 57, 1, 58, 1, 4, 1, 59, 10,
+    4, 1, 60, 1, 61, 1, 62, 1, 63, 1, 64, 1, 65, 1, 66, 1, 67, 1, 68, 5, 69, 1, 70, 3, 69, 1, 71,
+    1, 72, 1, 73, 1, 74, 9, 69, 1, 75, 1, 76, 1, 77, 6, 69, 1, 78, 1, 79, 5, 69, 1, 80, 2, 69, 3,
+    4, 1, 81, 1, 4, 1, 82, 2, 4, 1, 83, 1, 84, 1, 85, 1, 86, 3, 69, 1, 87, 1, 88, 1, 4, 1, 89, 1,
+    40, 2, 4, 1, 90, 1, 91, 1, 92, 1, 93, 1, 94, 5, 69, 103, 4, 1, 69, 346, 4, 1, 95, 1, 96, 4, 4,
+    1, 97, 1, 98, 1, 4, 1, 99, 1, 100, 1, 4, 1, 101, 1, 4, 1, 102, 1, 103, 1, 4, 1, 104, 1, 105, 1,
+    106, 1, 4, 1, 107, 1, 4, 1, 108, 1, 4, 1, 109, 1, 4, 1, 110, 1, 4, 1, 111, 316, 4, 1, 112, 1,
+    4, 1, 113, 1, 114, 4, 4, 1, 115, 1, 116, 1, 117, 1, 118, 1, 119, 1, 120, 2, 4, 1, 121, 1, 122,
+    1, 4, 1, 123,
+]);
 
 /// The classes of a 64-code-point block, code point `k` in bits `2k..2k + 2`
 /// (0: other, 1: `\p{P}`, 2: `\p{S}`, 3: `\p{N}`).
-const BMP_PATTERNS: [u128; 124] = [
+pub(super) const BMP_PATTERNS: [u128; 124] = [
     0x6A5FFFFF559556540000000000000000,
     0x26400000000000026540000000000001,
     0x7F4E52FAA24A6AA40000000000000000,
@@ -213,50 +181,6 @@ const BMP_PATTERNS: [u128; 124] = [
     0x00000000000005556640000000000002,
     0x0A0000002AAA2AAA0000000000000000,
 ];
-
-/// The class of `c`, as regex 2026.5.9 sees it.
-#[inline]
-pub(super) fn class(c: char) -> Class {
-    let cp = u32::from(c);
-    if let Some(&cls) = ASCII.get(cp as usize) {
-        return cls;
-    }
-    if let Some(&block) = BMP_INDEX.get((cp >> 6) as usize) {
-        let pattern = BMP_PATTERNS.get(usize::from(block)).map_or(0, |&p| p);
-        return match (pattern >> ((cp & 63) * 2)) & 3 {
-            1 => P,
-            2 => S,
-            3 => N,
-            _ => O,
-        };
-    }
-    // Outside the BMP (emoji, historic scripts, mathematical alphanumerics): search.
-    if in_ranges(PUNCT, cp) {
-        P
-    } else if in_ranges(SYMBOL, cp) {
-        S
-    } else if in_ranges(NUMBER, cp) {
-        N
-    } else {
-        O
-    }
-}
-
-/// Binary search in sorted, disjoint, inclusive ranges.
-#[inline]
-fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
-    ranges
-        .binary_search_by(|&(lo, hi)| {
-            if hi < cp {
-                core::cmp::Ordering::Less
-            } else if lo > cp {
-                core::cmp::Ordering::Greater
-            } else {
-                core::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
-}
 
 /// `\p{P}` as inclusive code point ranges.
 pub(super) const PUNCT: &[(u32, u32)] = &[
@@ -856,72 +780,3 @@ pub(super) const NUMBER: &[(u32, u32)] = &[
     (0x1F100, 0x1F10C),
     (0x1FBF0, 0x1FBF9),
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn known_code_points() {
-        let cases: &[(char, Class, &str)] = &[
-            ('a', O, ""),
-            ('!', P, ""),
-            ('\'', P, ""),
-            ('-', P, ""),
-            ('$', S, ""),
-            ('+', S, ""),
-            ('^', S, ""),
-            ('`', S, ""),
-            ('7', N, ""),
-            ('\n', O, ""),
-            (' ', O, ""),
-            ('\u{A0}', O, ""),
-            ('\u{A7}', P, "SECTION SIGN is Po"),
-            ('\u{A9}', S, "COPYRIGHT SIGN"),
-            ('\u{B2}', N, "SUPERSCRIPT TWO"),
-            ('\u{E9}', O, "e acute"),
-            ('\u{2014}', P, "EM DASH"),
-            ('\u{201C}', P, "LEFT DOUBLE QUOTATION MARK"),
-            ('\u{20AC}', S, "EURO SIGN"),
-            ('\u{20C1}', S, "SAUDI RIYAL SIGN (Unicode 17.0)"),
-            ('\u{2FFC}', S, "IDC (Unicode 15.1)"),
-            ('\u{3002}', P, "IDEOGRAPHIC FULL STOP"),
-            ('\u{3007}', N, "IDEOGRAPHIC NUMBER ZERO (Nl)"),
-            ('\u{4E00}', O, "CJK ideograph one (Lo, not N)"),
-            ('\u{FF01}', P, "FULLWIDTH EXCLAMATION MARK"),
-            ('\u{FF10}', N, "FULLWIDTH DIGIT ZERO"),
-            ('\u{1CC00}', S, "UP-POINTING GO-KART (Unicode 16.0)"),
-            ('\u{1D7CE}', N, "MATHEMATICAL BOLD DIGIT ZERO"),
-            ('\u{1F600}', S, "GRINNING FACE"),
-            ('\u{E000}', O, "private use"),
-            ('\u{10FFFF}', O, "noncharacter"),
-        ];
-        for &(c, expected, what) in cases {
-            assert_eq!(class(c), expected, "U+{:04X} {what}", u32::from(c));
-        }
-    }
-
-    #[test]
-    fn tables_are_sorted_disjoint_and_agree_with_fast_paths() {
-        for table in [PUNCT, SYMBOL, NUMBER] {
-            assert!(table.iter().all(|&(lo, hi)| lo <= hi));
-            for (a, b) in table.iter().zip(table.iter().skip(1)) {
-                assert!(a.1 + 1 < b.0, "{a:?} {b:?}");
-            }
-        }
-        let slow = |cp: u32| {
-            if in_ranges(PUNCT, cp) {
-                P
-            } else if in_ranges(SYMBOL, cp) {
-                S
-            } else if in_ranges(NUMBER, cp) {
-                N
-            } else {
-                O
-            }
-        };
-        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
-            assert_eq!(class(c), slow(u32::from(c)), "U+{:04X}", u32::from(c));
-        }
-    }
-}

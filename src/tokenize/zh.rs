@@ -10,8 +10,8 @@
 //! dashes, `€` and arrows, but not kana and not astral CJK.
 
 use super::regexp;
+use super::rewrite::{push_spaced, with_scratch};
 use crate::text::py_strip;
-use std::cell::Cell;
 
 /// Inclusive code point ranges that sacrebleu 2.6.0's `_is_chinese_char` accepts.
 const CHINESE_RANGES: [(u32, u32); 13] = [
@@ -40,74 +40,28 @@ fn is_chinese_char(c: char) -> bool {
             .any(|&(start, end)| start <= c && c <= end)
 }
 
-/// Lines longer than this do not keep their scratch buffer alive between calls.
-const KEEP_SCRATCH: usize = 1 << 20;
-
-thread_local! {
-    static SCRATCH: Cell<String> = const { Cell::new(String::new()) };
-}
-
 pub(super) fn tokenize(line: &str, out: &mut String) {
     let line = py_strip(line);
     if !line.chars().any(is_chinese_char) {
         regexp::tokenize(line, false, out);
         return;
     }
-    // `Cell::take` cannot panic, and a missing thread local just means a fresh buffer.
-    let mut spaced = SCRATCH.try_with(Cell::take).unwrap_or_default();
-    spaced.clear();
-    spaced.reserve(line.len() * 2);
-    for c in line.chars() {
-        if is_chinese_char(c) {
-            spaced.push(' ');
-            spaced.push(c);
-            spaced.push(' ');
-        } else {
-            spaced.push(c);
+    with_scratch(|spaced, _| {
+        spaced.reserve(line.len() * 2);
+        for c in line.chars() {
+            if is_chinese_char(c) {
+                push_spaced(c, spaced);
+            } else {
+                spaced.push(c);
+            }
         }
-    }
-    regexp::tokenize(&spaced, false, out);
-    if spaced.capacity() <= KEEP_SCRATCH {
-        // Ignoring the error is fine: it only happens while the thread is exiting.
-        let _ = SCRATCH.try_with(|cell| cell.set(spaced));
-    }
+        regexp::tokenize(spaced, false, out);
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn run(line: &str) -> String {
-        let mut out = String::new();
-        tokenize(line, &mut out);
-        out
-    }
-
-    #[test]
-    fn verified_examples() {
-        // sacrebleu.md §2.4.
-        let cases = [
-            (
-                "“Smart quotes” — dash… and €5",
-                "“ Smart quotes ” — dash … and € 5",
-            ),
-            (
-                "中文English混合，测试！2017年。",
-                "中 文 English 混 合 ， 测 试 ！ 2017 年 。",
-            ),
-            (
-                "日本語のテキストです。カタカナ",
-                "日 本 語 のテキストです 。 カタカナ",
-            ),
-            ("&amp;", "& amp ;"),
-            ("  The year was 2017.  ", "The year was 2017."),
-            ("", ""),
-            ("\u{3000}中\u{3000}", "中"),
-        ];
-        for (input, expected) in cases {
-            assert_eq!(run(input), expected, "{input:?}");
-        }
-    }
 
     #[test]
     fn range_edges() {

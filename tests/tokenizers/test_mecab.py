@@ -377,3 +377,77 @@ def test_bleu_workers_reach_mecab() -> None:
     get_tokenizer("ja-mecab").clear_cache()
     with pytest.raises(InvalidOptionError, match="workers"):
         bleuprint.BLEU(tokenize="ja-mecab", workers=0).stats(hyps, [refs])
+
+
+def _core_calls(call: Callable[..., Any], *args: Any) -> list[str]:
+    """The calls from Python into ``bleuprint._core`` (its functions and its objects'
+    methods) while ``call(*args)`` runs: each is one crossing of the FFI boundary."""
+    seen: list[str] = []
+
+    def profile(frame: Any, event: str, function: Any) -> None:
+        if event != "c_call":
+            return
+        owner = getattr(function, "__self__", None)
+        if getattr(function, "__module__", None) == "bleuprint._core" or (
+            type(owner).__module__ == "bleuprint._core"
+        ):
+            seen.append(function.__qualname__)
+
+    sys.setprofile(profile)
+    try:
+        call(*args)
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@pytest.mark.parametrize("normalize", [None, "nfkc"])
+def test_bleu_crosses_into_the_core_once(setup: Setup, normalize: Any) -> None:
+    # The text crosses once: the core normalizes, runs MeCab on every thread and counts in
+    # the one statistics call (before: normalize, MecabTagger.tokenize, normalize, bleu_stats).
+    # Scoring the rows is the second call of a corpus score.
+    import bleuprint
+
+    name = f"{setup.lang}-mecab"
+    bleu = bleuprint.BLEU(tokenize=name, normalize=normalize)
+    bleu.corpus_score(["準備"], [["準備"]])  # loads MeCab
+    for round_ in range(2):  # new text each round: no cache can stand in for MeCab
+        hyps = [f"{s} {round_}" for s in SENTENCES[:12]]
+        refs = [[f"{s[::-1]} {round_}" for s in SENTENCES[:12]]]
+        assert _core_calls(bleu.stats, hyps, refs) == ["stats"]
+        assert _core_calls(bleu.corpus_score, hyps, refs) == ["stats", "details"]
+    if normalize is None:  # sacrebleu has no normalization
+        sacrebleu = pytest.importorskip("sacrebleu")
+        ours = bleu.corpus_score(hyps, refs)
+        theirs = sacrebleu.BLEU(tokenize=name).corpus_score(hyps, refs)
+        assert (ours.score, ours.counts) == (theirs.score, theirs.counts)
+        assert ours.totals == theirs.totals
+
+
+def test_bleu_with_the_python_backend_counts_the_same(
+    setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Without the bundled libmecab, MeCab runs through its Python module before the core: the
+    # rows are the same, from more crossings.
+    import bleuprint
+    from bleuprint.tokenizers import external
+
+    name = f"{setup.lang}-mecab"
+    hyps, refs = SENTENCES[:12], [[s[::-1] for s in SENTENCES[:12]]]
+    in_core = bleuprint.BLEU(tokenize=name, normalize="nfkc").stats(hyps, refs)
+    monkeypatch.setattr(bmecab, "bundled_library", lambda _distribution: None)
+    monkeypatch.setattr(external, "_shared", {})
+    bleu = bleuprint.BLEU(tokenize=name, normalize="nfkc")
+    assert bleu.config.external_tokenizer
+    calls = _core_calls(bleu.stats, hyps, refs)
+    assert calls[-1] == "stats"
+    assert len(calls) > 1
+    assert bleu.stats(hyps, refs).rows.tolist() == in_core.rows.tolist()
+
+
+def test_bleu_kernel_needs_the_tagger_for_mecab(setup: Setup) -> None:
+    name = f"{setup.lang}-mecab"
+    with pytest.raises(InvalidOptionError, match="pass tagger="):
+        _core.BleuKernel(tokenizer=name)
+    with pytest.raises(InvalidOptionError, match="tagger= goes with tokenizer"):
+        _core.BleuKernel(tokenizer="13a", tagger=setup.rust._rust)

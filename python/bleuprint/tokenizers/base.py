@@ -28,6 +28,9 @@ class ExternalTokenizer(ABC):
     name: str = ""
     #: The tokenizer strips each line itself, so BLEU's ``rstrip()`` before it can be skipped.
     strips_input: bool = False
+    #: The model the core runs itself (``_core.MecabTagger``), so that a BLEU kernel made with
+    #: it tokenizes and counts in one call; ``None``: the tokens are made here, before the core.
+    core_tagger: Any = None
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: dict[str, str] = {}

@@ -102,6 +102,7 @@ class _MecabTokenizer(ExternalTokenizer):
                 rust_error = error
         if self._rust is not None:
             self.backend = "rust"
+            self.core_tagger = self._rust
             dictionaries = self._rust.dictionary_info()
             size = dictionaries[0]["size"] if dictionaries else None
             filename = dictionaries[0]["filename"] if dictionaries else None

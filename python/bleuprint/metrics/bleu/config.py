@@ -32,7 +32,13 @@ from bleuprint.metrics.bleu.aggregation import (
     split_counted,
     sums_counts,
 )
-from bleuprint.metrics.bleu.counting import EXTERNAL_TOKENIZERS, core_tokenizer, segment_rows
+from bleuprint.metrics.bleu.counting import (
+    MECAB_TOKENIZERS,
+    core_tagger,
+    core_tokenizer,
+    runs_before_core,
+    segment_rows,
+)
 from bleuprint.metrics.bleu.score import BLEUScore, BLEUSignature, PresetSignature
 from bleuprint.metrics.bleu.scoring import check_sacrebleu_arithmetic, score_counts
 from bleuprint.metrics.config import (
@@ -222,8 +228,9 @@ class BLEUConfig(KernelConfig):
 
     @property
     def external_tokenizer(self) -> bool:
-        """Whether the tokens come from MeCab or SentencePiece, run before the core."""
-        return self.tokenize in EXTERNAL_TOKENIZERS
+        """Whether the tokens come from a tokenizer run in Python before the core
+        (SentencePiece, or MeCab where the core cannot load it)."""
+        return runs_before_core(self)
 
     @cached_property
     def sacrebleu_shaped(self) -> bool:
@@ -255,6 +262,7 @@ class BLEUConfig(KernelConfig):
         in_core = in_core and self.lowercase != "after"
         return _core.BleuKernel(
             tokenizer=tokenizer,
+            tagger=core_tagger(self) if tokenizer in MECAB_TOKENIZERS else None,
             normalize=self.normalize if in_core else None,
             max_order=counting_order(self),
             ref_length=self.ref_length,

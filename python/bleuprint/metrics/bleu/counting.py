@@ -19,22 +19,42 @@ from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutE
 from bleuprint.io.layout import naming_lone_surrogates
 from bleuprint.metrics.bleu.fraction import Fraction
 from bleuprint.metrics.bleu.knobs import Knobs
+from bleuprint.tokenizers import get_tokenizer
 
 if TYPE_CHECKING:
     import numpy as np
 
-#: The tokenizers BLEU runs outside the core (MeCab, SentencePiece): their tokens reach the
-#: core as space-separated text.
+#: The tokenizers that are not rule-based: SentencePiece runs in Python before the core (its
+#: tokens reach the core as space-separated text); MeCab runs in the core when its bundled
+#: library loads (:func:`core_tagger`), else in Python too.
 EXTERNAL_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
+MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
+
+
+def core_tagger(config: Knobs) -> Any:
+    """The MeCab model the core runs for ``ja-mecab``/``ko-mecab`` (loaded on first use), so
+    that text crosses into the core once; ``None`` for other tokenizers, or where MeCab runs
+    through its Python module (the ``"python"`` backend)."""
+    if config.tokenize not in MECAB_TOKENIZERS:
+        return None
+    tokenizer = get_tokenizer(config.tokenize)
+    return None if tokenizer is None else tokenizer.core_tagger
+
+
+def runs_before_core(config: Knobs) -> bool:
+    """Whether the tokens come from a Python-side tokenizer (SentencePiece, MeCab's Python
+    backend), run before the core counts them."""
+    return config.tokenize in EXTERNAL_TOKENIZERS and core_tagger(config) is None
 
 
 def core_tokenizer(config: Knobs) -> Optional[str]:
     """The core tokenizer that counts the lines :func:`text_for_core` prepares: ``None`` for
-    the caller's token lists, ``none`` after a Python step that tokenizes (an external
-    tokenizer, torchmetrics' lowercase-after), ``intl`` for mteval-v14's rules."""
+    the caller's token lists, ``none`` after a Python step that tokenizes (a tokenizer run
+    before the core, torchmetrics' lowercase-after), ``intl`` for mteval-v14's rules, and
+    MeCab's names when the core runs MeCab (:func:`core_tagger`)."""
     if config.tokenize == "tokens":
         return None
-    if config.tokenize in EXTERNAL_TOKENIZERS or config.lowercase == "after":
+    if config.lowercase == "after" or runs_before_core(config):
         return "none"
     return text_tokenizer(config)
 
