@@ -48,7 +48,8 @@ def describe(obj: Any) -> dict[str, Any]:
         methods = {
             name: parameters(getattr(obj, name))
             for name, member in members.items()
-            if not name.startswith("_") and callable(getattr(obj, name))
+            if not name.startswith("_")
+            and callable(getattr(obj, name))
             and not isinstance(member, property)
         }
         return {"kind": "class", "init": parameters(obj), "methods": methods}
