@@ -124,24 +124,16 @@ sacrebleu_options = st.fixed_dictionaries(
 
 def _knobs_and_metric(opts):
     smooth_method, smooth_value = opts["smooth"]
-    knobs = BLEUConfig().replace(
-        tokenize=opts["tokenize"],
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        lowercase=opts["lowercase"],
-        effective_order=opts["effective_order"],
-        max_ngram_order=opts["max_order"],
-    )
-    metric = bleuprint.BLEU(
-        tokenize=opts["tokenize"],
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        lowercase=opts["lowercase"],
-        effective_order=opts["effective_order"],
-        max_ngram_order=opts["max_order"],
-        force=True,
-    )
-    return knobs, metric
+    settings = {
+        "tokenize": opts["tokenize"],
+        "smooth_method": smooth_method,
+        "smooth_value": smooth_value,
+        "lowercase": opts["lowercase"],
+        "effective_order": opts["effective_order"],
+        "max_ngram_order": opts["max_order"],
+    }
+    # sacrebleu's BLEU takes the knobs' sacrebleu fields under the same names.
+    return BLEUConfig().replace(**settings), bleuprint.BLEU(**settings, force=True)
 
 
 @SETTINGS
