@@ -104,19 +104,10 @@ pub(crate) mod typed {
     use super::*;
 
     macro_rules! str_args {
-        ($($name:ident($label:literal);)*) => {$(
-            #[doc = concat!("The `", $label, "` argument: a str.")]
-            pub(crate) fn $name<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
-                str_arg(value, $label)
-            }
-        )*};
-    }
-
-    macro_rules! optional_str_args {
-        ($($name:ident($label:literal);)*) => {$(
-            #[doc = concat!("The `", $label, "` argument: a str or None.")]
-            pub(crate) fn $name<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>> {
-                optional_str_arg(value, $label)
+        ($read:ident -> $out:ty, $what:literal { $($name:ident($label:literal);)* }) => {$(
+            #[doc = concat!("The `", $label, "` argument: ", $what, ".")]
+            pub(crate) fn $name<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<$out> {
+                $read(value, $label)
             }
         )*};
     }
@@ -130,59 +121,47 @@ pub(crate) mod typed {
         )*};
     }
 
-    str_args! {
+    str_args!(str_arg -> &'a str, "a str" {
         ref_length("ref_length");
         smooth_method("smooth_method");
         unit("unit");
         name("name");
         empty_reference("empty_reference");
         arithmetic("arithmetic");
-    }
+    });
 
-    optional_str_args! {
+    str_args!(optional_str_arg -> Option<&'a str>, "a str or None" {
         optional_tokenizer("tokenizer");
         normalize("normalize");
-    }
+    });
 
     // Every array argument loads numpy first (`ensure_numpy`): rust-numpy's own first use
     // would turn a KeyboardInterrupt into a PanicException.
     macro_rules! array_args {
-        ($($name:ident($label:literal): $elem:ty, $expected:literal;)*) => {$(
+        ($array:ident { $($name:ident($label:literal): $elem:ty, $expected:literal;)* }) => {$(
             #[doc = concat!("The `", $label, "` argument: ", $expected, ".")]
             pub(crate) fn $name<'py>(
                 value: &Bound<'py, PyAny>,
-            ) -> PyResult<numpy::PyReadonlyArray2<'py, $elem>> {
+            ) -> PyResult<numpy::$array<'py, $elem>> {
                 super::super::convert::ensure_numpy(value.py())?;
                 super::typed(value, $label, $expected)
             }
         )*};
     }
 
-    array_args! {
+    array_args!(PyReadonlyArray2 {
         rows_int64("rows"): i64, "a 2-D int64 numpy array";
         indices("indices"): i64, "a 2-D int64 numpy array";
         baseline("baseline"): i64, "a 2-D int64 numpy array";
         system("system"): i64, "a 2-D int64 numpy array";
         packed_swaps("packed_swaps"): u8, "a 2-D uint8 numpy array";
-    }
+    });
 
-    macro_rules! array1_args {
-        ($($name:ident($label:literal): $elem:ty, $expected:literal;)*) => {$(
-            #[doc = concat!("The `", $label, "` argument: ", $expected, ".")]
-            pub(crate) fn $name<'py>(
-                value: &Bound<'py, PyAny>,
-            ) -> PyResult<numpy::PyReadonlyArray1<'py, $elem>> {
-                super::super::convert::ensure_numpy(value.py())?;
-                super::typed(value, $label, $expected)
-            }
-        )*};
-    }
-
-    array1_args! {
+    array_args!(PyReadonlyArray1 {
         tokens("tokens"): i64, "a 1-D int64 numpy array";
         ends("ends"): i64, "a 1-D int64 numpy array";
         reference_counts("reference_counts"): i64, "a 1-D int64 numpy array";
-    }
+    });
 
     typed_args! {
         path("path"): std::path::PathBuf, "a str or os.PathLike";
