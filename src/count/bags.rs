@@ -125,6 +125,18 @@ impl BagBuilder {
     }
 }
 
+/// The cells of a reference aggregation: each hypothesis against the expected counts of the
+/// references, reference `i` weighted by `exp(log_weights[i])`.
+#[derive(Debug, Clone, Copy)]
+pub struct Aggregation<'a> {
+    /// The hypotheses' bags.
+    pub hypotheses: &'a [&'a NgramBag],
+    /// The references' bags.
+    pub references: &'a [&'a NgramBag],
+    /// One log weight per reference.
+    pub log_weights: &'a [f64],
+}
+
 /// Reference aggregation (DeNero et al. 2009; Vamvas & Sennrich 2024): every n-gram's
 /// expected count over weighted references, `sum_i exp(ln(count_i) + log_weight_i)` added in
 /// reference order, kept with each order's n-grams in order of first appearance, as mbrs

@@ -23,7 +23,7 @@ pub mod matcher;
 pub mod ngrams;
 pub mod vocabulary;
 
-pub use bags::{BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
+pub use bags::{Aggregation, BagBuilder, DenseCounts, ExpectedCounts, NgramBag};
 pub use clip::Clip;
 pub use id_table::IdTable;
 pub use matcher::NgramMatcher;

@@ -11,12 +11,13 @@ use super::convert::{array1, rows_array, StrStream};
 use super::errors::type_error;
 use super::errors::type_name;
 use super::kernels::Kernel;
-use crate::count::NgramBag;
+use crate::count::{Aggregation, NgramBag};
 use crate::error::{Error, Result};
 use crate::metrics::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::metrics::chrf::pairwise::{ChrfBagStats, ChrfBags};
 use crate::metrics::ter::pairwise::{TerSentence, TerSentences};
-use crate::statistics::pairwise::{self as driver, MirroredRows};
+use crate::metrics::{bleu, chrf};
+use crate::statistics::pairwise as driver;
 use crate::statistics::StatsMetric;
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
@@ -141,28 +142,6 @@ pub(crate) fn bags(
     Ok(Sentences { counted })
 }
 
-/// The scores of `hyps` x `refs` under `metric`, on the square path (each pair matched once)
-/// when the two ranges are the same.
-fn matrix<'a, X, M, S>(
-    hyps: &[&'a X],
-    refs: &[&'a X],
-    same: bool,
-    metric: &M,
-    workers: i64,
-    score: S,
-) -> Result<Vec<f64>>
-where
-    X: ?Sized + Sync + 'a,
-    M: MirroredRows<'a, X>,
-    S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
-{
-    if same {
-        driver::square_scores(hyps, metric, workers, score)
-    } else {
-        driver::scores(hyps, refs, metric, workers, score)
-    }
-}
-
 /// The `(H, R)` float64 matrix of sentence scores of the counted sentences `hypotheses` (a
 /// `(start, stop)` range) against each of `references` (another range) as the only
 /// reference, under `kernel`'s scoring; with `rows=True`, the `(H * R, width)` int64
@@ -200,10 +179,13 @@ pub(crate) fn pairwise<'py>(
                 return Ok(rows_array(py, n_cells, width, out)?.into_any());
             }
             let config = *k.sacrebleu()?;
+            let score = |rows: &[i64]| bleu::scores_from_rows(rows, &config, &k.semantics);
             let scores = run_interruptible(py, watch, || {
-                matrix(&hyps, &refs, same, &metric, workers, |rows| {
-                    crate::metrics::bleu::scores_from_rows(rows, &config, &k.semantics)
-                })
+                if same {
+                    driver::square_scores(&hyps, &metric, workers, score)
+                } else {
+                    driver::scores(&hyps, &refs, &metric, workers, score)
+                }
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
         }
@@ -219,10 +201,13 @@ pub(crate) fn pairwise<'py>(
                 return Ok(rows_array(py, n_cells, width, out)?.into_any());
             }
             let config = scoring_config(bags, &k.config);
+            let score = |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
             let scores = run_interruptible(py, watch, || {
-                matrix(&hyps, &refs, same, &metric, workers, |rows| {
-                    Ok(crate::metrics::chrf::scores_from_rows(rows, &config))
-                })
+                if same {
+                    driver::square_scores(&hyps, &metric, workers, score)
+                } else {
+                    driver::scores(&hyps, &refs, &metric, workers, score)
+                }
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
         }
@@ -307,35 +292,22 @@ pub(crate) fn aggregate<'py>(
         .into());
     }
     let counted = &sentences.get().counted;
+    let cells = Aggregation {
+        hypotheses: &hyps,
+        references: &refs,
+        log_weights: &log_weights,
+    };
     let scores = match (counted, kernel) {
         (Counted::Bleu(bags), Kernel::Bleu(k)) => {
             let config = *k.sacrebleu()?;
-            let semantics = k.semantics;
             run_interruptible(py, false, || {
-                crate::metrics::bleu::pairwise::aggregate_scores(
-                    bags,
-                    &hyps,
-                    &refs,
-                    &log_weights,
-                    &config,
-                    &semantics,
-                    workers,
-                )
+                bleu::pairwise::aggregate_scores(bags, cells, &config, &k.semantics, workers)
             })?
         }
         (Counted::Chrf(bags), Kernel::Chrf(k)) => {
             let config = scoring_config(bags, &k.config);
-            let semantics = k.semantics;
             run_interruptible(py, false, || {
-                crate::metrics::chrf::pairwise::aggregate_scores(
-                    bags,
-                    &hyps,
-                    &refs,
-                    &log_weights,
-                    &config,
-                    &semantics,
-                    workers,
-                )
+                chrf::pairwise::aggregate_scores(bags, cells, &config, &k.semantics, workers)
             })?
         }
         (counted, _) => return Err(mismatch(counted, kernel)),

@@ -7,7 +7,7 @@ use super::python_float::{py_sum, FloatSemantics};
 use super::ref_length::RefLength;
 use super::score::score_from_float_counts;
 use crate::count::vocabulary::Vocabulary;
-use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
+use crate::count::{Aggregation, BagBuilder, ExpectedCounts, NgramBag};
 use crate::statistics::pairwise::{BagRows, MirroredRows};
 use std::convert::Infallible;
 
@@ -171,14 +171,17 @@ impl<'a> MirroredRows<'a, NgramBag> for BleuBagStats {
 /// of more orders than the bags hold.
 pub fn aggregate_scores(
     bags: &BleuBags,
-    hypotheses: &[&NgramBag],
-    references: &[&NgramBag],
-    log_weights: &[f64],
+    cells: Aggregation<'_>,
     config: &BleuConfig,
     semantics: &FloatSemantics,
     workers: i64,
 ) -> Result<Vec<f64>> {
     BleuBagStats::new(bags, config.max_order, RefLength::Closest)?;
+    let Aggregation {
+        hypotheses,
+        references,
+        log_weights,
+    } = cells;
     let expected = ExpectedCounts::new(references, log_weights, bags.ids);
     // sum([exp(log(len) + lprob) if len > 0 else 0.0 for ...]): Python's sum of floats.
     let lengths = references.iter().zip(log_weights).map(|(r, &w)| {

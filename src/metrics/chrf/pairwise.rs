@@ -6,7 +6,7 @@
 use super::config::ChrfConfig;
 use super::score::f_score_floats;
 use crate::count::vocabulary::Vocabulary;
-use crate::count::{BagBuilder, ExpectedCounts, NgramBag};
+use crate::count::{Aggregation, BagBuilder, ExpectedCounts, NgramBag};
 use crate::error::{to_i64, Error, Result};
 use crate::metrics::bleu::python_float::{py_sum, FloatSemantics};
 use crate::statistics::pairwise::{BagRows, MirroredRows};
@@ -141,9 +141,7 @@ impl<'a> MirroredRows<'a, NgramBag> for ChrfBagStats {
 /// orders or whitespace rule differ from the bags'.
 pub fn aggregate_scores(
     bags: &ChrfBags,
-    hypotheses: &[&NgramBag],
-    references: &[&NgramBag],
-    log_weights: &[f64],
+    cells: Aggregation<'_>,
     config: &ChrfConfig,
     semantics: &FloatSemantics,
     workers: i64,
@@ -156,6 +154,11 @@ pub fn aggregate_scores(
             "score with the orders and whitespace rule the sentences were counted with",
         ));
     }
+    let Aggregation {
+        hypotheses,
+        references,
+        log_weights,
+    } = cells;
     let expected = ExpectedCounts::new(references, log_weights, bags.ids);
     let orders = config.order();
     let ref_totals: Vec<f64> = (1..=orders)
