@@ -163,6 +163,31 @@ pub(crate) mod typed {
         reference_counts("reference_counts"): i64, "a 1-D int64 numpy array";
     });
 
+    /// An argument's name: the function's own, or the one given (`tokens_flag = "tokens"`).
+    macro_rules! label {
+        ($name:ident) => {
+            stringify!($name)
+        };
+        ($name:ident $label:literal) => {
+            $label
+        };
+    }
+
+    macro_rules! bool_args {
+        ($($name:ident $(= $label:literal)?),* $(,)?) => {$(
+            #[doc = concat!("The `", label!($name $($label)?), "` argument: a bool.")]
+            pub(crate) fn $name(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+                super::typed(value, label!($name $($label)?), "a bool")
+            }
+        )*};
+    }
+
+    bool_args! {
+        effective_order, compensated_sum, whitespace, eps_smoothing, normalized, no_punct,
+        asian_support, raw, auto_reweigh, tokens_flag = "tokens", rows_flag = "rows",
+        corpus_flag = "corpus",
+    }
+
     typed_args! {
         path("path"): std::path::PathBuf, "a str or os.PathLike";
         optional_weights("weights"): Option<Vec<Vec<f64>>>, "a sequence of sequences of float, or None";
@@ -172,22 +197,10 @@ pub(crate) mod typed {
         smooth_value("smooth_value"): Option<f64>, "a float or None";
         factor("factor"): f64, "a float";
         one_plus_factor("one_plus_factor"): f64, "a float";
-        effective_order("effective_order"): bool, "a bool";
-        compensated_sum("compensated_sum"): bool, "a bool";
-        whitespace("whitespace"): bool, "a bool";
-        eps_smoothing("eps_smoothing"): bool, "a bool";
-        normalized("normalized"): bool, "a bool";
-        no_punct("no_punct"): bool, "a bool";
-        asian_support("asian_support"): bool, "a bool";
-        raw("raw"): bool, "a bool";
-        tokens_flag("tokens"): bool, "a bool";
-        rows_flag("rows"): bool, "a bool";
-        corpus_flag("corpus"): bool, "a bool";
         correct("correct"): Vec<f64>, "a sequence of float";
         total("total"): Vec<f64>, "a sequence of float";
         hyp_len("hyp_len"): f64, "a float";
         ref_len("ref_len"): f64, "a float";
-        auto_reweigh("auto_reweigh"): bool, "a bool";
         smoothed("smoothed"): Option<Vec<f64>>, "a sequence of float or None";
         positive("positive"): Option<Vec<bool>>, "a sequence of bool or None";
         item_lengths("item_lengths"): Option<(f64, f64)>, "a pair of floats or None";

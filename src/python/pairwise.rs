@@ -181,11 +181,7 @@ pub(crate) fn pairwise<'py>(
             let config = *k.sacrebleu()?;
             let score = |rows: &[i64]| bleu::scores_from_rows(rows, &config, &k.semantics);
             let scores = run_interruptible(py, watch, || {
-                if same {
-                    driver::square_scores(&hyps, &metric, workers, score)
-                } else {
-                    driver::scores(&hyps, &refs, &metric, workers, score)
-                }
+                driver::mirrored_scores(&hyps, &refs, same, &metric, workers, score)
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
         }
@@ -203,11 +199,7 @@ pub(crate) fn pairwise<'py>(
             let config = scoring_config(bags, &k.config);
             let score = |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
             let scores = run_interruptible(py, watch, || {
-                if same {
-                    driver::square_scores(&hyps, &metric, workers, score)
-                } else {
-                    driver::scores(&hyps, &refs, &metric, workers, score)
-                }
+                driver::mirrored_scores(&hyps, &refs, same, &metric, workers, score)
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
         }

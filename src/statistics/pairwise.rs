@@ -151,21 +151,23 @@ where
 /// Statistics whose row for hypothesis `b` against reference `a` follows from the row for `a`
 /// against `b`: the clipped match counts are symmetric, only the lengths and totals swap. The
 /// square matrix of a set against itself then needs only its upper triangle counted
-/// ([`square_scores`]).
+/// ([`mirrored_scores`]).
 pub trait MirroredRows<'a, X: ?Sized + 'a>: StatsMetric<'a, X> {
     /// Writes into `mirrored` the row of `reference` scored against `hypothesis`, from `row`,
     /// the row of `hypothesis` against `reference`.
     fn mirror(&self, row: &[i64], hypothesis: &X, reference: &X, mirrored: &mut [i64]);
 }
 
-/// [`scores`] of `items` against themselves (an `(n, n)` matrix), counting each pair once:
-/// cell `(j, i)` comes from cell `(i, j)` through [`MirroredRows::mirror`]. Equal to
-/// `scores(items, items, ...)`.
+/// [`scores`] of `hypotheses` x `references`; when `same` (the two are one list, scored
+/// against itself: an `(n, n)` matrix) each pair is counted once, cell `(j, i)` coming from
+/// cell `(i, j)` through [`MirroredRows::mirror`]. Equal to [`scores`] either way.
 ///
 /// # Errors
 /// As [`cells`].
-pub fn square_scores<'a, X, M, S>(
-    items: &[&'a X],
+pub fn mirrored_scores<'a, X, M, S>(
+    hypotheses: &[&'a X],
+    references: &[&'a X],
+    same: bool,
     metric: &M,
     workers: i64,
     score: S,
@@ -175,6 +177,10 @@ where
     M: MirroredRows<'a, X>,
     S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
 {
+    if !same {
+        return scores(hypotheses, references, metric, workers, score);
+    }
+    let items = hypotheses;
     let (n, width) = (items.len(), metric.width());
     let len = n.checked_mul(n).ok_or_else(|| too_large(n, n))?;
     // Tasks write cells of other tasks' rows (the mirrored ones): atomic stores of the
@@ -331,7 +337,7 @@ fn too_large(h: usize, r: usize) -> Error {
 /// The check every bag metric's tests run.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{rows, scores, square_scores, BagRows, MirroredRows};
+    use super::{mirrored_scores, rows, scores, BagRows, MirroredRows};
     use crate::count::NgramBag;
     use crate::error::Result;
 
@@ -361,7 +367,7 @@ pub(crate) mod testing {
         let (bags, metric) = count(&LINES);
         let all: Vec<&NgramBag> = bags.iter().collect();
         let cells = rows(&all, &all, &metric, 2).unwrap();
-        let square = square_scores(&all, &metric, 2, score).unwrap();
+        let square = mirrored_scores(&all, &all, true, &metric, 2, score).unwrap();
         assert_eq!(square, scores(&all, &all, &metric, 1, score).unwrap());
         let width = metric.row_width();
         for (i, h) in LINES.iter().enumerate() {
