@@ -17,8 +17,7 @@ use crate::metrics::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::metrics::chrf::pairwise::{ChrfBagStats, ChrfBags};
 use crate::metrics::ter::pairwise::{TerSentence, TerSentences};
 use crate::metrics::{bleu, chrf};
-use crate::statistics::pairwise as driver;
-use crate::statistics::StatsMetric;
+use crate::statistics::pairwise::{self as driver, MirroredRows};
 
 /// Matrices with more cells than this check for Ctrl-C while they run.
 const WATCH_MIN_CELLS: usize = 1 << 16;
@@ -142,6 +141,43 @@ pub(crate) fn bags(
     Ok(Sentences { counted })
 }
 
+/// The cells a `pairwise` call asks for: two ranges of counted sentences, rows or scores.
+struct Block {
+    hypotheses: (usize, usize),
+    references: (usize, usize),
+    rows: bool,
+    workers: i64,
+}
+
+/// A block of cells over n-gram bags (BLEU, chrF): their statistics rows, or their scores by
+/// `score` (an error, such as a smoothing sacrebleu's scoring lacks, only when scores are
+/// asked for), each pair matched once when the two ranges are the same.
+fn bag_block<'py, M, S>(
+    py: Python<'py>,
+    bags: &[NgramBag],
+    metric: &M,
+    block: &Block,
+    score: Result<S>,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    M: for<'b> MirroredRows<'b, NgramBag>,
+    S: Fn(&[i64]) -> Result<Vec<f64>> + Sync + Send,
+{
+    let hyps = range_of(bags, block.hypotheses, "hypotheses")?;
+    let refs = range_of(bags, block.references, "references")?;
+    let n_cells = cells(block.hypotheses, block.references);
+    let (watch, workers) = (n_cells >= WATCH_MIN_CELLS, block.workers);
+    if block.rows {
+        let out = run_interruptible(py, watch, || driver::rows(&hyps, &refs, metric, workers))?;
+        return Ok(rows_array(py, n_cells, metric.width(), out)?.into_any());
+    }
+    let (score, same) = (score?, block.hypotheses == block.references);
+    let scores = run_interruptible(py, watch, || {
+        driver::mirrored_scores(&hyps, &refs, same, metric, workers, score)
+    })?;
+    Ok(rows_array(py, hyps.len(), refs.len(), scores)?.into_any())
+}
+
 /// The `(H, R)` float64 matrix of sentence scores of the counted sentences `hypotheses` (a
 /// `(start, stop)` range) against each of `references` (another range) as the only
 /// reference, under `kernel`'s scoring; with `rows=True`, the `(H * R, width)` int64
@@ -160,48 +196,30 @@ pub(crate) fn pairwise<'py>(
     #[pyo3(from_py_with = workers)] workers: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
     let kernel = Kernel::extract(kernel)?;
-    let same = hypotheses == references;
     let n_cells = cells(hypotheses, references);
     let (h, r) = (
         hypotheses.1.saturating_sub(hypotheses.0),
         references.1.saturating_sub(references.0),
     );
+    let block = Block {
+        hypotheses,
+        references,
+        rows,
+        workers,
+    };
     match (&sentences.get().counted, kernel) {
         (Counted::Bleu(bags), Kernel::Bleu(k)) => {
-            let hyps = range_of(&bags.bags, hypotheses, "hypotheses")?;
-            let refs = range_of(&bags.bags, references, "references")?;
             let metric = BleuBagStats::new(bags, k.max_order, k.ref_length)?;
-            let watch = n_cells >= WATCH_MIN_CELLS;
-            if rows {
-                let width = metric.width();
-                let out =
-                    run_interruptible(py, watch, || driver::rows(&hyps, &refs, &metric, workers))?;
-                return Ok(rows_array(py, n_cells, width, out)?.into_any());
-            }
-            let config = *k.sacrebleu()?;
-            let score = |rows: &[i64]| bleu::scores_from_rows(rows, &config, &k.semantics);
-            let scores = run_interruptible(py, watch, || {
-                driver::mirrored_scores(&hyps, &refs, same, &metric, workers, score)
-            })?;
-            Ok(rows_array(py, h, r, scores)?.into_any())
+            let semantics = k.semantics;
+            let score = k.sacrebleu().copied().map(|config| {
+                move |rows: &[i64]| bleu::scores_from_rows(rows, &config, &semantics)
+            });
+            bag_block(py, &bags.bags, &metric, &block, score)
         }
         (Counted::Chrf(bags), Kernel::Chrf(k)) => {
-            let hyps = range_of(&bags.bags, hypotheses, "hypotheses")?;
-            let refs = range_of(&bags.bags, references, "references")?;
-            let metric = ChrfBagStats::new(bags);
-            let watch = n_cells >= WATCH_MIN_CELLS;
-            if rows {
-                let width = bags.config().width();
-                let out =
-                    run_interruptible(py, watch, || driver::rows(&hyps, &refs, &metric, workers))?;
-                return Ok(rows_array(py, n_cells, width, out)?.into_any());
-            }
             let config = scoring_config(bags, &k.config);
-            let score = |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
-            let scores = run_interruptible(py, watch, || {
-                driver::mirrored_scores(&hyps, &refs, same, &metric, workers, score)
-            })?;
-            Ok(rows_array(py, h, r, scores)?.into_any())
+            let score = move |rows: &[i64]| Ok(chrf::scores_from_rows(rows, &config));
+            bag_block(py, &bags.bags, &ChrfBagStats::new(bags), &block, Ok(score))
         }
         (Counted::Ter(counted), Kernel::Ter(_)) => {
             if rows {
