@@ -21,6 +21,7 @@ __all__ = [
     "ChrfKernel",
     "GleuKernel",
     "MecabTagger",
+    "MetricKernel",
     "NORMALIZATIONS",
     "NORMALIZATION_UNICODE_VERSION",
     "REF_LENGTHS",
@@ -90,8 +91,18 @@ _Floats = npt.NDArray[np.float64]
 
 # --- kernels: a metric's configuration, checked once -------------------------------------------
 
+class MetricKernel:
+    """What every kernel has: the shape of its statistics rows."""
+
+    @property
+    def width(self) -> int:
+        """Columns of a statistics row."""
+    @property
+    def column_names(self) -> list[str]:
+        """The names of a statistics row's columns."""
+
 @final
-class BleuKernel:
+class BleuKernel(MetricKernel):
     """BLEU: how text becomes counts (``tokenizer``: a core tokenizer name, ``ja-mecab`` or
     ``ko-mecab`` with the loaded ``tagger``, or ``None`` for token lists; ``normalize``;
     ``max_order``; ``ref_length``) and how counts become a score (sacrebleu's
@@ -116,13 +127,9 @@ class BleuKernel:
         scale: int = 100,
         tagger: Optional[MecabTagger] = None,
     ) -> BleuKernel: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def column_names(self) -> list[str]: ...
 
 @final
-class ChrfKernel:
+class ChrfKernel(MetricKernel):
     """chrF/chrF++: orders, ``beta ** 2`` (``factor``) and ``1 + beta ** 2``, whitespace,
     smoothing."""
 
@@ -137,38 +144,26 @@ class ChrfKernel:
         eps_smoothing: bool = False,
         compensated_sum: bool = False,
     ) -> ChrfKernel: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def column_names(self) -> list[str]: ...
 
 @final
-class TerKernel:
+class TerKernel(MetricKernel):
     """TER: the Tercom tokenizer's options."""
 
     def __new__(
         cls, *, normalized: bool = False, no_punct: bool = False, asian_support: bool = False
     ) -> TerKernel: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def column_names(self) -> list[str]: ...
 
 @final
-class WerKernel:
+class WerKernel(MetricKernel):
     """The WER family: ``unit`` (``word``, ``char``), ``raw`` (no whitespace cleanup), the
     ``empty_reference`` rule of the measures (``ratio``, ``jiwer``)."""
 
     def __new__(
         cls, *, unit: str = "word", raw: bool = False, empty_reference: str = "ratio"
     ) -> WerKernel: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def column_names(self) -> list[str]: ...
 
 @final
-class GleuKernel:
+class GleuKernel(MetricKernel):
     """GLEU (nltk ``corpus_gleu``, HF ``google_bleu``): the tokenizer (or ``None`` for token
     lists) and the n-gram lengths."""
 
@@ -180,12 +175,8 @@ class GleuKernel:
         min_len: int = 1,
         max_len: int = 4,
     ) -> GleuKernel: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def column_names(self) -> list[str]: ...
 
-_Kernel = Union[BleuKernel, ChrfKernel, TerKernel, WerKernel, GleuKernel]
+_Kernel = MetricKernel
 
 # --- statistics ---------------------------------------------------------------------------------
 

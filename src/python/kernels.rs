@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
+use pyo3::{PyClass, PyClassInitializer};
 
 use super::args::typed;
 use super::errors::{type_error, type_name};
@@ -21,6 +22,7 @@ use crate::metrics::gleu::{GleuConfig, GleuStats};
 use crate::metrics::ter::TerTokenizerConfig;
 use crate::metrics::wer::{EmptyReference, Split, Unit};
 use crate::text::normalize::Normalization;
+use crate::tokenize::mecab::MecabModel;
 use crate::tokenize::{Pipeline, Tokenizer};
 
 /// The text pipeline for a tokenizer name and an optional normalization; `None` (no
@@ -28,20 +30,29 @@ use crate::tokenize::{Pipeline, Tokenizer};
 /// sacrebleu's MeCab tokenizers: no name builds them, the kernel takes the loaded model.
 const MECAB_TOKENIZERS: [&str; 2] = ["ja-mecab", "ko-mecab"];
 
+/// The `tagger` argument: a loaded MeCab model, or `None`.
+fn tagger(value: &Bound<'_, PyAny>) -> PyResult<Option<Arc<MecabModel>>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let tagger = value.cast::<MecabTagger>().map_err(|_| {
+        type_error(format!(
+            "tagger must be a MecabTagger or None, got {}",
+            type_name(value)
+        ))
+    })?;
+    Ok(Some(Arc::clone(&tagger.get().model)))
+}
+
 fn pipeline(
     tokenizer: Option<&str>,
     normalize: Option<&str>,
-    tagger: Option<&MecabTagger>,
+    tagger: Option<Arc<MecabModel>>,
 ) -> Result<Option<Pipeline>> {
     let normalization = normalize.map(Normalization::from_name).transpose()?;
     let mecab = tokenizer.is_some_and(|name| MECAB_TOKENIZERS.contains(&name));
     match (tagger, mecab) {
-        (Some(tagger), true) => {
-            return Ok(Some(Pipeline::mecab(
-                normalization,
-                Arc::clone(&tagger.model),
-            )));
-        }
+        (Some(model), true) => return Ok(Some(Pipeline::mecab(normalization, model))),
         (None, true) => {
             return Err(Error::invalid_option(format!(
                 "tokenizer {:?} runs a loaded MeCab model: pass tagger=MecabTagger(...)",
@@ -69,10 +80,35 @@ fn pipeline(
     }
 }
 
+/// What every metric kernel has: the shape of its statistics rows. (The metric kernels
+/// below extend it; their settings are their own.)
+#[pyclass(module = "bleuprint._core", frozen, subclass)]
+pub(crate) struct MetricKernel;
+
+/// A kernel's Python object: its settings over the shared base.
+fn extended<K: PyClass<BaseType = MetricKernel>>(kernel: K) -> PyClassInitializer<K> {
+    PyClassInitializer::from(MetricKernel).add_subclass(kernel)
+}
+
+#[pymethods]
+impl MetricKernel {
+    /// Columns of a statistics row.
+    #[getter]
+    fn width(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(Kernel::extract(slf.as_any())?.width())
+    }
+
+    /// The names of a statistics row's columns.
+    #[getter]
+    fn column_names(slf: &Bound<'_, Self>) -> PyResult<Vec<String>> {
+        Ok(Kernel::extract(slf.as_any())?.column_names())
+    }
+}
+
 /// BLEU's settings: how text becomes n-gram counts (tokenizer, normalization, orders,
 /// reference length rule) and how counts become a score (sacrebleu's smoothing and effective
 /// order, or another upstream's arithmetic, weights and scale).
-#[pyclass(module = "bleuprint._core", frozen)]
+#[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct BleuKernel {
     /// `None`: the caller passes token lists.
     pub(crate) pipeline: Option<Pipeline>,
@@ -148,8 +184,8 @@ impl BleuKernel {
         #[pyo3(from_py_with = typed::optional_uniform_weights)] uniform_weights: Option<bool>,
         #[pyo3(from_py_with = typed::auto_reweigh)] auto_reweigh: bool,
         #[pyo3(from_py_with = super::args::scale)] scale: u32,
-        tagger: Option<PyRef<'_, MecabTagger>>,
-    ) -> PyResult<Self> {
+        #[pyo3(from_py_with = tagger)] tagger: Option<Arc<MecabModel>>,
+    ) -> PyResult<PyClassInitializer<Self>> {
         let sacrebleu = if Smoothing::NAMES.contains(&smooth_method) {
             let config = BleuConfig {
                 max_order,
@@ -162,8 +198,8 @@ impl BleuKernel {
             None
         };
         let arithmetic = Arithmetic::from_name(arithmetic)?;
-        Ok(Self {
-            pipeline: pipeline(tokenizer, normalize, tagger.as_deref())?,
+        Ok(extended(Self {
+            pipeline: pipeline(tokenizer, normalize, tagger)?,
             ref_length: RefLength::from_name(ref_length)?,
             max_order,
             sacrebleu,
@@ -178,19 +214,7 @@ impl BleuKernel {
             auto_reweigh,
             scale,
             tokenizer_name: tokenizer.map(str::to_owned),
-        })
-    }
-
-    /// Columns of a statistics row: `2 + 2 * max_order`.
-    #[getter]
-    fn width(&self) -> usize {
-        self.counting().width()
-    }
-
-    /// `hyp_len, ref_len, correct_1..N, total_1..N`.
-    #[getter]
-    fn column_names(&self) -> Vec<String> {
-        self.counting().column_names()
+        }))
     }
 
     fn __repr__(&self) -> String {
@@ -210,7 +234,7 @@ impl BleuKernel {
 
 /// chrF's settings: character and word orders, beta (as `beta ** 2` and `1 + beta ** 2`,
 /// computed by the caller with Python numbers), whitespace and smoothing.
-#[pyclass(module = "bleuprint._core", frozen)]
+#[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct ChrfKernel {
     pub(crate) config: ChrfConfig,
     pub(crate) semantics: FloatSemantics,
@@ -228,7 +252,7 @@ impl ChrfKernel {
         #[pyo3(from_py_with = typed::whitespace)] whitespace: bool,
         #[pyo3(from_py_with = typed::eps_smoothing)] eps_smoothing: bool,
         #[pyo3(from_py_with = typed::compensated_sum)] compensated_sum: bool,
-    ) -> PyResult<Self> {
+    ) -> PyResult<PyClassInitializer<Self>> {
         let config = ChrfConfig {
             char_order,
             word_order,
@@ -238,22 +262,10 @@ impl ChrfKernel {
             eps_smoothing,
         };
         config.validate()?;
-        Ok(Self {
+        Ok(extended(Self {
             config,
             semantics: FloatSemantics { compensated_sum },
-        })
-    }
-
-    /// Columns of a statistics row: `3 * (char_order + word_order)`.
-    #[getter]
-    fn width(&self) -> usize {
-        self.config.width()
-    }
-
-    /// `char1_hyp, char1_ref, char1_match, ...`, then the word orders.
-    #[getter]
-    fn column_names(&self) -> Vec<String> {
-        self.config.column_names()
+        }))
     }
 
     fn __repr__(&self) -> String {
@@ -265,7 +277,7 @@ impl ChrfKernel {
 }
 
 /// TER's settings: the Tercom tokenizer's options.
-#[pyclass(module = "bleuprint._core", frozen)]
+#[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct TerKernel {
     pub(crate) config: TerTokenizerConfig,
 }
@@ -278,26 +290,14 @@ impl TerKernel {
         #[pyo3(from_py_with = typed::normalized)] normalized: bool,
         #[pyo3(from_py_with = typed::no_punct)] no_punct: bool,
         #[pyo3(from_py_with = typed::asian_support)] asian_support: bool,
-    ) -> Self {
-        Self {
+    ) -> PyClassInitializer<Self> {
+        extended(Self {
             config: TerTokenizerConfig {
                 normalized,
                 no_punct,
                 asian_support,
             },
-        }
-    }
-
-    /// Columns of a statistics row: 3.
-    #[getter]
-    fn width(&self) -> usize {
-        crate::metrics::ter::WIDTH
-    }
-
-    /// `edits, ref_words, nrefs`.
-    #[getter]
-    fn column_names(&self) -> Vec<&'static str> {
-        crate::metrics::ter::COLUMNS.to_vec()
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -311,7 +311,7 @@ impl TerKernel {
 
 /// The WER family's settings: words or characters, jiwer's whitespace cleanup or none, and
 /// the rule for segments without reference words.
-#[pyclass(module = "bleuprint._core", frozen)]
+#[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct WerKernel {
     pub(crate) split: Split,
     pub(crate) empty_reference: EmptyReference,
@@ -325,26 +325,14 @@ impl WerKernel {
         #[pyo3(from_py_with = typed::unit)] unit: &str,
         #[pyo3(from_py_with = typed::raw)] raw: bool,
         #[pyo3(from_py_with = typed::empty_reference)] empty_reference: &str,
-    ) -> PyResult<Self> {
-        Ok(Self {
+    ) -> PyResult<PyClassInitializer<Self>> {
+        Ok(extended(Self {
             split: Split {
                 unit: Unit::from_name(unit)?,
                 raw,
             },
             empty_reference: EmptyReference::from_name(empty_reference)?,
-        })
-    }
-
-    /// Columns of a statistics row: 6.
-    #[getter]
-    fn width(&self) -> usize {
-        crate::metrics::wer::WIDTH
-    }
-
-    /// `substitutions, deletions, insertions, hits, ref_words, hyp_words`.
-    #[getter]
-    fn column_names(&self) -> Vec<&'static str> {
-        crate::metrics::wer::COLUMNS.to_vec()
+        }))
     }
 
     fn __repr__(&self) -> String {
@@ -359,7 +347,7 @@ impl WerKernel {
 
 /// GLEU's settings (nltk's `corpus_gleu`, HF's `google_bleu`): the tokenizer (or token lists)
 /// and the n-gram lengths.
-#[pyclass(module = "bleuprint._core", frozen)]
+#[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct GleuKernel {
     pub(crate) pipeline: Option<Pipeline>,
     pub(crate) config: GleuConfig,
@@ -385,25 +373,13 @@ impl GleuKernel {
         #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
         #[pyo3(from_py_with = super::args::min_len)] min_len: usize,
         #[pyo3(from_py_with = super::args::max_len)] max_len: usize,
-    ) -> PyResult<Self> {
+    ) -> PyResult<PyClassInitializer<Self>> {
         let config = GleuConfig { min_len, max_len };
         config.validate()?;
-        Ok(Self {
+        Ok(extended(Self {
             pipeline: pipeline(tokenizer, normalize, None)?,
             config,
-        })
-    }
-
-    /// Columns of a statistics row: 2.
-    #[getter]
-    fn width(&self) -> usize {
-        crate::metrics::gleu::WIDTH
-    }
-
-    /// `n_match, n_all`.
-    #[getter]
-    fn column_names(&self) -> Vec<&'static str> {
-        crate::metrics::gleu::COLUMNS.to_vec()
+        }))
     }
 
     fn __repr__(&self) -> String {
@@ -468,6 +444,17 @@ impl<'a> Kernel<'a> {
             Self::Ter(_) => crate::metrics::ter::WIDTH,
             Self::Wer(_) => crate::metrics::wer::WIDTH,
             Self::Gleu(_) => crate::metrics::gleu::WIDTH,
+        }
+    }
+
+    /// The names of this metric's statistics columns.
+    pub(crate) fn column_names(self) -> Vec<String> {
+        match self {
+            Self::Bleu(k) => k.counting().column_names(),
+            Self::Chrf(k) => k.config.column_names(),
+            Self::Ter(_) => crate::metrics::ter::COLUMNS.map(str::to_owned).to_vec(),
+            Self::Wer(_) => crate::metrics::wer::COLUMNS.map(str::to_owned).to_vec(),
+            Self::Gleu(_) => crate::metrics::gleu::COLUMNS.map(str::to_owned).to_vec(),
         }
     }
 

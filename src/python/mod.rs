@@ -82,6 +82,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "NORMALIZATION_UNICODE_VERSION",
         format!("{major}.{minor}.{update}"),
     )?;
+    m.add_class::<kernels::MetricKernel>()?;
     m.add_class::<kernels::BleuKernel>()?;
     m.add_class::<kernels::ChrfKernel>()?;
     m.add_class::<kernels::TerKernel>()?;
