@@ -46,6 +46,14 @@ def timed(
     }  # fmt: skip
 
 
+def target(tool: str, value: str, note: str) -> dict[str, str]:
+    """A speed-up ``target`` row of a results CSV."""
+    return {
+        "workload": "target", "tool": tool, "kind": "target", "value": value, "unit": "speed-up",
+        "note": note,
+    }  # fmt: skip
+
+
 ROWS = [
     # (b): bleuprint 0.1 s against sacrebleu 12 s and bleuscore 1.5 s
     timed("(b) into-English corpus", "sacrebleu", "1000", "3", "12.0", "11.5", "12.5",
@@ -73,10 +81,8 @@ ROWS = [
      "seconds": "0.041", "value": "0.013"},
     {"workload": "start-up", "tool": "python -c pass", "kind": "startup", "repeats": "10",
      "seconds": "0.028"},
-    {"workload": "target", "tool": "(b) corpus BLEU vs sacrebleu", "kind": "target",
-     "value": "120.0", "unit": "speed-up", "note": "target >= 100x: met"},
-    {"workload": "target", "tool": "(c) sentence BLEU vs sacrebleu loop", "kind": "target",
-     "value": "50.0", "unit": "speed-up", "note": "target >= 100x: NOT met"},
+    target("(b) corpus BLEU vs sacrebleu", "120.0", "target >= 100x: met"),
+    target("(c) sentence BLEU vs sacrebleu loop", "50.0", "target >= 100x: NOT met"),
     {"workload": "target", "tool": "(d) peak memory vs sacrebleu", "kind": "target",
      "value": "0.025", "unit": "fraction of sacrebleu's peak increase",
      "note": "target <= 1/10: met"},
@@ -243,12 +249,10 @@ TOKENIZER_ROWS = [
     {"workload": "(i) RSS over 10,000 flores200 sentence_bleu calls",
      "tool": "bleuprint, second pass", "kind": "memory", "segments": "10000", "repeats": "1",
      "value": str(2**17), "unit": "bytes", "note": "same segments"},
-    {"workload": "target", "tool": "(e) zh corpus BLEU vs sacrebleu", "kind": "target",
-     "value": "75.0", "unit": "speed-up", "note": "target >= 50x: met"},
+    target("(e) zh corpus BLEU vs sacrebleu", "75.0", "target >= 50x: met"),
     {"workload": "target", "tool": "(g) ja-mecab corpus BLEU vs sacrebleu", "kind": "target",
      "unit": "speed-up", "note": "target >= 5x: unavailable (MeCab missing)"},
-    {"workload": "target", "tool": "(h) flores200 sentence loop vs sacrebleu", "kind": "target",
-     "value": "1000.0", "unit": "speed-up", "note": "target >= 100x: met"},
+    target("(h) flores200 sentence loop vs sacrebleu", "1000.0", "target >= 100x: met"),
 ]  # fmt: skip
 
 
@@ -319,8 +323,7 @@ METRIC_ROWS = [
     timed("(o) WER, 1,000 segments", "jiwer", "1000", "3", "4.0", "3.9", "4.1", vs_jiwer="1.0"),
     timed("(o) WER, 1,000 segments", "bleuprint.compat.jiwer", "1000", "5", "0.08", "0.079",
           "0.081", vs_jiwer="50.0", exact_match="yes"),
-    {"workload": "target", "tool": "(o) WER vs jiwer", "kind": "target", "value": "50.0",
-     "unit": "speed-up", "note": "target >= 2x: met"},
+    target("(o) WER vs jiwer", "50.0", "target >= 2x: met"),
 ]  # fmt: skip
 
 
@@ -358,11 +361,8 @@ SIGNIFICANCE_ROWS = [
     timed("(t) paired_test_stats on precomputed statistics of (q) and (r)",
           "bleuprint paired_test_stats, ar, 10,000 trials", "18333", "5", "0.5", "0.49", "0.51",
           exact_match="yes"),
-    {"workload": "target", "tool": "(q) paired AR vs sacrebleu", "kind": "target",
-     "value": "50.0", "unit": "speed-up", "note": "target >= 40x: met (identical results: yes)"},
-    {"workload": "target", "tool": "(r) paired BS vs sacrebleu", "kind": "target",
-     "value": "30.0", "unit": "speed-up",
-     "note": "target >= 40x: NOT met (identical results: NO)"},
+    target("(q) paired AR vs sacrebleu", "50.0", "target >= 40x: met (identical results: yes)"),
+    target("(r) paired BS vs sacrebleu", "30.0", "target >= 40x: NOT met (identical results: NO)"),
 ]  # fmt: skip
 
 
