@@ -680,12 +680,7 @@ impl<'py> TokenLists<'py> {
     pub(crate) fn extract(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
         let outer = snapshot_list(seq, what, "a list of token lists")?;
         let mut keep: Vec<Bound<'py, PyAny>> = vec![outer.clone().into_any()];
-        let mut views = Vec::with_capacity(outer.len());
-        for (i, item) in outer.iter().enumerate() {
-            let (inner, line) = extract_token_line(&item, &|| format!("{what}[{i}]"), &mut keep)?;
-            keep.push(inner.into_any());
-            views.push(line);
-        }
+        let views = token_lines(&outer, |i| format!("{what}[{i}]"), &mut keep)?;
         Ok(Self { _keep: keep, views })
     }
 
@@ -703,6 +698,22 @@ impl<'py> TokenLists<'py> {
             .map(|line| unsafe { token_slices(line) })
             .collect()
     }
+}
+
+/// Each item of `list` as a token line (`name(k)` names item `k` in errors), its snapshot
+/// kept alive in `keep`.
+fn token_lines<'py>(
+    list: &Bound<'py, PyList>,
+    name: impl Fn(usize) -> String,
+    keep: &mut Vec<Bound<'py, PyAny>>,
+) -> PyResult<Vec<Vec<TokenView>>> {
+    let mut lines = Vec::with_capacity(list.len());
+    for (k, item) in list.iter().enumerate() {
+        let (inner, line) = extract_token_line(&item, &|| name(k), keep)?;
+        keep.push(inner.into_any());
+        lines.push(line);
+    }
+    Ok(lines)
 }
 
 /// One token sequence taken from Python, with its snapshot list (whose items are the
@@ -756,15 +767,12 @@ impl<'py> GroupedTokenLists<'py> {
                 &format!("{what}[{i}]"),
                 "a list of references, each a list of str tokens",
             )?;
-            let mut lines = Vec::with_capacity(group.len());
-            for (k, reference) in group.iter().enumerate() {
-                let (inner, line) =
-                    extract_token_line(&reference, &|| format!("{what}[{i}][{k}]"), &mut keep)?;
-                keep.push(inner.into_any());
-                lines.push(line);
-            }
+            views.push(token_lines(
+                &group,
+                |k| format!("{what}[{i}][{k}]"),
+                &mut keep,
+            )?);
             keep.push(group.into_any());
-            views.push(lines);
         }
         Ok(Self { _keep: keep, views })
     }
