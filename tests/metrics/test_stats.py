@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import bleuprint
 from bleuprint import BLEU, Stats, StatsMismatchError
+from bleuprint.metrics.gleu import GLEUConfig
 
 HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
 REFS = [
@@ -95,3 +98,17 @@ def test_shape_and_dtype_are_checked(stats):
     with pytest.raises(StatsMismatchError, match="integers"):
         Stats(np.zeros((2, 10)), stats.config, 1)
     assert Stats(np.zeros((2, 10), dtype=np.int32), stats.config, 1).rows.dtype == np.int64
+
+
+def test_saved_statistics_of_a_metric_loaded_on_first_use_restore(tmp_path):
+    """GLEU's module is not loaded by ``import bleuprint`` (start-up time); loading its saved
+    statistics in a fresh interpreter loads it and restores the same scores."""
+    stats = GLEUConfig("13a", 1, 4).stats(["the cat sat on the mat"], [["the cat is on the mat"]])
+    stats.save(tmp_path / "gleu.npz")
+    code = (
+        "import sys, bleuprint\n"
+        "assert 'bleuprint.metrics.gleu' not in sys.modules\n"
+        f"print(repr(bleuprint.Stats.load({str(tmp_path / 'gleu.npz')!r}).score().score))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == repr(stats.score().score)

@@ -17,11 +17,15 @@ from typing import Any, Optional, Union
 from bleuprint.errors import InvalidInputError, ReferenceLayoutError
 from bleuprint.metrics.bleu.aggregation import corpus_counts
 from bleuprint.metrics.bleu.config import BLEUConfig
-from bleuprint.metrics.bleu.counting import modified_precision
 from bleuprint.metrics.bleu.knobs import Weights, normalize_weights, weight_sets_as_given
 from bleuprint.metrics.bleu.scoring import brevity_penalty as _brevity_penalty
 from bleuprint.metrics.bleu.scoring import score_counts
-from bleuprint.metrics.bleu.smoothing import NLTK_PARAMETERS, Fraction, SmoothingFunction
+from bleuprint.metrics.bleu.smoothing import (
+    NLTK_PARAMETERS,
+    Fraction,
+    SmoothingFunction,
+    modified_precision,
+)
 
 _PRESET = BLEUConfig.from_preset("nltk")
 _SHAPE = "list_of_references=[[ref_tokens, ...], ...] (one list of token lists per hypothesis)"
@@ -141,8 +145,9 @@ def corpus_bleu(
     if custom is None:
         return config.score_corpus(rows).score
     # A caller's own smoothing function is handed the last segment's tokens, as nltk does.
-    counts = corpus_counts(rows, config)
-    counts.last_hypothesis, counts.last_references = hypotheses[-1], list_of_references[-1]
+    counts = corpus_counts(rows, config)._replace(
+        last_hypothesis=hypotheses[-1], last_references=list_of_references[-1]
+    )
     return score_counts(counts, config, smoothing_function=custom).score
 
 

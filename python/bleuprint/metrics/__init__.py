@@ -1,17 +1,22 @@
 """Metric classes. Each turns text into per-segment statistics and statistics into scores.
 
 ``__all__`` is what the package root exports; :class:`Metric` (the base class) and GLEU's
-configuration (imported so that saved GLEU statistics load) are reachable here too.
+configuration and score are reachable here too (loaded on first use: start-up time).
 """
+
+import importlib
+from typing import TYPE_CHECKING
 
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
-from bleuprint.metrics.gleu import GLEUConfig as GLEUConfig
-from bleuprint.metrics.gleu import GLEUScore as GLEUScore
 from bleuprint.metrics.metric import Metric as Metric
 from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.ter import TER, TERConfig, TERScore, TERSignature
 from bleuprint.metrics.wer import CER, WER, WERConfig, WERScore, WERSignature
+
+if TYPE_CHECKING:
+    from bleuprint.metrics.gleu import GLEUConfig as GLEUConfig
+    from bleuprint.metrics.gleu import GLEUScore as GLEUScore
 
 METRICS = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER, "WER": WER, "CER": CER}
 
@@ -37,3 +42,9 @@ __all__ = [
     "WERScore",
     "WERSignature",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in ("GLEUConfig", "GLEUScore"):
+        return getattr(importlib.import_module("bleuprint.metrics.gleu"), name)
+    raise AttributeError(f"module 'bleuprint.metrics' has no attribute {name!r}")

@@ -13,6 +13,7 @@ metric), which is how saved statistics find their configuration by name.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import sys
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, TypeVar
@@ -281,6 +282,9 @@ def integer_rows(rows: Any, config: Any) -> np.ndarray:
 
 #: Every metric's configuration class by metric name, so saved statistics can be restored.
 METRIC_CONFIGS: dict[str, type] = {}
+#: The modules of the metrics ``import bleuprint`` leaves unloaded (start-up time), by metric
+#: name: restoring their statistics imports the module, which registers its configuration.
+LAZY_CONFIG_MODULES = {"GLEU": "bleuprint.metrics.gleu"}
 
 _ConfigClass = TypeVar("_ConfigClass", bound=type)
 
@@ -298,6 +302,8 @@ def config_from_dict(d: Any) -> Any:
         raise StatsFormatError(f"saved statistics hold no metric configuration: {d!r:.80}")
     d = dict(d)
     metric = d.pop("metric")
+    if metric not in METRIC_CONFIGS and metric in LAZY_CONFIG_MODULES:
+        importlib.import_module(LAZY_CONFIG_MODULES[metric])
     config_class = METRIC_CONFIGS.get(metric)
     if config_class is None:
         raise StatsMismatchError(f"unknown metric {metric!r} in saved statistics")

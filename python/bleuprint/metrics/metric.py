@@ -10,13 +10,13 @@ that own those jobs, which see a metric only through :mod:`bleuprint.metrics.pro
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
 
 from bleuprint import _core
-from bleuprint.analysis import pairwise as matrices
 from bleuprint.errors import (
     InputDecodeError,
     InputTypeError,
@@ -24,7 +24,6 @@ from bleuprint.errors import (
     InvalidOptionError,
     ReferenceLayoutError,
 )
-from bleuprint.io import streaming, tables
 from bleuprint.io.arrow_text import is_text, text_columns
 from bleuprint.io.layout import (
     check_hypotheses,
@@ -39,6 +38,8 @@ from bleuprint.metrics.stats import Stats
 if TYPE_CHECKING:
     import numpy as np
 
+    from bleuprint.analysis import pairwise as matrices
+    from bleuprint.io import streaming, tables
     from bleuprint.metrics.protocol import Block
 
 #: References in sacrebleu's layout: ``references[k][i]`` is reference k of segment i.
@@ -55,6 +56,23 @@ def lower(stream: Sequence[Any]) -> list[Any]:
     sacrebleu's does. Non-str items pass through for the core to report.
     """
     return [s.lower() if isinstance(s, str) else s for s in stream]
+
+
+class _Job:
+    """A method of :class:`Metric` that is a function of the module owning its job, loaded on
+    first use: start-up time, as ``import bleuprint`` need not load the stream, table and
+    pairwise machinery. The first lookup puts the function itself on the class."""
+
+    def __init__(self, module: str, function: str) -> None:
+        self.module, self.function = module, function
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def __get__(self, instance: Any, owner: Optional[type] = None) -> Any:
+        function = getattr(importlib.import_module(self.module), self.function)
+        setattr(self.owner, self.name, function)
+        return function if instance is None else function.__get__(instance, owner)
 
 
 class Metric(Generic[ScoreT]):
@@ -279,17 +297,28 @@ class Metric(Generic[ScoreT]):
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # --- the jobs built on statistics: each module owns its job ----------------------------
-    # Streams too large to hold, tables and groups (bleuprint.io).
-    stats_stream = streaming.stream_stats
-    score_stream = streaming.stream_score
-    stats_table = tables.table_stats
-    score_table = tables.table_score
-    grouped_stats = tables.grouped_stats
-    grouped_scores = tables.grouped_scores
-    # Pairwise matrices and MBR (bleuprint.analysis.pairwise).
-    pairwise = matrices.pairwise
-    expected_utility = matrices.expected_utility
-    aggregate_utility = matrices.aggregate_utility
+    if TYPE_CHECKING:
+        # Streams too large to hold, tables and groups (bleuprint.io).
+        stats_stream = streaming.stream_stats
+        score_stream = streaming.stream_score
+        stats_table = tables.table_stats
+        score_table = tables.table_score
+        grouped_stats = tables.grouped_stats
+        grouped_scores = tables.grouped_scores
+        # Pairwise matrices and MBR (bleuprint.analysis.pairwise).
+        pairwise = matrices.pairwise
+        expected_utility = matrices.expected_utility
+        aggregate_utility = matrices.aggregate_utility
+    else:  # the same functions, their modules loaded on first use
+        stats_stream = _Job("bleuprint.io.streaming", "stream_stats")
+        score_stream = _Job("bleuprint.io.streaming", "stream_score")
+        stats_table = _Job("bleuprint.io.tables", "table_stats")
+        score_table = _Job("bleuprint.io.tables", "table_score")
+        grouped_stats = _Job("bleuprint.io.tables", "grouped_stats")
+        grouped_scores = _Job("bleuprint.io.tables", "grouped_scores")
+        pairwise = _Job("bleuprint.analysis.pairwise", "pairwise")
+        expected_utility = _Job("bleuprint.analysis.pairwise", "expected_utility")
+        aggregate_utility = _Job("bleuprint.analysis.pairwise", "aggregate_utility")
 
     # --- the pairwise hooks --------------------------------------------------------------------
 

@@ -31,8 +31,9 @@ _CONTRACTIONS = [
     (re.compile(r"\'ve"), " have"),
     (re.compile(r"\'m"), " am"),
 ]
-_KALDI_NON_WORD = re.compile(r"[<\[][^>\]]*[>\]]")
-_MULTIPLE_SPACES = re.compile(r"\s\s+")
+# Patterns stay strings, compiled (and cached by re) on first use: start-up time.
+_KALDI_NON_WORD = r"[<\[][^>\]]*[>\]]"
+_MULTIPLE_SPACES = r"\s\s+"
 _WHITESPACE_TO_SPACE = {ord(c): " " for c in string.whitespace}
 _WHITESPACE_REMOVED: dict[int, Optional[str]] = {ord(c): None for c in string.whitespace}
 
@@ -62,12 +63,12 @@ def expand_contractions(s: str) -> str:
 
 def remove_kaldi_non_words(s: str) -> str:
     """jiwer's ``RemoveKaldiNonWords``: drops ``[noise]``, ``<unk>`` and the like."""
-    return _KALDI_NON_WORD.sub("", s)
+    return re.sub(_KALDI_NON_WORD, "", s)
 
 
 def remove_multiple_spaces(s: str) -> str:
     """jiwer's ``RemoveMultipleSpaces``: every run of 2+ whitespace characters becomes one space."""
-    return _MULTIPLE_SPACES.sub(" ", s)
+    return re.sub(_MULTIPLE_SPACES, " ", s)
 
 
 @functools.lru_cache(maxsize=1)

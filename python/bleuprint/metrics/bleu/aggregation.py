@@ -19,12 +19,10 @@ are added segment by segment in float32: :func:`float32_running_sum` is that sta
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.metrics.bleu.knobs import Knobs
-from bleuprint.metrics.bleu.smoothing import LastSegment
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,8 +37,18 @@ LAST_SEGMENT_SMOOTHINGS = ("nltk5", "nltk6", "nltk7")
 _LAST_SEGMENT_ORDER = 5
 
 
-@dataclass
-class CorpusCounts:
+# Records are NamedTuples, not dataclasses: a dataclass costs ``import bleuprint`` 0.25 ms.
+class LastSegment(NamedTuple):
+    """What nltk's corpus-level smoothing reads of the corpus' last segment, as numbers: its
+    length (methods 4 and 6 count its n-grams from it) and its clipped 5-gram matches and
+    5-gram total (method 5's extra precision, as ``Fraction(correct_5, max(1, total_5))``)."""
+
+    length: int
+    correct_5: int
+    total_5: int
+
+
+class CorpusCounts(NamedTuple):
     """Counts summed over a corpus, plus what some aggregations need besides sums."""
 
     hyp_len: Number
@@ -201,13 +209,15 @@ def sums_counts(sums: Any, config: Knobs) -> CorpusCounts:
     return _counts(list(sums), config)
 
 
-def _counts(totals: list[Any], config: Knobs) -> CorpusCounts:
+def _counts(totals: list[Any], config: Knobs, **extra: Any) -> CorpusCounts:
     n = config.orders
-    counts = CorpusCounts(totals[0], totals[1], totals[2 : 2 + n], totals[2 + n : 2 + 2 * n])
     if config.aggregation == "multi-prediction":
-        counts.item_hyp_len = int(totals[_column(config, "item_hyp_len")])
-        counts.item_ref_len = int(totals[_column(config, "item_ref_len")])
-    return counts
+        extra["item_hyp_len"] = int(totals[_column(config, "item_hyp_len")])
+        extra["item_ref_len"] = int(totals[_column(config, "item_ref_len")])
+    extra.setdefault("ref_len", totals[1])
+    return CorpusCounts(
+        totals[0], correct=totals[2 : 2 + n], total=totals[2 + n : 2 + 2 * n], **extra
+    )
 
 
 def corpus_counts(rows: np.ndarray, config: Knobs) -> CorpusCounts:
@@ -218,17 +228,17 @@ def corpus_counts(rows: np.ndarray, config: Knobs) -> CorpusCounts:
         totals = rows[0].tolist()
     else:
         totals = rows.sum(axis=0).tolist()
-    counts = _counts(totals, config)
+    extra: dict[str, Any] = {}
     if config.ref_length == "average":
         ref_len = 0.0
         for length, k in zip(rows[:, 1].tolist(), rows[:, _column(config, "nrefs")].tolist()):
             ref_len += float(length) / k
-        counts.ref_len = ref_len
+        extra["ref_len"] = ref_len
     if reads_last_segment(config) and len(rows):
         last = rows[-1]
-        counts.last = LastSegment(
+        extra["last"] = LastSegment(
             int(last[0]),
             int(last[_column(config, "correct_5gram")]),
             int(last[_column(config, "total_5gram")]),
         )
-    return counts
+    return _counts(totals, config, **extra)

@@ -22,6 +22,7 @@ from bleuprint.errors import InputTypeError, InvalidOptionError
 from bleuprint.io.layout import as_text_sequence
 from bleuprint.metrics.bleu import knobs as k
 from bleuprint.metrics.bleu.aggregation import (
+    CorpusCounts,
     check_row_knobs,
     corpus_counts,
     counting_order,
@@ -39,8 +40,8 @@ from bleuprint.metrics.bleu.counting import (
     runs_before_core,
     segment_rows,
 )
+from bleuprint.metrics.bleu.knobs import check_sacrebleu_arithmetic
 from bleuprint.metrics.bleu.score import BLEUScore, BLEUSignature, PresetSignature
-from bleuprint.metrics.bleu.scoring import check_sacrebleu_arithmetic, score_counts
 from bleuprint.metrics.config import (
     COMPENSATED_SUM,
     METRIC_CONFIGS,
@@ -432,7 +433,15 @@ class BLEUConfig(KernelConfig):
         """The corpus score of the rows, as the configuration's upstream computes it."""
         if self._fast_path():
             return super().score_corpus(rows)  # type: ignore[no-any-return]
-        return score_counts(corpus_counts(self._rows(rows), self), self)
+        return self._score_counts(corpus_counts(self._rows(rows), self))
+
+    def _score_counts(self, counts: CorpusCounts) -> BLEUScore:
+        """Summed counts to a score in the upstream's float operations."""
+        # Start-up time: the other upstreams' arithmetic (nltk's Fractions and smoothings, the
+        # decimal module under them) loads with the first score that needs it.
+        from bleuprint.metrics.bleu.scoring import score_counts
+
+        return score_counts(counts, self)
 
     # --- resampling --------------------------------------------------------------------------
 
@@ -466,7 +475,7 @@ class BLEUConfig(KernelConfig):
         import numpy as np
 
         sums = np.asarray(sums).reshape(-1, self.width)
-        scores = [_number(score_counts(sums_counts(row, self), self).score) for row in sums]
+        scores = [_number(self._score_counts(sums_counts(row, self)).score) for row in sums]
         return np.array(scores, dtype=float)
 
     def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -476,7 +485,7 @@ class BLEUConfig(KernelConfig):
         import numpy as np
 
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
-        scores = [score_counts(sums_counts(list(row), self), self).score for row in sums]
+        scores = [self._score_counts(sums_counts(list(row), self)).score for row in sums]
         values = np.array([float(s) for s in scores], dtype=float)
         return values, np.array([isinstance(s, np.float32) for s in scores], dtype=bool)
 

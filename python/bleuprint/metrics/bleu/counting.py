@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Optional
 from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidInputError, ReferenceLayoutError
 from bleuprint.io.layout import naming_lone_surrogates
-from bleuprint.metrics.bleu.fraction import Fraction
 from bleuprint.metrics.bleu.knobs import Knobs
 from bleuprint.tokenizers import get_tokenizer
 
@@ -72,7 +71,8 @@ def text_tokenizer(config: Knobs) -> str:
 _MTEVAL_ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&apos;", "'"))
 # Perl's \p{Hyphen} (a deprecated property: hyphens that may break a line).
 _HYPHENS = "-\u00ad\u058a\u1806\u2010\u2011\u2e17\u30fb\ufe63\uff0d\uff65"
-_LINE_BREAK_HYPHEN = re.compile(f"[{_HYPHENS}]\u2028")
+# Patterns stay strings, compiled (and cached by re) on first use: start-up time.
+_LINE_BREAK_HYPHEN = f"[{_HYPHENS}]\u2028"
 
 
 def mteval_international(line: str) -> str:
@@ -80,7 +80,7 @@ def mteval_international(line: str) -> str:
     separator, join lines, decode the five SGML entities."""
     line = line.replace("<skipped>", "")
     if "\u2028" in line:
-        line = _LINE_BREAK_HYPHEN.sub("", line).replace("\u2028", " ")
+        line = re.sub(_LINE_BREAK_HYPHEN, "", line).replace("\u2028", " ")
     if "&" in line:
         for entity, char in _MTEVAL_ENTITIES:
             line = line.replace(entity, char)
@@ -217,23 +217,23 @@ def token_kernel(max_order: int) -> Any:
 _TOKEN_KERNELS: dict[int, Any] = {}
 
 
-def modified_precision(references: Any, hypothesis: Any, n: int) -> Fraction:
-    """nltk's ``modified_precision``: clipped n-gram matches over hypothesis n-grams, the
-    denominator at least 1, as a :class:`Fraction` that keeps both counts."""
+def clipped_counts(references: Any, hypothesis: Any, n: int) -> tuple[int, int]:
+    """nltk's ``modified_precision`` as its two counts: the clipped n-gram matches of
+    ``hypothesis`` against ``references``, and its n-grams (at least 1)."""
     refs = list(references)
     if not refs:
         # nltk looks the first hypothesis n-gram up in an empty dict.
         grams = [tuple(hypothesis[i : i + n]) for i in range(len(hypothesis) - n + 1)]
         if grams:
             raise KeyError(grams[0])
-        return Fraction(0, 1)
+        return 0, 1
     hyp, ref_lists = [list(hypothesis)], [[list(r) for r in refs]]
     try:
         row = _core.grouped_stats(token_kernel(n), hyp, ref_lists)[0]
     except InputTypeError:
         hyps, interned = _interned(hyp, ref_lists)
         row = _core.grouped_stats(token_kernel(n), hyps, interned)[0]
-    return Fraction(int(row[1 + n]), max(1, int(row[1 + 2 * n])))
+    return int(row[1 + n]), max(1, int(row[1 + 2 * n]))
 
 
 def ngram_details(

@@ -220,3 +220,18 @@ def normalize_weights(weights: Any) -> Weights:
     if not out or any(len(ws) == 0 for ws in out):
         raise InvalidOptionError(f"weights must not be empty, got {weights!r}")
     return out
+
+
+def check_sacrebleu_arithmetic(config: Knobs) -> None:
+    """Raises :class:`InvalidOptionError` for knobs the sacrebleu arithmetic cannot score."""
+    if (
+        config.smooth_method not in SMOOTH_DEFAULTS
+        or config.weights is not None
+        or config.auto_reweigh
+    ):
+        raise InvalidOptionError(
+            "the sacrebleu arithmetic takes smoothing none, floor, add-k or exp, uniform "
+            "weights and no auto_reweigh"
+        )
+    if config.ref_length == "average":
+        raise InvalidOptionError("the sacrebleu arithmetic needs integer reference lengths")

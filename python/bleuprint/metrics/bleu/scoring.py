@@ -17,7 +17,7 @@ from typing import Any, Optional
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.bleu.aggregation import CorpusCounts, Number
-from bleuprint.metrics.bleu.knobs import SMOOTH_DEFAULTS, Knobs
+from bleuprint.metrics.bleu.knobs import Knobs, check_sacrebleu_arithmetic
 from bleuprint.metrics.bleu.score import BLEUScore
 from bleuprint.metrics.bleu.smoothing import Fraction, smooth
 
@@ -228,18 +228,3 @@ def _smoothed(
     if config.smooth_method != "lin-och":
         smoothed = [p if ok else Fraction(0, 1) for p, ok in zip(smoothed, present)]
     return smoothed
-
-
-def check_sacrebleu_arithmetic(config: Knobs) -> None:
-    """Raises :class:`InvalidOptionError` for knobs the sacrebleu arithmetic cannot score."""
-    if (
-        config.smooth_method not in SMOOTH_DEFAULTS
-        or config.weights is not None
-        or config.auto_reweigh
-    ):
-        raise InvalidOptionError(
-            "the sacrebleu arithmetic takes smoothing none, floor, add-k or exp, uniform "
-            "weights and no auto_reweigh"
-        )
-    if config.ref_length == "average":
-        raise InvalidOptionError("the sacrebleu arithmetic needs integer reference lengths")

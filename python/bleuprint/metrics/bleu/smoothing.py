@@ -14,11 +14,11 @@ import math
 import sys
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from bleuprint.errors import InternalError
 from bleuprint.metrics.bleu import counting
+from bleuprint.metrics.bleu.aggregation import LastSegment
 from bleuprint.metrics.bleu.fraction import Fraction
 from bleuprint.metrics.bleu.knobs import NLTK_DEFAULTS, NLTK_PARAMETERS
 
@@ -29,19 +29,14 @@ Precision = Union[Fraction, float, fractions.Fraction]
 ModifiedPrecision = Callable[[Any, Any, int], Fraction]
 
 
-@dataclass(frozen=True)
-class LastSegment:
-    """What nltk's corpus-level smoothing reads of the corpus' last segment, as numbers: its
-    length (methods 4 and 6 count its n-grams from it) and its clipped 5-gram matches and
-    5-gram total (method 5's extra precision)."""
+def modified_precision(references: Any, hypothesis: Any, n: int) -> Fraction:
+    """nltk's ``modified_precision``: clipped n-gram matches over hypothesis n-grams, the
+    denominator at least 1, as a :class:`Fraction` that keeps both counts."""
+    return Fraction(*counting.clipped_counts(references, hypothesis, n))
 
-    length: int
-    correct_5: int
-    total_5: int
 
-    def five_gram_precision(self, references: Any, hypothesis: Any, n: int) -> Fraction:
-        """Stands in for ``modified_precision(references, hypothesis, 5)``."""
-        return Fraction(self.correct_5, max(1, self.total_5))
+# method5's keyword of the same name shadows the function there.
+_modified_precision = modified_precision
 
 
 def _ngram_count(hypothesis: Sequence[Any], n: int) -> int:
@@ -138,7 +133,7 @@ class SmoothingFunction:
         """Averages the n-1, n and n+1 precisions; the extra one is always the 5-gram
         precision of ``hypothesis`` (in a corpus, nltk passes the last segment)."""
         if modified_precision is None:
-            modified_precision = counting.modified_precision
+            modified_precision = _modified_precision
         m: dict[int, Any] = {}
         p_n_plus1 = [*p_n, modified_precision(references, hypothesis, 5)]
         m[-1] = p_n[0] + 1
@@ -205,7 +200,8 @@ def smooth(
         if hypothesis is None and last is not None:
             # Methods 4 and 6 read only the hypothesis' length; 5 and 7 its 5-gram precision.
             hypothesis = range(last.length)
-            extra["modified_precision"] = last.five_gram_precision
+            correct_5, total_5 = last.correct_5, max(1, last.total_5)
+            extra["modified_precision"] = lambda *_: Fraction(correct_5, total_5)
         return fn(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_len, **extra)
     if name in ("floor", "add-k"):
         if value is None:  # the knobs give both their default value
