@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 
@@ -55,3 +56,62 @@ def test_tools_the_gates_need_are_in_the_test_extra() -> None:
 def test_every_test_has_a_timeout(pytestconfig: pytest.Config) -> None:
     # pytest-timeout's default, from pyproject.toml: a hang fails one test, not the run.
     assert float(pytestconfig.getini("timeout")) == 600
+
+
+# --- the one metric model's layout (docs/design.md, "Adding a metric") -----------------------
+
+PACKAGE = REPO / "python" / "bleuprint"
+
+
+def test_bindings_are_generic_operations() -> None:
+    # A metric adds a kernel class to src/python/kernels.rs, never a #[pyfunction].
+    bindings = [
+        line
+        for path in (REPO / "src" / "python").rglob("*.rs")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() == "#[pyfunction]"
+    ]
+    assert 0 < len(bindings) <= 20
+
+
+def test_package_root_holds_only_entry_points() -> None:
+    files = {
+        p.name
+        for p in PACKAGE.iterdir()
+        if p.is_file() and not (p.name.startswith("_core.") and p.suffix in (".so", ".pyd"))
+    }
+    assert files == {"__init__.py", "__main__.py", "errors.py", "_core.pyi", "py.typed"}
+
+
+def test_tests_mirror_the_package() -> None:
+    assert len([p for p in (REPO / "tests").iterdir() if p.is_file()]) <= 8
+
+
+def _local_imports() -> list[tuple[str, int, list[str]]]:
+    """Each import of a bleuprint module inside a function: (path, line, the lines above)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for function in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    names = ["." if node.level else (node.module or "")]
+                else:
+                    continue
+                if any(name == "." or name.split(".")[0] == "bleuprint" for name in names):
+                    above = lines[max(0, node.lineno - 4) : node.lineno]
+                    found.append((str(path.relative_to(REPO)), node.lineno, above))
+    return found
+
+
+def test_function_local_imports_are_few_and_say_why() -> None:
+    # Layers import downwards at the top of a module; a function-local import is for start-up
+    # time or an optional dependency, and its comment says which.
+    local = _local_imports()
+    assert len(local) <= 10, [f"{path}:{line}" for path, line, _ in local]
+    for path, line, above in local:
+        assert any("#" in text for text in above), f"{path}:{line} does not say why it is local"

@@ -70,7 +70,7 @@ def sidecar_path(entry: Entry, langpair: str) -> Path:
 
 def fetch_function() -> _Fetch:
     """``bleuprint.testsets.download.fetch``, imported when first needed."""
-    try:
+    try:  # start-up time: HTTP loads only when a file must be downloaded
         module = importlib.import_module("bleuprint.testsets.download")
     except ImportError as e:
         raise TestSetError(

@@ -47,7 +47,7 @@ DATASET_NAMES = frozenset(
 def dataset_name(name: str) -> Any:
     """``name`` from :mod:`bleuprint.testsets`; an ``AttributeError`` that says why when that
     module (or the name) is not there."""
-    try:
+    try:  # on first use (start-up time): scoring never reads the test-set registry
         testsets = importlib.import_module("bleuprint.testsets")
     except ImportError as e:
         raise AttributeError(
@@ -197,6 +197,7 @@ def print_subset_results(
     """Prints each metric's score on every origlang and domain (or country) subset of the test
     sets ``args.test_set`` (the command line's ``--detail``), from each metric's statistics of
     every segment."""
+    # On first use (start-up time): only --detail reads the subsets.
     details = importlib.import_module("bleuprint.testsets.details")
     rows = [metric.stats(list(full_system), list(full_refs)) for metric in metrics.values()]
     # sacrebleu iterates args.origlang (a list here; its command line's string would be
