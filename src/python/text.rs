@@ -14,7 +14,7 @@ use super::kernels::Kernel;
 use crate::parallel;
 use crate::text::normalize::Normalization;
 use crate::text::script;
-use crate::tokenize::mecab::MecabModel;
+use crate::tokenize::mecab::{MecabModel, CACHE_LINES};
 use crate::tokenize::{jiwer, regexp_stage_into, tercom, Pipeline, TextScratch, Tokenizer};
 
 /// How `tokenize` turns one line into its output.
@@ -210,6 +210,19 @@ impl MecabTagger {
         run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
             self.model.tokenize_batch(&lines, workers)
         })
+    }
+
+    /// Forgets the tokenized lines the model remembers (the next call parses every line).
+    fn clear_cache(&self) {
+        self.model.clear_cache();
+    }
+
+    /// The tokenized lines the model remembers (`size`) and their bound (`max_size`).
+    fn cache_info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let info = PyDict::new(py);
+        info.set_item("size", self.model.cached_lines())?;
+        info.set_item("max_size", CACHE_LINES)?;
+        Ok(info)
     }
 
     /// The MeCab version of the library (`0.996`, `0.996/ko-0.9.2`).

@@ -10,12 +10,15 @@
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
 use std::path::Path;
 use std::ptr::NonNull;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use libloading::Library;
+use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::parallel;
@@ -126,10 +129,74 @@ fn provided(value: Option<String>, what: &str) -> Result<String> {
     value.ok_or_else(|| Error::internal(format!("MeCab returned no {what}")))
 }
 
-/// A loaded MeCab model (dictionary and options), shared by every thread that tokenizes.
+/// The lines a model remembers: sacrebleu's tokenizer keeps its last 2^16 lines
+/// (`lru_cache`), and MeCab is slow enough that scoring every system of a test set against the
+/// same references should parse those references once.
+pub const CACHE_LINES: usize = 1 << 16;
+const CACHE_SHARDS: usize = 16;
+
+/// Tokenized lines by the text MeCab saw, in shards so that threads rarely wait for each
+/// other. A full shard is emptied before it takes a new line, which bounds the memory.
+struct LineCache {
+    shards: Vec<Mutex<FxHashMap<Box<str>, Box<str>>>>,
+}
+
+impl LineCache {
+    fn new() -> Self {
+        Self {
+            shards: (0..CACHE_SHARDS).map(|_| Mutex::default()).collect(),
+        }
+    }
+
+    fn shard(&self, input: &str) -> MutexGuard<'_, FxHashMap<Box<str>, Box<str>>> {
+        // Seeded, so that the shard's bits are not the ones its map's buckets are chosen by.
+        let mut hasher = FxHasher::default();
+        hasher.write_u64(0x9e37_79b9_7f4a_7c15);
+        input.hash(&mut hasher);
+        // The top bits: CACHE_SHARDS is 16.
+        let shard = &self.shards[(hasher.finish() >> 60) as usize];
+        shard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Appends the remembered tokenization of `input` to `out`; false when there is none.
+    fn get_into(&self, input: &str, out: &mut String) -> bool {
+        match self.shard(input).get(input) {
+            Some(tokens) => {
+                out.push_str(tokens);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn insert(&self, input: &str, tokens: &str) {
+        let mut shard = self.shard(input);
+        if shard.len() >= CACHE_LINES / CACHE_SHARDS {
+            shard.clear();
+        }
+        shard.insert(input.into(), tokens.into());
+    }
+
+    fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|shard| shard.lock().unwrap_or_else(PoisonError::into_inner).len())
+            .sum()
+    }
+
+    fn clear(&self) {
+        for shard in &self.shards {
+            shard.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        }
+    }
+}
+
+/// A loaded MeCab model (dictionary and options), shared by every thread that tokenizes, and
+/// the lines it has tokenized.
 pub struct MecabModel {
     api: Api,
     model: NonNull<c_void>,
+    cache: LineCache,
     // Never unloaded: the functions in `api` live in it, the SWIG module may share it, and the
     // pool threads keep MeCab's thread-local error buffers.
     _library: ManuallyDrop<Library>,
@@ -201,8 +268,19 @@ impl MecabModel {
         Ok(Self {
             api,
             model,
+            cache: LineCache::new(),
             _library: ManuallyDrop::new(lib),
         })
+    }
+
+    /// How many tokenized lines the model remembers (at most [`CACHE_LINES`]).
+    pub fn cached_lines(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// Forgets every remembered line, so the next lines are parsed again.
+    pub fn clear_cache(&self) {
+        self.cache.clear();
     }
 
     /// The library's MeCab version (`0.996`, or `0.996/ko-0.9.2` for mecab-ko).
@@ -330,6 +408,9 @@ impl<M: Deref<Target = MecabModel>> Tagger<M> {
     pub fn parse_into(&mut self, line: &str, out: &mut String) -> Result<()> {
         out.clear();
         let input = mecab_input(line);
+        if self.model.cache.get_into(input, out) {
+            return Ok(());
+        }
         // An empty `&str` may have a dangling pointer; MeCab always gets a real one.
         let ptr = if input.is_empty() {
             c"".as_ptr()
@@ -358,6 +439,7 @@ impl<M: Deref<Target = MecabModel>> Tagger<M> {
             )
         })?;
         out.push_str(py_strip(parsed));
+        self.model.cache.insert(input, out);
         Ok(())
     }
 }
@@ -400,6 +482,23 @@ mod tests {
     }
 
     #[test]
+    fn the_line_cache_is_bounded() {
+        let cache = LineCache::new();
+        let mut out = String::from("kept ");
+        assert!(!cache.get_into("a", &mut out));
+        cache.insert("a", "a b");
+        assert!(cache.get_into("a", &mut out));
+        assert_eq!(out, "kept a b");
+        for i in 0..3 * CACHE_LINES {
+            cache.insert(&i.to_string(), "x");
+        }
+        let len = cache.len();
+        assert!(len <= CACHE_LINES && len > CACHE_LINES / 4, "{len}");
+        cache.clear();
+        assert_eq!(cache.len(), 0);
+    }
+
+    #[test]
     fn tokenizes_with_a_real_library() {
         let Some(model) = testing::ipadic() else {
             return;
@@ -414,6 +513,13 @@ mod tests {
         assert_eq!(model.tokenize_batch(&lines, -1).unwrap(), serial);
         assert!(serial.iter().all(|s| !s.ends_with(char::is_whitespace)));
         assert_eq!(model.tokenize_batch(&["", "\0x"], 1).unwrap(), ["", ""]);
+        // Remembered by the text MeCab saw ("" and "\0x" are one), and parsed again once
+        // forgotten, to the same strings.
+        assert_eq!(model.cached_lines(), 501);
+        model.clear_cache();
+        assert_eq!(model.cached_lines(), 0);
+        assert_eq!(model.tokenize_batch(&lines, -1).unwrap(), serial);
+        assert_eq!(model.cached_lines(), 500);
         // A tagger that shares the model gives the same strings.
         let mut tagger = Tagger::new(std::sync::Arc::new(model)).unwrap();
         let shared: Vec<String> = lines.iter().map(|l| tagger.parse(l).unwrap()).collect();

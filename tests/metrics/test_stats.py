@@ -112,3 +112,18 @@ def test_saved_statistics_of_a_metric_loaded_on_first_use_restore(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == repr(stats.score().score)
+
+
+def test_metric_objects_made_alike_share_their_configuration() -> None:
+    # sentence_bleu in a loop builds its kernel once; arguments equal in value but not in type
+    # (0 and 0.0) keep configurations of their own, so each keeps the values it was given.
+    assert BLEU().config is BLEU().config
+    assert bleuprint.CHRF().config is bleuprint.CHRF().config
+    assert bleuprint.TER().config is bleuprint.TER().config
+    assert bleuprint.WER().config is bleuprint.WER().config
+    as_int = BLEU(smooth_method="floor", smooth_value=1).config
+    as_float = BLEU(smooth_method="floor", smooth_value=1.0).config
+    assert as_int is not as_float
+    assert type(as_int.smooth_value) is int
+    assert type(as_float.smooth_value) is float
+    assert BLEU(tokenize="char").config is not BLEU().config

@@ -424,6 +424,34 @@ def test_bleu_crosses_into_the_core_once(setup: Setup, normalize: Any) -> None:
         assert ours.totals == theirs.totals
 
 
+def test_the_core_remembers_lines_across_calls(setup: Setup) -> None:
+    # Scoring every system of a test set against the same references parses them once, as
+    # sacrebleu's lru_cache does; clear_cache() forgets, and a cold call counts the same rows.
+    import bleuprint
+    from bleuprint.tokenizers import get_tokenizer
+
+    name = f"{setup.lang}-mecab"
+    tokenizer = get_tokenizer(name)
+    assert tokenizer is not None
+    assert tokenizer.core_tagger is not None
+    bleu = bleuprint.BLEU(tokenize=name)
+    refs = [[f"{s} 参照" for s in SENTENCES[:12]]]
+    tokenizer.clear_cache()
+    assert tokenizer.cache_info() == {"size": 0, "max_size": 2**16}
+    first = bleu.stats(SENTENCES[:12], refs)
+    remembered = tokenizer.cache_info()["size"]
+    # By the text MeCab sees: line.strip() up to a NUL.
+    seen = {line.strip().split("\0")[0] for line in SENTENCES[:12] + refs[0]}
+    assert remembered == len(seen)
+    second = bleu.stats([s[::-1] for s in SENTENCES[:12]], refs)  # the references again
+    reversed_hyps = {s[::-1].strip().split("\0")[0] for s in SENTENCES[:12]} - seen
+    assert tokenizer.cache_info()["size"] == remembered + len(reversed_hyps)
+    tokenizer.clear_cache()
+    assert tokenizer.cache_info()["size"] == 0
+    assert bleu.stats(SENTENCES[:12], refs).rows.tolist() == first.rows.tolist()
+    assert bleu.stats([s[::-1] for s in SENTENCES[:12]], refs) == second
+
+
 def test_bleu_with_the_python_backend_counts_the_same(
     setup: Setup, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.config import COMPENSATED_SUM, KernelConfig, register_config
+from bleuprint.metrics.config import (
+    COMPENSATED_SUM,
+    KernelConfig,
+    register_config,
+    shared_config,
+)
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
 
@@ -182,7 +187,9 @@ class CHRF(Metric[CHRFScore]):
         *,
         workers: int = -1,
     ) -> None:
-        config = CHRFConfig(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+        config = shared_config(
+            CHRFConfig, char_order, word_order, beta, lowercase, whitespace, eps_smoothing
+        )
         super().__init__(config, references, workers)
 
     @property

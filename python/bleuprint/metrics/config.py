@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import sys
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, TypeVar
 
@@ -287,6 +288,7 @@ METRIC_CONFIGS: dict[str, type] = {}
 LAZY_CONFIG_MODULES = {"GLEU": "bleuprint.metrics.gleu"}
 
 _ConfigClass = TypeVar("_ConfigClass", bound=type)
+_Config = TypeVar("_Config")
 
 
 def register_config(cls: _ConfigClass) -> _ConfigClass:
@@ -294,6 +296,29 @@ def register_config(cls: _ConfigClass) -> _ConfigClass:
     provides :class:`MetricConfig`) under its ``metric`` name."""
     METRIC_CONFIGS[cls.metric] = cls  # type: ignore[attr-defined]  # every config class has one
     return cls
+
+
+#: Configurations by their constructor arguments and the arguments' types (so ``0`` and ``0.0``
+#: stay apart). Metric objects made with the same arguments share one, with its kernel and
+#: derived values: ``sentence_bleu`` in a loop builds them once, not per call.
+_SHARED_CONFIGS: dict[Any, Any] = {}
+_SHARED_CONFIGS_SIZE = 256
+
+
+def shared_config(cls: Callable[..., _Config], *args: Any) -> _Config:
+    """``cls(*args)``, or the equal configuration made before with the same arguments."""
+    key = (cls, args, tuple(map(type, args)))
+    try:
+        return _SHARED_CONFIGS[key]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable argument: the constructor says what is wrong with it
+        return cls(*args)
+    config = cls(*args)
+    if len(_SHARED_CONFIGS) >= _SHARED_CONFIGS_SIZE:
+        _SHARED_CONFIGS.clear()
+    _SHARED_CONFIGS[key] = config
+    return config
 
 
 def config_from_dict(d: Any) -> Any:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
-from bleuprint.metrics.config import KernelConfig, register_config
+from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
 
@@ -183,5 +183,5 @@ class TER(Metric[TERScore]):
         *,
         workers: int = -1,
     ) -> None:
-        config = TERConfig(normalized, no_punct, asian_support, case_sensitive)
+        config = shared_config(TERConfig, normalized, no_punct, asian_support, case_sensitive)
         super().__init__(config, references, workers)

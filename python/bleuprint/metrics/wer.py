@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
 from bleuprint.io.layout import count_references, naming_lone_surrogates
-from bleuprint.metrics.config import KernelConfig, register_config
+from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.wer_alignment import (
@@ -339,7 +339,7 @@ class WER(Metric[WERScore]):
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
-        super().__init__(WERConfig(unit, transform, *text), references, workers)
+        super().__init__(shared_config(WERConfig, unit, transform, *text), references, workers)
 
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
         return self.config.prepare(stream)

@@ -3,6 +3,8 @@
 The Rust core tokenizes ``none``, ``13a``, ``intl``, ``char`` and ``zh`` itself. The others
 wrap a third-party library; they tokenize whole streams here, remember recent lines in a
 bounded cache, and hand the tokenized text to the core, which then only splits on spaces.
+MeCab is the exception where its bundled ``libmecab`` loads: the core runs it (``core_tagger``)
+and remembers recent lines itself.
 """
 
 from __future__ import annotations
@@ -86,9 +88,15 @@ class ExternalTokenizer(ABC):
         """Forgets every remembered line (the next call tokenizes from scratch)."""
         with self._lock:
             self._cache.clear()
+        if self.core_tagger is not None:
+            self.core_tagger.clear_cache()
 
     def cache_info(self) -> dict[str, int]:
-        """Lines held in the cache and its bound."""
+        """Lines held in the cache and its bound: the core's cache where the core runs the
+        tokenizer (BLEU's statistics read it, not this one)."""
+        if self.core_tagger is not None:
+            info: dict[str, int] = self.core_tagger.cache_info()
+            return info
         return {"size": len(self._cache), "max_size": self._cache_size}
 
     def __repr__(self) -> str:

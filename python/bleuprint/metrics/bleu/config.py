@@ -289,7 +289,7 @@ class BLEUConfig(KernelConfig):
             return self._text_kernel
         return self.kernel
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Columns of a row: ``2 + 2 * orders``, then :meth:`extra_columns`."""
         return 2 + 2 * self.orders + len(extra_columns(self))

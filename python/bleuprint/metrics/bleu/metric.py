@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, InvalidOptionError, warn
 from bleuprint.metrics.bleu.config import MAX_NGRAM_ORDER, BLEUConfig, drop_empty
-from bleuprint.metrics.bleu.counting import prepares_text, text_for_core
+from bleuprint.metrics.bleu.counting import MECAB_TOKENIZERS, prepares_text, text_for_core
 from bleuprint.metrics.bleu.knobs import SMOOTH_DEFAULTS
 from bleuprint.metrics.bleu.score import BLEUScore
+from bleuprint.metrics.config import shared_config
 from bleuprint.metrics.metric import Metric
 from bleuprint.metrics.stats import Stats
 from bleuprint.tokenizers import TOKENIZERS, get_tokenizer, pretokenize
@@ -139,10 +140,13 @@ class BLEU(Metric[BLEUScore]):
                 if expected is not None and tokenize != expected:
                     language = LANGUAGE_NAMES[trg_lang]
                     warn(f"Consider using the {expected!r} or 'spm' tokenizer for {language}.")
-            config = BLEUConfig(
+            args = (
                 tokenize, lowercase, max_ngram_order, smooth_method, smooth_value,
                 effective_order, normalize, spm_model,
             )  # fmt: skip
+            # Not shared for MeCab: its kernel holds the tagger that loaded when it was made.
+            share = tokenize not in MECAB_TOKENIZERS
+            config = shared_config(BLEUConfig, *args) if share else BLEUConfig(*args)
         # Loads MeCab or the SentencePiece model now, so a missing package fails early.
         self._external = (
             get_tokenizer(config.tokenize, config.spm_model) if config.external_tokenizer else None
