@@ -148,19 +148,22 @@ impl LineCache {
         }
     }
 
-    fn shard(&self, input: &str) -> MutexGuard<'_, FxHashMap<Box<str>, Box<str>>> {
+    fn shard(&self, input: &str) -> Option<MutexGuard<'_, FxHashMap<Box<str>, Box<str>>>> {
         // Seeded, so that the shard's bits are not the ones its map's buckets are chosen by.
         let mut hasher = FxHasher::default();
         hasher.write_u64(0x9e37_79b9_7f4a_7c15);
         input.hash(&mut hasher);
         // The top bits: CACHE_SHARDS is 16.
-        let shard = &self.shards[(hasher.finish() >> 60) as usize];
-        shard.lock().unwrap_or_else(PoisonError::into_inner)
+        let shard = self.shards.get((hasher.finish() >> 60) as usize)?;
+        Some(shard.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// Appends the remembered tokenization of `input` to `out`; false when there is none.
     fn get_into(&self, input: &str, out: &mut String) -> bool {
-        match self.shard(input).get(input) {
+        let Some(shard) = self.shard(input) else {
+            return false;
+        };
+        match shard.get(input) {
             Some(tokens) => {
                 out.push_str(tokens);
                 true
@@ -170,7 +173,9 @@ impl LineCache {
     }
 
     fn insert(&self, input: &str, tokens: &str) {
-        let mut shard = self.shard(input);
+        let Some(mut shard) = self.shard(input) else {
+            return;
+        };
         if shard.len() >= CACHE_LINES / CACHE_SHARDS {
             shard.clear();
         }
