@@ -93,7 +93,7 @@ def assert_matches_everything(setup: Setup, lines: list[str]) -> None:
     assert_lines_equal([setup.sacrebleu(line) for line in lines], expected, lines)
     assert_lines_equal(setup.rust_lines(lines, workers=1), expected, lines)
     assert_lines_equal(setup.rust_lines(lines, workers=-1), expected, lines)
-    assert_lines_equal(setup.rust._tokenize_uncached(lines), expected, lines)
+    assert_lines_equal(setup.rust.tokenize_stream(lines), expected, lines)
     assert_lines_equal(setup.python._tokenize_uncached(lines), expected, lines)
 
 

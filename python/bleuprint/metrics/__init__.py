@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
+from bleuprint.metrics.config import LAZY_CONFIG_MODULES
 from bleuprint.metrics.metric import Metric as Metric
 from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.ter import TER, TERConfig, TERScore, TERSignature
@@ -46,5 +47,5 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     if name in ("GLEUConfig", "GLEUScore"):
-        return getattr(importlib.import_module("bleuprint.metrics.gleu"), name)
+        return getattr(importlib.import_module(LAZY_CONFIG_MODULES["GLEU"]), name)
     raise AttributeError(f"module 'bleuprint.metrics' has no attribute {name!r}")

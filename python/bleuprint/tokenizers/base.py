@@ -56,6 +56,10 @@ class ExternalTokenizer(ABC):
 
         ``workers`` bounds the threads of tokenizers that run in parallel (MeCab).
         """
+        if self.core_tagger is not None:  # the core remembers the lines itself
+            lines = [item for item in stream if isinstance(item, str)]
+            tokens = iter(self.core_tagger.tokenize(lines, workers=workers))
+            return [next(tokens) if isinstance(item, str) else item for item in stream]
         with self._lock:
             # Dict lookups at C speed; the rare miss (or non-str item) is sorted out below.
             out: list[Any] = list(map(self._cache.get, stream))

@@ -157,8 +157,7 @@ class _MecabTokenizer(ExternalTokenizer):
         return self._signature
 
     def _tokenize_uncached(self, lines: list[str], workers: int = -1) -> list[str]:
-        if self._rust is not None:
-            return self._rust.tokenize(lines, workers=workers)
+        # The Python backend only: the Rust one is the core's tagger (``core_tagger``).
         parse = self._tagger.parse
         out = []
         with self._tagger_lock:
