@@ -53,6 +53,22 @@ impl Smoothing {
             .and_then(|(_, v)| *v)
     }
 
+    /// The method's value (`floor`'s and `add-k`'s), 0 for the methods without one.
+    ///
+    /// Loops read the value through this, once. Matching the variant inside a loop lets the
+    /// optimizer hoist the value's arithmetic out of the loop and run it whatever the
+    /// variant, on the payload bytes of `Exp` or `None`, which are left over from earlier
+    /// use of that memory. When they spell a subnormal float each such multiply takes a
+    /// microcode assist: sentence BLEU of a 1024 x 1024 pairwise matrix ran 25% slower
+    /// from it. `black_box` keeps the choice of 0 ahead of any arithmetic.
+    #[inline]
+    pub fn value(self) -> f64 {
+        std::hint::black_box(match self {
+            Self::Floor(v) | Self::AddK(v) => v,
+            Self::None | Self::Exp => 0.0,
+        })
+    }
+
     /// Parses sacrebleu's method name; `value = None` takes sacrebleu's default for the method.
     /// The value of `floor` and `add-k` must be finite and `>= 0` (a negative one gives a
     /// negative count, and NaN or inf a NaN score).

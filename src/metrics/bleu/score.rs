@@ -112,6 +112,7 @@ fn compute<C: Count>(
         return (0.0, bp, 0);
     }
 
+    let (smoothing, k) = (config.smoothing, config.smoothing.value());
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = config.max_order;
     let mut smoothed_orders = 0;
@@ -122,7 +123,7 @@ fn compute<C: Count>(
         .enumerate()
     {
         let (mut c, mut t) = (c, t);
-        if let Smoothing::AddK(k) = config.smoothing {
+        if let Smoothing::AddK(_) = smoothing {
             if i > 0 {
                 c = c.add(k);
                 t = t.add(k);
@@ -136,12 +137,12 @@ fn compute<C: Count>(
             eff_order = i + 1;
         }
         if c.is_zero() {
-            match config.smoothing {
+            match smoothing {
                 Smoothing::Exp => {
                     smooth_mteval *= 2.0;
                     *p = C::exp_smoothed(smooth_mteval, t);
                 }
-                Smoothing::Floor(k) => *p = C::floor_smoothed(k, t),
+                Smoothing::Floor(_) => *p = C::floor_smoothed(k, t),
                 Smoothing::None | Smoothing::AddK(_) => {}
             }
         } else {
