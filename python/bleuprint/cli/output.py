@@ -2,12 +2,11 @@
 lines, byte for byte as sacrebleu 2.6.0 prints them, and how they reach stdout. The paired
 tests' tables are in :mod:`bleuprint.cli.paired_output`.
 
-tabulate loads when a table needs it, so ``bleuprint -V`` stays quick.
+tabulate and json load when a table or JSON output needs them, so ``bleuprint -V`` stays quick.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -43,6 +42,8 @@ def table_lines(
             {"system": name, **{m: columns[m][i] for m in metric_columns}}
             for i, name in enumerate(names)
         ]
+        import json  # start-up time (see the module docstring)
+
         return [json.dumps(rows, indent=4)]
 
     table: dict[str, list[str]] = {}
@@ -74,6 +75,8 @@ def grouped_lines(
             {group_name: _json_key(key), **{m: scores[i] for m, scores in columns.items()}}
             for i, key in enumerate(keys)
         ]
+        import json  # start-up time (see the module docstring)
+
         return [json.dumps(rows, indent=4)]
     table = {colored(color, group_name, "36"): [str(key) for key in keys]}
     table.update({colored(color, m, "36"): scores for m, scores in columns.items()})

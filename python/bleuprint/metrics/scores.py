@@ -6,7 +6,6 @@ The base classes every metric's score and signature extend; below the metrics, s
 
 from __future__ import annotations
 
-import json
 from typing import Any, Optional
 
 from bleuprint._core import __version__
@@ -85,6 +84,8 @@ class Score:
                 for param in signature.split("|"):
                     key, _, value = param.partition(":")
                     d[key] = value
+            import json  # start-up time: only JSON output loads the json package
+
             return json.dumps(d, indent=1, ensure_ascii=False)
         return full_score
 

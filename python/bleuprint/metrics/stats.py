@@ -7,7 +7,6 @@ sentence scores score each row; shards merge with ``+``; subsets index rows.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any, Union
 
@@ -157,6 +156,8 @@ class Stats:
 
     def save(self, path: Union[str, os.PathLike]) -> None:
         """Writes the statistics to an ``.npz`` file, config included."""
+        import json  # start-up time, as numpy: only saving and loading load them
+
         import numpy as np
 
         meta = json.dumps({"config": self.config.to_dict(), "nrefs": self.nrefs})
@@ -308,6 +309,8 @@ def _not_stats(path: Union[str, os.PathLike], why: str) -> StatsFormatError:
 def read_stats_file(path: Union[str, os.PathLike]) -> tuple[Any, Any, Any]:
     """``(rows, config, nrefs)`` read from an ``.npz`` written by ``Stats.save``; never
     unpickles. Anything else raises :class:`StatsFormatError` saying what is wrong."""
+    import json  # start-up time: only loading statistics loads the json package
+
     arrays = load_npz(path, ["meta", "rows"], lambda why: _not_stats(path, why))
     rows, meta = arrays["rows"], arrays["meta"]
     if meta.shape != () or meta.dtype.kind != "U":
