@@ -228,10 +228,11 @@ def alignments(
 def scores(kernel: _Kernel, rows: _Rows) -> _Floats:
     """Every row's sentence score, float64 ``(n,)``."""
 
-def details(kernel: _Kernel, rows: _Rows, *, corpus: bool = False) -> dict[str, Any]:
-    """Every row's score with the parts behind it (BLEU ``score``, ``bp``, ``precisions``,
-    ``smoothed_orders``; chrF ``score``; TER ``score``, ``edits``, ``ref_length``; WER
-    ``wer``, ``mer``, ``wil``, ``wip``); ``corpus=True``: the one corpus result."""
+def details(kernel: _Kernel, rows: _Rows, *, corpus: bool = False) -> dict[str, list[Any]]:
+    """Every row's score with the parts behind it, one list per name (BLEU ``score``,
+    ``bp``, ``precisions``, ``smoothed_orders``; chrF ``score``; TER ``score``, ``edits``,
+    ``ref_length``; WER ``wer``, ``mer``, ``wil``, ``wip``); ``corpus=True``: the one corpus
+    result."""
 
 def resampled_scores(
     kernel: _Kernel, sums: Union[npt.NDArray[np.float32], _Floats]

@@ -7,12 +7,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args::{max_ngram_order, run_interruptible, typed, WATCH_MIN_BYTES};
-use super::convert::{array1, ensure_numpy, numpy_floats_array, owned_rows, rows_array};
+use super::convert::{array1, ensure_numpy, numpy_floats_array, owned_rows};
 use super::convert::{TokenLine, TokenLists};
 use super::errors::type_error;
 use super::errors::type_name;
 use super::kernels::{BleuKernel, Kernel};
-use crate::error::{to_i64, Error};
+use crate::error::Error;
 use crate::metrics::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
@@ -70,12 +70,13 @@ pub(crate) fn scores<'py>(
     array1(py, scores)
 }
 
-/// Every row's score with the parts behind it, as a dict of arrays named as the metric's
-/// result names them: BLEU `score`, `bp`, `precisions` (n, N) and `smoothed_orders` (the
-/// orders add-k smoothing added to); chrF `score`; TER `score`, `edits`, `ref_length`; WER
-/// `wer`, `mer`, `wil`, `wip` (fractions). With `corpus=True`, the one corpus result of all
-/// rows: the parts of their column sums, and for TER the edits over the per-segment average
-/// reference lengths added in row order, as sacrebleu adds them.
+/// Every row's score with the parts behind it, as a dict of lists (Python floats and ints,
+/// what the score objects are made of) named as the metric's result names them: BLEU
+/// `score`, `bp`, `precisions` (a list per row) and `smoothed_orders` (the orders add-k
+/// smoothing added to); chrF `score`; TER `score`, `edits`, `ref_length`; WER `wer`, `mer`,
+/// `wil`, `wip` (fractions). With `corpus=True`, the one corpus result of all rows: the parts
+/// of their column sums, and for TER the edits over the per-segment average reference lengths
+/// added in row order, as sacrebleu adds them.
 #[pyfunction]
 #[pyo3(signature = (kernel, rows, *, corpus = false))]
 pub(crate) fn details<'py>(
@@ -90,9 +91,9 @@ pub(crate) fn details<'py>(
     if corpus {
         if let Kernel::Ter(_) = kernel {
             let s = crate::metrics::ter::corpus_score(&rows)?;
-            out.set_item("score", array1(py, vec![s.score])?)?;
-            out.set_item("edits", array1(py, vec![s.edits])?)?;
-            out.set_item("ref_length", array1(py, vec![s.ref_length])?)?;
+            out.set_item("score", [s.score])?;
+            out.set_item("edits", [s.edits])?;
+            out.set_item("ref_length", [s.ref_length])?;
             return Ok(out);
         }
         rows = column_sums(&rows, kernel.width());
@@ -105,45 +106,37 @@ pub(crate) fn details<'py>(
                     .map(|row| crate::metrics::bleu::score_from_stats(row, config, &k.semantics))
                     .collect::<Result<Vec<_>, _>>()
             })?;
-            let n = details.len();
-            let smoothed = details.iter().map(|d| to_i64(d.smoothed_orders)).collect();
-            out.set_item(
-                "score",
-                array1(py, details.iter().map(|d| d.score).collect())?,
-            )?;
-            out.set_item("bp", array1(py, details.iter().map(|d| d.bp).collect())?)?;
-            out.set_item("smoothed_orders", array1(py, smoothed)?)?;
-            let precisions = details.into_iter().flat_map(|d| d.precisions).collect();
-            out.set_item(
-                "precisions",
-                rows_array(py, n, config.max_order, precisions)?,
-            )?;
+            let column = |f: fn(&crate::metrics::bleu::BleuScore) -> f64| -> Vec<f64> {
+                details.iter().map(f).collect()
+            };
+            out.set_item("score", column(|d| d.score))?;
+            out.set_item("bp", column(|d| d.bp))?;
+            let smoothed: Vec<usize> = details.iter().map(|d| d.smoothed_orders).collect();
+            out.set_item("smoothed_orders", smoothed)?;
+            let precisions: Vec<Vec<f64>> = details.into_iter().map(|d| d.precisions).collect();
+            out.set_item("precisions", precisions)?;
         }
         Kernel::Chrf(k) => {
             let scores = crate::metrics::chrf::scores_from_rows(&rows, &k.config);
-            out.set_item("score", array1(py, scores)?)?;
+            out.set_item("score", scores)?;
         }
         Kernel::Ter(_) => {
             let scores = crate::metrics::ter::row_scores(&rows)?;
-            out.set_item(
-                "score",
-                array1(py, scores.iter().map(|s| s.score).collect())?,
-            )?;
-            out.set_item(
-                "edits",
-                array1(py, scores.iter().map(|s| s.edits).collect())?,
-            )?;
-            let lengths = scores.iter().map(|s| s.ref_length).collect();
-            out.set_item("ref_length", array1(py, lengths)?)?;
+            let edits: Vec<i64> = scores.iter().map(|s| s.edits).collect();
+            out.set_item("score", scores.iter().map(|s| s.score).collect::<Vec<_>>())?;
+            out.set_item("edits", edits)?;
+            let lengths: Vec<f64> = scores.iter().map(|s| s.ref_length).collect();
+            out.set_item("ref_length", lengths)?;
         }
         Kernel::Wer(k) => {
             let measures = crate::metrics::wer::row_measures(&rows, k.empty_reference)?;
-            let column =
-                |f: fn(&crate::metrics::wer::Measures) -> f64| measures.iter().map(f).collect();
-            out.set_item("wer", array1(py, column(|m| m.wer))?)?;
-            out.set_item("mer", array1(py, column(|m| m.mer))?)?;
-            out.set_item("wil", array1(py, column(|m| m.wil))?)?;
-            out.set_item("wip", array1(py, column(|m| m.wip))?)?;
+            let column = |f: fn(&crate::metrics::wer::Measures) -> f64| -> Vec<f64> {
+                measures.iter().map(f).collect()
+            };
+            out.set_item("wer", column(|m| m.wer))?;
+            out.set_item("mer", column(|m| m.mer))?;
+            out.set_item("wil", column(|m| m.wil))?;
+            out.set_item("wip", column(|m| m.wip))?;
         }
         Kernel::Gleu(_) => return Err(kernel.undefined("details")),
     }

@@ -98,7 +98,7 @@ class CHRFConfig(KernelConfig):
     def _results(self, rows: Any, details: dict[str, Any]) -> list[CHRFScore]:
         return [
             CHRFScore(s, self.char_order, self.word_order, self.beta)
-            for s in details["score"].tolist()
+            for s in details["score"]
         ]
 
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:

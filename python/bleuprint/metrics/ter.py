@@ -60,8 +60,10 @@ class TERConfig(KernelConfig):
         )
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[TERScore]:
-        scores, edits, lengths = (details[k].tolist() for k in ("score", "edits", "ref_length"))
-        return [TERScore(*score) for score in zip(scores, edits, lengths)]
+        return [
+            TERScore(*score)
+            for score in zip(details["score"], details["edits"], details["ref_length"])
+        ]
 
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
         return rows[:, 2] < 1, "nrefs >= 1 (every segment has a reference)"
@@ -71,7 +73,7 @@ class TERConfig(KernelConfig):
         import numpy as np
 
         details = _core.details(self.kernel, self._rows(rows))
-        return np.stack([details["edits"].astype(np.float64), details["ref_length"]], axis=1)
+        return np.array([details["edits"], details["ref_length"]], dtype=np.float64).T.copy()
 
     def randomization_rows(self, rows: Any) -> Optional[tuple[np.ndarray, int]]:
         """Integer rows and a divisor whose quotient is sacrebleu's float sums exactly, or

@@ -57,7 +57,7 @@ def row_measures(
 
     rows = np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, len(COLUMNS)))
     details = _core.details(_MEASURES_KERNELS[empty_reference], rows)
-    return list(zip(*(details[m].tolist() for m in MEASURES)))
+    return list(zip(*(details[m] for m in MEASURES)))
 
 
 @register_config
@@ -149,7 +149,7 @@ class WERConfig(KernelConfig):
         return _core.WerKernel(unit=self.unit, raw=self.raw)
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[WERScore]:
-        measures = zip(*(details[m].tolist() for m in MEASURES))
+        measures = zip(*(details[m] for m in MEASURES))
         return [
             WERScore(self.name, s, d, i, h, ref_words, hyp_words, measures=m)
             for (s, d, i, h, ref_words, hyp_words), m in zip(rows.tolist(), measures)

@@ -398,10 +398,10 @@ class BLEUConfig(KernelConfig):
         results = []
         for row, score, bp, precisions, smoothed_orders in zip(
             rows.tolist(),
-            details["score"].tolist(),
-            details["bp"].tolist(),
-            details["precisions"].tolist(),
-            details["smoothed_orders"].tolist(),
+            details["score"],
+            details["bp"],
+            details["precisions"],
+            details["smoothed_orders"],
         ):
             counts, totals = row[2 : 2 + n], row[2 + n : 2 + 2 * n]
             # sacrebleu reports add-k counts and totals after adding k to the orders it
