@@ -96,10 +96,7 @@ class CHRFConfig(KernelConfig):
         )
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[CHRFScore]:
-        return [
-            CHRFScore(s, self.char_order, self.word_order, self.beta)
-            for s in details["score"]
-        ]
+        return [CHRFScore(s, self.char_order, self.word_order, self.beta) for s in details["score"]]
 
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
         triples = rows.reshape(len(rows), -1, 3)
