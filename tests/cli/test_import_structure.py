@@ -24,6 +24,9 @@ CHECKED = ("cli", "analysis", "testsets", "tokenizers", "compat/sacrebleu")
 NOT_CHECKED = ("analysis/pairwise.py",)
 ALLOWED_LOCAL_IMPORTS = {
     ("cli/running.py", "bleuprint.cli.preset_output"),  # --preset only: the compat code
+    ("cli/running.py", "bleuprint.significance.paired"),  # paired tests only
+    ("cli/test_sets.py", "bleuprint"),  # bleuprint.testsets, for the test-set options only
+    ("cli/test_sets.py", "bleuprint.testsets"),  # -d only: the subset scores
     ("tokenizers/__init__.py", "bleuprint.tokenizers.external"),  # MeCab, SentencePiece
 }
 
@@ -120,3 +123,7 @@ def test_scoring_loads_only_what_it_uses(tmp_path: Path) -> None:
     assert "bleuprint.cli.running" in modules
     assert "bleuprint.io.shards" not in modules
     assert not any(m.startswith("bleuprint.compat") for m in modules)
+    # No test set (-t) and no paired test: neither machinery loads.
+    assert "bleuprint.testsets" not in modules
+    assert "bleuprint.significance.paired" not in modules
+    assert "bleuprint.significance.bootstrap" not in modules

@@ -42,7 +42,6 @@ from bleuprint.io.progress import reporter as progress_reporter
 from bleuprint.io.progress import wanted_on_terminal
 from bleuprint.io.streaming import GroupAccumulator, chunk_stats, default_keep
 from bleuprint.metrics.stats import Stats, StatsAccumulator
-from bleuprint.significance.paired import paired_test_stats
 
 #: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
 PROGRESS_BYTES = 4 << 20
@@ -334,6 +333,10 @@ def _paired_lines(
 ) -> list[str]:
     named = list(zip(_paired_names(args, names), stats))
     test = "bs" if args.paired_bs else "ar"
+    # Start-up time: the significance tests (statistics, fractions: ~10 ms of imports) load
+    # for paired tests only.
+    from bleuprint.significance.paired import paired_test_stats
+
     result = paired_test_stats(
         named,
         test=test,

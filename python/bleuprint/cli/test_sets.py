@@ -10,16 +10,23 @@ scored, so ``-d`` scores each original language and domain from the same rows.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Optional
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Optional
 
-from bleuprint import testsets
 from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter, catching_test_set_errors
 from bleuprint.cli.output import colored
-from bleuprint.metrics.stats import Stats
-from bleuprint.testsets import cache
-from bleuprint.testsets.details import detail_lines as subset_lines
-from bleuprint.testsets.details import subset_scores
-from bleuprint.testsets.registry import lookup
+
+if TYPE_CHECKING:
+    from bleuprint.metrics.stats import Stats
+
+
+def _testsets() -> ModuleType:
+    """:mod:`bleuprint.testsets`, imported when an option names a test set."""
+    # Start-up time: the test sets (tarfile, hashlib, xml: about 12 ms of imports) load for
+    # the options that use them, not for every scoring run.
+    from bleuprint import testsets
+
+    return testsets
 
 
 def _names(args: argparse.Namespace) -> list[str]:
@@ -33,7 +40,7 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
     with catching_test_set_errors():
         if args.download:
             _prepare(args, args.download, args.langpair)
-            testsets.download_test_set(args.download, args.langpair)
+            _testsets().download_test_set(args.download, args.langpair)
             return []
         if args.list:
             return _list_lines(args)
@@ -42,7 +49,7 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
                 raise CliError("I need a test set (-t).")
             lines = []
             for name in _names(args):
-                citation = testsets.DATASETS[_known(name)].citation
+                citation = _testsets().DATASETS[_known(name)].citation
                 if citation is None:
                     reporter.warning(f"No citation found for {name}")
                 else:
@@ -69,7 +76,7 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
                 "this test set."
             )
         for name in _names(args):
-            pairs = testsets.get_langpairs_for_testset(name)
+            pairs = _testsets().get_langpairs_for_testset(name)
             if args.langpair not in pairs:
                 raise CliError(
                     f"No such language pair {args.langpair!r}; the language pairs of {name!r} "
@@ -79,7 +86,7 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
             return [
                 line
                 for name in _names(args)
-                for line in testsets.echo_lines(
+                for line in _testsets().echo_lines(
                     name, args.langpair, args.echo, args.origlang, args.subset
                 )
             ]
@@ -89,14 +96,14 @@ def test_set_actions(args: argparse.Namespace, reporter: Reporter) -> Optional[l
 def _prepare(args: argparse.Namespace, name: str, langpair: Optional[str]) -> None:
     """Downloads and processes what the test set needs (every pair without ``langpair``),
     with a progress bar on a terminal unless -q or --no-progress."""
-    entry = lookup(name)
+    entry = _testsets().registry.lookup(name)
     progress = False if (args.quiet or getattr(args, "no_progress", False)) else None
     for pair in [langpair] if langpair else list(entry.langpairs):
-        cache.prepare(entry, pair, progress=progress)
+        _testsets().cache.prepare(entry, pair, progress=progress)
 
 
 def _known(name: str) -> str:
-    if name not in testsets.DATASETS:
+    if name not in _testsets().DATASETS:
         raise CliError(f"Unknown test set {name!r}: run with --list to see the available test sets")
     return name
 
@@ -104,16 +111,18 @@ def _known(name: str) -> str:
 def _list_lines(args: argparse.Namespace) -> list[str]:
     if args.test_set:
         name = _known(args.test_set)
-        pairs = [args.langpair] if args.langpair else testsets.get_langpairs_for_testset(name)
-        return [f"{pair}: {', '.join(testsets.DATASETS[name].fieldnames(pair))}" for pair in pairs]
+        pairs = [args.langpair] if args.langpair else _testsets().get_langpairs_for_testset(name)
+        return [
+            f"{pair}: {', '.join(_testsets().DATASETS[name].fieldnames(pair))}" for pair in pairs
+        ]
     if args.langpair:
         lines = [f"The available test sets for {args.langpair} are:"]
-        names = testsets.get_available_testsets_for_langpair(args.langpair)
+        names = _testsets().get_available_testsets_for_langpair(args.langpair)
     else:
         lines = ["The available test sets are:"]
-        names = testsets.get_available_testsets()
+        names = _testsets().get_available_testsets()
     for name in sorted(names):
-        description = (testsets.DATASETS[name].description or "").strip()
+        description = (_testsets().DATASETS[name].description or "").strip()
         lines.append(f"{name:<30}: {description}")
     return lines
 
@@ -124,7 +133,7 @@ def reference_files(args: argparse.Namespace) -> list[list[str]]:
     with catching_test_set_errors():
         for name in _names(args):
             _prepare(args, name, args.langpair)
-        per_set = [testsets.get_reference_files(name, args.langpair) for name in _names(args)]
+        per_set = [_testsets().get_reference_files(name, args.langpair) for name in _names(args)]
     counts = {len(files) for files in per_set}
     if counts == {0}:
         raise CliError(f"No references found for test set {args.test_set}/{args.langpair}.")
@@ -146,7 +155,7 @@ def segment_filter(args: argparse.Namespace) -> Optional[list[bool]]:
             EXIT_USAGE,
         )
     with catching_test_set_errors():
-        return testsets.keep_flags(args.test_set, args.langpair, args.origlang, args.subset)
+        return _testsets().keep_flags(args.test_set, args.langpair, args.origlang, args.subset)
 
 
 def kept_rows(stats: Stats, keep: list[bool], args: argparse.Namespace) -> Stats:
@@ -171,8 +180,11 @@ def detail_lines(
 ) -> list[str]:
     """sacrebleu's ``-d``: each metric's score for every original language, overall and per
     domain (or country), from the rows of every segment (``rows`` in ``metrics`` order)."""
+    # Start-up time, as _testsets: only -d scores the subsets.
+    from bleuprint.testsets import details
+
     with catching_test_set_errors():
-        results = subset_scores(
+        results = details.subset_scores(
             list(metrics.values()),
             rows,
             args.test_set,
@@ -180,7 +192,9 @@ def detail_lines(
             [args.origlang] if args.origlang else None,
             args.subset,
         )
-    return subset_lines(results, args.width, lambda label: colored(color, label, "33"))  # yellow
+    return details.detail_lines(
+        results, args.width, lambda label: colored(color, label, "33")
+    )  # yellow
 
 
 __all__ = [
