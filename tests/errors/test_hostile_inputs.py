@@ -44,13 +44,27 @@ scalar = st.one_of(text, numbers, st.none(), st.booleans(), st.just(b"bytes"))
 item = st.one_of(text, text, text, scalar, st.lists(text, max_size=2))
 
 
+def _object_array(items: list[Any]) -> np.ndarray:
+    """``np.array(items, dtype=object)`` (2-D where the items stack), or a 1-D object array
+    of them where numpy cannot stack them (ragged nesting such as ``[[None], array([])]``,
+    for which ``np.array`` itself raises)."""
+    try:
+        return np.array(items, dtype=object)
+    except ValueError:
+        pass
+    array = np.empty(len(items), dtype=object)
+    for i, x in enumerate(items):
+        array[i] = x
+    return array
+
+
 def _containers(elements: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     """Sequences and the containers that must be refused, holding ``elements``."""
     lists = st.lists(elements, max_size=4)
     return st.one_of(
         lists,
         lists.map(tuple),
-        lists.map(lambda xs: np.array(xs, dtype=object)),
+        lists.map(_object_array),
         lists.map(lambda xs: iter(xs)),
         st.sets(st.text(max_size=3), max_size=3),
         st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=3),
