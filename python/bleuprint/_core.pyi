@@ -232,7 +232,7 @@ def details(kernel: _Kernel, rows: _Rows, *, corpus: bool = False) -> dict[str, 
     """Every row's score with the parts behind it, one list per name (BLEU ``score``,
     ``bp``, ``precisions``, ``smoothed_orders``; chrF ``score``; TER ``score``, ``edits``,
     ``ref_length``; WER ``wer``, ``mer``, ``wil``, ``wip``); ``corpus=True``: the one corpus
-    result."""
+    result, and (but for TER) the summed row it scores as ``sums``."""
 
 def resampled_scores(
     kernel: _Kernel, sums: Union[npt.NDArray[np.float32], _Floats]

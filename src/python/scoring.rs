@@ -75,8 +75,8 @@ pub(crate) fn scores<'py>(
 /// `score`, `bp`, `precisions` (a list per row) and `smoothed_orders` (the orders add-k
 /// smoothing added to); chrF `score`; TER `score`, `edits`, `ref_length`; WER `wer`, `mer`,
 /// `wil`, `wip` (fractions). With `corpus=True`, the one corpus result of all rows: the parts
-/// of their column sums, and for TER the edits over the per-segment average reference lengths
-/// added in row order, as sacrebleu adds them.
+/// of their column sums, which come back as `sums` (one list), and for TER the edits over the
+/// per-segment average reference lengths added in row order, as sacrebleu adds them.
 #[pyfunction]
 #[pyo3(signature = (kernel, rows, *, corpus = false))]
 pub(crate) fn details<'py>(
@@ -97,6 +97,7 @@ pub(crate) fn details<'py>(
             return Ok(out);
         }
         rows = column_sums(&rows, kernel.width());
+        out.set_item("sums", [rows.as_slice()])?;
     }
     match kernel {
         Kernel::Bleu(k) => {
@@ -138,6 +139,8 @@ pub(crate) fn details<'py>(
             out.set_item("wil", column(|m| m.wil))?;
             out.set_item("wip", column(|m| m.wip))?;
         }
+        // GLEU's parts are its sums (`n_match / n_all`): only the corpus form has them.
+        Kernel::Gleu(_) if corpus => {}
         Kernel::Gleu(_) => return Err(kernel.undefined("details")),
     }
     Ok(out)

@@ -175,9 +175,9 @@ class KernelConfig:
 
     # --- scores -------------------------------------------------------------------------------
 
-    def _results(self, rows: Optional[np.ndarray], details: dict[str, Any]) -> list[Any]:
-        """The score objects of the core's ``details`` arrays for ``rows`` (``None`` for a
-        corpus result that is not the score of summed rows), one per row."""
+    def _results(self, rows: Optional[list[list[int]]], details: dict[str, Any]) -> list[Any]:
+        """The score objects of the core's ``details`` lists for ``rows`` (Python ints;
+        ``None`` for a corpus result that is not the score of summed rows), one per row."""
         raise NotImplementedError(f"{type(self).__name__} must build its scores")
 
     def _rows(self, rows: Any) -> np.ndarray:
@@ -192,7 +192,7 @@ class KernelConfig:
     def score_rows_detailed(self, rows: Any) -> list[Any]:
         """Every row's full result (score, and the parts behind it), from one batch call."""
         rows = self._rows(rows)
-        return self._results(rows, _core.details(self.kernel, rows))
+        return self._results(rows.tolist(), _core.details(self.kernel, rows))
 
     def score_row(self, row: Any) -> Any:
         """Scores one (summed) statistics row."""
@@ -200,13 +200,10 @@ class KernelConfig:
 
     def score_corpus(self, rows: Any) -> Any:
         """The corpus score of per-segment rows: the score of their column sums, or (TER) the
-        core's own corpus rule."""
-        import numpy as np
-
-        rows = self._rows(rows)
-        if self.corpus_from_sums:
-            return self.score_row(rows.sum(axis=0, dtype=np.int64))
-        return self._results(None, _core.details(self.kernel, rows, corpus=True))[0]
+        core's own corpus rule; one core call, which sums the columns too."""
+        details = _core.details(self.kernel, self._rows(rows), corpus=True)
+        sums = details.get("sums")
+        return self._results(None if sums is None else sums, details)[0]
 
     def pair_scores(self, counted: Any, block: Any, workers: int = -1) -> np.ndarray:
         """Sentence scores of a block of pairs of sentences counted under the kernel

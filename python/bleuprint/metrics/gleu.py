@@ -77,11 +77,11 @@ class GLEUConfig(KernelConfig):
         return Stats._trusted(rows, self, counts.pop() if len(counts) == 1 else -1)
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[GLEUScore]:
-        return [GLEUScore(gleu(m, n), m, n) for m, n in rows.tolist()]
+        return [GLEUScore(gleu(m, n), m, n) for m, n in rows]
 
     def score_rows_detailed(self, rows: Any) -> list[GLEUScore]:
         """Every row's GLEU score."""
-        return self._results(self._rows(rows), {})
+        return self._results(self._rows(rows).tolist(), {})
 
     def score_rows(self, rows: Any) -> np.ndarray:
         """Every row's GLEU as float64, shape ``(n,)``."""

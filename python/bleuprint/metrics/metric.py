@@ -228,7 +228,8 @@ class Metric(Generic[ScoreT]):
         of the text they came from. The signature takes their reference count."""
         if not isinstance(stats, Stats):
             raise InputTypeError(f"stats must be a bleuprint Stats, got {type(stats).__name__}")
-        if stats.config != self.config:
+        # Usually the very configuration (shared_config): no field-by-field comparison.
+        if stats.config is not self.config and stats.config != self.config:
             raise InvalidInputError(
                 f"these statistics were made by {stats.config}, not by this metric "
                 f"({self.config}); score them with stats.score() or a metric of their settings"

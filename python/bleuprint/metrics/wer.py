@@ -152,7 +152,7 @@ class WERConfig(KernelConfig):
         measures = zip(*(details[m] for m in MEASURES))
         return [
             WERScore(self.name, s, d, i, h, ref_words, hyp_words, measures=m)
-            for (s, d, i, h, ref_words, hyp_words), m in zip(rows.tolist(), measures)
+            for (s, d, i, h, ref_words, hyp_words), m in zip(rows, measures)
         ]
 
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:

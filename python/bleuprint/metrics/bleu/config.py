@@ -397,7 +397,7 @@ class BLEUConfig(KernelConfig):
         n, added = self.orders, self.effective_smooth_value
         results = []
         for row, score, bp, precisions, smoothed_orders in zip(
-            rows.tolist(),
+            rows,
             details["score"],
             details["bp"],
             details["precisions"],
