@@ -18,7 +18,7 @@ lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, st
 	$(PYTHON) tools/gen_unicode_tables.py --check
 	$(PYTHON) tools/gen_testsets_registry.py --check
 	$(PYTHON) -m mypy
-	$(PYTHON) -m mypy.stubtest bleuprint._core
+	$(PYTHON) -m mypy.stubtest bleuprint._core._ext
 	lint-imports
 	$(PYTHON) tools/import_cycles.py
 	cargo clippy --all-targets -- -D warnings
@@ -50,8 +50,8 @@ format:  ## Apply rustfmt and ruff format
 	cargo fmt
 	$(PYTHON) -m ruff format $(PY_DIRS)
 
-stubtest:  ## Check _core.pyi against the built module
-	$(PYTHON) -m mypy.stubtest bleuprint._core
+stubtest:  ## Check _core/_ext.pyi against the built module
+	$(PYTHON) -m mypy.stubtest bleuprint._core._ext
 
 bench:  ## Benchmarks against sacrebleu, bleuscore, fastchrf, jiwer and nltk (needs ../shared)
 	$(PYTHON) bench/bench_bleu.py

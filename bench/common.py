@@ -370,8 +370,9 @@ def machine_info(label: Optional[str]) -> dict[str, str]:
     import sacrebleu
 
     import bleuprint
+    from bleuprint._core import _ext
 
-    core = Path(bleuprint._core.__file__)
+    core = Path(_ext.__file__)  # the extension itself, for its size
     info = {
         "label": label or socket.gethostname(),
         "hostname": socket.gethostname(),

@@ -75,12 +75,15 @@ def test_bindings_are_generic_operations() -> None:
 
 
 def test_package_root_holds_only_entry_points() -> None:
-    files = {
+    # Every file, built ones included: the compiled core lives in _core/, not at the root.
+    files = {p.name for p in PACKAGE.iterdir() if p.is_file()}
+    assert files == {"__init__.py", "__main__.py", "errors.py", "py.typed"}
+    core = {
         p.name
-        for p in PACKAGE.iterdir()
-        if p.is_file() and not (p.name.startswith("_core.") and p.suffix in (".so", ".pyd"))
+        for p in (PACKAGE / "_core").iterdir()
+        if p.is_file() and not (p.name.startswith("_ext.") and p.suffix in (".so", ".pyd"))
     }
-    assert files == {"__init__.py", "__main__.py", "errors.py", "_core.pyi", "py.typed"}
+    assert core == {"__init__.py", "_ext.pyi"}
 
 
 def test_tests_mirror_the_package() -> None:
@@ -115,3 +118,26 @@ def test_function_local_imports_are_few_and_say_why() -> None:
     assert len(local) <= 10, [f"{path}:{line}" for path, line, _ in local]
     for path, line, above in local:
         assert any("#" in text for text in above), f"{path}:{line} does not say why it is local"
+
+
+def test_core_access_contract_sees_every_way_to_import_the_core(tmp_path) -> None:
+    # tools/import_contracts.py reads import statements: each spelling of an import of the
+    # compiled core (the package or its extension) must count, and nothing else.
+    import sys
+
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        from import_contracts import core_imports
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    source = tmp_path / "m.py"
+    source.write_text(
+        "from bleuprint import _core\n"
+        "from bleuprint._core import stats\n"
+        "from bleuprint._core._ext import details\n"
+        "import bleuprint._core._ext\n"
+        "from bleuprint import errors\n"
+        "import bleuprint.metrics\n",
+        encoding="utf-8",
+    )
+    assert core_imports(source) == [1, 2, 3, 4]

@@ -1,11 +1,12 @@
 """import-linter contract types of bleuprint's own (``[tool.importlinter] contract_types`` in
 ``pyproject.toml``; ``lint-imports`` runs from the repository root, which it puts on the path).
 
-``core_access``: only the named packages import the compiled core, ``bleuprint._core``.
-import-linter's ``forbidden`` contract cannot say this: grimp finds no source file for the
-compiled module, so it records ``from bleuprint import _core`` as an import of the package
-root and ``from bleuprint._core import X`` not at all. This contract reads every module's
-import statements instead (function-local and ``TYPE_CHECKING`` ones included).
+``core_access``: only the named packages import the compiled core, ``bleuprint._core`` (a
+package re-exporting the extension ``bleuprint._core._ext``). import-linter's ``forbidden``
+contract cannot say this: grimp finds no source file for the compiled module, so it does not
+see imports of ``_ext``, and older layouts read ``from bleuprint import _core`` as an import
+of the package root. This contract reads every module's import statements instead
+(function-local and ``TYPE_CHECKING`` ones included).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ class CoreAccessContract(Contract):
         allowed = [str(name) for name in self.allowed_modules]  # type: ignore[attr-defined]
         violations = []
         for module in sorted(graph.modules):
-            if module == "bleuprint" or _within(module, allowed):
+            # The root (``__version__``) and the core's own package (its re-exports) may.
+            if module == "bleuprint" or _within(module, [CORE, *allowed]):
                 continue
             path = _source(module)
             if path is not None:
@@ -58,7 +60,7 @@ def core_imports(path: Path) -> list[int]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             module = node.module or ""
             names = {alias.name for alias in node.names}
-            if module == CORE or (module == "bleuprint" and "_core" in names):
+            if _within(module, [CORE]) or (module == "bleuprint" and "_core" in names):
                 lines.append(node.lineno)
     return lines
 

@@ -46,8 +46,9 @@ fn smooth_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(defaults)
 }
 
-/// The compiled core of bleuprint. Private: use the `bleuprint` package instead.
-#[pymodule(name = "_core")]
+/// The compiled core of bleuprint, `bleuprint._core._ext` (re-exported as `bleuprint._core`).
+/// Private: use the `bleuprint` package instead.
+#[pymodule(name = "_ext")]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // numpy loads on the first call that makes or reads an array (convert::ensure_numpy), so
     // importing the module stays quick.
