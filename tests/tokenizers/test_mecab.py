@@ -380,17 +380,17 @@ def test_bleu_workers_reach_mecab() -> None:
 
 
 def _core_calls(call: Callable[..., Any], *args: Any) -> list[str]:
-    """The calls from Python into ``bleuprint._core`` (its functions and its objects'
-    methods) while ``call(*args)`` runs: each is one crossing of the FFI boundary."""
+    """The calls from Python into ``bleuprint._core`` (its functions, defined in the
+    extension ``bleuprint._core._ext``, and its objects' methods) while ``call(*args)`` runs:
+    each is one crossing of the FFI boundary."""
     seen: list[str] = []
+    core = ("bleuprint._core", "bleuprint._core._ext")
 
     def profile(frame: Any, event: str, function: Any) -> None:
         if event != "c_call":
             return
         owner = getattr(function, "__self__", None)
-        if getattr(function, "__module__", None) == "bleuprint._core" or (
-            type(owner).__module__ == "bleuprint._core"
-        ):
+        if getattr(function, "__module__", None) in core or type(owner).__module__ in core:
             seen.append(function.__qualname__)
 
     sys.setprofile(profile)
