@@ -109,20 +109,19 @@ def _known(name: str) -> str:
 
 
 def _list_lines(args: argparse.Namespace) -> list[str]:
+    testsets = _testsets()
     if args.test_set:
         name = _known(args.test_set)
-        pairs = [args.langpair] if args.langpair else _testsets().get_langpairs_for_testset(name)
-        return [
-            f"{pair}: {', '.join(_testsets().DATASETS[name].fieldnames(pair))}" for pair in pairs
-        ]
+        pairs = [args.langpair] if args.langpair else testsets.get_langpairs_for_testset(name)
+        return [f"{pair}: {', '.join(testsets.DATASETS[name].fieldnames(pair))}" for pair in pairs]
     if args.langpair:
         lines = [f"The available test sets for {args.langpair} are:"]
-        names = _testsets().get_available_testsets_for_langpair(args.langpair)
+        names = testsets.get_available_testsets_for_langpair(args.langpair)
     else:
         lines = ["The available test sets are:"]
-        names = _testsets().get_available_testsets()
+        names = testsets.get_available_testsets()
     for name in sorted(names):
-        description = (_testsets().DATASETS[name].description or "").strip()
+        description = (testsets.DATASETS[name].description or "").strip()
         lines.append(f"{name:<30}: {description}")
     return lines
 
@@ -192,9 +191,8 @@ def detail_lines(
             [args.origlang] if args.origlang else None,
             args.subset,
         )
-    return details.detail_lines(
-        results, args.width, lambda label: colored(color, label, "33")
-    )  # yellow
+    yellow = "33"
+    return details.detail_lines(results, args.width, lambda label: colored(color, label, yellow))
 
 
 __all__ = [

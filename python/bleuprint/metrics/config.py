@@ -202,8 +202,7 @@ class KernelConfig:
         """The corpus score of per-segment rows: the score of their column sums, or (TER) the
         core's own corpus rule; one core call, which sums the columns too."""
         details = _core.details(self.kernel, self._rows(rows), corpus=True)
-        sums = details.get("sums")
-        return self._results(None if sums is None else sums, details)[0]
+        return self._results(details.get("sums"), details)[0]
 
     def pair_scores(self, counted: Any, block: Any, workers: int = -1) -> np.ndarray:
         """Sentence scores of a block of pairs of sentences counted under the kernel
