@@ -27,6 +27,8 @@ REMOVED = {
     # The keyword arguments of the old _core.chrf_stats; the configuration's kernel replaced it.
     ("bleuprint", "CHRFConfig"): ["method core_kwargs is gone"],
 }
+#: Names added to ``bleuprint.__all__`` since the record, each in CHANGELOG.
+ADDED = {"ROUGE", "ROUGEConfig", "ROUGEScore", "ROUGESignature"}
 
 
 def _missing_parameters(recorded: Any, current: Any, method: bool) -> list[Any]:
@@ -83,7 +85,7 @@ def test_recorded_names_remain(module: str) -> None:
 def test_top_level_names_are_exactly_the_recorded_ones() -> None:
     import bleuprint
 
-    assert sorted(bleuprint.__all__) == sorted(RECORDED["bleuprint"])
+    assert sorted(set(bleuprint.__all__) - ADDED) == sorted(RECORDED["bleuprint"])
 
 
 def test_the_surface_check_sees_a_lost_parameter() -> None:

@@ -10,6 +10,7 @@
 //!   back afterwards, so one set of counts serves any number of hypotheses.
 //! - [`matcher`]: clipped n-gram counts against the maximum over several references (BLEU,
 //!   GLEU).
+//! - [`lcs`]: longest common subsequences, bit-parallel, with rouge-score's backtrack (ROUGE-L).
 //! - [`bags`]: sentences counted once into n-gram bags whose ids a whole corpus shares
 //!   (pairwise matrices, reference aggregation).
 //!
@@ -19,6 +20,7 @@
 pub mod bags;
 pub mod clip;
 pub mod id_table;
+pub mod lcs;
 pub mod matcher;
 pub mod ngrams;
 pub mod vocabulary;

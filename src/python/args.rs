@@ -184,7 +184,7 @@ pub(crate) mod typed {
 
     bool_args! {
         effective_order, compensated_sum, whitespace, eps_smoothing, normalized, no_punct,
-        asian_support, raw, auto_reweigh, tokens_flag = "tokens", rows_flag = "rows",
+        asian_support, raw, auto_reweigh, stem, tokens_flag = "tokens", rows_flag = "rows",
         corpus_flag = "corpus",
     }
 
@@ -207,6 +207,7 @@ pub(crate) mod typed {
         hypotheses_range("hypotheses"): (usize, usize), "a (start, stop) pair of ints >= 0";
         references_range("references"): (usize, usize), "a (start, stop) pair of ints >= 0";
         log_weights("log_weights"): Vec<f64>, "a sequence of float";
+        rouge_types("types"): Vec<String>, "a sequence of str";
     }
 }
 

@@ -19,6 +19,7 @@ use crate::metrics::bleu::arithmetic::Arithmetic;
 use crate::metrics::bleu::{BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
 use crate::metrics::chrf::ChrfConfig;
 use crate::metrics::gleu::{GleuConfig, GleuStats};
+use crate::metrics::rouge::{RougeConfig, RougeTokenizer, RougeType};
 use crate::metrics::ter::TerTokenizerConfig;
 use crate::metrics::wer::{EmptyReference, Split, Unit};
 use crate::text::normalize::Normalization;
@@ -390,6 +391,66 @@ impl GleuKernel {
     }
 }
 
+/// ROUGE's settings: the types (one `[match, hyp, ref]` triple each, in order) and how text
+/// becomes tokens: rouge-score's default tokenizer (optionally stemmed), a bleuprint
+/// tokenizer, or `tokenizer=None` for tokens the caller split (`"whole\nline 1\nline 2"`,
+/// tokens separated by spaces).
+#[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
+pub(crate) struct RougeKernel {
+    pub(crate) config: RougeConfig,
+}
+
+#[pymethods]
+impl RougeKernel {
+    #[new]
+    #[pyo3(signature = (*, types, tokenizer = Some("rouge"), stem = false, normalize = None, tagger = None))]
+    fn new(
+        #[pyo3(from_py_with = typed::rouge_types)] types: Vec<String>,
+        #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
+        #[pyo3(from_py_with = typed::stem)] stem: bool,
+        #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+        #[pyo3(from_py_with = tagger)] tagger: Option<Arc<MecabModel>>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let types = types
+            .iter()
+            .map(|name| RougeType::from_name(name))
+            .collect::<Result<Vec<_>>>()?;
+        let tokenizer = match tokenizer {
+            Some("rouge") if tagger.is_none() && normalize.is_none() => {
+                RougeTokenizer::Default { stem }
+            }
+            Some("rouge") => {
+                return Err(Error::invalid_option(
+                    "rouge-score's tokenizer takes no normalize= or tagger=",
+                )
+                .into())
+            }
+            _ if stem => {
+                return Err(Error::invalid_option(format!(
+                    "stem=True applies rouge-score's Porter stemmer to its own tokenizer's \
+                     tokens, not to tokenizer {tokenizer:?}"
+                ))
+                .into())
+            }
+            _ => pipeline(tokenizer, normalize, tagger)?
+                .map_or(RougeTokenizer::PreSplit, RougeTokenizer::Pipeline),
+        };
+        let config = RougeConfig { types, tokenizer };
+        config.validate()?;
+        Ok(extended(Self { config }))
+    }
+
+    fn __repr__(&self) -> String {
+        let types: Vec<String> = self.config.types.iter().map(|t| t.name()).collect();
+        let tokenizer = match &self.config.tokenizer {
+            RougeTokenizer::Default { stem } => format!("\"rouge\", stem={stem}"),
+            RougeTokenizer::Pipeline(p) => format!("{:?}", p.tokenizer.name()),
+            RougeTokenizer::PreSplit => "None".to_owned(),
+        };
+        format!("RougeKernel(types={types:?}, tokenizer={tokenizer})")
+    }
+}
+
 /// Any kernel, borrowed from its Python object: what every generic operation dispatches on.
 #[derive(Clone, Copy)]
 pub(crate) enum Kernel<'a> {
@@ -398,6 +459,7 @@ pub(crate) enum Kernel<'a> {
     Ter(&'a TerKernel),
     Wer(&'a WerKernel),
     Gleu(&'a GleuKernel),
+    Rouge(&'a RougeKernel),
 }
 
 impl<'a> Kernel<'a> {
@@ -418,9 +480,12 @@ impl<'a> Kernel<'a> {
         if let Ok(k) = value.cast::<GleuKernel>() {
             return Ok(Self::Gleu(k.get()));
         }
+        if let Ok(k) = value.cast::<RougeKernel>() {
+            return Ok(Self::Rouge(k.get()));
+        }
         Err(type_error(format!(
             "kernel must be a metric kernel (BleuKernel, ChrfKernel, TerKernel, WerKernel, \
-             GleuKernel), got {}",
+             GleuKernel, RougeKernel), got {}",
             type_name(value)
         )))
     }
@@ -433,6 +498,7 @@ impl<'a> Kernel<'a> {
             Self::Ter(_) => "TER",
             Self::Wer(_) => "WER",
             Self::Gleu(_) => "GLEU",
+            Self::Rouge(_) => "ROUGE",
         }
     }
 
@@ -444,6 +510,7 @@ impl<'a> Kernel<'a> {
             Self::Ter(_) => crate::metrics::ter::WIDTH,
             Self::Wer(_) => crate::metrics::wer::WIDTH,
             Self::Gleu(_) => crate::metrics::gleu::WIDTH,
+            Self::Rouge(k) => k.config.width(),
         }
     }
 
@@ -455,6 +522,7 @@ impl<'a> Kernel<'a> {
             Self::Ter(_) => crate::metrics::ter::COLUMNS.map(str::to_owned).to_vec(),
             Self::Wer(_) => crate::metrics::wer::COLUMNS.map(str::to_owned).to_vec(),
             Self::Gleu(_) => crate::metrics::gleu::COLUMNS.map(str::to_owned).to_vec(),
+            Self::Rouge(k) => k.config.column_names(),
         }
     }
 

@@ -5,7 +5,7 @@
 //!
 //! | file            | operations                                                          |
 //! |-----------------|---------------------------------------------------------------------|
-//! | `kernels.rs`    | `BleuKernel`, `ChrfKernel`, `TerKernel`, `WerKernel`, `GleuKernel`  |
+//! | `kernels.rs`    | `BleuKernel`, `ChrfKernel`, `TerKernel`, `WerKernel`, `GleuKernel`, `RougeKernel` |
 //! | `statistics.rs` | `stats`, `grouped_stats`, `token_id_stats`, `alignments`            |
 //! | `scoring.rs`    | `scores`, `details`, `resampled_scores`, `arithmetic_score`, `brevity_penalty`, `ngram_details` |
 //! | `pairwise.rs`   | `bags` (a `Sentences` object), `pairwise`, `aggregate`              |
@@ -89,6 +89,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<kernels::TerKernel>()?;
     m.add_class::<kernels::WerKernel>()?;
     m.add_class::<kernels::GleuKernel>()?;
+    m.add_class::<kernels::RougeKernel>()?;
     m.add_class::<convert::TextColumn>()?;
     m.add_class::<pairwise::Sentences>()?;
     m.add_class::<text::MecabTagger>()?;

@@ -15,6 +15,8 @@ use crate::count::{Aggregation, NgramBag};
 use crate::error::{Error, Result};
 use crate::metrics::bleu::pairwise::{BleuBagStats, BleuBags};
 use crate::metrics::chrf::pairwise::{ChrfBagStats, ChrfBags};
+use crate::metrics::rouge::pairwise::RougeSentences;
+use crate::metrics::rouge::{score as rouge_score, RougeText};
 use crate::metrics::ter::pairwise::{TerSentence, TerSentences};
 use crate::metrics::{bleu, chrf};
 use crate::statistics::pairwise::{self as driver, MirroredRows};
@@ -28,6 +30,7 @@ enum Counted {
     Bleu(BleuBags),
     Chrf(ChrfBags),
     Ter(TerSentences),
+    Rouge(RougeSentences),
 }
 
 impl Counted {
@@ -36,6 +39,7 @@ impl Counted {
             Self::Bleu(_) => "BLEU",
             Self::Chrf(_) => "chrF",
             Self::Ter(_) => "TER",
+            Self::Rouge(_) => "ROUGE",
         }
     }
 }
@@ -62,6 +66,7 @@ impl Sentences {
             Counted::Bleu(b) => b.bags.len(),
             Counted::Chrf(c) => c.bags.len(),
             Counted::Ter(t) => t.sentences.len(),
+            Counted::Rouge(r) => r.sentences.len(),
         }
     }
 
@@ -133,6 +138,7 @@ pub(crate) fn bags(
         Kernel::Ter(k) => Ok(Counted::Ter(TerSentences::from_text(
             &text, k.config, workers,
         )?)),
+        Kernel::Rouge(k) => Ok(Counted::Rouge(RougeSentences::from_text(&text, &k.config)?)),
         Kernel::Wer(_) | Kernel::Gleu(_) => Err(Error::invalid_option(format!(
             "{} has no counted sentences; score its pairs as segments",
             kernel.name()
@@ -238,6 +244,33 @@ pub(crate) fn pairwise<'py>(
             })?;
             Ok(rows_array(py, h, r, scores)?.into_any())
         }
+        (Counted::Rouge(counted), Kernel::Rouge(k)) => {
+            if counted.config() != &k.config {
+                return Err(Error::invalid_input(
+                    "these sentences were read under other ROUGE settings",
+                )
+                .into());
+            }
+            let hyps: Vec<&RougeText> = range_of(&counted.sentences, hypotheses, "hypotheses")?;
+            let refs: Vec<&RougeText> = range_of(&counted.sentences, references, "references")?;
+            let metric = counted.config();
+            let (watch, types) = (n_cells >= WATCH_MIN_CELLS, metric.types.len());
+            if rows {
+                let out =
+                    run_interruptible(py, watch, || driver::rows(&hyps, &refs, &metric, workers))?;
+                return Ok(rows_array(py, n_cells, metric.width(), out)?.into_any());
+            }
+            let scores = run_interruptible(py, watch, || {
+                driver::scores(&hyps, &refs, &metric, workers, |rows| {
+                    Ok(rouge_score::row_scores(rows, types)
+                        .iter()
+                        .step_by(types.max(1))
+                        .map(|s| 100.0 * s.fmeasure)
+                        .collect())
+                })
+            })?;
+            Ok(rows_array(py, h, r, scores)?.into_any())
+        }
         (counted, _) => Err(mismatch(counted, kernel)),
     }
 }
@@ -285,7 +318,7 @@ pub(crate) fn aggregate<'py>(
     let bags: &[NgramBag] = match &sentences.get().counted {
         Counted::Bleu(b) => &b.bags,
         Counted::Chrf(c) => &c.bags,
-        counted @ Counted::Ter(_) => return Err(mismatch(counted, kernel)),
+        counted @ (Counted::Ter(_) | Counted::Rouge(_)) => return Err(mismatch(counted, kernel)),
     };
     let hyps = range_of(bags, hypotheses, "hypotheses")?;
     let refs = range_of(bags, references, "references")?;

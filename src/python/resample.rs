@@ -43,7 +43,8 @@ where
 
 /// Column sums of `n_samples` bootstrap resamples of the statistics rows: row `s` of the
 /// result sums `stats[indices[s, k]]` over `k`, in index order. `stats` is a float32 array
-/// (sacrebleu's bootstrap sums float32 statistics in that order, so the rounding matches) or
+/// (sacrebleu's bootstrap sums float32 statistics in that order, so the rounding matches), a
+/// float64 array (per-segment scores, as ROUGE's mean of sentence scores resamples them) or
 /// an int64 array (exact sums); the result has its dtype.
 #[pyfunction]
 #[pyo3(signature = (stats, indices, *, workers = -1))]
@@ -56,10 +57,13 @@ pub(crate) fn bootstrap_sums<'py>(
     if let Ok(float32) = stats.extract::<PyReadonlyArray2<'py, f32>>() {
         return Ok(bootstrap(py, &float32, &indices, workers)?.into_any());
     }
+    if let Ok(float64) = stats.extract::<PyReadonlyArray2<'py, f64>>() {
+        return Ok(bootstrap(py, &float64, &indices, workers)?.into_any());
+    }
     match stats.extract::<PyReadonlyArray2<'py, i64>>() {
         Ok(int64) => Ok(bootstrap(py, &int64, &indices, workers)?.into_any()),
         Err(_) => Err(type_error(format!(
-            "stats must be a 2-D float32 or int64 numpy array, got {}",
+            "stats must be a 2-D float32, float64 or int64 numpy array, got {}",
             type_name(stats)
         ))),
     }

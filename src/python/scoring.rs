@@ -17,6 +17,7 @@ use crate::metrics::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
 };
+use crate::metrics::rouge::score as rouge;
 use crate::resample::numpy_float::NumpyFloat;
 
 impl Kernel<'_> {
@@ -65,6 +66,15 @@ pub(crate) fn scores<'py>(
             Kernel::Gleu(_) => Err(Error::invalid_option(
                 "GLEU scores the sums of its rows (n_match / n_all), not each row",
             )),
+            // The first type's F-measure, in percent.
+            Kernel::Rouge(k) => {
+                let types = k.config.types.len();
+                Ok(rouge::row_scores(&rows, types)
+                    .iter()
+                    .step_by(types.max(1))
+                    .map(|s| 100.0 * s.fmeasure)
+                    .collect())
+            }
         }
     })?;
     array1(py, scores)
@@ -88,6 +98,10 @@ pub(crate) fn details<'py>(
     let kernel = Kernel::extract(kernel)?;
     let mut rows = kernel.rows(&rows)?;
     let out = PyDict::new(py);
+    if let Kernel::Rouge(k) = kernel {
+        rouge_details(&out, &rows, k.config.types.len(), corpus)?;
+        return Ok(out);
+    }
     if corpus {
         if let Kernel::Ter(_) = kernel {
             let s = crate::metrics::ter::corpus_score(&rows)?;
@@ -142,8 +156,38 @@ pub(crate) fn details<'py>(
         // GLEU's parts are its sums (`n_match / n_all`): only the corpus form has them.
         Kernel::Gleu(_) if corpus => {}
         Kernel::Gleu(_) => return Err(kernel.undefined("details")),
+        Kernel::Rouge(_) => {}
     }
     Ok(out)
+}
+
+/// ROUGE's details: `precision`, `recall` and `fmeasure`, a list per row with one value per
+/// type. With `corpus`, one row: the means of the rows' sentence scores, with `sums` (the
+/// summed row) and the micro-averaged scores of the sums (`micro_precision`, ...).
+fn rouge_details(
+    out: &Bound<'_, PyDict>,
+    rows: &[i64],
+    types: usize,
+    corpus: bool,
+) -> PyResult<()> {
+    let set = |prefix: &str, scores: &[rouge::Prf]| -> PyResult<()> {
+        let per_row = |part: fn(&rouge::Prf) -> f64| -> Vec<Vec<f64>> {
+            scores
+                .chunks(types.max(1))
+                .map(|row| row.iter().map(part).collect())
+                .collect()
+        };
+        out.set_item(format!("{prefix}precision"), per_row(|s| s.precision))?;
+        out.set_item(format!("{prefix}recall"), per_row(|s| s.recall))?;
+        out.set_item(format!("{prefix}fmeasure"), per_row(|s| s.fmeasure))
+    };
+    if !corpus {
+        return set("", &rouge::row_scores(rows, types));
+    }
+    let sums = column_sums(rows, 3 * types);
+    set("", &rouge::mean_scores(rows, types))?;
+    set("micro_", &rouge::row_scores(&sums, types))?;
+    out.set_item("sums", [sums])
 }
 
 /// Scores of resampled column sums as sacrebleu's bootstrap computes them on
@@ -192,7 +236,9 @@ pub(crate) fn resampled_scores<'py>(
             })
         }
         (Kernel::Bleu(_) | Kernel::Chrf(_), Err(_)) => return Err(sums_type_error(sums)),
-        (Kernel::Wer(_) | Kernel::Gleu(_), _) => return Err(kernel.undefined("resampled_scores")),
+        (Kernel::Wer(_) | Kernel::Gleu(_) | Kernel::Rouge(_), _) => {
+            return Err(kernel.undefined("resampled_scores"))
+        }
     };
     numpy_floats_array(py, &scores)
 }

@@ -28,6 +28,7 @@ impl Kernel<'_> {
             Self::Ter(k) => statistics::rows(layout, &k.config, workers),
             Self::Wer(k) => statistics::rows(layout, &k.split, workers),
             Self::Gleu(k) => statistics::rows(layout, &k.stats_metric()?, workers),
+            Self::Rouge(k) => statistics::rows(layout, &&k.config, workers),
         }
     }
 
@@ -37,7 +38,7 @@ impl Kernel<'_> {
             Self::Bleu(k) => k.pipeline.is_none(),
             Self::Gleu(k) => k.pipeline.is_none(),
             Self::Wer(_) => true,
-            Self::Chrf(_) | Self::Ter(_) => false,
+            Self::Chrf(_) | Self::Ter(_) | Self::Rouge(_) => false,
         }
     }
 
@@ -132,7 +133,7 @@ fn token_rows<'t>(
             let single = single_references(refs)?;
             statistics::rows(&Pairs::new(hyps, &single), &PreSplit, workers)
         }
-        Kernel::Chrf(_) | Kernel::Ter(_) => Err(Error::invalid_option(format!(
+        Kernel::Chrf(_) | Kernel::Ter(_) | Kernel::Rouge(_) => Err(Error::invalid_option(format!(
             "{} counts text, not token lists",
             kernel.name()
         ))),

@@ -11,6 +11,7 @@ use super::args::{line_count, run_interruptible, typed, workers, WATCH_MIN_BYTES
 use super::convert::{extract_reference_streams, StrStream};
 use super::errors::{type_error, type_name};
 use super::kernels::Kernel;
+use crate::metrics::rouge::TokenReader;
 use crate::parallel;
 use crate::text::normalize::Normalization;
 use crate::text::script;
@@ -27,6 +28,8 @@ enum Tokenizing<'a> {
     Tercom(crate::metrics::ter::TerTokenizerConfig),
     /// The WER family's split into tokens (a list per line).
     Words(crate::metrics::wer::Split),
+    /// ROUGE's tokens of the whole text (a list per line), stemmed where the kernel stems.
+    Rouge(&'a crate::metrics::rouge::RougeConfig),
     /// A kernel that has no tokenizer of its own.
     None(Kernel<'a>),
 }
@@ -69,6 +72,7 @@ fn tokenizing<'a>(
         },
         Kernel::Ter(k) => Tokenizing::Tercom(k.config),
         Kernel::Wer(k) => Tokenizing::Words(k.split),
+        Kernel::Rouge(k) => Tokenizing::Rouge(&k.config),
         Kernel::Chrf(_) => Tokenizing::None(kernel),
     })
 }
@@ -96,6 +100,19 @@ pub(crate) fn tokenize<'py>(
     let stream = StrStream::extract(lines, name, true)?;
     let lines = stream.borrow();
     let watch = stream.bytes() >= WATCH_MIN_BYTES;
+    if let Tokenizing::Rouge(config) = how {
+        let tokens = run_interruptible(py, watch, || {
+            parallel::try_map_init(&lines, workers, TokenReader::default, |reader, line| {
+                let Some(line) = line else { return Ok(None) };
+                let mut out = Vec::new();
+                reader.read(&config.tokenizer, line, false, |token, _, _| {
+                    out.push(String::from_utf8_lossy(token).into_owned());
+                })?;
+                Ok(Some(out))
+            })
+        })?;
+        return PyList::new(py, tokens);
+    }
     if let Tokenizing::Words(split) = how {
         let tokens = run_interruptible(py, watch, || {
             parallel::map_init(
@@ -132,7 +149,7 @@ pub(crate) fn tokenize<'py>(
                 Tokenizing::Tercom(config) => {
                     tercom::tokenize_into(line, *config, &mut scratch.tercom, &mut out);
                 }
-                Tokenizing::Words(_) | Tokenizing::None(_) => {}
+                Tokenizing::Words(_) | Tokenizing::Rouge(_) | Tokenizing::None(_) => {}
             }
             Ok(Some(out))
         })

@@ -26,6 +26,9 @@ METRICS: dict[str, Callable[[], Any]] = {
     "TER normalized": lambda: bleuprint.TER(normalized=True, asian_support=True),
     "WER": bleuprint.WER,
     "CER": bleuprint.CER,
+    "ROUGE": bleuprint.ROUGE,
+    "ROUGE stemmed, rouge3": lambda: bleuprint.ROUGE(["rouge3", "rougeLsum"], use_stemmer=True),
+    "ROUGE 13a": lambda: bleuprint.ROUGE(["rouge2", "rougeL"], tokenizer="13a"),
 }
 
 

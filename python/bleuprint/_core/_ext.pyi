@@ -27,6 +27,7 @@ __all__ = [
     "REF_LENGTHS",
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
+    "RougeKernel",
     "Sentences",
     "TerKernel",
     "TextColumn",
@@ -175,6 +176,23 @@ class GleuKernel(MetricKernel):
         min_len: int = 1,
         max_len: int = 4,
     ) -> GleuKernel: ...
+
+@final
+class RougeKernel(MetricKernel):
+    """ROUGE (rouge-score 0.1.2): the types (``rouge1`` ... ``rouge9``, ``rougeL``,
+    ``rougeLsum``; a ``[match, hyp, ref]`` triple each) and the tokenizer: ``"rouge"``
+    (rouge-score's, with ``stem`` its Porter stemmer), a bleuprint tokenizer name, or ``None``
+    for text the caller split (``"whole\\nline 1\\nline 2"``, tokens separated by spaces)."""
+
+    def __new__(
+        cls,
+        *,
+        types: Sequence[str],
+        tokenizer: Optional[str] = ...,
+        stem: bool = False,
+        normalize: Optional[str] = None,
+        tagger: Optional[MecabTagger] = None,
+    ) -> RougeKernel: ...
 
 _Kernel = MetricKernel
 
@@ -358,7 +376,7 @@ def read_lines(path: str) -> list[str]: ...
 def line_end(data: bytes, start: int, n: int) -> tuple[int, int]: ...
 def bootstrap_sums(stats: Any, indices: _Rows, *, workers: int = ...) -> Any:
     """Per resample (a row of ``indices``), the rows it selects summed in index order: float32
-    sums of float32 statistics, exact sums of int64 ones."""
+    sums of float32 statistics, float64 sums of float64 ones, exact sums of int64 ones."""
 
 def randomization_sums(
     baseline: _Rows,

@@ -11,6 +11,7 @@ from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
 from bleuprint.metrics.config import LAZY_CONFIG_MODULES
 from bleuprint.metrics.metric import Metric as Metric
+from bleuprint.metrics.rouge import ROUGE, ROUGEConfig, ROUGEScore, ROUGESignature
 from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.ter import TER, TERConfig, TERScore, TERSignature
 from bleuprint.metrics.wer import CER, WER, WERConfig, WERScore, WERSignature
@@ -19,13 +20,14 @@ if TYPE_CHECKING:
     from bleuprint.metrics.gleu import GLEUConfig as GLEUConfig
     from bleuprint.metrics.gleu import GLEUScore as GLEUScore
 
-METRICS = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER, "WER": WER, "CER": CER}
+METRICS = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER, "WER": WER, "CER": CER, "ROUGE": ROUGE}
 
 __all__ = [
     "BLEU",
     "CER",
     "CHRF",
     "METRICS",
+    "ROUGE",
     "TER",
     "WER",
     "BLEUConfig",
@@ -34,6 +36,9 @@ __all__ = [
     "CHRFConfig",
     "CHRFScore",
     "CHRFSignature",
+    "ROUGEConfig",
+    "ROUGEScore",
+    "ROUGESignature",
     "Score",
     "Signature",
     "TERConfig",

@@ -53,6 +53,9 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
         float32_sums = _core.bootstrap_sums(rows, indices, workers=workers)
         float32_config = cast("Float32ResampledConfig", config)  # what resample_float32 promises
         return ResampledScores(*float32_config.score_float32_sums(float32_sums))
+    if getattr(config, "resample_float64", False):  # per-segment scores (ROUGE's mean)
+        float_sums = _core.bootstrap_sums(config.float_rows(stats.rows), indices, workers=workers)
+        return ResampledScores.of_floats(config.score_sums(float_sums))
     int_sums = _core.bootstrap_sums(stats.rows, indices, workers=workers)
     return ResampledScores.of_floats(config.score_sums(int_sums))
 

@@ -1,0 +1,431 @@
+"""ROUGE (Lin 2004), bit-identical to Google's rouge-score 0.1.2.
+
+The core tokenizes (rouge-score's tokenizer, optionally with nltk's Porter stemmer, or any
+bleuprint tokenizer), matches by token id and returns one integer row per segment:
+``[match, hyp, ref]`` per ROUGE type, from the reference with the best F-measure
+(rouge-score's ``score_multi``). Precision ``match / max(hyp, 1)``, recall
+``match / max(ref, 1)`` and the F-measure of a row are rouge-score's floats exactly.
+
+rouge-score has no corpus score. bleuprint's corpus score is the mean of the sentence scores
+(what HF evaluate's ``use_aggregator=False`` lists average to; ``math.fsum(values) / n``, so
+shards and order give the same float); ``ROUGEScore.micro`` holds the micro-average, the
+scores of the summed rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
+
+from bleuprint import _core
+from bleuprint.errors import InvalidOptionError
+from bleuprint.metrics.config import KernelConfig, register_config, shared_config
+from bleuprint.metrics.metric import Metric, References
+from bleuprint.metrics.scores import Score, Signature
+from bleuprint.tokenizers import MECAB_TOKENIZERS, NATIVE_TOKENIZERS, TOKENIZERS, get_tokenizer
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: HF evaluate's default types.
+ROUGE_TYPES: tuple[str, ...] = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+#: rouge-score's own tokenizer (lowercase, runs of ``[a-z0-9]``).
+DEFAULT_TOKENIZER = "rouge"
+
+_TYPE = re.compile(r"rouge([1-9]|L|Lsum)")
+
+#: A tokenizer: a name, or a callable from text to tokens (rouge-score's custom tokenizers).
+TokenizerArg = Union[str, Callable[[str], Sequence[Hashable]]]
+
+
+def _check_types(types: Any) -> tuple[str, ...]:
+    if isinstance(types, str) or not isinstance(types, Sequence):
+        raise InvalidOptionError(
+            f"rouge_types must be a list of ROUGE types such as ['rouge1', 'rougeL'], got {types!r}"
+        )
+    types = tuple(types)
+    if not types:
+        raise InvalidOptionError("rouge_types is empty: name at least one, e.g. ['rouge1']")
+    for t in types:
+        if not isinstance(t, str) or not _TYPE.fullmatch(t):
+            raise InvalidOptionError(
+                f"unknown ROUGE type {t!r}; expected rouge1 ... rouge9 (n-grams), rougeL "
+                "(longest common subsequence) or rougeLsum (the same over newline-separated "
+                "sentences)"
+            )
+    if len(set(types)) != len(types):
+        raise InvalidOptionError(f"rouge_types names a type twice: {list(types)}")
+    return types
+
+
+class RougeTypeScore(NamedTuple):
+    """One ROUGE type's scores, as rouge-score's ``Score`` (fractions in [0, 1])."""
+
+    precision: float
+    recall: float
+    fmeasure: float
+
+
+@register_config
+@dataclass(frozen=True)
+class ROUGEConfig(KernelConfig):
+    """Every setting that changes ROUGE statistics or scores.
+
+    ``tokenizer`` is ``"rouge"`` (rouge-score's), a bleuprint tokenizer name or a callable
+    returning a text's tokens. ``lowercase`` (``None``: as rouge-score, which lowercases with
+    its own tokenizer only) lowercases the text before any other tokenizer.
+    """
+
+    rouge_types: tuple[str, ...] = ROUGE_TYPES
+    use_stemmer: bool = False
+    tokenizer: TokenizerArg = DEFAULT_TOKENIZER
+    lowercase: Optional[bool] = None
+    split_summaries: bool = False
+
+    metric = "ROUGE"
+    resample_float32 = False  # no upstream resamples ROUGE statistics as float32
+    #: The bootstrap resamples each segment's F-measure (float64 rows), as the corpus score
+    #: averages them.
+    resample_float64 = True
+    corpus_from_sums = False  # the mean of sentence scores needs every row
+    aggregates_references = False  # no n-gram statistics to average
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rouge_types", _check_types(self.rouge_types))
+        for name in ("use_stemmer", "split_summaries"):
+            if not isinstance(getattr(self, name), bool):
+                value = getattr(self, name)
+                raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
+        if self.lowercase is not None and not isinstance(self.lowercase, bool):
+            raise InvalidOptionError(
+                f"lowercase must be True, False or None, got {self.lowercase!r}"
+            )
+        tokenizer = self.tokenizer
+        if isinstance(tokenizer, str):
+            if tokenizer != DEFAULT_TOKENIZER and tokenizer not in TOKENIZERS:
+                raise InvalidOptionError(
+                    f"unknown tokenizer {tokenizer!r}; expected 'rouge' (rouge-score's), one of "
+                    f"{', '.join(TOKENIZERS)}, or a callable returning a list of tokens"
+                )
+        elif not callable(tokenizer):
+            raise InvalidOptionError(
+                "tokenizer must be a tokenizer name or a callable returning a text's tokens, got "
+                f"{type(tokenizer).__name__}"
+            )
+        if self.use_stemmer and tokenizer != DEFAULT_TOKENIZER:
+            raise InvalidOptionError(
+                "use_stemmer=True stems rouge-score's own tokens; with tokenizer "
+                f"{self._tokenizer_label()!r} leave it False (rouge-score ignores it there)"
+            )
+        if tokenizer == DEFAULT_TOKENIZER and self.lowercase is False:
+            raise InvalidOptionError(
+                "rouge-score's tokenizer always lowercases; lowercase=False needs another tokenizer"
+            )
+
+    def _tokenizer_label(self) -> str:
+        tokenizer = self.tokenizer
+        if isinstance(tokenizer, str):
+            return tokenizer
+        if isinstance(tokenizer, SavedTokenizer):
+            return tokenizer.name
+        return getattr(tokenizer, "__qualname__", type(tokenizer).__name__)
+
+    @property
+    def lowercases(self) -> bool:
+        """Whether text is lowercased (the default tokenizer always; names by default)."""
+        if self.lowercase is not None:
+            return self.lowercase
+        return isinstance(self.tokenizer, str)
+
+    @property
+    def presplit(self) -> bool:
+        """Whether the tokens are made in Python and reach the core as encoded ids: callable
+        and SentencePiece tokenizers, MeCab through its Python module, nltk's sentences."""
+        tokenizer = self.tokenizer
+        if not isinstance(tokenizer, str):
+            return True
+        if self.split_summaries:
+            return True
+        if tokenizer in (DEFAULT_TOKENIZER, *NATIVE_TOKENIZERS):
+            return False
+        return self._core_tagger() is None
+
+    def _core_tagger(self) -> Any:
+        if self.tokenizer not in MECAB_TOKENIZERS:
+            return None
+        external = get_tokenizer(str(self.tokenizer))
+        return None if external is None else external.core_tagger
+
+    def _make_kernel(self) -> Any:
+        types = list(self.rouge_types)
+        if self.presplit:
+            return _core.RougeKernel(types=types, tokenizer=None)
+        if self.tokenizer == DEFAULT_TOKENIZER:
+            return _core.RougeKernel(types=types, stem=self.use_stemmer)
+        return _core.RougeKernel(
+            types=types, tokenizer=str(self.tokenizer), tagger=self._core_tagger()
+        )
+
+    def token_kernel(self) -> Any:
+        """A kernel of this tokenizer that :func:`bleuprint._core.tokenize` runs (a native
+        one), for splitting text in Python first (``split_summaries``)."""
+        if self.tokenizer == DEFAULT_TOKENIZER:
+            return _core.RougeKernel(types=["rouge1"], stem=self.use_stemmer)
+        return _core.RougeKernel(
+            types=["rouge1"], tokenizer=str(self.tokenizer), tagger=self._core_tagger()
+        )
+
+    def _results(self, rows: Any, details: dict[str, Any]) -> list[ROUGEScore]:
+        types = self.rouge_types
+        parts = zip(details["precision"], details["recall"], details["fmeasure"])
+        micro = details.get("micro_precision")
+        out = []
+        for k, (p, r, f) in enumerate(parts):
+            scores = {t: RougeTypeScore(*s) for t, s in zip(types, zip(p, r, f))}
+            score = ROUGEScore(scores)
+            if micro is not None:
+                m = zip(micro[k], details["micro_recall"][k], details["micro_fmeasure"][k])
+                score.micro = {t: RougeTypeScore(*s) for t, s in zip(types, m)}
+            out.append(score)
+        return out
+
+    def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
+        triples = rows.reshape(len(rows), -1, 3)
+        match = triples[:, :, 0]
+        bad = ((match > triples[:, :, 1]) | (match > triples[:, :, 2])).any(axis=1)
+        return bad, "match <= hyp and match <= ref for every type"
+
+    def float_rows(self, rows: Any) -> np.ndarray:
+        """Per segment, the first type's F-measure and a 1 (the count): their resampled sums
+        give the mean of sentence scores."""
+        import numpy as np
+
+        f = [row[0] for row in _core.details(self.kernel, self._rows(rows))["fmeasure"]]
+        return np.stack([np.asarray(f, dtype=np.float64), np.ones(len(f))], axis=1)
+
+    def randomization_rows(self, rows: Any) -> None:
+        """Float statistics: the paired test sums them as sacrebleu sums floats."""
+        return None
+
+    def score_sums(self, sums: Any) -> np.ndarray:
+        """Scores of summed :meth:`float_rows`: 100 × the mean F-measure."""
+        import numpy as np
+
+        sums = np.asarray(sums, dtype=np.float64).reshape(-1, 2)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(sums[:, 1] > 0, 100.0 * sums[:, 0] / sums[:, 1], 0.0)
+
+    def signature(self, nrefs: int) -> ROUGESignature:
+        """The signature for statistics made with ``nrefs`` references per segment."""
+        return ROUGESignature(self, nrefs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable description; a callable tokenizer is saved by its name and
+        cannot be restored (pass ``tokenizer=`` again)."""
+        d = super().to_dict()
+        d["rouge_types"] = list(self.rouge_types)
+        if not isinstance(self.tokenizer, str):
+            d["tokenizer"] = f"callable:{self._tokenizer_label()}"
+        return d
+
+    @classmethod
+    def from_saved(cls, saved: dict[str, Any]) -> dict[str, Any]:
+        """Saved settings as constructor arguments: a callable tokenizer comes back as a
+        :class:`SavedTokenizer` of its name, which scores rows but tokenizes nothing."""
+        tokenizer = saved.get("tokenizer")
+        if isinstance(tokenizer, str) and tokenizer.startswith("callable:"):
+            return {**saved, "tokenizer": SavedTokenizer(tokenizer.removeprefix("callable:"))}
+        return saved
+
+
+@dataclass(frozen=True)
+class SavedTokenizer:
+    """The name of a callable tokenizer that saved statistics were made with: their rows
+    score as before, but text needs the callable itself."""
+
+    name: str
+
+    def __call__(self, text: str) -> Sequence[Hashable]:
+        raise InvalidOptionError(
+            f"these ROUGE statistics were made with the callable tokenizer {self.name!r}, "
+            "which a statistics file cannot hold: make a ROUGE metric with tokenizer= that "
+            "callable to count more text"
+        )
+
+
+class ROUGEScore(Score):
+    """ROUGE scores of every type asked for.
+
+    ``score`` is 100 × the first type's F-measure (so that ROUGE prints, ranks and resamples as
+    the other metrics); ``scores[type]`` holds rouge-score's fractions: for one segment its
+    ``Score`` exactly, for a corpus the mean over segments. ``micro`` (corpus scores only)
+    holds the scores of the summed counts.
+    """
+
+    def __init__(self, scores: dict[str, RougeTypeScore]) -> None:
+        self.scores = scores
+        self.micro: Optional[dict[str, RougeTypeScore]] = None
+        first = next(iter(scores))
+        super().__init__(first, 100 * scores[first].fmeasure)
+        others = [f"{t} {100 * s.fmeasure:.2f}" for t, s in list(scores.items())[1:]]
+        self._verbose = " ".join(others) + (" " if others else "") + "(F-measure x 100)"
+
+
+class ROUGESignature(Signature):
+    """``nrefs:1|case:lc|tok:rouge|stem:no|types:rouge1+rouge2+rougeL+rougeLsum|...``."""
+
+    def __init__(self, config: ROUGEConfig, nrefs: int) -> None:
+        super().__init__(nrefs)
+        self.abbreviations.update(
+            {"case": "c", "tok": "t", "stem": "st", "types": "ty", "sents": "se", "agg": "ag"}
+        )
+        self.info.update(
+            {
+                "case": "lc" if config.lowercases else "mixed",
+                "tok": config._tokenizer_label(),
+                "stem": config.use_stemmer,
+                "types": "+".join(config.rouge_types),
+                "sents": "nltk" if config.split_summaries else "newline",
+                "agg": "mean",
+            }
+        )
+
+
+class _Interner:
+    """Equal tokens to equal ids (``"0"``, ``"1"``, ...), for tokens made in Python."""
+
+    def __init__(self) -> None:
+        self.ids: dict[Hashable, str] = {}
+
+    def encode(self, tokens: Sequence[Hashable]) -> str:
+        ids = self.ids
+        return " ".join([ids.setdefault(t, str(len(ids))) for t in tokens])
+
+
+class ROUGE(Metric[ROUGEScore]):
+    """ROUGE-N, ROUGE-L and ROUGE-Lsum, bit-identical to rouge-score 0.1.2's ``RougeScorer``.
+    ``references`` and ``workers`` are as for every :class:`~bleuprint.metrics.Metric`; with
+    several references per segment, each type takes the best one by F-measure
+    (``score_multi``).
+
+    Parameters
+    ----------
+    rouge_types
+        ``rouge1`` ... ``rouge9`` (n-gram overlap), ``rougeL`` (longest common subsequence)
+        and ``rougeLsum`` (the union LCS over ``\\n``-separated sentences). Default: HF
+        evaluate's four.
+    use_stemmer
+        nltk's Porter stemmer on tokens longer than 3 characters (rouge-score's tokenizer).
+    tokenizer
+        ``"rouge"`` (rouge-score's: lowercase, runs of ``[a-z0-9]``, so other scripts score
+        0), any bleuprint tokenizer (``13a``, ``intl``, ``zh``, ``char``, ``ja-mecab``,
+        ``ko-mecab``, ``flores200``, ...), or a callable returning a text's tokens.
+    lowercase
+        Lowercase before another tokenizer (default: yes for names, no for callables, as
+        rouge-score).
+    split_summaries
+        Split ``rougeLsum`` sentences with nltk's ``sent_tokenize`` (needs nltk's ``punkt_tab``
+        model) instead of on newlines.
+
+    Examples
+    --------
+    >>> import bleuprint
+    >>> rouge = bleuprint.ROUGE(["rouge1", "rougeL"])
+    >>> s = rouge.sentence_score("The cat sat on the mat.", ["The cat is on the mat."])
+    >>> s.scores["rouge1"].fmeasure
+    0.8333333333333334
+    """
+
+    ROUGE_TYPES = ROUGE_TYPES
+
+    def __init__(
+        self,
+        rouge_types: Sequence[str] = ROUGE_TYPES,
+        use_stemmer: bool = False,
+        tokenizer: TokenizerArg = DEFAULT_TOKENIZER,
+        lowercase: Optional[bool] = None,
+        split_summaries: bool = False,
+        references: Optional[References] = None,
+        *,
+        workers: int = -1,
+    ) -> None:
+        types = tuple(rouge_types) if isinstance(rouge_types, list) else rouge_types
+        config = shared_config(
+            ROUGEConfig, types, use_stemmer, tokenizer, lowercase, split_summaries
+        )
+        self._interner = _Interner()
+        super().__init__(config, references, workers)
+
+    # --- the text steps before the core ----------------------------------------------------
+
+    def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
+        config = self.config
+        if config.lowercases and config.tokenizer != DEFAULT_TOKENIZER:
+            stream = [s.lower() if isinstance(s, str) else s for s in stream]
+        if not config.presplit:
+            return stream
+        return self._presplit(stream)
+
+    def _takes_blocks(self) -> bool:
+        config = self.config
+        return not config.presplit and (
+            config.tokenizer == DEFAULT_TOKENIZER or not config.lowercases
+        )
+
+    def _sentences(self, text: str) -> list[str]:
+        if self.config.split_summaries:
+            return [s for s in _sent_tokenize(text) if s]
+        return [s for s in text.split("\n") if s]
+
+    def _token_lists(self, texts: list[str]) -> list[Sequence[Hashable]]:
+        config = self.config
+        tokenizer = config.tokenizer
+        if not isinstance(tokenizer, str):
+            return [tokenizer(t) for t in texts]
+        if (
+            tokenizer == DEFAULT_TOKENIZER
+            or tokenizer in NATIVE_TOKENIZERS
+            or (config._core_tagger() is not None)
+        ):
+            return list(_core.tokenize(config.token_kernel(), texts, workers=self.workers))
+        external = get_tokenizer(tokenizer)
+        assert external is not None  # every other name wraps a Python tokenizer
+        return [line.split() for line in external.tokenize_stream(texts, self.workers)]
+
+    def _presplit(self, stream: Sequence[Any]) -> list[Any]:
+        """Each text as the core's pre-split form: the whole text's token ids, then (with
+        ``rougeLsum``) one line of ids per sentence."""
+        whole = self.config.rouge_types != ("rougeLsum",)
+        lsum = "rougeLsum" in self.config.rouge_types
+        texts = [s for s in stream if isinstance(s, str)]
+        sentences = [self._sentences(t) if lsum else [] for t in texts]
+        flat = ([t for t in texts] if whole else []) + [s for ss in sentences for s in ss]
+        tokens = iter(self._token_lists(flat))
+        wholes = [next(tokens) if whole else () for _ in texts]
+        encode = self._interner.encode
+        encoded = iter(
+            "\n".join([encode(w), *(encode(next(tokens)) for _ in ss)])
+            for w, ss in zip(wholes, sentences)
+        )
+        return [next(encoded) if isinstance(s, str) else s for s in stream]
+
+
+def _sent_tokenize(text: str) -> list[str]:
+    """nltk's ``sent_tokenize`` (its punkt model), or an error naming what to install."""
+    try:
+        import nltk  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:  # pragma: no cover - nltk is a test dependency
+        raise InvalidOptionError(
+            "split_summaries=True splits sentences with nltk: pip install nltk, then "
+            "python -m nltk.downloader punkt_tab"
+        ) from None
+    try:
+        return list(nltk.sent_tokenize(text))
+    except LookupError:
+        raise InvalidOptionError(
+            "split_summaries=True needs nltk's punkt_tab sentence model, which is not "
+            "installed: python -m nltk.downloader punkt_tab (or split sentences with "
+            "newlines and leave split_summaries False)"
+        ) from None

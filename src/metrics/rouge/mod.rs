@@ -1,0 +1,655 @@
+//! ROUGE as Google's rouge-score 0.1.2 computes it: ROUGE-N (`rouge1` … `rouge9`), ROUGE-L
+//! (`rougeL`, the LCS of the two texts) and ROUGE-Lsum (`rougeLsum`, the union LCS of each
+//! reference line against every hypothesis line, each token counted once).
+//!
+//! A row holds `[match, hyp, ref]` per type, in the order the types were asked for, taken from
+//! the reference with the best F-measure (rouge-score's `score_multi`, the first on ties):
+//! precision `match / max(hyp, 1)`, recall `match / max(ref, 1)` and their F-measure are then
+//! rouge-score's floats exactly ([`score`]). Tokens become dense ids per segment
+//! ([`crate::count`]), so n-grams are matched by id and LCS runs bit-parallel
+//! ([`crate::count::lcs`]).
+
+pub mod pairwise;
+pub mod score;
+
+use std::collections::HashMap;
+
+use rustc_hash::FxBuildHasher;
+
+use crate::count::clip::{count, Clip};
+use crate::count::lcs::Lcs;
+use crate::count::ngrams::{extend_order, NgramIds, ABSENT};
+use crate::count::vocabulary::Vocabulary;
+use crate::error::{to_i64, Error, Result};
+use crate::statistics::{SegmentScorer, StatsMetric};
+use crate::tokenize::porter::PorterStemmer;
+use crate::tokenize::rouge::Tokens;
+use crate::tokenize::{Pipeline, TextScratch};
+
+/// The highest ROUGE-N order (`rouge9`; rouge-score's type pattern is `rouge[0-9]`).
+pub const MAX_ROUGE_N: usize = 9;
+
+/// Stems remembered per thread before the cache starts over.
+const STEM_CACHE_SIZE: usize = 1 << 17;
+
+/// One ROUGE type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RougeType {
+    /// `rougeN`: n-gram overlap.
+    Ngram(usize),
+    /// `rougeL`: the longest common subsequence of the two texts.
+    L,
+    /// `rougeLsum`: the summary-level union LCS over `\n`-separated lines.
+    Lsum,
+}
+
+impl RougeType {
+    /// The type named `name` (`rouge1` … `rouge9`, `rougeL`, `rougeLsum`).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for any other name, naming the accepted ones.
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "rougeL" => return Ok(Self::L),
+            "rougeLsum" => return Ok(Self::Lsum),
+            _ => {}
+        }
+        let n = name.strip_prefix("rouge").and_then(|d| {
+            let mut digits = d.bytes();
+            match (digits.next(), digits.next()) {
+                (Some(b @ b'1'..=b'9'), None) => Some(usize::from(b - b'0')),
+                _ => None,
+            }
+        });
+        n.map(Self::Ngram).ok_or_else(|| {
+            Error::invalid_option(format!(
+                "unknown ROUGE type {name:?}; expected rouge1 ... rouge{MAX_ROUGE_N} (n-grams), \
+                 rougeL or rougeLsum"
+            ))
+        })
+    }
+
+    /// The type's name.
+    pub fn name(self) -> String {
+        match self {
+            Self::Ngram(n) => format!("rouge{n}"),
+            Self::L => "rougeL".to_owned(),
+            Self::Lsum => "rougeLsum".to_owned(),
+        }
+    }
+}
+
+/// How text becomes tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RougeTokenizer {
+    /// rouge-score's default tokenizer ([`crate::tokenize::rouge`]), optionally stemmed.
+    Default {
+        /// nltk's Porter stemmer on tokens longer than 3 characters.
+        stem: bool,
+    },
+    /// A bleuprint tokenizer: the whole text for ROUGE-N and ROUGE-L, each non-empty line for
+    /// ROUGE-Lsum.
+    Pipeline(Pipeline),
+    /// Tokens split by the caller: line 0 holds the whole text's tokens, each later line one
+    /// sentence's, tokens separated by single spaces (a callable tokenizer's output, encoded).
+    PreSplit,
+}
+
+/// ROUGE settings: the types (one `[match, hyp, ref]` triple each) and the tokenizer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RougeConfig {
+    /// The types, in row order.
+    pub types: Vec<RougeType>,
+    /// How text becomes tokens.
+    pub tokenizer: RougeTokenizer,
+}
+
+impl RougeConfig {
+    /// Columns of a statistics row.
+    pub fn width(&self) -> usize {
+        3 * self.types.len()
+    }
+
+    /// `rouge1_match, rouge1_hyp, rouge1_ref, ...`.
+    pub fn column_names(&self) -> Vec<String> {
+        self.types
+            .iter()
+            .flat_map(|t| ["match", "hyp", "ref"].map(|part| format!("{}_{part}", t.name())))
+            .collect()
+    }
+
+    /// The highest n-gram order among the types (0 without ROUGE-N).
+    fn max_n(&self) -> usize {
+        self.types
+            .iter()
+            .map(|t| match t {
+                RougeType::Ngram(n) => *n,
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for no types, a repeated type or an order above
+    /// [`MAX_ROUGE_N`].
+    pub fn validate(&self) -> Result<()> {
+        if self.types.is_empty() {
+            return Err(Error::invalid_option(
+                "ROUGE needs at least one type (rouge1 ... rouge9, rougeL, rougeLsum)",
+            ));
+        }
+        for (k, t) in self.types.iter().enumerate() {
+            if let RougeType::Ngram(n) = t {
+                if !(1..=MAX_ROUGE_N).contains(n) {
+                    return Err(Error::invalid_option(format!(
+                        "ROUGE-N needs 1 <= n <= {MAX_ROUGE_N}, got {n}"
+                    )));
+                }
+            }
+            if self.types.get(..k).is_some_and(|before| before.contains(t)) {
+                return Err(Error::invalid_option(format!(
+                    "ROUGE type {} is given twice",
+                    t.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One text as ids: its tokens, its lines' tokens for ROUGE-Lsum and its n-grams.
+#[derive(Debug, Default, Clone)]
+pub struct RougeText {
+    /// The whole text's token ids ([`ABSENT`] for a hypothesis token no reference has).
+    pub tokens: Vec<u32>,
+    /// The lines' token ids, one after another (ROUGE-Lsum only).
+    pub lines: Vec<u32>,
+    /// Line `k` is `lines[bounds[k]..bounds[k + 1]]`.
+    pub bounds: Vec<u32>,
+    /// `ngrams[n - 1]`: the ids of the text's n-grams, in order (orders 2 and up; order 1 is
+    /// `tokens`).
+    pub ngrams: Vec<Vec<u32>>,
+}
+
+impl RougeText {
+    fn clear(&mut self) {
+        self.tokens.clear();
+        self.lines.clear();
+        self.bounds.clear();
+        self.ngrams.iter_mut().for_each(Vec::clear);
+    }
+
+    /// The ids of the text's n-grams (`n >= 1`).
+    fn order(&self, n: usize) -> &[u32] {
+        if n == 1 {
+            &self.tokens
+        } else {
+            self.ngrams.get(n - 1).map_or(&[], Vec::as_slice)
+        }
+    }
+
+    /// Its lines' token ids.
+    fn line_slices(&self) -> impl Iterator<Item = (usize, &[u32])> + '_ {
+        self.bounds.windows(2).filter_map(|w| {
+            let [start, end] = <[u32; 2]>::try_from(w).ok()?;
+            let (start, end) = (start as usize, end as usize);
+            self.lines.get(start..end).map(|line| (start, line))
+        })
+    }
+
+    /// Fills the n-gram ids of orders `2..=max_n` from the tokens, each by `id`.
+    fn count_ngrams(&mut self, max_n: usize, mut id: impl FnMut(u32, u32) -> u32) {
+        if self.ngrams.len() < max_n {
+            self.ngrams.resize_with(max_n, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.tokens);
+        let mut ids = order.clone();
+        for n in 2..=max_n {
+            extend_order(&mut ids, &order, n, &mut id);
+            if let Some(slot) = self.ngrams.get_mut(n - 1) {
+                slot.clone_from(&ids);
+            }
+        }
+        std::mem::swap(&mut self.tokens, &mut order);
+    }
+}
+
+/// Text to token strings under a [`RougeTokenizer`], with a per-thread stem cache.
+#[derive(Debug, Default)]
+pub struct TokenReader {
+    tokens: Tokens,
+    scratch: TextScratch,
+    stemmer: PorterStemmer,
+    stems: HashMap<Box<[u8]>, Box<[u8]>, FxBuildHasher>,
+    stem: String,
+}
+
+impl TokenReader {
+    /// Calls `each(token, line)` for the tokens of `text`: the whole text's (`line = None`),
+    /// then, with `lines`, each non-empty line's (`Some(k)` for the k-th such line). The
+    /// default tokenizer reads the text once and gives each token once with its line.
+    ///
+    /// # Errors
+    /// MeCab's, for a pipeline that runs it.
+    pub fn read(
+        &mut self,
+        tokenizer: &RougeTokenizer,
+        text: &str,
+        lines: bool,
+        mut each: impl FnMut(&[u8], Option<usize>, bool),
+    ) -> Result<()> {
+        match tokenizer {
+            RougeTokenizer::Default { stem } => {
+                if lines {
+                    self.tokens.read_lines(text);
+                } else {
+                    self.tokens.read(text);
+                }
+                let bounds = self.tokens.line_bounds();
+                let mut line = 0usize;
+                for (k, token) in self.tokens.iter().enumerate() {
+                    while lines && bounds.get(line + 1).is_some_and(|&b| b as usize <= k) {
+                        line += 1;
+                    }
+                    let token = if *stem && token.len() > 3 {
+                        stemmed(&mut self.stems, &self.stemmer, &mut self.stem, token)
+                    } else {
+                        token
+                    };
+                    // `true`: the token is on the whole text's list and its line's at once.
+                    each(token, lines.then_some(line), true);
+                }
+                Ok(())
+            }
+            RougeTokenizer::Pipeline(pipeline) => {
+                for token in pipeline.tokens(text, &mut self.scratch)? {
+                    each(token.as_bytes(), None, false);
+                }
+                if lines {
+                    let non_empty = text.split('\n').filter(|l| !l.is_empty());
+                    for (k, line) in non_empty.enumerate() {
+                        for token in pipeline.tokens(line, &mut self.scratch)? {
+                            each(token.as_bytes(), Some(k), false);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            RougeTokenizer::PreSplit => {
+                let mut parts = text.split('\n');
+                let whole = parts.next().unwrap_or_default();
+                for token in whole.split(' ').filter(|t| !t.is_empty()) {
+                    each(token.as_bytes(), None, false);
+                }
+                if lines {
+                    for (k, line) in parts.enumerate() {
+                        for token in line.split(' ').filter(|t| !t.is_empty()) {
+                            each(token.as_bytes(), Some(k), false);
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The number of lines (sentences) [`TokenReader::read`] reports for `text`.
+    fn line_count(tokenizer: &RougeTokenizer, text: &str) -> usize {
+        match tokenizer {
+            RougeTokenizer::PreSplit => text.split('\n').count().saturating_sub(1),
+            _ => text.split('\n').filter(|l| !l.is_empty()).count(),
+        }
+    }
+}
+
+/// The stem of `token` (ASCII), from the cache or the stemmer.
+fn stemmed<'c>(
+    stems: &'c mut HashMap<Box<[u8]>, Box<[u8]>, FxBuildHasher>,
+    stemmer: &PorterStemmer,
+    buffer: &mut String,
+    token: &[u8],
+) -> &'c [u8] {
+    if !stems.contains_key(token) {
+        if stems.len() >= STEM_CACHE_SIZE {
+            stems.clear();
+        }
+        stemmer.stem_into(std::str::from_utf8(token).unwrap_or_default(), buffer);
+        stems.insert(token.into(), buffer.as_bytes().into());
+    }
+    stems.get(token).map_or(&[], |s| s)
+}
+
+/// Reads texts into [`RougeText`]s with ids from a vocabulary: interned (references, or
+/// every sentence of a pairwise set) or only looked up (a hypothesis against its segment's
+/// references).
+#[derive(Debug, Default)]
+pub struct TextIds {
+    reader: TokenReader,
+    /// Token text to id; a token's id is also its unigram's n-gram id.
+    vocabulary: Vocabulary,
+    /// Ids of tokens and n-grams alike.
+    pub ngram_ids: NgramIds,
+}
+
+impl TextIds {
+    /// Forgets every id.
+    pub fn clear(&mut self) {
+        self.vocabulary.clear();
+        self.ngram_ids.clear();
+    }
+
+    /// `text` as ids into `out`, interning new tokens and n-grams (`intern`) or giving them
+    /// [`ABSENT`].
+    ///
+    /// # Errors
+    /// The tokenizer's.
+    pub fn read(
+        &mut self,
+        config: &RougeConfig,
+        text: &str,
+        intern: bool,
+        out: &mut RougeText,
+    ) -> Result<()> {
+        out.clear();
+        let lines = config.types.contains(&RougeType::Lsum);
+        let Self {
+            reader,
+            vocabulary,
+            ngram_ids,
+        } = self;
+        let mut line_of_last: Option<usize> = None;
+        let mut id_of = |token: &[u8]| {
+            if intern {
+                vocabulary.intern_with(token, || ngram_ids.new_id())
+            } else {
+                vocabulary.lookup(token).unwrap_or(ABSENT)
+            }
+        };
+        let start_lines = |out: &mut RougeText, line: usize, last: &mut Option<usize>| {
+            // Lines without tokens still count; bounds close every line before `line`.
+            while last.map_or(0, |l| l + 1) <= line {
+                out.bounds
+                    .push(u32::try_from(out.lines.len()).unwrap_or(u32::MAX));
+                *last = Some(last.map_or(0, |l| l + 1));
+            }
+        };
+        reader.read(&config.tokenizer, text, lines, |token, line, both| {
+            let id = id_of(token);
+            match line {
+                None => out.tokens.push(id),
+                Some(k) => {
+                    start_lines(out, k, &mut line_of_last);
+                    out.lines.push(id);
+                    if both {
+                        out.tokens.push(id);
+                    }
+                }
+            }
+        })?;
+        if lines {
+            let count = TokenReader::line_count(&config.tokenizer, text);
+            if count > 0 {
+                start_lines(out, count - 1, &mut line_of_last);
+            }
+            out.bounds
+                .push(u32::try_from(out.lines.len()).unwrap_or(u32::MAX));
+        }
+        let max_n = config.max_n();
+        if max_n >= 2 {
+            out.count_ngrams(max_n, |prefix, last| {
+                if intern {
+                    ngram_ids.intern(prefix, last)
+                } else {
+                    ngram_ids.lookup(prefix, last)
+                }
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The per-thread work of matching one hypothesis against one reference, over ids.
+#[derive(Debug, Default)]
+pub struct Matcher {
+    budget: Vec<u32>,
+    clip: Clip,
+    lcs: Lcs,
+    at: Vec<u32>,
+    /// Per token id: occurrences left in the reference and in the hypothesis (ROUGE-Lsum).
+    left_ref: Vec<u32>,
+    left_hyp: Vec<u32>,
+    /// Which reference line positions some LCS used (ROUGE-Lsum's union).
+    union: Vec<bool>,
+    /// Per type: the best F-measure so far and its triple.
+    best: Vec<(f64, [i64; 3])>,
+}
+
+fn grow(counts: &mut Vec<u32>, ids: &[u32]) {
+    let need = ids
+        .iter()
+        .filter(|&&id| id != ABSENT)
+        .max()
+        .map_or(0, |&m| m as usize + 1);
+    if counts.len() < need {
+        counts.resize(need, 0);
+    }
+}
+
+impl Matcher {
+    /// `[match, hyp, ref]` of `kind` for `hypothesis` against `reference`.
+    pub fn triple(
+        &mut self,
+        kind: RougeType,
+        hypothesis: &RougeText,
+        reference: &RougeText,
+    ) -> [i64; 3] {
+        match kind {
+            RougeType::Ngram(n) => {
+                let (h, r) = (hypothesis.order(n), reference.order(n));
+                let count_of = |text: &RougeText| text.tokens.len().saturating_sub(n - 1);
+                grow(&mut self.budget, r);
+                count(&mut self.budget, r);
+                let matched = self.clip.take(&mut self.budget, h);
+                self.clip.give_back(&mut self.budget);
+                for &id in r {
+                    if let Some(c) = self.budget.get_mut(id as usize) {
+                        *c = 0;
+                    }
+                }
+                debug_assert!(h.len() == count_of(hypothesis));
+                [
+                    to_i64(matched),
+                    to_i64(count_of(hypothesis)),
+                    to_i64(count_of(reference)),
+                ]
+            }
+            RougeType::L => {
+                let lcs = self.lcs.length(&reference.tokens, &hypothesis.tokens);
+                [
+                    to_i64(lcs),
+                    to_i64(hypothesis.tokens.len()),
+                    to_i64(reference.tokens.len()),
+                ]
+            }
+            RougeType::Lsum => [
+                to_i64(self.union_hits(hypothesis, reference)),
+                to_i64(hypothesis.lines.len()),
+                to_i64(reference.lines.len()),
+            ],
+        }
+    }
+
+    /// rouge-score's `_summary_level_lcs` hits: for each reference line, the union of its LCS
+    /// positions against every hypothesis line; each token at those positions counts while
+    /// both texts have occurrences of it left.
+    fn union_hits(&mut self, hypothesis: &RougeText, reference: &RougeText) -> usize {
+        if hypothesis.lines.is_empty() || reference.lines.is_empty() {
+            return 0;
+        }
+        self.union.clear();
+        self.union.resize(reference.lines.len(), false);
+        for (_, h) in hypothesis.line_slices() {
+            if h.is_empty() {
+                continue;
+            }
+            for (start, r) in reference.line_slices() {
+                self.lcs.indices(r, h, &mut self.at);
+                for &i in &self.at {
+                    if let Some(used) = self.union.get_mut(start + i as usize) {
+                        *used = true;
+                    }
+                }
+            }
+        }
+        grow(&mut self.left_ref, &reference.lines);
+        grow(&mut self.left_hyp, &reference.lines);
+        count(&mut self.left_ref, &reference.lines);
+        for &id in &hypothesis.lines {
+            if let Some(c) = self.left_hyp.get_mut(id as usize) {
+                *c += 1;
+            }
+        }
+        let mut hits = 0;
+        for (&id, _) in reference.lines.iter().zip(&self.union).filter(|(_, &u)| u) {
+            let k = id as usize;
+            if let (Some(r), Some(h)) = (self.left_ref.get_mut(k), self.left_hyp.get_mut(k)) {
+                if *r > 0 && *h > 0 {
+                    hits += 1;
+                    *r -= 1;
+                    *h -= 1;
+                }
+            }
+        }
+        for &id in reference.lines.iter().chain(&hypothesis.lines) {
+            for left in [&mut self.left_ref, &mut self.left_hyp] {
+                if let Some(c) = left.get_mut(id as usize) {
+                    *c = 0;
+                }
+            }
+        }
+        hits
+    }
+
+    /// The row of `hypothesis` against the best of `references` per type (rouge-score's
+    /// `score_multi`: the highest F-measure, the first on ties).
+    pub fn row<'r>(
+        &mut self,
+        types: &[RougeType],
+        hypothesis: &RougeText,
+        references: impl Iterator<Item = &'r RougeText>,
+        row: &mut [i64],
+    ) {
+        let mut best = std::mem::take(&mut self.best);
+        best.clear();
+        best.resize(types.len(), (f64::NEG_INFINITY, [0; 3]));
+        for reference in references {
+            // ROUGE-L's length, which ROUGE-Lsum of one line each reuses when the lines are
+            // the tokens (rouge-score's own tokenizer).
+            let mut lcs: Option<usize> = None;
+            for (kind, best) in types.iter().zip(best.iter_mut()) {
+                let triple = match kind {
+                    RougeType::L => {
+                        let length = self.lcs.length(&reference.tokens, &hypothesis.tokens);
+                        lcs = Some(length);
+                        [
+                            to_i64(length),
+                            to_i64(hypothesis.tokens.len()),
+                            to_i64(reference.tokens.len()),
+                        ]
+                    }
+                    RougeType::Lsum
+                        if hypothesis.bounds.len() <= 2 && reference.bounds.len() <= 2 =>
+                    {
+                        // One line each: the union is that line's LCS, and every token of a
+                        // common subsequence has occurrences left in both texts.
+                        let same = hypothesis.lines == hypothesis.tokens
+                            && reference.lines == reference.tokens;
+                        let length = match lcs {
+                            Some(length) if same => length,
+                            _ => self.lcs.length(&reference.lines, &hypothesis.lines),
+                        };
+                        [
+                            to_i64(length),
+                            to_i64(hypothesis.lines.len()),
+                            to_i64(reference.lines.len()),
+                        ]
+                    }
+                    _ => self.triple(*kind, hypothesis, reference),
+                };
+                let f = score::triple_scores(triple).fmeasure;
+                if f > best.0 {
+                    *best = (f, triple);
+                }
+            }
+        }
+        for (out, (_, triple)) in row.chunks_exact_mut(3).zip(&best) {
+            out.copy_from_slice(triple);
+        }
+        self.best = best;
+    }
+}
+
+/// The per-thread scorer of segments given as text.
+#[derive(Debug)]
+pub struct RougeScorer<'c> {
+    config: &'c RougeConfig,
+    ids: TextIds,
+    references: Vec<RougeText>,
+    n_references: usize,
+    hypothesis: RougeText,
+    matcher: Matcher,
+}
+
+impl<'a> SegmentScorer<'a, str> for RougeScorer<'_> {
+    fn prepare<I: Iterator<Item = &'a str>>(&mut self, references: I) -> Result<()> {
+        self.ids.clear();
+        self.n_references = 0;
+        for reference in references {
+            if self.references.len() <= self.n_references {
+                self.references.push(RougeText::default());
+            }
+            let slot = self
+                .references
+                .get_mut(self.n_references)
+                .ok_or_else(|| Error::internal("a reference slot was just made"))?;
+            self.ids.read(self.config, reference, true, slot)?;
+            self.n_references += 1;
+        }
+        Ok(())
+    }
+
+    fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
+        self.ids
+            .read(self.config, hypothesis, false, &mut self.hypothesis)?;
+        let references = self.references.get(..self.n_references).unwrap_or_default();
+        self.matcher
+            .row(&self.config.types, &self.hypothesis, references.iter(), row);
+        Ok(())
+    }
+}
+
+impl<'a, 'c> StatsMetric<'a, str> for &'c RougeConfig {
+    type Scorer = RougeScorer<'c>;
+
+    fn width(&self) -> usize {
+        RougeConfig::width(self)
+    }
+
+    fn scorer(&self) -> RougeScorer<'c> {
+        RougeScorer {
+            config: self,
+            ids: TextIds::default(),
+            references: Vec::new(),
+            n_references: 0,
+            hypothesis: RougeText::default(),
+            matcher: Matcher::default(),
+        }
+    }
+
+    fn validate(&self) -> Result<()> {
+        RougeConfig::validate(self)
+    }
+}
