@@ -1,4 +1,5 @@
-"""The metrics' option groups of the ``bleuprint`` parser: BLEU, chrF, TER and the WER family."""
+"""The metrics' option groups of the ``bleuprint`` parser: BLEU, chrF, TER, the WER family and
+ROUGE."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from bleuprint.cli.actions import add_flags
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.metrics.chrf import CHRF
 from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
+from bleuprint.metrics.rouge import DEFAULT_TOKENIZER, ROUGE_TYPES
 from bleuprint.tokenizers import TOKENIZERS
 
 
@@ -114,3 +116,27 @@ def add_wer_options(parser: argparse.ArgumentParser) -> None:
         ("--wer-expand-contractions", "Expand English contractions (won't -> will not)."),
         ("--wer-remove-kaldi-non-words", "Drop Kaldi non-words such as [noise] and <unk>."),
     )
+
+
+def add_rouge_options(parser: argparse.ArgumentParser) -> None:
+    rouge = parser.add_argument_group(
+        "ROUGE related arguments (rouge-score 0.1.2's numbers, see docs/rouge.md)"
+    )
+    rouge.add_argument(
+        "--rouge-types", nargs="+", default=list(ROUGE_TYPES), dest="rouge_rouge_types",
+        metavar="TYPE",
+        help="rouge1 ... rouge9 (n-grams), rougeL (longest common subsequence), rougeLsum (the "
+        "same over newline-separated sentences); the score is the first type's F-measure x 100 "
+        "(default: %(default)s).",
+    )  # fmt: skip
+    rouge.add_argument(
+        "--rouge-tokenize", choices=[DEFAULT_TOKENIZER, *TOKENIZERS], default=DEFAULT_TOKENIZER,
+        dest="rouge_tokenizer",
+        help="rouge (rouge-score's: lowercase, runs of a-z and 0-9, so other scripts score 0) or "
+        "a bleuprint tokenizer, after lowercasing (default: %(default)s).",
+    )  # fmt: skip
+    rouge.add_argument(
+        "--stem", "--rouge-stem", action="store_true", dest="rouge_use_stemmer",
+        help="nltk's Porter stemmer on tokens longer than 3 characters (rouge-score's "
+        "use_stemmer).",
+    )  # fmt: skip

@@ -19,12 +19,13 @@ from bleuprint.cli.help_text import DESCRIPTION, EPILOG, MERGE_DESCRIPTION, STAT
 from bleuprint.cli.metric_options import (
     add_bleu_options,
     add_chrf_options,
+    add_rouge_options,
     add_ter_options,
     add_wer_options,
 )
 
 #: ``-m`` names; output follows the sorted upper-case names, as in sacrebleu.
-METRIC_CHOICES = ("bleu", "chrf", "ter", "wer", "cer")
+METRIC_CHOICES = ("bleu", "chrf", "ter", "wer", "cer", "rouge")
 
 #: Output formats; ``latex`` only changes multi-system tables (as in sacrebleu).
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -60,6 +61,7 @@ def build_parser(stats: bool = False) -> argparse.ArgumentParser:
     add_chrf_options(parser)
     add_ter_options(parser)
     add_wer_options(parser)
+    add_rouge_options(parser)
     _add_confidence_options(parser)
     _add_paired_options(parser)
     _add_preset_options(parser)
