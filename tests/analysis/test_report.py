@@ -460,3 +460,15 @@ def test_docstring_example_runs() -> None:
     failures, tried = doctest.testmod(bleuprint.analysis.report)
     assert tried > 0
     assert failures == 0
+
+
+def test_rouge_in_a_report_is_its_mean_of_sentence_scores() -> None:
+    rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL", "rougeLsum"])
+    made = report(SYSTEMS, REFS, metrics=["rouge", "bleu"], n_bootstrap=50)
+    rows = made.data["scores"]["rows"]
+    for name, hyps in SYSTEMS.items():
+        best = [scorer.score_multi([r[i] for r in REFS], h) for i, h in enumerate(hyps)]
+        mean = sum(s["rouge1"].fmeasure for s in best) / len(best)
+        assert rows[name]["rouge1"]["score"] == pytest.approx(100 * mean, rel=1e-12)
+    assert "rouge1" in made.to_html()

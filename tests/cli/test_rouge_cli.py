@@ -118,3 +118,17 @@ def test_bad_options(
     assert code != 0
     assert message in err
     assert "Traceback" not in err
+
+
+def test_mbr_selects_by_rouge(capsys: pytest.CaptureFixture[str]) -> None:
+    from bleuprint.analysis.mbr import make_metric
+
+    metric = make_metric("rouge", rouge_types=["rougeL"])
+    candidates = ["the cat sat", "a cat sat on the mat", "the cat sat on the mat"]
+    utility = metric.expected_utility(candidates)
+    scorer = rouge_scorer.RougeScorer(["rougeL"])
+    expected = [
+        100 * sum(scorer.score(r, c)["rougeL"].fmeasure for r in candidates) / len(candidates)
+        for c in candidates
+    ]
+    assert utility.tolist() == pytest.approx(expected, rel=1e-12)

@@ -14,16 +14,17 @@ from typing import Any, Optional, Union
 
 from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
 from bleuprint.io.progress import Progress, reporter
-from bleuprint.metrics import BLEU, CHRF, TER
+from bleuprint.metrics import BLEU, CHRF, ROUGE, TER
 from bleuprint.metrics.metric import Metric
 
 #: ``metric=`` names and the metric each makes (BLEU as mbrs and sentence-level use have it).
-METRIC_NAMES = ("bleu", "chrf", "chrf++", "ter")
+METRIC_NAMES = ("bleu", "chrf", "chrf++", "ter", "rouge")
 
 
 def make_metric(name: str, **options: Any) -> Metric[Any]:
     """The metric for a ``metric=`` name: ``bleu`` (effective order, exp smoothing, as mbrs
-    uses it), ``chrf``, ``chrf++`` (word order 2) or ``ter``; ``options`` go to its class."""
+    uses it), ``chrf``, ``chrf++`` (word order 2), ``ter`` or ``rouge`` (utility: the first
+    type's F-measure); ``options`` go to its class."""
     if name == "bleu":
         return BLEU(**{"effective_order": True, **options})
     if name == "chrf":
@@ -32,6 +33,8 @@ def make_metric(name: str, **options: Any) -> Metric[Any]:
         return CHRF(**{"word_order": 2, **options})
     if name == "ter":
         return TER(**options)
+    if name == "rouge":
+        return ROUGE(**options)
     raise InvalidOptionError(f"unknown metric {name!r}; expected one of {', '.join(METRIC_NAMES)}")
 
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bleuprint.analysis.mbr import make_metric, select
+from bleuprint.analysis.mbr import METRIC_NAMES, make_metric, select
 from bleuprint.cli.actions import add_flags
 from bleuprint.cli.errors import library_errors
 from bleuprint.cli.output import write_lines
@@ -50,8 +50,9 @@ def mbr_parser() -> argparse.ArgumentParser:
         '"references": [...], pseudo-references to score against).',
     )  # fmt: skip
     parser.add_argument(
-        "--metric", "-m", default="bleu", choices=("bleu", "chrf", "chrf++", "ter"),
-        help="Utility metric (default: %(default)s: sentence BLEU with effective order).",
+        "--metric", "-m", default="bleu", choices=METRIC_NAMES,
+        help="Utility metric (default: %(default)s: sentence BLEU with effective order; rouge: "
+        "the F-measure of rouge1).",
     )  # fmt: skip
     parser.add_argument("--tokenize", "-tok", help="BLEU's tokenizer (default: 13a).")
     add_flags(
@@ -138,8 +139,9 @@ def _selection(args: argparse.Namespace) -> list[str]:
         if args.metric != "bleu":
             raise BleuprintError("--tokenize applies to --metric bleu only")
         options["tokenize"] = args.tokenize
-    if args.metric == "ter":
-        options.pop("lowercase")  # TER ignores case by default, as sacrebleu's does
+    if args.metric in ("ter", "rouge"):
+        # TER ignores case by default, as sacrebleu's does; rouge-score's tokenizer lowercases.
+        options.pop("lowercase")
     metric = make_metric(args.metric, **options)
     progress = wanted_on_terminal(args.quiet)
     chosen = select(

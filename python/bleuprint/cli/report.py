@@ -12,7 +12,12 @@ from typing import Any
 
 from bleuprint import testsets
 from bleuprint.analysis.report import report
-from bleuprint.analysis.report.inputs import read_meta_tsv, read_train_counts
+from bleuprint.analysis.report.inputs import (
+    DEFAULT_METRICS,
+    METRIC_NAMES,
+    read_meta_tsv,
+    read_train_counts,
+)
 from bleuprint.cli.errors import EXIT_USAGE, PROG, CliError, library_errors
 from bleuprint.cli.parser import command_parser
 from bleuprint.io.files import read_lines
@@ -48,8 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-m",
         "--metrics",
         nargs="+",
-        default=["bleu", "chrf", "ter"],
-        choices=["bleu", "chrf", "ter"],
+        default=list(DEFAULT_METRICS),
+        choices=list(METRIC_NAMES),
         help="metrics; the first orders systems",
     )
     parser.add_argument("--names", nargs="+", help="system names (default: file names)")

@@ -20,7 +20,7 @@ from typing import Any, Optional
 from bleuprint.analysis.report import charts
 from bleuprint.analysis.report.analysis import analyse
 from bleuprint.analysis.report.html import render
-from bleuprint.analysis.report.inputs import METRIC_NAMES, check_inputs
+from bleuprint.analysis.report.inputs import DEFAULT_METRICS, check_inputs
 from bleuprint.errors import BleuprintError, InvalidOptionError
 
 
@@ -52,7 +52,7 @@ def report(
     references: Sequence[Sequence[str]],
     *,
     sources: Optional[Sequence[str]] = None,
-    metrics: Sequence[str] = METRIC_NAMES,
+    metrics: Sequence[str] = DEFAULT_METRICS,
     meta: Optional[Mapping[str, Sequence[str]]] = None,
     train_counts: Optional[Mapping[str, int]] = None,
     n_bootstrap: int = 1000,
@@ -61,8 +61,8 @@ def report(
 ) -> Report:
     """Analyses ``systems`` ({name: hypotheses}) against reference streams.
 
-    ``metrics`` among ``bleu``, ``chrf``, ``ter`` (the first orders the systems); ``meta``
-    maps ``docid``/``origlang``/``domain`` to one value per segment; ``train_counts`` gives
+    ``metrics`` among ``bleu``, ``chrf``, ``ter``, ``rouge`` (the first orders the systems);
+    ``meta`` maps ``docid``/``origlang``/``domain`` to one value per segment; ``train_counts`` gives
     word frequencies for word accuracy (default: the first reference's).
     """
     if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int) or n_bootstrap < 1:

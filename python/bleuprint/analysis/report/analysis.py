@@ -13,7 +13,7 @@ from bleuprint.analysis.report import buckets as bk
 from bleuprint.analysis.report.examples import example, pick_examples
 from bleuprint.analysis.report.inputs import META_FIELDS, ReportInputs
 from bleuprint.analysis.report.ngrams import NgramTable, characteristic_ngrams
-from bleuprint.metrics import BLEU, CHRF, TER
+from bleuprint.metrics import BLEU, CHRF, ROUGE, TER
 from bleuprint.significance import bootstrap_ci, paired_test_stats
 from bleuprint.tokenizers import tokenize
 
@@ -28,7 +28,7 @@ BUCKET_SAMPLES = 200
 
 
 #: The classes of the ``metrics=`` names.
-METRICS: dict[str, Any] = {"bleu": BLEU, "chrf": CHRF, "ter": TER}
+METRICS: dict[str, Any] = {"bleu": BLEU, "chrf": CHRF, "ter": TER, "rouge": ROUGE}
 
 
 def _better(config: Any, scores: np.ndarray) -> np.ndarray:
@@ -205,7 +205,8 @@ def _sentence_buckets(
         ),
     ]
     for k, label in enumerate(labels):
-        if label == "BLEU" or label.startswith("chrF"):  # TER's sentence scores are not bucketed
+        # TER's sentence scores are not bucketed; ROUGE's are F-measures x 100.
+        if label == "BLEU" or label.startswith(("chrF", "rouge")):
             kinds.append(
                 (
                     f"sentence-{label}",

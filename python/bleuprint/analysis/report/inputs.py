@@ -13,7 +13,9 @@ from bleuprint.tokenizers import tokenize
 
 #: Metadata columns a report breaks scores down by.
 META_FIELDS = ("origlang", "domain", "docid")
-METRIC_NAMES = ("bleu", "chrf", "ter")
+METRIC_NAMES = ("bleu", "chrf", "ter", "rouge")
+#: The metrics a report shows unless told.
+DEFAULT_METRICS = ("bleu", "chrf", "ter")
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class ReportInputs:
     references: list[list[str]]
     sources: Optional[list[str]] = None
     meta: dict[str, list[str]] = field(default_factory=dict)
-    metrics: tuple[str, ...] = METRIC_NAMES
+    metrics: tuple[str, ...] = DEFAULT_METRICS
     train_counts: Optional[dict[str, int]] = None
     test_set: Optional[str] = None
 
@@ -40,7 +42,7 @@ def check_inputs(
     *,
     sources: Optional[Sequence[str]] = None,
     meta: Optional[Mapping[str, Sequence[str]]] = None,
-    metrics: Sequence[str] = METRIC_NAMES,
+    metrics: Sequence[str] = DEFAULT_METRICS,
     train_counts: Optional[Mapping[str, int]] = None,
     test_set: Optional[str] = None,
 ) -> ReportInputs:
