@@ -64,15 +64,21 @@ impl Lcs {
         }
     }
 
-    /// One row of the recurrence: `row` (the bits after `a[..i]`) becomes the bits after
-    /// `a[..=i]`, for the symbol `id` of `a[i]`: `V' = (V + (V & M)) | (V & !M)`, the sum
-    /// carried across words.
+    /// The match mask of symbol `id` (`words` long), or `None` where `b` lacks it.
     #[inline]
-    fn step(masks: &[u64], id: u32, words: usize, row: &mut [u64]) {
+    fn mask(masks: &[u64], id: u32, words: usize) -> Option<&[u64]> {
+        if id == ABSENT {
+            return None;
+        }
         let base = id as usize * words;
-        let Some(mask) = masks.get(base..base + words) else {
-            return; // a symbol `b` lacks matches nothing: the row stays
-        };
+        masks.get(base..base + words)
+    }
+
+    /// One row of the recurrence: `row` (the bits after `a[..i]`) becomes the bits after
+    /// `a[..=i]`, for the match mask `mask` of `a[i]`: `V' = (V + (V & M)) | (V & !M)`, the
+    /// sum carried across words.
+    #[inline]
+    fn step(mask: &[u64], row: &mut [u64]) {
         let mut carry = false;
         for (v, &m) in row.iter_mut().zip(mask) {
             let u = *v & m;
@@ -101,38 +107,74 @@ impl Lcs {
         j - ones
     }
 
-    /// The length of a longest common subsequence of `a` and `b`.
-    pub fn length(&mut self, a: &[u32], b: &[u32]) -> usize {
+    /// Prepares `b` for any number of [`Lcs::length_with`] and [`Lcs::indices_with`] calls;
+    /// [`Lcs::release`] the same `b` afterwards.
+    pub fn prepare(&mut self, b: &[u32]) {
+        self.set_masks(b, words_for(b.len()));
+    }
+
+    /// Forgets the prepared `b`.
+    pub fn release(&mut self, b: &[u32]) {
+        self.clear_masks(b, words_for(b.len()));
+    }
+
+    /// The length of a longest common subsequence of `a` and the prepared `b`.
+    pub fn length_with(&mut self, a: &[u32], b: &[u32]) -> usize {
         if a.is_empty() || b.is_empty() {
             return 0;
         }
         let words = words_for(b.len());
-        self.set_masks(b, words);
+        if words == 1 {
+            let mut v = u64::MAX;
+            for &id in a {
+                let m = self.masks.get(id as usize).copied().unwrap_or(0);
+                v = v.wrapping_add(v & m) | (v & !m);
+            }
+            return Self::cell(&[v], b.len());
+        }
         let mut row = std::mem::take(&mut self.rows);
         row.clear();
         row.resize(words, u64::MAX);
         for &id in a {
-            if id != ABSENT {
-                Self::step(&self.masks, id, words, &mut row);
+            if let Some(mask) = Self::mask(&self.masks, id, words) {
+                Self::step(mask, &mut row);
             }
         }
         let length = Self::cell(&row, b.len());
         self.rows = row;
-        self.clear_masks(b, words);
         length
     }
 
     /// The positions in `a` (ascending) of the longest common subsequence rouge-score's
-    /// `lcs_ind(a, b)` returns: backtracking from the table's last cell, a diagonal step on
-    /// equal symbols, else left (`j - 1`) only where that cell is strictly larger than the one
-    /// above, else up. Replaces `out`'s content.
-    pub fn indices(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    /// `lcs_ind(a, b)` returns, for the prepared `b`: backtracking from the table's last cell,
+    /// a diagonal step on equal symbols, else left (`j - 1`) only where that cell is strictly
+    /// larger than the one above, else up. Replaces `out`'s content.
+    ///
+    /// `known[k]` marks positions of `a` the caller has already (ROUGE-Lsum's union): when every
+    /// position whose symbol `b` holds is known, `out` stays empty, as nothing new could come.
+    pub fn indices_with(&mut self, a: &[u32], b: &[u32], known: &[bool], out: &mut Vec<u32>) {
         out.clear();
         if a.is_empty() || b.is_empty() {
             return;
         }
         let words = words_for(b.len());
-        self.set_masks(b, words);
+        // A position is new when its symbol is in `b` (a mask's first word covers b's first
+        // 64 symbols; longer `b`s check every word) and not known.
+        let masks = &self.masks;
+        let in_b = |id: u32| {
+            let base = id as usize * words;
+            masks
+                .get(base..base + words)
+                .is_some_and(|m| m.iter().any(|&w| w != 0))
+        };
+        let mut unknown = a.iter().zip(known.iter().chain(std::iter::repeat(&false)));
+        if !unknown.any(|(&id, &k)| !k && in_b(id)) {
+            return;
+        }
+        if words == 1 {
+            self.indices_one_word(a, b, out);
+            return;
+        }
         let mut rows = std::mem::take(&mut self.rows);
         rows.clear();
         rows.resize((a.len() + 1) * words, u64::MAX);
@@ -140,13 +182,14 @@ impl Lcs {
             let (done, next) = rows.split_at_mut((i + 1) * words);
             let row = next.get_mut(..words).unwrap_or_default();
             row.copy_from_slice(done.get(i * words..).unwrap_or_default());
-            if id != ABSENT {
-                Self::step(&self.masks, id, words, row);
+            if let Some(mask) = Self::mask(&self.masks, id, words) {
+                Self::step(mask, row);
             }
         }
         let row = |i: usize| rows.get(i * words..(i + 1) * words).unwrap_or_default();
         let (mut i, mut j) = (a.len(), b.len());
-        while i > 0 && j > 0 {
+        // Past the last cell with a common subsequence left, no step matches.
+        while i > 0 && j > 0 && Self::cell(row(i), j) > 0 {
             let (x, y) = (a.get(i - 1).copied(), b.get(j - 1).copied());
             if x == y && x != Some(ABSENT) {
                 out.push(u32::try_from(i - 1).unwrap_or(u32::MAX));
@@ -160,8 +203,88 @@ impl Lcs {
         }
         out.reverse();
         self.rows = rows;
-        self.clear_masks(b, words);
     }
+
+    /// [`Lcs::indices_with`] for a `b` of at most 64 symbols: one word per row.
+    fn indices_one_word(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+        let mut rows = std::mem::take(&mut self.rows);
+        rows.clear();
+        let mut v = u64::MAX;
+        rows.reserve(a.len() + 1);
+        rows.push(v);
+        for &id in a {
+            // A symbol `b` lacks (or `ABSENT`) has mask 0, which leaves the row as it is.
+            let m = self.masks.get(id as usize).copied().unwrap_or(0);
+            v = v.wrapping_add(v & m) | (v & !m);
+            rows.push(v);
+        }
+        backtrack_one_word(&rows, a, b, out);
+        self.rows = rows;
+    }
+
+    /// The length of a longest common subsequence of `a` and `b`.
+    pub fn length(&mut self, a: &[u32], b: &[u32]) -> usize {
+        self.prepare(b);
+        let length = self.length_with(a, b);
+        self.release(b);
+        length
+    }
+
+    /// As [`Lcs::indices_with`] (nothing known), preparing `b` for this one call.
+    pub fn indices(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+        self.prepare(b);
+        self.indices_with(a, b, &[], out);
+        self.release(b);
+    }
+}
+
+/// rouge-score's backtrack over one-word rows (`rows[i]`: the bits after `a[..i]`), with
+/// the hardware `popcnt` where the processor has it (the portable build counts bits in
+/// software, which costs the backtrack half its time).
+fn backtrack_one_word(rows: &[u64], a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has `popcnt`, the one feature the function is built with.
+        unsafe { backtrack_popcnt(rows, a, b, out) };
+        return;
+    }
+    backtrack_rows(rows, a, b, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn backtrack_popcnt(rows: &[u64], a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    backtrack_rows(rows, a, b, out);
+}
+
+/// The backtrack itself. In row `i`, a zero bit `j - 1` of `rows[i]` means the cell to the
+/// left is one less, which can never beat the one above: those steps go up without counting
+/// bits, and a cell has a common subsequence left when its row has a zero bit below `j`.
+#[inline(always)]
+fn backtrack_rows(rows: &[u64], a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    let low = |j: usize| if j >= 64 { u64::MAX } else { (1u64 << j) - 1 };
+    let row = |i: usize| rows.get(i).copied().unwrap_or(u64::MAX);
+    let (mut i, mut j) = (a.len(), b.len());
+    while i > 0 && j > 0 && !row(i) & low(j) != 0 {
+        let (x, y) = (a.get(i - 1).copied(), b.get(j - 1).copied());
+        if x == y && x != Some(ABSENT) {
+            out.push(u32::try_from(i - 1).unwrap_or(u32::MAX));
+            i -= 1;
+            j -= 1;
+            continue;
+        }
+        let here = row(i);
+        // Left when cell (i, j - 1) equals cell (i, j) (bit j - 1 set) and the cell above is
+        // one less than both (its row has more ones below j).
+        let left = here >> (j - 1) & 1 == 1
+            && (row(i - 1) & low(j)).count_ones() > (here & low(j)).count_ones();
+        if left {
+            j -= 1;
+        } else {
+            i -= 1;
+        }
+    }
+    out.reverse();
 }
 
 #[cfg(test)]

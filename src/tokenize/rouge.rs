@@ -63,10 +63,13 @@ impl Tokens {
         self.scan(text, true);
     }
 
-    fn end_token(&mut self) {
-        let end = u32::try_from(self.bytes.len()).unwrap_or(u32::MAX);
-        if self.ends.last().map_or(0, |&e| e) < end {
-            self.ends.push(end);
+    /// Closes the token being read, if any.
+    #[inline]
+    fn end_token(&mut self, in_token: &mut bool) {
+        if *in_token {
+            self.ends
+                .push(u32::try_from(self.bytes.len()).unwrap_or(u32::MAX));
+            *in_token = false;
         }
     }
 
@@ -79,57 +82,50 @@ impl Tokens {
         self.ends.clear();
         self.line_starts.clear();
         let bytes = text.as_bytes();
+        self.bytes.reserve(bytes.len());
         // Whether the current line has any character (empty lines are no sentences).
         let mut line_open = false;
+        let mut in_token = false;
         let mut i = 0;
-        while i < bytes.len() {
-            if lines && !line_open && bytes.get(i) != Some(&b'\n') {
+        while let Some(&b) = bytes.get(i) {
+            if lines && !line_open && b != b'\n' {
                 line_open = true;
                 let count = self.count();
                 self.line_starts.push(count);
             }
-            // A run of token bytes, lowercased as it is copied.
-            let run = bytes
-                .get(i..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric())
-                .count();
-            if run > 0 {
-                let start = self.bytes.len();
-                self.bytes
-                    .extend_from_slice(bytes.get(i..i + run).unwrap_or_default());
-                self.bytes
-                    .get_mut(start..)
-                    .unwrap_or_default()
-                    .make_ascii_lowercase();
-                i += run;
+            if b.is_ascii_alphanumeric() {
+                // `| 0x20` lowercases ASCII letters and keeps digits.
+                self.bytes.push(b | 0x20);
+                in_token = true;
+                i += 1;
                 continue;
             }
             match bytes.get(i..).unwrap_or_default() {
                 // U+0130: `i` and a combining dot, which separates.
                 [0xC4, 0xB0, ..] => {
                     self.bytes.push(b'i');
-                    self.end_token();
+                    in_token = true;
+                    self.end_token(&mut in_token);
                     i += 2;
                 }
                 // U+212A KELVIN SIGN: `k`.
                 [0xE2, 0x84, 0xAA, ..] => {
                     self.bytes.push(b'k');
+                    in_token = true;
                     i += 3;
                 }
                 [b'\n', ..] => {
-                    self.end_token();
+                    self.end_token(&mut in_token);
                     line_open = false;
                     i += 1;
                 }
                 _ => {
-                    self.end_token();
+                    self.end_token(&mut in_token);
                     i += 1;
                 }
             }
         }
-        self.end_token();
+        self.end_token(&mut in_token);
         if lines {
             let count = self.count();
             self.line_starts.push(count);

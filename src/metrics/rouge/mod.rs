@@ -423,6 +423,8 @@ pub struct Matcher {
     left_hyp: Vec<u32>,
     /// Which reference line positions some LCS used (ROUGE-Lsum's union).
     union: Vec<bool>,
+    /// Per reference line, the signature of its tokens outside the union.
+    signatures: Vec<u64>,
     /// Per type: the best F-measure so far and its triple.
     best: Vec<(f64, [i64; 3])>,
 }
@@ -491,18 +493,46 @@ impl Matcher {
         }
         self.union.clear();
         self.union.resize(reference.lines.len(), false);
+        // Per reference line, a 64-bit signature of the tokens at positions not yet in the
+        // union: a hypothesis line whose signature misses it cannot add to that line's union.
+        let signature = |ids: &[u32], known: &[bool]| -> u64 {
+            let unknown = ids
+                .iter()
+                .zip(known.iter().chain(std::iter::repeat(&false)));
+            unknown
+                .filter(|(&id, &k)| !k && id != ABSENT)
+                .fold(0, |sig, (&id, _)| sig | 1 << (id % 64))
+        };
+        self.signatures.clear();
+        for (_, r) in reference.line_slices() {
+            self.signatures.push(signature(r, &[]));
+        }
         for (_, h) in hypothesis.line_slices() {
-            if h.is_empty() {
+            let h_signature = signature(h, &[]);
+            if h_signature == 0 {
                 continue;
             }
-            for (start, r) in reference.line_slices() {
-                self.lcs.indices(r, h, &mut self.at);
+            self.lcs.prepare(h);
+            for ((start, r), line_signature) in
+                reference.line_slices().zip(self.signatures.iter_mut())
+            {
+                if *line_signature & h_signature == 0 {
+                    continue;
+                }
+                // Positions already in the union need not be found again.
+                let known = self.union.get(start..).unwrap_or_default();
+                self.lcs.indices_with(r, h, known, &mut self.at);
+                if self.at.is_empty() {
+                    continue;
+                }
                 for &i in &self.at {
                     if let Some(used) = self.union.get_mut(start + i as usize) {
                         *used = true;
                     }
                 }
+                *line_signature = signature(r, self.union.get(start..).unwrap_or_default());
             }
+            self.lcs.release(h);
         }
         grow(&mut self.left_ref, &reference.lines);
         grow(&mut self.left_hyp, &reference.lines);
