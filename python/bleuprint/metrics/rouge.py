@@ -425,7 +425,8 @@ def _sent_tokenize(text: str) -> list[str]:
         return list(nltk.sent_tokenize(text))
     except LookupError:
         raise InvalidOptionError(
-            "split_summaries=True needs nltk's punkt_tab sentence model, which is not "
-            "installed: python -m nltk.downloader punkt_tab (or split sentences with "
-            "newlines and leave split_summaries False)"
+            "rougeLsum's sentences are split with nltk's sent_tokenize here (split_summaries="
+            "True, and always in torchmetrics), which needs nltk's punkt_tab model: python -m "
+            "nltk.downloader punkt_tab (or put each sentence on its own line and leave "
+            "split_summaries False)"
         ) from None

@@ -1,5 +1,6 @@
 """torchmetrics' BLEU (``bleu_score``, ``sacre_bleu_score``, ``BLEUScore``,
-``SacreBLEUScore``), as torchmetrics 1.9.0 computes it::
+``SacreBLEUScore``) and ROUGE (``rouge_score``, ``ROUGEScore``; these need torch), as
+torchmetrics 1.9.0 computes them::
 
     from bleuprint.compat.torchmetrics import BLEUScore
 
@@ -17,11 +18,13 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING, Any
 
-from bleuprint.compat.torchmetrics.functional import bleu_score, sacre_bleu_score
+from bleuprint.compat.torchmetrics.functional import bleu_score, rouge_score, sacre_bleu_score
 from bleuprint.compat.torchmetrics.statistics import AVAILABLE_TOKENIZERS, TokenizerName
 
 if TYPE_CHECKING:
     from bleuprint.compat.torchmetrics.metric import BLEUScore, SacreBLEUScore
+
+    ROUGEScore: type
 
 #: torchmetrics' name for the ``tokenize=`` type.
 _TokenizersLiteral = TokenizerName
@@ -30,6 +33,11 @@ _TokenizersLiteral = TokenizerName
 def __getattr__(name: str) -> Any:
     # The classes load on first use: importing torch takes seconds (and much memory), and
     # the functional forms import it only when they compute.
+    if name == "ROUGEScore":
+        from bleuprint.compat.torchmetrics.rouge import rouge_metric_class
+
+        globals()[name] = rouge_metric_class()
+        return globals()[name]
     if name not in ("BLEUScore", "SacreBLEUScore"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     kind = "metric" if importlib.util.find_spec("torchmetrics") is not None else "plain"
@@ -41,8 +49,10 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "AVAILABLE_TOKENIZERS",
     "BLEUScore",
+    "ROUGEScore",
     "SacreBLEUScore",
     "TokenizerName",
     "bleu_score",
+    "rouge_score",
     "sacre_bleu_score",
 ]

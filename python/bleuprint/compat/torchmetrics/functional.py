@@ -1,4 +1,4 @@
-"""torchmetrics' functional ``bleu_score`` and ``sacre_bleu_score``."""
+"""torchmetrics' functional ``bleu_score``, ``sacre_bleu_score`` and ``rouge_score``."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from bleuprint.compat.torchmetrics.arithmetic import state_score
+from bleuprint.compat.torchmetrics.rouge import rouge_score as rouge_score
 from bleuprint.compat.torchmetrics.statistics import (
     Counter,
     TokenizerName,
