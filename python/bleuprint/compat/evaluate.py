@@ -1,4 +1,4 @@
-"""Hugging Face ``evaluate``'s BLEU metrics, offline and bit for bit::
+"""Hugging Face ``evaluate``'s BLEU and ROUGE metrics, offline and bit for bit::
 
     from bleuprint.compat import evaluate
     bleu = evaluate.load("bleu")
@@ -8,6 +8,10 @@
   preset: shortest reference, no smoothing or Lin-Och add-one on every order, 0..1).
 - ``load("google_bleu")``: nltk's ``corpus_gleu`` on the same tokens.
 - ``load("sacrebleu")``: sacrebleu's ``corpus_bleu``, with HF's dict.
+- ``load("rouge")``: HF's rouge script on rouge-score's ``RougeScorer`` and
+  ``BootstrapAggregator`` (:mod:`bleuprint.compat.rouge_score`): the same dict, with
+  ``numpy.float64`` bootstrap medians drawn as HF draws them (numpy's global state seeded
+  with the metric's seed, then restored) or lists of F-measures (``use_aggregator=False``).
 
 ``add``/``add_batch`` collect examples for a later ``compute()``, as in ``evaluate``.
 """
@@ -19,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Optional
 
+from bleuprint.compat.rouge_score import rouge_scorer, scoring
 from bleuprint.errors import (
     InputTypeError,
     InvalidInputError,
@@ -29,6 +34,7 @@ from bleuprint.io.layout import as_text_sequence
 from bleuprint.metrics.bleu import BLEUConfig
 from bleuprint.metrics.functional import corpus_bleu
 from bleuprint.metrics.gleu import GLEUConfig
+from bleuprint.significance.percentile_bootstrap import global_state_seeded, seed_of_global_state
 from bleuprint.tokenizers import tokenize
 
 
@@ -42,6 +48,21 @@ class Tokenizer13a:
 def _check(predictions: Any, references: Any) -> list[Sequence[str]]:
     """HF's layout: one prediction string each; one reference string or a list of them per
     prediction. Returns the references as lists."""
+    predictions, references = _check_lengths(predictions, references)
+    if references and isinstance(references[0], str):
+        references = [[ref] for ref in references]
+    # Item types are checked by the core, which names the position of a bad item; the
+    # per-prediction reference lists are checked here (sacrebleu's layout needs their len).
+    if set(map(type, references)) == {list}:  # the common case, checked at C speed
+        return references  # type: ignore[no-any-return]
+    return [
+        refs if type(refs) is list else as_text_sequence(refs, f"references[{i}]")
+        for i, refs in enumerate(references)
+    ]
+
+
+def _check_lengths(predictions: Any, references: Any) -> tuple[Sequence[Any], Sequence[Any]]:
+    """Predictions and references as sequences of the same length (HF's error otherwise)."""
     if predictions is None or references is None:
         raise InvalidInputError("compute() needs predictions=... and references=...")
     if isinstance(predictions, str) or isinstance(references, str):
@@ -57,16 +78,7 @@ def _check(predictions: Any, references: Any) -> list[Sequence[str]]:
             f"({len(references)}): pass one entry per prediction, "
             "references=[['ref a1', 'ref a2'], ['ref b1'], ...]"
         )
-    if references and isinstance(references[0], str):
-        references = [[ref] for ref in references]
-    # Item types are checked by the core, which names the position of a bad item; the
-    # per-prediction reference lists are checked here (sacrebleu's layout needs their len).
-    if set(map(type, references)) == {list}:  # the common case, checked at C speed
-        return references  # type: ignore[no-any-return]
-    return [
-        refs if type(refs) is list else as_text_sequence(refs, f"references[{i}]")
-        for i, refs in enumerate(references)
-    ]
+    return predictions, references
 
 
 @contextmanager
@@ -224,24 +236,136 @@ class Sacrebleu(_Metric):
         }
 
 
+class _FunctionTokenizer:
+    """HF rouge's ``Tokenizer``: a callable as an object with rouge-score's ``tokenize``."""
+
+    def __init__(self, tokenizer_func: Callable[[str], Any]) -> None:
+        self.tokenizer_func = tokenizer_func
+
+    def tokenize(self, text: str) -> Any:
+        return self.tokenizer_func(text)
+
+
+def _check_rouge_texts(predictions: Sequence[Any], references: Sequence[Any]) -> None:
+    """Every prediction a str; every reference a str or a list of them (HF's features)."""
+    expected = "expected predictions=['text', ...], references=['ref', ...] or [['ref 1', ...]]"
+    for i, prediction in enumerate(predictions):
+        if not isinstance(prediction, str):
+            raise ReferenceLayoutError(
+                f"predictions[{i}] must be str, got {type(prediction).__name__}; {expected}"
+            )
+    for i, refs in enumerate(references):
+        items = [(f"references[{i}]", refs)] if isinstance(refs, str) else None
+        if items is None:
+            if not isinstance(refs, Sequence):
+                raise ReferenceLayoutError(
+                    f"references[{i}] must be str or a list of str, got "
+                    f"{type(refs).__name__}; {expected}"
+                )
+            items = [(f"references[{i}][{k}]", ref) for k, ref in enumerate(refs)]
+        for where, ref in items:
+            if not isinstance(ref, str):
+                raise ReferenceLayoutError(
+                    f"{where} must be str, got {type(ref).__name__}; {expected}"
+                )
+
+
+class Rouge(_Metric):
+    """``evaluate.load("rouge")``: HF's rouge script, its ``RougeScorer`` and
+    ``BootstrapAggregator`` those of :mod:`bleuprint.compat.rouge_score` (all segments in one
+    core call).
+
+    ``references`` are one string per prediction (``score``) or, when the first is a list
+    (or tuple, which HF's datasets make a list), a list per prediction (``score_multi``).
+    ``use_aggregator=True`` (HF's default) gives each type's ``mid.fmeasure`` of a
+    1000-sample bootstrap, a ``numpy.float64``. ``use_aggregator=False`` gives each type's
+    list of F-measures (floats, or the int ``0`` where rouge-score's LCS scores return it).
+
+    The bootstrap draws as HF's does: ``compute()`` seeds numpy's global random state with the
+    metric's ``seed`` and restores the state afterwards; ``load("rouge", seed=...)`` sets it,
+    and without one it is taken from the global state when the metric is loaded (so
+    ``np.random.seed(s)`` before ``load`` gives HF's very numbers).
+    """
+
+    name = "rouge"
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        super().__init__()
+        self.seed = seed_of_global_state() if seed is None else seed
+
+    def _compute(
+        self,
+        predictions: Any,
+        references: Any,
+        rouge_types: Optional[Sequence[str]] = None,
+        use_aggregator: bool = True,
+        use_stemmer: bool = False,
+        tokenizer: Optional[Callable[[str], Any]] = None,
+    ) -> dict[str, Any]:
+        with global_state_seeded(self.seed):
+            return self._rouge(
+                predictions, references, rouge_types, use_aggregator, use_stemmer, tokenizer
+            )
+
+    def _rouge(
+        self,
+        predictions: Any,
+        references: Any,
+        rouge_types: Optional[Sequence[str]],
+        use_aggregator: bool,
+        use_stemmer: bool,
+        tokenizer: Optional[Callable[[str], Any]],
+    ) -> dict[str, Any]:
+        predictions, references = _check_lengths(predictions, references)
+        _check_rouge_texts(predictions, references)
+        if rouge_types is None:
+            rouge_types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        # HF's test (IndexError with no prediction, as HF's); its datasets make tuples lists.
+        multi_ref = not isinstance(references[0], str)
+        if multi_ref:
+            references = [[refs] if isinstance(refs, str) else list(refs) for refs in references]
+        scorer = rouge_scorer.RougeScorer(
+            rouge_types=rouge_types,
+            use_stemmer=use_stemmer,
+            tokenizer=None if tokenizer is None else _FunctionTokenizer(tokenizer),
+        )
+        scores = scorer.score_batch(references, predictions, multi=multi_ref)
+        result: dict[str, Any] = {}
+        if use_aggregator:
+            aggregator = scoring.BootstrapAggregator()
+            for score in scores:
+                aggregator.add_scores(score)
+            for key, aggregate in aggregator.aggregate().items():
+                result[key] = aggregate.mid.fmeasure
+        else:
+            for key in scores[0]:
+                result[key] = [score[key].fmeasure for score in scores]
+        return result
+
+
 _METRICS: dict[str, type[_Metric]] = {
     "bleu": Bleu,
     "google_bleu": GoogleBleu,
     "sacrebleu": Sacrebleu,
+    "rouge": Rouge,
 }
 
 
 def load(path: str, *args: Any, **kwargs: Any) -> _Metric:
-    """``evaluate.load`` for ``"bleu"``, ``"google_bleu"`` and ``"sacrebleu"`` (also under
-    their hub names ``evaluate-metric/...``); nothing is downloaded."""
+    """``evaluate.load`` for ``"bleu"``, ``"google_bleu"``, ``"sacrebleu"`` and ``"rouge"``
+    (also under their hub names ``evaluate-metric/...``); nothing is downloaded. ``seed=``
+    is HF's (for ``"rouge"``); other keyword arguments are accepted and ignored."""
     name = path.removeprefix("evaluate-metric/")
     try:
-        return _METRICS[name]()
+        metric = _METRICS[name]
     except KeyError:
         raise InvalidOptionError(
             f"bleuprint.compat.evaluate has no metric {path!r}; "
             f"expected one of {', '.join(_METRICS)}"
         ) from None
+    if metric is Rouge:  # the one that draws random numbers: HF's seed= applies
+        return Rouge(seed=kwargs.get("seed"))
+    return metric()
 
 
-__all__ = ["Bleu", "GoogleBleu", "Sacrebleu", "Tokenizer13a", "load"]
+__all__ = ["Bleu", "GoogleBleu", "Rouge", "Sacrebleu", "Tokenizer13a", "load"]

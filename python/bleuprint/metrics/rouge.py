@@ -379,6 +379,14 @@ class ROUGE(Metric[ROUGEScore]):
             return [s for s in _sent_tokenize(text) if s]
         return [s for s in text.split("\n") if s]
 
+    def tokenize(self, texts: Sequence[str]) -> list[Sequence[Hashable]]:
+        """Each text's tokens as this metric counts them for ROUGE-N and ROUGE-L (lowercased
+        and stemmed where it does), in one batch."""
+        texts = list(texts)
+        if self.config.lowercases and self.config.tokenizer != DEFAULT_TOKENIZER:
+            texts = [t.lower() for t in texts]
+        return self._token_lists(texts)
+
     def _token_lists(self, texts: list[str]) -> list[Sequence[Hashable]]:
         config = self.config
         tokenizer = config.tokenizer
