@@ -33,11 +33,10 @@ _TokenizersLiteral = TokenizerName
 def __getattr__(name: str) -> Any:
     # The classes load on first use: importing torch takes seconds (and much memory), and
     # the functional forms import it only when they compute.
-    if name == "ROUGEScore":
-        from bleuprint.compat.torchmetrics.rouge import rouge_metric_class
-
-        globals()[name] = rouge_metric_class()
-        return globals()[name]
+    if name == "ROUGEScore":  # a torchmetrics.Metric subclass, made when first asked for
+        value = importlib.import_module(f"{__name__}.rouge").rouge_metric_class()
+        globals()[name] = value
+        return value
     if name not in ("BLEUScore", "SacreBLEUScore"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     kind = "metric" if importlib.util.find_spec("torchmetrics") is not None else "plain"
