@@ -121,3 +121,12 @@ def test_rouge_lsum_without_nltks_model_names_the_download() -> None:
             rouge_score(["A b. C d."], ["a b. c e."], rouge_keys="rougeLsum"),
             tm_functional.rouge_score(["A b. C d."], ["a b. c e."], rouge_keys="rougeLsum"),
         )
+
+
+def test_metric_pickles_with_its_states() -> None:
+    import pickle
+
+    metric = ROUGEScore(rouge_keys=("rouge1", "rougeL"))
+    metric.update(["the cat sat"], [["the cat is here"]])
+    restored = pickle.loads(pickle.dumps(metric))
+    _same(restored.compute(), metric.compute())

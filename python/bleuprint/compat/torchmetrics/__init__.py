@@ -33,8 +33,8 @@ _TokenizersLiteral = TokenizerName
 def __getattr__(name: str) -> Any:
     # The classes load on first use: importing torch takes seconds (and much memory), and
     # the functional forms import it only when they compute.
-    if name == "ROUGEScore":  # a torchmetrics.Metric subclass, made when first asked for
-        value = importlib.import_module(f"{__name__}.rouge").rouge_metric_class()
+    if name == "ROUGEScore":  # a torchmetrics.Metric subclass: torchmetrics is required
+        value = importlib.import_module(f"{__name__}.rouge_metric").ROUGEScore
         globals()[name] = value
         return value
     if name not in ("BLEUScore", "SacreBLEUScore"):
