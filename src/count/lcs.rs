@@ -13,11 +13,13 @@
 //! let mut lcs = Lcs::default();
 //! assert_eq!(lcs.length(&[1, 2, 3, 4], &[2, 4, 3]), 2);
 //! let mut at = Vec::new();
-//! lcs.indices(&[1, 2, 3, 4], &[2, 4, 3], &mut at);
+//! lcs.indices(&[1, 2, 3, 4], &[2, 4, 3], &mut at)?;
 //! assert_eq!(at, [1, 2]); // "2 3", the pick of rouge-score's backtrack
+//! # Ok::<(), bleuprint::Error>(())
 //! ```
 
 use super::ABSENT;
+use crate::error::{Error, Result};
 
 /// Reusable scratch for LCS computations: the match masks of the current `b` and the rows.
 #[derive(Debug, Default, Clone)]
@@ -152,10 +154,20 @@ impl Lcs {
     ///
     /// `known[k]` marks positions of `a` the caller has already (ROUGE-Lsum's union): when every
     /// position whose symbol `b` holds is known, `out` stays empty, as nothing new could come.
-    pub fn indices_with(&mut self, a: &[u32], b: &[u32], known: &[bool], out: &mut Vec<u32>) {
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidInput`] when the rows (`|a| × |b| / 64` words) do not fit in
+    /// memory.
+    pub fn indices_with(
+        &mut self,
+        a: &[u32],
+        b: &[u32],
+        known: &[bool],
+        out: &mut Vec<u32>,
+    ) -> Result<()> {
         out.clear();
         if a.is_empty() || b.is_empty() {
-            return;
+            return Ok(());
         }
         let words = words_for(b.len());
         // A position is new when its symbol is in `b` (a mask's first word covers b's first
@@ -169,15 +181,25 @@ impl Lcs {
         };
         let mut unknown = a.iter().zip(known.iter().chain(std::iter::repeat(&false)));
         if !unknown.any(|(&id, &k)| !k && in_b(id)) {
-            return;
-        }
-        if words == 1 {
-            self.indices_one_word(a, b, out);
-            return;
+            return Ok(());
         }
         let mut rows = std::mem::take(&mut self.rows);
         rows.clear();
-        rows.resize((a.len() + 1) * words, u64::MAX);
+        let cells = (a.len() + 1).saturating_mul(words);
+        if rows.try_reserve_exact(cells).is_err() {
+            return Err(Error::invalid_input(format!(
+                "ROUGE-Lsum: the LCS of a {}-token line against a {}-token line needs more memory \
+                 than is available; split such text into shorter lines",
+                a.len(),
+                b.len()
+            )));
+        }
+        if words == 1 {
+            self.rows = rows;
+            self.indices_one_word(a, b, out);
+            return Ok(());
+        }
+        rows.resize(cells, u64::MAX);
         for (i, &id) in a.iter().enumerate() {
             let (done, next) = rows.split_at_mut((i + 1) * words);
             let row = next.get_mut(..words).unwrap_or_default();
@@ -203,6 +225,7 @@ impl Lcs {
         }
         out.reverse();
         self.rows = rows;
+        Ok(())
     }
 
     /// [`Lcs::indices_with`] for a `b` of at most 64 symbols: one word per row.
@@ -231,10 +254,14 @@ impl Lcs {
     }
 
     /// As [`Lcs::indices_with`] (nothing known), preparing `b` for this one call.
-    pub fn indices(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    ///
+    /// # Errors
+    /// As [`Lcs::indices_with`].
+    pub fn indices(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) -> Result<()> {
         self.prepare(b);
-        self.indices_with(a, b, &[], out);
+        let done = self.indices_with(a, b, &[], out);
         self.release(b);
+        done
     }
 }
 
@@ -352,7 +379,7 @@ mod tests {
         for (a, b) in sequences(0x9E37_79B9_7F4A_7C15, 3000) {
             let (length, expected) = table_indices(&a, &b);
             assert_eq!(lcs.length(&a, &b), length, "{a:?} {b:?}");
-            lcs.indices(&a, &b, &mut at);
+            lcs.indices(&a, &b, &mut at).unwrap();
             assert_eq!(at, expected, "{a:?} {b:?}");
             assert_eq!(lcs.length(&b, &a), length);
         }
@@ -364,7 +391,7 @@ mod tests {
         let mut lcs = Lcs::default();
         let mut at = vec![9];
         assert_eq!(lcs.length(&[], &[1]), 0);
-        lcs.indices(&[1], &[], &mut at);
+        lcs.indices(&[1], &[], &mut at).unwrap();
         assert!(at.is_empty());
         assert_eq!(lcs.length(&[ABSENT, 1], &[ABSENT, 1]), 1);
         // 64 and 65 symbols: the carry crosses a word.

@@ -207,8 +207,35 @@ pub(crate) mod typed {
         hypotheses_range("hypotheses"): (usize, usize), "a (start, stop) pair of ints >= 0";
         references_range("references"): (usize, usize), "a (start, stop) pair of ints >= 0";
         log_weights("log_weights"): Vec<f64>, "a sequence of float";
-        rouge_types("types"): Vec<String>, "a sequence of str";
     }
+}
+
+/// ROUGE's `types`: a sequence of str (a text with a lone surrogate comes through lossily, so
+/// that the type check names it as an unknown type).
+pub(crate) fn rouge_types(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let wrong = || {
+        type_error(format!(
+            "types must be a sequence of str, got {}",
+            type_name(value)
+        ))
+    };
+    if value.is_instance_of::<PyString>() {
+        return Err(wrong());
+    }
+    let items = value.try_iter().map_err(|_| wrong())?;
+    items
+        .map(|item| {
+            let item = item?;
+            item.cast::<PyString>()
+                .map(|s| s.to_string_lossy().into_owned())
+                .map_err(|_| {
+                    type_error(format!(
+                        "types must be a sequence of str, got a {} in it",
+                        type_name(&item)
+                    ))
+                })
+        })
+        .collect()
 }
 
 /// The `workers` argument (`#[pyo3(from_py_with = workers)]`): `-1` for all cores (or

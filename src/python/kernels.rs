@@ -405,7 +405,7 @@ impl RougeKernel {
     #[new]
     #[pyo3(signature = (*, types, tokenizer = Some("rouge"), stem = false, normalize = None, tagger = None))]
     fn new(
-        #[pyo3(from_py_with = typed::rouge_types)] types: Vec<String>,
+        #[pyo3(from_py_with = super::args::rouge_types)] types: Vec<String>,
         #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
         #[pyo3(from_py_with = typed::stem)] stem: bool,
         #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,

@@ -422,6 +422,13 @@ TYPED = {
         ("correct", "total", "smoothed"), st.one_of(st.none(), st.lists(floats, max_size=6))
     ),
     "weights": st.lists(st.lists(floats, max_size=5), max_size=3),
+    # ROUGE's types: good, unknown and repeated names, and non-str items.
+    "types": st.lists(
+        st.one_of(
+            st.sampled_from(["rouge1", "rouge9", "rougeL", "rougeLsum", "rouge0", "x"]), scalar
+        ),
+        max_size=4,
+    ),
     "positive": st.one_of(st.none(), st.lists(st.booleans(), max_size=6)),
     "item_lengths": st.one_of(st.none(), st.tuples(floats, floats)),
     "scale": ints,
@@ -438,6 +445,7 @@ TYPED = {
             "no_punct",
             "asian_support",
             "raw",
+            "stem",
         ),
         st.booleans(),
     ),  # fmt: skip
@@ -448,8 +456,9 @@ CHRF_KERNEL = _core.ChrfKernel(char_order=6, word_order=2, whitespace=False)
 TER_KERNEL = _core.TerKernel(normalized=True, asian_support=True)
 WER_KERNEL = _core.WerKernel()
 GLEU_KERNEL = _core.GleuKernel(tokenizer="13a")
+ROUGE_KERNEL = _core.RougeKernel(types=["rouge2", "rougeLsum"])
 KERNEL_CLASSES = [_core.BleuKernel, _core.ChrfKernel, _core.TerKernel, _core.WerKernel,
-                  _core.GleuKernel]  # fmt: skip
+                  _core.GleuKernel, _core.RougeKernel]  # fmt: skip
 
 
 @st.composite
@@ -459,11 +468,16 @@ def kernels(draw: Any) -> Any:
     smoothing, order and tokenizer the old per-metric functions took as arguments; options a
     constructor refuses (its own hostile test) leave that kernel at its defaults."""
     cls = draw(st.sampled_from(KERNEL_CLASSES))
-    options = {p.name: draw(TYPED[p.name]) for p in _parameters(cls) if draw(st.booleans())}
+    parameters = _parameters(cls)
+    # Options without a default (ROUGE's types) are always given.
+    required = {p.name for p in parameters if p.default is inspect.Parameter.empty}
+    options = {
+        p.name: draw(TYPED[p.name]) for p in parameters if p.name in required or draw(st.booleans())
+    }
     try:
         return cls(**options)
     except BleuprintError:
-        return cls()
+        return cls(**{name: TYPED_DEFAULTS[name] for name in required})
 
 
 # Counted sentences for the pairwise functions (ranges come from text_lists, so they are
@@ -473,6 +487,7 @@ BAGS = [
     _core.bags(CHRF_KERNEL, ["a b c", "", "\x00"]),
 ]
 TER_SENTENCES = _core.bags(TER_KERNEL, ["a b c", "", "\x00 b"])
+ROUGE_SENTENCES = _core.bags(ROUGE_KERNEL, ["a b c", "", "a\nb\n\nc"])
 ranges = st.one_of(
     st.tuples(st.integers(0, 4), st.integers(0, 4)), st.tuples(huge_ints, huge_ints), text_lists
 )
@@ -491,7 +506,7 @@ TYPED.update(
         "kernel": st.one_of(kernels(), scalar),
         # A BleuKernel's MeCab model: only ja-mecab and ko-mecab take one.
         "tagger": st.one_of(st.none(), scalar),
-        "sentences": st.one_of(st.sampled_from([*BAGS, TER_SENTENCES]), scalar),
+        "sentences": st.one_of(st.sampled_from([*BAGS, TER_SENTENCES, ROUGE_SENTENCES]), scalar),
         "log_weights": st.lists(floats, max_size=4),
         # line_end: a block of a file's bytes, an offset into it and a line count.
         "data": st.one_of(st.binary(max_size=40), scalar),
@@ -521,7 +536,7 @@ OVERRIDES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
 TYPED_DEFAULTS = {
     "tokenizer": "13a", "max_order": 4, "char_order": 6, "word_order": 0, "factor": 4.0,
     "one_plus_factor": 5.0, "whitespace": False, "eps_smoothing": False, "unit": "word",
-    "form": "nfc",
+    "form": "nfc", "types": ["rouge1"],
 }  # fmt: skip
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from bleuprint import _core
-from bleuprint.errors import InvalidOptionError
+from bleuprint.errors import InputTypeError, InvalidOptionError
 from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
@@ -269,8 +269,12 @@ class ROUGEScore(Score):
         self.micro: Optional[dict[str, RougeTypeScore]] = None
         first = next(iter(scores))
         super().__init__(first, 100 * scores[first].fmeasure)
-        others = [f"{t} {100 * s.fmeasure:.2f}" for t, s in list(scores.items())[1:]]
-        self._verbose = " ".join(others) + (" " if others else "") + "(F-measure x 100)"
+
+    # A class attribute in Score; ROUGE's is made only when the score is printed.
+    @property
+    def _verbose(self) -> str:  # type: ignore[override]
+        others = [f"{t} {100 * s.fmeasure:.2f}" for t, s in list(self.scores.items())[1:]]
+        return " ".join(others) + (" " if others else "") + "(F-measure x 100)"
 
 
 class ROUGESignature(Signature):
@@ -299,9 +303,20 @@ class _Interner:
     def __init__(self) -> None:
         self.ids: dict[Hashable, str] = {}
 
-    def encode(self, tokens: Sequence[Hashable]) -> str:
+    def encode(self, tokens: Sequence[Hashable], label: str) -> str:
         ids = self.ids
-        return " ".join([ids.setdefault(t, str(len(ids))) for t in tokens])
+        try:
+            return " ".join([ids.setdefault(t, str(len(ids))) for t in tokens])
+        except TypeError:
+            raise InputTypeError(
+                f"tokenizer {label!r} must return a list of hashable tokens (str, ...) for each "
+                f"text; it returned {type(tokens).__name__} {_shown(tokens)}"
+            ) from None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class ROUGE(Metric[ROUGEScore]):
@@ -399,7 +414,8 @@ class ROUGE(Metric[ROUGEScore]):
         ):
             return list(_core.tokenize(config.token_kernel(), texts, workers=self.workers))
         external = get_tokenizer(tokenizer)
-        assert external is not None  # every other name wraps a Python tokenizer
+        if external is None:  # pragma: no cover - every other name wraps a Python tokenizer
+            raise InvalidOptionError(f"tokenizer {tokenizer!r} runs in the core")
         return [line.split() for line in external.tokenize_stream(texts, self.workers)]
 
     def _presplit(self, stream: Sequence[Any]) -> list[Any]:
@@ -412,7 +428,11 @@ class ROUGE(Metric[ROUGEScore]):
         flat = ([t for t in texts] if whole else []) + [s for ss in sentences for s in ss]
         tokens = iter(self._token_lists(flat))
         wholes = [next(tokens) if whole else () for _ in texts]
-        encode = self._interner.encode
+        label = self.config._tokenizer_label()
+
+        def encode(tokens: Any) -> str:
+            return self._interner.encode(tokens, label)
+
         encoded = iter(
             "\n".join([encode(w), *(encode(next(tokens)) for _ in ss)])
             for w, ss in zip(wholes, sentences)

@@ -442,13 +442,16 @@ fn grow(counts: &mut Vec<u32>, ids: &[u32]) {
 
 impl Matcher {
     /// `[match, hyp, ref]` of `kind` for `hypothesis` against `reference`.
+    ///
+    /// # Errors
+    /// ROUGE-Lsum's, for lines too long to hold their LCS rows in memory.
     pub fn triple(
         &mut self,
         kind: RougeType,
         hypothesis: &RougeText,
         reference: &RougeText,
-    ) -> [i64; 3] {
-        match kind {
+    ) -> Result<[i64; 3]> {
+        Ok(match kind {
             RougeType::Ngram(n) => {
                 let (h, r) = (hypothesis.order(n), reference.order(n));
                 let count_of = |text: &RougeText| text.tokens.len().saturating_sub(n - 1);
@@ -477,19 +480,19 @@ impl Matcher {
                 ]
             }
             RougeType::Lsum => [
-                to_i64(self.union_hits(hypothesis, reference)),
+                to_i64(self.union_hits(hypothesis, reference)?),
                 to_i64(hypothesis.lines.len()),
                 to_i64(reference.lines.len()),
             ],
-        }
+        })
     }
 
     /// rouge-score's `_summary_level_lcs` hits: for each reference line, the union of its LCS
     /// positions against every hypothesis line; each token at those positions counts while
     /// both texts have occurrences of it left.
-    fn union_hits(&mut self, hypothesis: &RougeText, reference: &RougeText) -> usize {
+    fn union_hits(&mut self, hypothesis: &RougeText, reference: &RougeText) -> Result<usize> {
         if hypothesis.lines.is_empty() || reference.lines.is_empty() {
-            return 0;
+            return Ok(0);
         }
         self.union.clear();
         self.union.resize(reference.lines.len(), false);
@@ -521,7 +524,10 @@ impl Matcher {
                 }
                 // Positions already in the union need not be found again.
                 let known = self.union.get(start..).unwrap_or_default();
-                self.lcs.indices_with(r, h, known, &mut self.at);
+                if let Err(e) = self.lcs.indices_with(r, h, known, &mut self.at) {
+                    self.lcs.release(h);
+                    return Err(e);
+                }
                 if self.at.is_empty() {
                     continue;
                 }
@@ -560,18 +566,21 @@ impl Matcher {
                 }
             }
         }
-        hits
+        Ok(hits)
     }
 
     /// The row of `hypothesis` against the best of `references` per type (rouge-score's
     /// `score_multi`: the highest F-measure, the first on ties).
+    ///
+    /// # Errors
+    /// As [`Matcher::triple`].
     pub fn row<'r>(
         &mut self,
         types: &[RougeType],
         hypothesis: &RougeText,
         references: impl Iterator<Item = &'r RougeText>,
         row: &mut [i64],
-    ) {
+    ) -> Result<()> {
         let mut best = std::mem::take(&mut self.best);
         best.clear();
         best.resize(types.len(), (f64::NEG_INFINITY, [0; 3]));
@@ -607,7 +616,7 @@ impl Matcher {
                             to_i64(reference.lines.len()),
                         ]
                     }
-                    _ => self.triple(*kind, hypothesis, reference),
+                    _ => self.triple(*kind, hypothesis, reference)?,
                 };
                 let f = score::triple_scores(triple).fmeasure;
                 if f > best.0 {
@@ -619,6 +628,7 @@ impl Matcher {
             out.copy_from_slice(triple);
         }
         self.best = best;
+        Ok(())
     }
 }
 
@@ -656,8 +666,7 @@ impl<'a> SegmentScorer<'a, str> for RougeScorer<'_> {
             .read(self.config, hypothesis, false, &mut self.hypothesis)?;
         let references = self.references.get(..self.n_references).unwrap_or_default();
         self.matcher
-            .row(&self.config.types, &self.hypothesis, references.iter(), row);
-        Ok(())
+            .row(&self.config.types, &self.hypothesis, references.iter(), row)
     }
 }
 
