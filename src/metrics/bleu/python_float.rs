@@ -159,6 +159,20 @@ impl Fsum {
         Self::default()
     }
 
+    /// Adds every value `other` holds: the result is `fsum` of both sets of values (the
+    /// partials are exact, so sums of chunks merge into the sum of the whole, in any order).
+    ///
+    /// # Errors
+    /// As [`Fsum::add`].
+    pub fn merge(&mut self, other: &Self) -> PyResult<()> {
+        for &p in &other.partials {
+            self.add(p)?;
+        }
+        self.special_sum += other.special_sum;
+        self.inf_sum += other.inf_sum;
+        Ok(())
+    }
+
     /// Adds `x`.
     ///
     /// # Errors

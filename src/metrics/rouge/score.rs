@@ -4,7 +4,7 @@
 //! sentence scores (`math.fsum(values) / n`, so any order and any sharding give the same
 //! float), and the micro-average (the scores of the summed rows) is the form that merges.
 
-use crate::metrics::bleu::python_float::fsum;
+use crate::metrics::bleu::python_float::Fsum;
 
 /// Precision, recall and F-measure of one type.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -44,23 +44,58 @@ pub fn row_scores(rows: &[i64], types: usize) -> Vec<Prf> {
         .collect()
 }
 
-/// The mean over rows of each type's sentence scores: `types` values.
+/// The fewest rows per task of [`mean_scores`].
+const MEAN_CHUNK: usize = 256;
+/// Tasks enough for the parallel loop to use every core (its minimum batch).
+const MEAN_TASKS: usize = 64;
+
+/// The mean over rows of each type's sentence scores: `types` values, each `math.fsum` of the
+/// rows' values over their number. Chunks of rows are summed on every core and their exact
+/// partial sums merged, which gives `fsum` of all the values.
 #[allow(clippy::cast_precision_loss)] // a row count below 2^53
 pub fn mean_scores(rows: &[i64], types: usize) -> Vec<Prf> {
-    let scores = row_scores(rows, types);
-    let n = (scores.len() / types.max(1)) as f64;
-    let mean = |k: usize, part: fn(&Prf) -> f64| -> f64 {
-        if n == 0.0 {
-            return 0.0;
+    let width = 3 * types.max(1);
+    let n = rows.len() / width;
+    if n == 0 || types == 0 {
+        return vec![Prf::default(); types];
+    }
+    // Per chunk, one Fsum per type and part.
+    let per_task = n.div_ceil(MEAN_TASKS).max(MEAN_CHUNK);
+    let chunks = n.div_ceil(per_task);
+    let sums = crate::parallel::map_range(chunks, -1, |c| {
+        let mut sums = vec![Fsum::new(); 3 * types];
+        let chunk = rows
+            .get(c * per_task * width..((c + 1) * per_task * width).min(rows.len()))
+            .unwrap_or_default();
+        for (k, s) in row_scores(chunk, types).iter().enumerate() {
+            let t = k % types;
+            for (part, value) in [s.precision, s.recall, s.fmeasure].into_iter().enumerate() {
+                if let Some(sum) = sums.get_mut(3 * t + part) {
+                    // Scores are finite values in [0, 1]: no Fsum error can occur.
+                    sum.add(value).ok();
+                }
+            }
         }
-        let values = scores.iter().skip(k).step_by(types.max(1)).map(part);
-        fsum(values).unwrap_or(f64::NAN) / n
+        sums
+    });
+    let mut total = vec![Fsum::new(); 3 * types];
+    for chunk in sums.unwrap_or_default() {
+        for (t, c) in total.iter_mut().zip(&chunk) {
+            t.merge(c).ok();
+        }
+    }
+    let n = n as f64;
+    let mean = |k: usize| {
+        total
+            .get(k)
+            .and_then(|s| s.total().ok())
+            .map_or(f64::NAN, |s| s / n)
     };
     (0..types)
-        .map(|k| Prf {
-            precision: mean(k, |s| s.precision),
-            recall: mean(k, |s| s.recall),
-            fmeasure: mean(k, |s| s.fmeasure),
+        .map(|t| Prf {
+            precision: mean(3 * t),
+            recall: mean(3 * t + 1),
+            fmeasure: mean(3 * t + 2),
         })
         .collect()
 }
@@ -79,5 +114,35 @@ mod tests {
         let mean = mean_scores(&rows, 1);
         assert_eq!(mean[0].precision, 0.25);
         assert!(mean_scores(&[], 2).iter().all(|s| *s == Prf::default()));
+    }
+
+    #[test]
+    fn chunked_mean_is_fsum_of_all_rows() {
+        // Enough rows for several chunks, with values whose naive sum rounds differently.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rows = Vec::new();
+        for _ in 0..(70 * MEAN_CHUNK + 17) {
+            for _ in 0..2 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let hyp = (state % 97) as i64 + 1;
+                let reference = (state / 97 % 89) as i64 + 1;
+                rows.extend([
+                    (state / 9000 % 50) as i64 % hyp.min(reference),
+                    hyp,
+                    reference,
+                ]);
+            }
+        }
+        let scores = row_scores(&rows, 2);
+        let means = mean_scores(&rows, 2);
+        for (t, mean) in means.iter().enumerate() {
+            let values = scores.iter().skip(t).step_by(2);
+            let mut sum = Fsum::new();
+            values.clone().for_each(|s| sum.add(s.fmeasure).unwrap());
+            let n = values.count() as f64;
+            assert_eq!(mean.fmeasure, sum.total().unwrap() / n);
+        }
     }
 }
