@@ -48,11 +48,9 @@ Usage::
 
 from __future__ import annotations
 
-import csv
 import importlib.metadata
 import math
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, Optional
 
 import common
@@ -97,20 +95,7 @@ QUICK = "smoke run: 10,000 segments, 500 documents, 128 x 128 pairs, few repeats
 class RougeReport(common.Report):
     """common.Report with the two ratio columns of this script in its CSV."""
 
-    def write_csv(self, path: Path, info: dict[str, str], params: dict[str, Any]) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fields = [
-            "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds",
-            "min_seconds", "max_seconds", "value", "unit", f"vs_{ANCHOR}", f"vs_{RS}",
-            "exact_match", "extrapolated", "note",
-        ]  # fmt: skip
-        meta = {"date_utc": params["date"], **info}
-        meta.update({k: v for k, v in params.items() if k != "date"})
-        with path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=fields + list(meta), extrasaction="ignore")
-            writer.writeheader()
-            for row in self.rows:
-                writer.writerow({**{k: row.get(k, "") for k in fields}, **meta})
+    RATIO_TOOLS = RATIO_COLUMNS
 
 
 # --------------------------------------------------------------------------------------------

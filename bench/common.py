@@ -420,6 +420,9 @@ def fmt_ratio(r: Optional[float]) -> str:
 
 
 class Report:
+    #: The ``vs_<tool>`` columns of the CSV (a script comparing other tools overrides them).
+    RATIO_TOOLS: tuple[str, ...] = ("sacrebleu", "bleuscore", "fastchrf", "jiwer", "nltk")
+
     def __init__(self) -> None:
         self.rows: list[dict[str, Any]] = []
         self.failed_checks: list[str] = []
@@ -539,8 +542,8 @@ class Report:
         path.parent.mkdir(parents=True, exist_ok=True)
         fields = [
             "workload", "tool", "kind", "segments", "repeats", "warmup", "seconds", "min_seconds",
-            "max_seconds", "value", "unit", "vs_sacrebleu", "vs_bleuscore", "vs_fastchrf",
-            "vs_jiwer", "vs_nltk", "exact_match", "extrapolated", "note",
+            "max_seconds", "value", "unit", *(f"vs_{t}" for t in self.RATIO_TOOLS),
+            "exact_match", "extrapolated", "note",
         ]  # fmt: skip
         meta = {"date_utc": params["date"], **info}
         meta.update({k: v for k, v in params.items() if k != "date"})
