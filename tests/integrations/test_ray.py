@@ -68,10 +68,11 @@ def metrics() -> dict[str, Any]:
         # One to three references: averages such as 7/3 need the rows in key order.
         "ter3": (bleuprint.TER(), {"ref_columns": "refs", "order_column": "id"}),
         "wer": (bleuprint.WER(), {"ref_columns": ["ref_a"]}),
-        # Not a function of column sums: the rows are kept (like TER's), by key.
-        "rouge": (
-            bleuprint.ROUGE(use_stemmer=True),
-            {"ref_columns": ["ref_a", "ref_b"], "order_column": "id"},
+        # Not a function of column sums, but of the rows in any order: no key needed.
+        "rouge": (bleuprint.ROUGE(use_stemmer=True), {"ref_columns": ["ref_a", "ref_b"]}),
+        "rouge keyed": (
+            bleuprint.ROUGE(["rougeLsum"]),
+            {"ref_columns": "refs", "order_column": "id"},
         ),
     }
 

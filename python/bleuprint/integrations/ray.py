@@ -64,6 +64,9 @@ ORDER_FIELD = "order"
 
 # Accumulator kinds of CorpusScore, the first int64 of its packed state.
 _SUMS, _DYADIC, _ROWS = 0, 1, 2
+# Rows kept without keys: for a corpus score that is not a function of sums but does not
+# depend on the rows' order either (ROUGE's mean of sentence scores, fsum / n).
+_UNKEYED = 3
 # Below 2**53 every integer, and every multiple of 2**-m below 2**(53 - m), is a float64.
 _EXACT_LIMIT = 2**53
 _INT64_MAX = 2**63 - 1
@@ -572,6 +575,9 @@ class CorpusScore(_AggregateFnV2):
       bytes per segment, on the aggregating worker) and added in key order, as one process
       adds them in that order.
 
+    ROUGE keeps its rows too (its corpus score is the mean of sentence scores), with or
+    without an ``order`` field: that mean (``fsum / n``) does not depend on their order.
+
     Parameters
     ----------
     metric
@@ -618,6 +624,8 @@ class CorpusScore(_AggregateFnV2):
         n = len(rows)
         if order is not None:
             return _pack([_ROWS, n], _keyed_rows(order, rows))
+        if getattr(self.config, "corpus_order_free", False):
+            return _pack([_UNKEYED, n], rows)
         if self.config.metric != "TER":
             raise InvalidOptionError(
                 f"the corpus {self.config.metric} is not a function of summed statistics; give "
@@ -644,8 +652,8 @@ class CorpusScore(_AggregateFnV2):
         n = int(a[1]) + int(b[1])
         if a[0] == _SUMS:
             return _pack([_SUMS, n, *map(_checked_sum, a[2:].tolist(), b[2:].tolist())])
-        if a[0] == _ROWS:
-            return _pack([_ROWS, n]) + current_accumulator[16:] + new[16:]
+        if a[0] in (_ROWS, _UNKEYED):
+            return _pack([int(a[0]), n]) + current_accumulator[16:] + new[16:]
         (_, _, edits_a, num_a, exp_a), (_, _, edits_b, num_b, exp_b) = a.tolist(), b.tolist()
         exponent = max(exp_a, exp_b)
         numerator = (num_a << (exponent - exp_a)) + (num_b << (exponent - exp_b))
@@ -663,6 +671,8 @@ class CorpusScore(_AggregateFnV2):
         kind = int(state[0])
         if kind == _SUMS:
             return self.config.score_corpus(state[2:].reshape(1, width))
+        if kind == _UNKEYED:
+            return self.config.score_corpus(np.ascontiguousarray(state[2:].reshape(-1, width)))
         if kind == _ROWS:
             keyed = state[2:].reshape(-1, width + 1)
             keyed = keyed[np.argsort(keyed[:, 0], kind="stable")]

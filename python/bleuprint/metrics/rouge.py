@@ -90,6 +90,8 @@ class ROUGEConfig(KernelConfig):
     #: averages them.
     resample_float64 = True
     corpus_from_sums = False  # the mean of sentence scores needs every row
+    #: ... in any order (fsum / n): Ray keeps them without keys.
+    corpus_order_free = True
     aggregates_references = False  # no n-gram statistics to average
 
     def __post_init__(self) -> None:
