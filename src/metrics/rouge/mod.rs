@@ -231,6 +231,7 @@ impl TokenReader {
     /// Calls `each(token, line)` for the tokens of `text`: the whole text's (`line = None`),
     /// then, with `lines`, each non-empty line's (`Some(k)` for the k-th such line). The
     /// default tokenizer reads the text once and gives each token once with its line.
+    /// Returns the number of lines (0 without `lines`), tokenless ones included.
     ///
     /// # Errors
     /// MeCab's, for a pipeline that runs it.
@@ -240,7 +241,7 @@ impl TokenReader {
         text: &str,
         lines: bool,
         mut each: impl FnMut(&[u8], Option<usize>, bool),
-    ) -> Result<()> {
+    ) -> Result<usize> {
         match tokenizer {
             RougeTokenizer::Default { stem } => {
                 if lines {
@@ -262,21 +263,23 @@ impl TokenReader {
                     // `true`: the token is on the whole text's list and its line's at once.
                     each(token, lines.then_some(line), true);
                 }
-                Ok(())
+                Ok(bounds.len().saturating_sub(1))
             }
             RougeTokenizer::Pipeline(pipeline) => {
                 for token in pipeline.tokens(text, &mut self.scratch)? {
                     each(token.as_bytes(), None, false);
                 }
+                let mut count = 0;
                 if lines {
                     let non_empty = text.split('\n').filter(|l| !l.is_empty());
                     for (k, line) in non_empty.enumerate() {
                         for token in pipeline.tokens(line, &mut self.scratch)? {
                             each(token.as_bytes(), Some(k), false);
                         }
+                        count = k + 1;
                     }
                 }
-                Ok(())
+                Ok(count)
             }
             RougeTokenizer::PreSplit => {
                 let mut parts = text.split('\n');
@@ -284,23 +287,17 @@ impl TokenReader {
                 for token in whole.split(' ').filter(|t| !t.is_empty()) {
                     each(token.as_bytes(), None, false);
                 }
+                let mut count = 0;
                 if lines {
                     for (k, line) in parts.enumerate() {
                         for token in line.split(' ').filter(|t| !t.is_empty()) {
                             each(token.as_bytes(), Some(k), false);
                         }
+                        count = k + 1;
                     }
                 }
-                Ok(())
+                Ok(count)
             }
-        }
-    }
-
-    /// The number of lines (sentences) [`TokenReader::read`] reports for `text`.
-    fn line_count(tokenizer: &RougeTokenizer, text: &str) -> usize {
-        match tokenizer {
-            RougeTokenizer::PreSplit => text.split('\n').count().saturating_sub(1),
-            _ => text.split('\n').filter(|l| !l.is_empty()).count(),
         }
     }
 }
@@ -376,7 +373,7 @@ impl TextIds {
                 *last = Some(last.map_or(0, |l| l + 1));
             }
         };
-        reader.read(&config.tokenizer, text, lines, |token, line, both| {
+        let count = reader.read(&config.tokenizer, text, lines, |token, line, both| {
             let id = id_of(token);
             match line {
                 None => out.tokens.push(id),
@@ -390,7 +387,6 @@ impl TextIds {
             }
         })?;
         if lines {
-            let count = TokenReader::line_count(&config.tokenizer, text);
             if count > 0 {
                 start_lines(out, count - 1, &mut line_of_last);
             }
