@@ -8,21 +8,17 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
 import pkgutil
 import re
-import subprocess
-import sys
 import tarfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import bleuprint
 import bleuprint.compat.jiwer as bj
 from bleuprint.compat.jiwer import cli as bj_cli
-from tests.support.upstream import sdist
+from tests.support.upstream import run_pytest, sdist, suite_environment
 
 JIWER_VERSION = "4.0.0"
 SUITE_DIR = f"jiwer-{JIWER_VERSION}/tests/"
@@ -140,29 +136,9 @@ def test_jiwer_suite_passes_on_compat(tmp_path: Path) -> None:
     # collected and passed counts alike.
     defined = sum(len(re.findall(r"^\s*def test_", text, re.M)) for text in sources.values())
 
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")}
-    # The bleuprint this process imported, whether installed or editable.
-    package_root = str(Path(bleuprint.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "tests",
-        "-c",
-        "pytest.ini",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:randomly",
-        "-n",
-        "0",
-        # The benchmark fixture runs each speed test's function once, untimed.
-        "--benchmark-disable",
-    ]
-    done = subprocess.run(
-        command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False
-    )
+    args = ["tests", "-c", "pytest.ini", "-n", "0"]
+    # The benchmark fixture runs each speed test's function once, untimed.
+    done = run_pytest(tmp_path, [*args, "--benchmark-disable"], suite_environment({}), 300)
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     collected, outcomes = pytest_outcomes(output)

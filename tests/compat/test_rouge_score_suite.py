@@ -23,8 +23,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tarfile
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -32,9 +30,7 @@ from pathlib import Path
 
 import pytest
 
-import bleuprint
-from tests.support.data import REPO
-from tests.support.upstream import sdist
+from tests.support.upstream import junit_cases, run_pytest, sdist, suite_environment
 
 VERSION = "0.1.2"
 ROOT = f"rouge_score-{VERSION}/rouge_score/"
@@ -105,20 +101,6 @@ def extract_suite(destination: Path) -> list[str]:
     return sorted(names)
 
 
-def junit_cases(report: Path) -> dict[str, str]:
-    """``FILE::TEST`` -> passed, failed, error or skipped, for every case of the report."""
-    cases: dict[str, str] = {}
-    for case in ET.parse(report).getroot().iter("testcase"):
-        dotted = case.get("classname") or case.get("name") or ""
-        module = dotted.split(".")[0] + ".py"
-        outcome = "passed"
-        for child in case:
-            if child.tag in ("failure", "error", "skipped"):
-                outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
-        cases[f"{module}::{case.get('name', '')}"] = outcome
-    return cases
-
-
 def failure_text(report: Path, case_name: str) -> str:
     for case in ET.parse(report).getroot().iter("testcase"):
         if case.get("name") == case_name:
@@ -130,34 +112,9 @@ def run_suite(root: Path, files: list[str], which: str) -> tuple[dict[str, str],
     """Runs ``files`` of the suite in ``root`` on ``which`` (``bleuprint`` or
     ``rouge-score``); per-case outcomes, the conftest's record and the report."""
     record, report = root / f"record-{which}.json", root / f"report-{which}.xml"
-    package_root = str(Path(bleuprint.__file__).resolve().parents[1])
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, str(REPO)]))
-    env |= {"BLEUPRINT_ROUGE_SUITE": which, "BLEUPRINT_SUITE_RECORD": str(record)}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            *files,
-            "-c",
-            "pytest.ini",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:randomly",
-            "-p",
-            "no:xdist",
-            f"--junitxml={report}",
-            "-q",
-        ],  # fmt: skip
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    env = suite_environment({"BLEUPRINT_ROUGE_SUITE": which, "BLEUPRINT_SUITE_RECORD": str(record)})
+    args = [*files, "-c", "pytest.ini", "-p", "no:xdist", f"--junitxml={report}", "-q"]
+    done = run_pytest(root, args, env, timeout=600)
     if not report.exists() or not record.exists():
         raise AssertionError(f"the suite did not run:\n{done.stdout}\n{done.stderr}")
     return junit_cases(report), json.loads(record.read_text(encoding="utf-8")), report

@@ -40,7 +40,6 @@ import subprocess
 import sys
 import tarfile
 import urllib.parse
-import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,10 +49,9 @@ import pytest
 from bleuprint.testsets import cache
 from bleuprint.testsets.download import ChecksumError, mirror_location
 from bleuprint.testsets.registry import entries
-from tests.support.data import REPO
 from tests.support.http_server import FileServer, running_server
 from tests.support.sacrebleu_testsets import MD5_TABLE_ENV, planted_segments, serve_test_sets
-from tests.support.upstream import read_member, sdist
+from tests.support.upstream import junit_cases, read_member, run_pytest, sdist, suite_environment
 
 VERSION = "2.6.0"
 ROOT = f"sacrebleu-{VERSION}/"
@@ -106,21 +104,6 @@ def extract_suite(destination: Path) -> list[str]:
     return sorted(names)
 
 
-def junit_cases(report: Path) -> dict[str, str]:
-    """``FILE::TEST`` -> passed, failed, error or skipped, for every case of the report."""
-    cases: dict[str, str] = {}
-    for case in ET.parse(report).getroot().iter("testcase"):
-        # A file that fails to import is one case named after the module, with no class name.
-        dotted = case.get("classname") or case.get("name") or ""
-        module = dotted.split(".")[-1] + ".py"
-        outcome = "passed"
-        for child in case:
-            if child.tag in ("failure", "error", "skipped"):
-                outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
-        cases[f"{module}::{case.get('name', '')}"] = outcome
-    return cases
-
-
 def junit_outcomes(report: Path) -> dict[str, Counter[str]]:
     """Per test file, how many tests passed, failed, errored or were skipped."""
     per_file: dict[str, Counter[str]] = {}
@@ -149,15 +132,6 @@ def test_set_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[s
         yield {"server": server, "env": env, "planted": planted}
 
 
-def subprocess_env(extra: dict[str, str], *paths: Path) -> dict[str, str]:
-    """This process's environment with ``extra``, and ``paths`` and the repository (for the
-    ``tests`` package) first on PYTHONPATH."""
-    python_path = [str(p) for p in paths] + [str(REPO), os.environ.get("PYTHONPATH", "")]
-    env = {**os.environ, **extra, "PYTHONPATH": os.pathsep.join(filter(None, python_path))}
-    env.pop("PYTEST_ADDOPTS", None)
-    return env
-
-
 @pytest.fixture(scope="module")
 def suite_run(
     tmp_path_factory: pytest.TempPathFactory, test_set_server: dict[str, object]
@@ -171,7 +145,7 @@ def suite_run(
     record, report = root / "record.json", root / "report.xml"
     server_env = test_set_server["env"]
     assert isinstance(server_env, dict)
-    env = subprocess_env(
+    env = suite_environment(
         {
             **server_env,
             "BLEUPRINT_SUITE_RECORD": str(record),
@@ -179,30 +153,8 @@ def suite_run(
         },
         plugin_dir,
     )
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "bleuprint_sacrebleu_plugin",
-            "-p",
-            "no:randomly",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:xdist",
-            f"--junitxml={report}",
-            "-q",
-            "--continue-on-collection-errors",
-            "test",
-        ],  # fmt: skip
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    args = ["-p", "bleuprint_sacrebleu_plugin", "-p", "no:xdist", f"--junitxml={report}", "-q"]
+    completed = run_pytest(root, [*args, "--continue-on-collection-errors", "test"], env, 900)
     if not report.exists():
         raise AssertionError(f"the suite did not run:\n{completed.stdout}\n{completed.stderr}")
     return {
@@ -430,9 +382,7 @@ def test_test_sh_test_set_commands(tmp_path: Path, test_set_server: dict[str, ob
     sacrebleu_dir = tmp_path / ".sacrebleu"
     cmd = f"{sys.executable} -m tests.support.sacrebleu_testsets"
     program = f"set -euo pipefail\nCMD='{cmd}'\ni=0\n" + "\n".join(blocks_on_test_sets(script))
-    env = subprocess_env(
-        {**server_env, "SACREBLEU": str(sacrebleu_dir), "NO_COLOR": "1"},
-    )
+    env = suite_environment({**server_env, "SACREBLEU": str(sacrebleu_dir), "NO_COLOR": "1"})
     env["SACREBLEU_FORMAT"] = "text"
     logged = len(server.log)
     completed = subprocess.run(

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import subprocess
+import sys
 import tarfile
 import urllib.request
 from pathlib import Path
@@ -63,3 +65,57 @@ def read_member(archive: Path, member: str) -> bytes:
         if extracted is None:
             raise FileNotFoundError(f"{member} is not a file in {archive.name}")
         return extracted.read()
+
+
+# --- running an upstream's suite in a subprocess -------------------------------------------
+
+
+def suite_environment(extra: dict[str, str], *paths: Path) -> dict[str, str]:
+    """This environment for a suite's pytest: no outer pytest options or plugins, then
+    ``paths``, the bleuprint this process imported (installed or editable) and the repository
+    (the ``tests`` package) first on PYTHONPATH, and ``extra``."""
+    import bleuprint
+
+    package_root = Path(bleuprint.__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")}
+    python_path = [*map(str, paths), str(package_root), str(repo), env.get("PYTHONPATH", "")]
+    return {**env, **extra, "PYTHONPATH": os.pathsep.join(filter(None, python_path))}
+
+
+def run_pytest(
+    root: Path, args: list[str], env: dict[str, str], timeout: int
+) -> subprocess.CompletedProcess[str]:
+    """``python -m pytest ARGS`` in ``root``, without the cache, random order or xdist
+    plugins (an upstream's suite runs as its authors run it)."""
+    plugins = ["-p", "no:cacheprovider", "-p", "no:randomly"]
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *plugins, *args],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def junit_cases(report: Path) -> dict[str, str]:
+    """``FILE::TEST`` -> passed, failed, error or skipped, for every case of a JUnit report.
+    The file is the class name's module part (``test.test_api``, ``rouge_scorer_test.X``); a
+    file that fails to import is one case named after the module."""
+    import xml.etree.ElementTree as ET
+
+    cases: dict[str, str] = {}
+    for case in ET.parse(report).getroot().iter("testcase"):
+        parts = (case.get("classname") or case.get("name") or "").split(".")
+        is_module = [p.startswith("test") or p.endswith("_test") for p in parts]
+        module = (
+            parts[len(parts) - 1 - is_module[::-1].index(True)] if any(is_module) else parts[-1]
+        )
+        outcome = "passed"
+        for child in case:
+            if child.tag in ("failure", "error", "skipped"):
+                outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
+        cases[f"{module}.py::{case.get('name', '')}"] = outcome
+    return cases

@@ -21,6 +21,10 @@ from typing import Optional
 from bleuprint.errors import BleuprintError
 
 
+class AlreadyImportedError(BleuprintError, RuntimeError):
+    """The real upstream was imported before ``install()`` (each drop-in names its own)."""
+
+
 def renamed(name: str, package: str, new: str) -> Optional[str]:
     """``name`` with its leading ``package`` (the package itself or a module under it)
     replaced by ``new``; ``None`` for a name outside ``package``."""
@@ -72,7 +76,7 @@ class Alias:
     """The upstream name ``alias`` for the compat package ``target``; ``error`` is raised when
     the real upstream was imported first."""
 
-    def __init__(self, alias: str, target: str, error: type[BleuprintError]) -> None:
+    def __init__(self, alias: str, target: str, error: type[AlreadyImportedError]) -> None:
         self.alias, self.target, self.error = alias, target, error
         self.finder = AliasFinder(alias, target)
 

@@ -24,6 +24,12 @@ programs), and ``rouge_scorer``'s private LCS helpers (``_lcs_table``, ``_backtr
 """
 
 # bleuprint's additions (rouge-score's package has no names of its own).
-from bleuprint.compat.rouge_score._install import install as install
-from bleuprint.compat.rouge_score._install import installed as installed
-from bleuprint.compat.rouge_score._install import uninstall as uninstall
+from bleuprint.compat.aliasing import Alias, AlreadyImportedError
+
+
+class RougeScoreAlreadyImportedError(AlreadyImportedError):
+    """The real rouge-score was imported before ``install()``."""
+
+
+_alias = Alias("rouge_score", __name__, RougeScoreAlreadyImportedError)
+install, uninstall, installed = _alias.install, _alias.uninstall, _alias.installed

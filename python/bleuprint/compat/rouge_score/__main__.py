@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Optional
 
-from bleuprint.compat.rouge_score._install import _alias
+from bleuprint.compat.rouge_score import _alias
 
 
 def run(argv: Optional[Sequence[str]] = None) -> int:
