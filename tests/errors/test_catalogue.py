@@ -1047,10 +1047,9 @@ def failure(case: Case, outcome: Outcome) -> Optional[str]:
     return None
 
 
-@pytest.fixture(scope="module")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
-    """Every case's outcome, run PARALLEL at a time, each in a directory of its own."""
-    root = tmp_path_factory.mktemp("catalogue")
+def run_cases(root: Path, cases: list[Case]) -> dict[str, Outcome]:
+    """Every case's outcome by name, PARALLEL at a time, each in a directory of its own under
+    ``root``; the signal cases run alone at the end, so their timing sees an idle machine."""
 
     def run(index_case: tuple[int, Case]) -> tuple[str, Outcome]:
         index, case = index_case
@@ -1060,14 +1059,19 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
         runner = _run_cli if case.kind == "cli" else _run_api
         return case.name, runner(case, directory)
 
-    # The signal cases run alone at the end, so their timing sees an idle machine.
-    ordered = sorted(enumerate(CASES), key=lambda ic: ic[1].signal_after is not None)
+    ordered = sorted(enumerate(cases), key=lambda ic: ic[1].signal_after is not None)
     plain = [ic for ic in ordered if ic[1].signal_after is None]
     timed = [ic for ic in ordered if ic[1].signal_after is not None]
     with ThreadPoolExecutor(PARALLEL) as pool:
         results = dict(pool.map(run, plain))
     results.update(map(run, timed))
     return results
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    """Every case's outcome."""
+    return run_cases(tmp_path_factory.mktemp("catalogue"), CASES)
 
 
 def test_the_catalogue_is_large_and_named_uniquely() -> None:

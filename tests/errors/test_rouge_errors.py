@@ -12,7 +12,6 @@ statistics and core kernel.
 from __future__ import annotations
 
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from hypothesis import strategies as st
 import bleuprint
 from bleuprint import _core
 from bleuprint.errors import BleuprintError, InputTypeError, InvalidInputError, InvalidOptionError
-from tests.errors.test_catalogue import PARALLEL, Case, Outcome, _fixtures, _run_api, api, failure
+from tests.errors.test_catalogue import Case, Outcome, api, failure, run_cases
 from tests.errors.test_hostile_inputs import (
     _call,
     _hostile,
@@ -243,18 +242,8 @@ CASES.append(
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
-    """Every case's outcome, PARALLEL at a time, each in a directory of its own."""
-    root = tmp_path_factory.mktemp("rouge-catalogue")
-
-    def run(index_case: tuple[int, Case]) -> tuple[str, Outcome]:
-        index, case = index_case
-        directory = root / f"case{index}"
-        directory.mkdir()
-        _fixtures(directory, case)
-        return case.name, _run_api(case, directory)
-
-    with ThreadPoolExecutor(PARALLEL) as pool:
-        return dict(pool.map(run, enumerate(CASES)))
+    """Every case's outcome, run as the catalogue runs its own."""
+    return run_cases(tmp_path_factory.mktemp("rouge-catalogue"), CASES)
 
 
 def test_cases_are_named_uniquely() -> None:
