@@ -7,8 +7,9 @@ from bleuprint import __version__
 from bleuprint.cli.errors import PROG
 
 DESCRIPTION = f"""\
-{PROG} {__version__}: exact, fast BLEU, chrF, TER and WER. Scores are bit-identical to
-sacrebleu 2.6.0 and every sacrebleu BLEU, chrF and TER invocation works unchanged.
+{PROG} {__version__}: exact, fast BLEU, chrF, TER, WER and ROUGE. Scores are bit-identical to
+sacrebleu 2.6.0 (ROUGE: rouge-score 0.1.2) and every sacrebleu BLEU, chrF and TER invocation
+works unchanged.
 
 Quick usage:
     {PROG} ref.en [ref2.en ...] -i hyp.en          one system, one or more references
