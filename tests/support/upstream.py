@@ -72,14 +72,16 @@ def read_member(archive: Path, member: str) -> bytes:
 
 def suite_environment(extra: dict[str, str], *paths: Path) -> dict[str, str]:
     """This environment for a suite's pytest: no outer pytest options or plugins, then
-    ``paths``, the bleuprint this process imported (installed or editable) and the repository
-    (the ``tests`` package) first on PYTHONPATH, and ``extra``."""
+    ``paths``, the repository (the ``tests`` package) and the bleuprint this process imported
+    (installed or editable) first on PYTHONPATH, and ``extra``. The repository comes before
+    the installed package's directory: site-packages may hold another distribution's stray
+    top-level ``tests`` package, which would hide this one."""
     import bleuprint
 
     package_root = Path(bleuprint.__file__).resolve().parents[1]
     repo = Path(__file__).resolve().parents[2]
     env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")}
-    python_path = [*map(str, paths), str(package_root), str(repo), env.get("PYTHONPATH", "")]
+    python_path = [*map(str, paths), str(repo), str(package_root), env.get("PYTHONPATH", "")]
     return {**env, **extra, "PYTHONPATH": os.pathsep.join(filter(None, python_path))}
 
 
