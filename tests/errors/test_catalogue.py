@@ -322,6 +322,13 @@ CASES = [
         "-pbsn/--paired-bs-n",
     ),
     cli("bounds", "CLI -sv nan", "bleuprint ref.txt -i hyp.txt -s add-k -sv nan", (1, 2), "smooth"),
+    cli(
+        "bounds",
+        "CLI -s floor -sv 1e308",
+        "bleuprint ref.txt -i hyp.txt -s floor -sv 1e308",
+        (2,),
+        r"smooth_value must be <= 1e\+36",
+    ),
     # --- numbers ----------------------------------------------------------------------------
     api(
         "numbers",
@@ -357,6 +364,45 @@ CASES = [
         "bleuprint.sentence_bleu(H[0], G[0], smooth_method='add-k', smooth_value=float('inf'))",
         "InvalidOptionError",
         "smooth_value",
+    ),
+    api(
+        "numbers",
+        "floor smooth_value 1e308 (sacrebleu: inf)",
+        "bleuprint.BLEU(smooth_method='floor', smooth_value=1e308).corpus_score(H, R)",
+        "InvalidOptionError",
+        r"smooth_value must be <= 1e\+36",
+    ),
+    api(
+        "numbers",
+        "add-k smooth_value 1e307 (sacrebleu: inf)",
+        "bleuprint.corpus_bleu(H, R, smooth_method='add-k', smooth_value=1e307)",
+        "InvalidOptionError",
+        r"smooth_value must be <= 1e\+36",
+    ),
+    api(
+        "numbers",
+        "floor smooth_value 3.5e36 (sacrebleu's bootstrap: inf)",
+        "bleu = bleuprint.BLEU(smooth_method='floor', smooth_value=3.5e36)\n"
+        "bleu.corpus_score(H, R, n_bootstrap=20)",
+        "InvalidOptionError",
+        r"smooth_value must be <= 1e\+36",
+    ),
+    api(
+        "numbers",
+        "floor smooth_value 1e36 (the bound) with a bootstrap",
+        """
+        import math
+        bleu = bleuprint.BLEU(smooth_method='floor', smooth_value=1e36)
+        s = bleu.corpus_score(H, R, n_bootstrap=20)
+        assert math.isfinite(s.score) and math.isfinite(s.mean) and math.isfinite(s.ci), s
+        """,
+    ),
+    api(
+        "numbers",
+        "smooth_value 10**400 (beyond float range)",
+        "bleuprint.BLEU(smooth_method='floor', smooth_value=10**400).corpus_score(H, R)",
+        "InvalidOptionError",
+        "smooth_value must be a finite number",
     ),
     api(
         "numbers",
@@ -750,6 +796,22 @@ CASES = [
         "evaluate.load('sacrebleu').compute(predictions=H, references=G[:1])",
         "BleuprintError",
         "Mismatch in the number",
+    ),
+    api(
+        "lengths",
+        "compat.evaluate chrf, references of different numbers",
+        "from bleuprint.compat import evaluate\n"
+        "evaluate.load('chrf').compute(predictions=H, references=[R[0], R[1][:1]])",
+        "InvalidInputError",
+        "ChrF, as implemented by sacrebleu, requires the same number of references",
+    ),
+    api(
+        "lengths",
+        "compat.evaluate ter, references of different numbers",
+        "from bleuprint.compat import evaluate\n"
+        "evaluate.load('ter').compute(predictions=H, references=[R[0], R[1][:1]])",
+        "InvalidInputError",
+        "Sacrebleu requires the same number of references",
     ),
     api(
         "lengths",

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import re
+import warnings
+from fractions import Fraction
+
+import numpy as np
 import pytest
 
 import bleuprint
-from bleuprint import BLEU
+from bleuprint import BLEU, BLEUConfig
 from bleuprint.errors import (
     BleuprintError,
     InputTypeError,
@@ -112,6 +118,99 @@ def test_sentence_score_argument_types():
 def test_unknown_options_list_the_choices(kwargs, message):
     with pytest.raises(InvalidOptionError, match=message):
         BLEU(**kwargs)
+
+
+# Zero 3- and 4-gram matches: floor and add-k smoothing both act, and sacrebleu's
+# float32 bootstrap resamples see the smoothed orders too.
+SMOOTHED_HYPS = ["a b c d e", "a b", "c d e f", "x"] * 5
+SMOOTHED_REFS = [["a b x y z", "a c", "c d x y", "y"] * 5]
+
+
+@pytest.mark.parametrize(
+    ("method", "value", "sacrebleu_overflows"),
+    [
+        ("floor", 1e308, True),
+        ("floor", 3.5e36, True),
+        ("floor", 1.1e36, False),
+        ("add-k", 1e307, True),
+        ("add-k", 3.5e36, True),
+    ],
+)
+def test_smooth_value_whose_scores_overflow_is_refused(method, value, sacrebleu_overflows):
+    """sacrebleu 2.6.0 returns inf for these: its precisions are 100 * smooth_value / total
+    (the score overflows beyond 1.8e306) and its bootstrap sums float32 statistics (the mean
+    overflows beyond 3.4e36). bleuprint refuses them when the configuration is made, naming
+    the bound, 1e36 (below 3.4e36, where sacrebleu stays finite, too)."""
+    sacrebleu = pytest.importorskip("sacrebleu")
+    upstream = sacrebleu.BLEU(smooth_method=method, smooth_value=value)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # numpy's "overflow encountered", at most
+        resampled = upstream.corpus_score(SMOOTHED_HYPS, SMOOTHED_REFS, n_bootstrap=50)
+    assert (not math.isfinite(resampled._mean)) == sacrebleu_overflows  # inf or nan
+    if value > 1.8e306:
+        assert math.isinf(upstream.corpus_score(SMOOTHED_HYPS, SMOOTHED_REFS).score)
+    message = rf"smooth_value must be <= 1e\+36 with smooth_method='{method}', got "
+    message += re.escape(f"{value:g}")
+    with pytest.raises(InvalidOptionError, match=message):
+        BLEU(smooth_method=method, smooth_value=value)
+    with pytest.raises(InvalidOptionError, match=message):
+        bleuprint.corpus_bleu(
+            SMOOTHED_HYPS, SMOOTHED_REFS, smooth_method=method, smooth_value=value
+        )
+
+
+@pytest.mark.parametrize("method", ["floor", "add-k"])
+@pytest.mark.parametrize("value", [0, 0.1, 1, 10.0, 1e30, 1e36])
+def test_smooth_values_up_to_the_bound_score_as_sacrebleu(method, value):
+    """Below the bound nothing changes: the score, the precisions and the bootstrap mean are
+    sacrebleu's, and finite."""
+    sacrebleu = pytest.importorskip("sacrebleu")
+    ours = BLEU(smooth_method=method, smooth_value=value)
+    theirs = sacrebleu.BLEU(smooth_method=method, smooth_value=value)
+    got = ours.corpus_score(SMOOTHED_HYPS, SMOOTHED_REFS, n_bootstrap=50)
+    expected = theirs.corpus_score(SMOOTHED_HYPS, SMOOTHED_REFS, n_bootstrap=50)
+    assert (got.score, got.precisions) == (expected.score, expected.precisions)
+    assert got.mean == expected._mean < float("inf")
+
+
+@pytest.mark.parametrize("arithmetic", ["sacrebleu", "nltk", "nmt", "moses", "fairseq", "mteval"])
+@pytest.mark.parametrize("scale", [1, 100])
+@pytest.mark.parametrize("order", [1, 2, 4])
+def test_every_arithmetic_scores_finite_at_the_bound(arithmetic, scale, order):
+    """At smooth_value = 1e36 every arithmetic's scores and bootstrap estimates are finite,
+    for one-token hypotheses (a precision of smooth_value / 1) and longer ones."""
+    hyps, refs = ["a", "b c", "a b c d e"], [["b", "b d", "a b x y z"]]
+    for method in ("floor", "add-k"):
+        config = BLEUConfig(
+            smooth_method=method, smooth_value=1e36, arithmetic=arithmetic, scale=scale,
+            max_ngram_order=order,
+        )  # fmt: skip
+        scores = [float(config.item_score([h], [[r]]).score) for h, r in zip(hyps, refs[0])]
+        scores.append(float(config.item_score(hyps, [[r] for r in refs[0]]).score))
+        interval = bleuprint.bootstrap_ci(BLEU(preset=config).stats(hyps, refs), 30, seed=1)
+        assert all(math.isfinite(s) for s in scores), (method, scores)
+        assert math.isfinite(interval.mean), (method, interval)
+        assert math.isfinite(interval.ci), (method, interval)
+
+
+def test_weights_above_one_lower_the_floor_bound():
+    """Floor's precision is raised to the power of the weights' sum: (1, 1, 1, 1) gives
+    1e36 ** (1 / 4) = 1e9."""
+    nltk = BLEUConfig.from_preset("nltk", smooth_method="floor", weights=(1, 1, 1, 1))
+    result = nltk.replace(smooth_value=1e9).item_score([["a", "b", "c", "d"]], [[["a", "x"]]])
+    assert math.isfinite(result.score)
+    with pytest.raises(InvalidOptionError, match=r"<= 1e\+09 .*weights summing to 4"):
+        nltk.replace(smooth_value=1e10)
+    # add-k's precisions stay at most 1 whatever the weights.
+    BLEUConfig.from_preset("nltk", smooth_method="add-k", smooth_value=1e30, weights=(1, 1))
+
+
+@pytest.mark.parametrize("value", [10**400, Fraction(10**400), np.float32("inf"), np.nan])
+def test_smooth_values_beyond_float_range(value):
+    """A Python int or Fraction too large for a float was an OverflowError (from
+    math.isfinite's conversion); numpy's inf and NaN are refused as Python's are."""
+    with pytest.raises(InvalidOptionError, match="smooth_value must be a finite number >= 0"):
+        BLEU(smooth_method="floor", smooth_value=value)
 
 
 @pytest.mark.parametrize("workers", [0, -2])

@@ -153,6 +153,25 @@ def test_metric_classes(metric: str, option: str) -> None:
     _hostile(f"{metric}({option}=...)", hyps_refs_option, run)()
 
 
+big_numbers = st.one_of(
+    numbers,
+    st.sampled_from([1e36, 1.0000001e36, 3.5e36, 1e306, 1e307, 1e308, 10**36, 10**400]),
+)
+
+
+@pytest.mark.parametrize("method", ["floor", "add-k"])
+def test_smooth_values_never_overflow(method: str) -> None:
+    """Any smooth_value is refused or gives finite scores: sacrebleu's inf for floor and
+    add-k values whose 100 * smooth_value overflows is an InvalidOptionError here."""
+
+    def run(args: Any) -> None:
+        hyps, refs, value = args
+        score = bleuprint.BLEU(smooth_method=method, smooth_value=value).corpus_score(hyps, refs)
+        assert np.isfinite(score.score), (value, score)
+
+    _hostile(f"BLEU(smooth_method={method!r})", st.tuples(lines, streams, big_numbers), run)()
+
+
 @pytest.mark.parametrize("method", ["stats", "sentence_scores", "constructor references"])
 def test_metric_methods(method: str) -> None:
     def run(args: Any) -> None:
@@ -288,6 +307,10 @@ def _compat_calls() -> dict[str, Callable[[Any], Any]]:
             predictions=a[0], references=a[1], max_len=a[2]),
         "evaluate.sacrebleu": lambda a: evaluate.load("sacrebleu").compute(
             predictions=a[0], references=a[1]),
+        "evaluate.chrf": lambda a: evaluate.load("chrf").compute(predictions=a[0], references=a[1],
+                                                                 char_order=a[2]),
+        "evaluate.ter": lambda a: evaluate.load("ter").compute(predictions=a[0], references=a[1],
+                                                               normalized=a[2]),
         "torchmetrics.bleu_score": lambda a: torchmetrics.bleu_score(a[0], a[1], n_gram=a[2]),
         "torchmetrics.sacre_bleu_score": lambda a: torchmetrics.sacre_bleu_score(a[0], a[1]),
         "moses.multi_bleu": lambda a: moses.multi_bleu(a[0], a[1]),

@@ -7,7 +7,7 @@ switching is one import line:
   makes ``import sacrebleu`` load it);
 - :mod:`bleuprint.compat.nltk`: nltk 3.10.4's ``nltk.translate.bleu_score``;
 - :mod:`bleuprint.compat.evaluate`: HF evaluate's ``load("bleu" | "google_bleu" | "sacrebleu" |
-  "rouge")``;
+  "chrf" | "ter" | "rouge")``;
 - :mod:`bleuprint.compat.nlgmetricverse`: nlg-metricverse's ``NLGMetricverse`` with ``bleu``;
 - :mod:`bleuprint.compat.torchmetrics`: torchmetrics' BLEU and ROUGE functions and classes;
 - :mod:`bleuprint.compat.rouge_score`: rouge-score 0.1.2's modules (``install()`` makes

@@ -1,4 +1,4 @@
-"""Hugging Face ``evaluate``'s BLEU and ROUGE metrics, offline and bit for bit::
+"""Hugging Face ``evaluate``'s BLEU, chrF, TER and ROUGE metrics, offline and bit for bit::
 
     from bleuprint.compat import evaluate
     bleu = evaluate.load("bleu")
@@ -7,7 +7,11 @@
 - ``load("bleu")``: tensorflow/nmt's ``compute_bleu`` on HF's ``tokenizer_13a`` (the ``hf``
   preset: shortest reference, no smoothing or Lin-Och add-one on every order, 0..1).
 - ``load("google_bleu")``: nltk's ``corpus_gleu`` on the same tokens.
-- ``load("sacrebleu")``: sacrebleu's ``corpus_bleu``, with HF's dict.
+- ``load("sacrebleu")``, ``load("chrf")``, ``load("ter")``: sacrebleu's corpus BLEU, chrF
+  and TER, with HF's arguments, reference layout check and dicts (the scripts
+  ``metrics/sacrebleu/sacrebleu.py``, ``metrics/chrf/chrf.py`` and ``metrics/ter/ter.py``
+  of huggingface/evaluate; chrf and ter as of evaluate 0.4.6, commit 0851219, unchanged
+  since c447fc8 of 2022 through a7dd338).
 - ``load("rouge")``: HF's rouge script on rouge-score's ``RougeScorer`` and
   ``BootstrapAggregator`` (:mod:`bleuprint.compat.rouge_score`): the same dict, with
   ``numpy.float64`` bootstrap medians drawn as HF draws them (numpy's global state seeded
@@ -18,6 +22,7 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -31,9 +36,10 @@ from bleuprint.errors import (
     ReferenceLayoutError,
 )
 from bleuprint.io.layout import as_text_sequence
-from bleuprint.metrics.bleu import BLEUConfig
-from bleuprint.metrics.functional import corpus_bleu
+from bleuprint.metrics.bleu import BLEU, BLEUConfig
+from bleuprint.metrics.chrf import CHRF
 from bleuprint.metrics.gleu import GLEUConfig
+from bleuprint.metrics.ter import TER
 from bleuprint.significance.percentile_bootstrap import global_state_seeded, seed_of_global_state
 from bleuprint.tokenizers import tokenize
 
@@ -81,13 +87,33 @@ def _check_lengths(predictions: Any, references: Any) -> tuple[Sequence[Any], Se
     return predictions, references
 
 
+def _streams(predictions: Any, references: Any, message: str) -> list[list[Any]]:
+    """The references of HF's scripts on sacrebleu (``sacrebleu``, ``chrf``, ``ter``) as
+    sacrebleu's streams ``references[k][i]``: one string or a list per prediction
+    (:func:`_check`), the same number for every prediction (else the script's ``ValueError``,
+    its ``message``, as an :class:`InvalidInputError`), transposed."""
+    refs = _check(predictions, references)
+    counts = {len(r) for r in refs}
+    if len(counts) > 1:
+        raise InvalidInputError(message)
+    return [[r[k] for r in refs] for k in range(counts.pop() if counts else 0)]
+
+
+#: A reference's position in sacrebleu's streams, ``references[k][i]``.
+_STREAM_POSITION = re.compile(r"references\[(\d+)\]\[(\d+)\]")
+
+
 @contextmanager
-def _named_like_hf() -> Iterator[None]:
-    """The core's type errors, with HF's argument names and layout hint."""
+def _named_like_hf(streams: bool = False) -> Iterator[None]:
+    """The core's type errors, with HF's argument names and layout hint; with ``streams``
+    (references transposed by :func:`_streams`), a reference's position in HF's layout,
+    ``references[i][k]``."""
     try:
         yield
     except InputTypeError as error:  # a non-str item, named by its position
         message = str(error).replace("hypotheses", "predictions", 1)
+        if streams:
+            message = _STREAM_POSITION.sub(r"references[\2][\1]", message, count=1)
         raise ReferenceLayoutError(
             f"{message}; expected predictions=['text', ...], "
             "references=[['ref 1', 'ref 2'], ...] or ['ref', ...]"
@@ -191,6 +217,10 @@ class GoogleBleu(_Metric):
         return {"google_bleu": stats.score().score}
 
 
+#: The ``ValueError`` of HF's sacrebleu and ter scripts for references of different numbers.
+_SAME_COUNT = "Sacrebleu requires the same number of references for each prediction"
+
+
 class Sacrebleu(_Metric):
     """``evaluate.load("sacrebleu")``: sacrebleu's corpus BLEU (0..100) as HF's dict."""
 
@@ -207,24 +237,14 @@ class Sacrebleu(_Metric):
         tokenize: Optional[str] = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
-        refs = _check(predictions, references)
-        counts = {len(r) for r in refs}
-        if len(counts) > 1:
-            raise InvalidInputError(
-                "Sacrebleu requires the same number of references for each prediction"
-            )
-        streams = [[r[k] for r in refs] for k in range(counts.pop() if counts else 0)]
-        options: dict[str, Any] = {} if tokenize is None else {"tokenize": tokenize}
-        output = corpus_bleu(
-            predictions,
-            streams,
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            force=force,
-            lowercase=lowercase,
-            use_effective_order=use_effective_order,
-            **options,
-        )
+        streams = _streams(predictions, references, _SAME_COUNT)
+        # sacrebleu's corpus_bleu: tokenize=None is 13a (with its warning on CJK-looking text).
+        bleu = BLEU(
+            lowercase, force, tokenize, smooth_method, smooth_value,
+            effective_order=use_effective_order,
+        )  # fmt: skip
+        with _named_like_hf(streams=True):
+            output = bleu.corpus_score(predictions, streams)
         return {
             "score": output.score,
             "counts": output.counts,
@@ -233,6 +253,75 @@ class Sacrebleu(_Metric):
             "bp": output.bp,
             "sys_len": output.sys_len,
             "ref_len": output.ref_len,
+        }
+
+
+class ChrF(_Metric):
+    """``evaluate.load("chrf")``: sacrebleu's corpus chrF (chrF++ with ``word_order=2``),
+    0..100, as HF's script computes it (huggingface/evaluate ``metrics/chrf/chrf.py``, evaluate
+    0.4.6): ``CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)`` on the
+    references transposed, and the dict ``{"score", "char_order", "word_order", "beta"}``."""
+
+    name = "chrf"
+
+    def _compute(
+        self,
+        predictions: Any,
+        references: Any,
+        char_order: int = CHRF.CHAR_ORDER,
+        word_order: int = CHRF.WORD_ORDER,
+        beta: int = CHRF.BETA,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+    ) -> dict[str, Any]:
+        streams = _streams(
+            predictions,
+            references,
+            "ChrF, as implemented by sacrebleu, requires the same number of references for "
+            "each prediction",
+        )
+        chrf = CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+        with _named_like_hf(streams=True):
+            output = chrf.corpus_score(predictions, streams)
+        return {
+            "score": output.score,
+            "char_order": output.char_order,
+            "word_order": output.word_order,
+            "beta": output.beta,
+        }
+
+
+class Ter(_Metric):
+    """``evaluate.load("ter")``: sacrebleu's corpus TER (0..100 and above), as HF's script
+    computes it (huggingface/evaluate ``metrics/ter/ter.py``, evaluate 0.4.6): HF's argument
+    names for ``TER(normalized, no_punct, asian_support, case_sensitive)`` on the references
+    transposed, and the dict ``{"score", "num_edits", "ref_length"}``."""
+
+    name = "ter"
+
+    def _compute(
+        self,
+        predictions: Any,
+        references: Any,
+        normalized: bool = False,
+        ignore_punct: bool = False,
+        support_zh_ja_chars: bool = False,
+        case_sensitive: bool = False,
+    ) -> dict[str, Any]:
+        streams = _streams(predictions, references, _SAME_COUNT)
+        ter = TER(
+            normalized=normalized,
+            no_punct=ignore_punct,
+            asian_support=support_zh_ja_chars,
+            case_sensitive=case_sensitive,
+        )
+        with _named_like_hf(streams=True):
+            output = ter.corpus_score(predictions, streams)
+        return {
+            "score": output.score,
+            "num_edits": output.num_edits,
+            "ref_length": output.ref_length,
         }
 
 
@@ -347,14 +436,17 @@ _METRICS: dict[str, type[_Metric]] = {
     "bleu": Bleu,
     "google_bleu": GoogleBleu,
     "sacrebleu": Sacrebleu,
+    "chrf": ChrF,
+    "ter": Ter,
     "rouge": Rouge,
 }
 
 
 def load(path: str, *args: Any, **kwargs: Any) -> _Metric:
-    """``evaluate.load`` for ``"bleu"``, ``"google_bleu"``, ``"sacrebleu"`` and ``"rouge"``
-    (also under their hub names ``evaluate-metric/...``); nothing is downloaded. ``seed=``
-    is HF's (for ``"rouge"``); other keyword arguments are accepted and ignored."""
+    """``evaluate.load`` for ``"bleu"``, ``"google_bleu"``, ``"sacrebleu"``, ``"chrf"``,
+    ``"ter"`` and ``"rouge"`` (also under their hub names ``evaluate-metric/...``); nothing
+    is downloaded. ``seed=`` is HF's (for ``"rouge"``); other keyword arguments are accepted
+    and ignored."""
     name = path.removeprefix("evaluate-metric/")
     try:
         metric = _METRICS[name]
@@ -368,4 +460,4 @@ def load(path: str, *args: Any, **kwargs: Any) -> _Metric:
     return metric()
 
 
-__all__ = ["Bleu", "GoogleBleu", "Rouge", "Sacrebleu", "Tokenizer13a", "load"]
+__all__ = ["Bleu", "ChrF", "GoogleBleu", "Rouge", "Sacrebleu", "Ter", "Tokenizer13a", "load"]

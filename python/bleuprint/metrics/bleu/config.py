@@ -75,6 +75,19 @@ _OLD_KNOB_NAMES = {
 }
 _OLD_LOWERCASE = {"no": False, "unicode": True}
 
+#: The largest ``smooth_value`` of floor and add-k smoothing, sacrebleu's two methods that take
+#: one. Floor makes a zero match count's precision ``smooth_value / total`` (total >= 1) and
+#: add-k ``(matches + smooth_value) / (total + smooth_value)``, in sacrebleu's arithmetic as
+#: percentages: ``100 * smooth_value / total``, ``100 * (matches + smooth_value) / ...``. A
+#: score is at most its largest precision on the 0..100 scale (a weighted geometric mean
+#: times a brevity penalty <= 1), so it is finite while ``100 * smooth_value`` is. sacrebleu's
+#: bootstrap (``n_bootstrap``, paired tests), which bleuprint reproduces, sums resampled
+#: statistics as float32, where ``100 * smooth_value`` overflows above 3.4e36 (float32's
+#: largest value, 3.4e38, over 100; in float64 the bound would be 1.8e306). The round bound
+#: leaves room for rounding. Floor with weights summing to ``W > 1`` raises its precision to
+#: the power ``W``: the bound is then ``MAX_SMOOTH_VALUE ** (1 / W)``.
+MAX_SMOOTH_VALUE = 1e36
+
 
 @register_config
 @dataclass(frozen=True)
@@ -140,7 +153,11 @@ class BLEUConfig(KernelConfig):
                 raise InputTypeError(
                     f"smooth_value must be a number or None, got {type(value).__name__}"
                 )
-            if not (math.isfinite(value) and value >= 0):
+            try:
+                number = float(value)
+            except OverflowError:  # an int or Fraction beyond float range
+                number = math.inf
+            if not (math.isfinite(number) and number >= 0):
                 raise InvalidOptionError(f"smooth_value must be a finite number >= 0, got {value}")
         order = self.max_ngram_order
         if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= k.MAX_ORDER:
@@ -160,7 +177,27 @@ class BLEUConfig(KernelConfig):
                 )
         if self.dtype == "float32" and self.arithmetic != "torch":
             raise InvalidOptionError("dtype='float32' needs arithmetic='torch' (torchmetrics)")
+        if value is not None:
+            self._check_smooth_value_bound(number)
         check_row_knobs(self)
+
+    def _check_smooth_value_bound(self, value: float) -> None:
+        """Refuses a floor or add-k ``smooth_value`` whose scores could overflow to inf, as
+        sacrebleu's do (see :data:`MAX_SMOOTH_VALUE`)."""
+        if self.smooth_method not in ("floor", "add-k"):
+            return
+        weight = 1.0
+        if self.smooth_method == "floor":
+            weight = max(weight, *(sum(w for w in ws if w > 0) for ws in self.weight_sets))
+        limit = MAX_SMOOTH_VALUE ** (1 / weight)
+        if value > limit:
+            weighted = f" and weights summing to {weight:g}" if weight > 1 else ""
+            raise InvalidOptionError(
+                f"smooth_value must be <= {limit:g} with smooth_method={self.smooth_method!r}"
+                f"{weighted}, got {value:g}: smoothed precisions are about 100 * smooth_value "
+                "/ total, and larger values make scores (or sacrebleu's float32 bootstrap "
+                "resamples) overflow to inf; use a smaller smooth_value"
+            )
 
     @classmethod
     def from_preset(cls, preset: Union[str, BLEUConfig], **changes: Any) -> BLEUConfig:
