@@ -49,7 +49,7 @@ macro_rules! name_table {
 pub(crate) use name_table;
 
 /// Implements `From<T>` for an enum with a variant `Variant(T)`, for each listed pair:
-/// `wrap_from!(NumpyFloat { Python(f64), Float32(f32) })`.
+/// `wrap_from!(ArithmeticError { Core(Error), Python(PythonError) })`.
 macro_rules! wrap_from {
     ($ty:ty { $($variant:ident($from:ty)),+ $(,)? }) => {
         $(

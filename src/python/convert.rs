@@ -838,7 +838,7 @@ pub(crate) fn owned_rows<T: numpy::Element + Copy>(
 }
 
 /// Values with their numpy scalar kinds as two arrays: the values as float64 and whether each
-/// is a `numpy.float32` (else a Python float).
+/// is a numpy scalar (else a Python float).
 #[allow(clippy::type_complexity)]
 pub(crate) fn numpy_floats_array<'py>(
     py: Python<'py>,
@@ -848,6 +848,6 @@ pub(crate) fn numpy_floats_array<'py>(
     Bound<'py, numpy::PyArray1<bool>>,
 )> {
     let floats: Vec<f64> = values.iter().map(|v| v.value()).collect();
-    let is_float32: Vec<bool> = values.iter().map(|v| v.is_float32()).collect();
-    Ok((array1(py, floats)?, array1(py, is_float32)?))
+    let is_numpy: Vec<bool> = values.iter().map(|v| v.is_numpy()).collect();
+    Ok((array1(py, floats)?, array1(py, is_numpy)?))
 }

@@ -18,7 +18,7 @@ use crate::metrics::bleu::arithmetic::{
     Precisions,
 };
 use crate::metrics::rouge::score as rouge;
-use crate::resample::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::{NumpyFloat, Promotion};
 
 impl Kernel<'_> {
     /// The rows as an owned buffer of this kernel's width; `what` names them in errors.
@@ -191,26 +191,31 @@ fn rouge_details(
 }
 
 /// Scores of resampled column sums as sacrebleu's bootstrap computes them on
-/// `numpy.float32` statistics: `(scores, is_float32)`, the values as float64 and whether
-/// each is a `numpy.float32` (else a Python float). `sums` is a float32 array (BLEU, chrF,
-/// TER) or, for TER's `[edits, reference length]` sums, float64.
+/// `numpy.float32` statistics, under the loaded numpy's scalar `promotion` (`"weak"`: numpy
+/// 2's NEP 50, `"legacy"`: numpy 1's): `(scores, is_numpy)`, the values as float64 and
+/// whether each is a numpy scalar (`numpy.float32` under NEP 50, `numpy.float64` under
+/// numpy 1's rule; else a Python float). `sums` is a float32 array (BLEU, chrF, TER) or, for
+/// TER's `[edits, reference length]` sums, float64.
 #[pyfunction]
+#[pyo3(signature = (kernel, sums, *, promotion))]
 #[allow(clippy::type_complexity)]
 pub(crate) fn resampled_scores<'py>(
     py: Python<'py>,
     kernel: &Bound<'py, PyAny>,
     sums: &Bound<'py, PyAny>,
+    promotion: &str,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     ensure_numpy(py)?;
     let kernel = Kernel::extract(kernel)?;
+    let promotion = Promotion::from_name(promotion)?;
     let float32 = sums.extract::<PyReadonlyArray2<'py, f32>>();
     let scores: Vec<NumpyFloat> = match (kernel, float32) {
-        (Kernel::Ter(_), Ok(sums)) => ter_sums(&sums)?,
+        (Kernel::Ter(_), Ok(sums)) => ter_sums(&sums, |v| NumpyFloat::Float32(v, promotion))?,
         (Kernel::Ter(_), Err(_)) => {
             let sums = sums
                 .extract::<PyReadonlyArray2<'py, f64>>()
                 .map_err(|_| sums_type_error(sums))?;
-            ter_sums(&sums)?
+            ter_sums(&sums, NumpyFloat::Python)?
         }
         (Kernel::Bleu(k), Ok(sums)) => {
             let config = k.sacrebleu()?;
@@ -222,6 +227,7 @@ pub(crate) fn resampled_scores<'py>(
                             row,
                             config,
                             &k.semantics,
+                            promotion,
                         ))
                     })
                     .collect()
@@ -231,7 +237,7 @@ pub(crate) fn resampled_scores<'py>(
             let rows = owned_rows(&sums, k.config.width(), "chrF resample sums")?;
             py.detach(|| {
                 rows.chunks_exact(k.config.width())
-                    .map(|row| crate::metrics::chrf::f_score_float32(row, &k.config))
+                    .map(|row| crate::metrics::chrf::f_score_float32(row, &k.config, promotion))
                     .collect()
             })
         }
@@ -251,15 +257,20 @@ fn sums_type_error(sums: &Bound<'_, PyAny>) -> PyErr {
 }
 
 /// TER scores of `[edits, reference length]` sums.
-fn ter_sums<T>(sums: &PyReadonlyArray2<'_, T>) -> PyResult<Vec<NumpyFloat>>
+fn ter_sums<T>(
+    sums: &PyReadonlyArray2<'_, T>,
+    as_float: impl Fn(T) -> NumpyFloat,
+) -> PyResult<Vec<NumpyFloat>>
 where
-    T: numpy::Element + Copy + Into<NumpyFloat>,
+    T: numpy::Element + Copy,
 {
     let rows = owned_rows(sums, 2, "summed TER statistics [edits, reference length]")?;
     Ok(rows
         .chunks_exact(2)
         .map(|r| match *r {
-            [edits, length] => crate::metrics::ter::score_from_sums(edits.into(), length.into()),
+            [edits, length] => {
+                crate::metrics::ter::score_from_sums(as_float(edits), as_float(length))
+            }
             _ => NumpyFloat::Python(f64::NAN),
         })
         .collect())

@@ -18,12 +18,14 @@ import time
 from pathlib import Path
 from typing import Optional
 
+import numpy as np
 import pytest
 
 import bleuprint
 from bleuprint import _core
 from bleuprint.cli import build_parser, main, sentence_lines
 from bleuprint.io.files import read_lines, read_stream_lines
+from bleuprint.significance.promotion import numpy_promotion
 from tests.support.cli import (
     assert_same_as_sacrebleu,
     bleuprint_cli,
@@ -556,7 +558,14 @@ def test_info_message_and_quiet(data: Path) -> None:
 def test_version(tmp_path: Path) -> None:
     result = bleuprint_cli(["-V"], tmp_path)
     assert result.returncode == 0
-    assert result.stdout.decode() == f"bleuprint {bleuprint.__version__}\n"
+    version, core, numpy_line = result.stdout.decode().splitlines()
+    assert version == f"bleuprint {bleuprint.__version__}"
+    assert core.startswith("core: Rust (PyO3), one abi3 build")
+    # The numpy that runs, and the scalar promotion the bootstrap replays under it.
+    rule = {"weak": "NEP 50", "legacy": "numpy 1's value-based"}[numpy_promotion()]
+    assert numpy_line == f"numpy {np.__version__}: {rule} scalar promotion in sacrebleu's " + (
+        "bootstrap arithmetic"
+    )
     assert bleuprint_cli(["--version"], tmp_path, console=True).stdout == result.stdout
 
 
@@ -581,7 +590,8 @@ def test_version_imports_only_what_it_needs(tmp_path: Path, console: bool) -> No
         command = [sys.executable, "-m", "bleuprint", "-V"]
     modules = _imported_modules(command, tmp_path)
     assert "bleuprint.cli.entry" in modules  # the profile covers the command's imports
-    lazy = ("numpy", "tabulate", "bleuprint.significance", "bleuprint.significance.bootstrap")
+    # -V reads bleuprint.significance.promotion for its numpy line, which imports no numpy.
+    lazy = ("numpy", "tabulate", "bleuprint.significance.bootstrap", "bleuprint.significance.draws")
     assert not modules & set(lazy)
     assert not any(m.startswith("bleuprint.compat.") for m in modules)
 

@@ -159,7 +159,7 @@ def test_non_str_items_are_input_type_errors() -> None:
             r"references\[0\]\[0\] must be str, got int",
         ),
         (
-            lambda: _core.resampled_scores(_core.TerKernel(), [[1.0, 2.0]]),
+            lambda: _core.resampled_scores(_core.TerKernel(), [[1.0, 2.0]], promotion="weak"),
             "sums must be a 2-D float32",
         ),
     ],

@@ -151,7 +151,7 @@ elif kind == "scores-bleu":
 elif kind == "bootstrap_sums-int64":
     call = partial(_core.bootstrap_sums, rows, np.zeros((2, 3), dtype=np.int64))
 elif kind == "resampled_scores-ter":
-    call = partial(_core.resampled_scores, ter, np.ones((2, 2), dtype=np.float32))
+    call = partial(_core.resampled_scores, ter, np.ones((2, 2), dtype=np.float32), promotion="weak")
 try:
     list(map(operator.methodcaller("__call__"), [_thread.interrupt_main, call]))
     print("finished")

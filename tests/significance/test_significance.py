@@ -13,6 +13,7 @@ import bleuprint
 from bleuprint.errors import InvalidInputError, InvalidOptionError, StatsMismatchError
 from bleuprint.significance import adjust_p_values, resolve_seed
 from bleuprint.significance.clusters import rank_clusters
+from bleuprint.significance.promotion import numpy_promotion, numpy_scalar_type
 
 # sacrebleu's README example, 2 references.
 HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
@@ -83,8 +84,10 @@ def test_bootstrap_ci_dataclass_matches_corpus_score() -> None:
     assert (ci.metric, ci.score, ci.n_samples, ci.seed) == ("chrF2", score.score, 1000, 12345)
     assert ci.mean == score.mean
     assert ci.ci == score.ci
-    # sacrebleu's half-width 0.5 * (upper - lower), in chrF's float32 arithmetic.
-    assert ci.ci == float(np.float32(0.5) * (np.float32(ci.upper) - np.float32(ci.lower)))
+    # sacrebleu's half-width 0.5 * (upper - lower) on chrF's numpy scalars: float32 under
+    # numpy 2, float64 under numpy 1.
+    scalar = numpy_scalar_type(numpy_promotion())
+    assert ci.ci == float(0.5 * (scalar(ci.upper) - scalar(ci.lower)))
 
 
 def naive_wer_bootstrap(rows: np.ndarray, n: int, seed: int) -> list[float]:

@@ -253,9 +253,10 @@ def details(kernel: _Kernel, rows: _Rows, *, corpus: bool = False) -> dict[str, 
     result, and (but for TER) the summed row it scores as ``sums``."""
 
 def resampled_scores(
-    kernel: _Kernel, sums: Union[npt.NDArray[np.float32], _Floats]
+    kernel: _Kernel, sums: Union[npt.NDArray[np.float32], _Floats], *, promotion: str
 ) -> tuple[_Floats, npt.NDArray[np.bool_]]:
-    """Scores of resampled sums in sacrebleu's float32 arithmetic: ``(scores, is_float32)``."""
+    """Scores of resampled sums in sacrebleu's float32 arithmetic under numpy's scalar
+    ``promotion`` (``"weak"``: NEP 50, ``"legacy"``: numpy 1): ``(scores, is_numpy)``."""
 
 def arithmetic_score(
     kernel: BleuKernel,

@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional, Union
+
+from bleuprint.significance.promotion import installed_numpy_line
 
 #: Where a repeated ``-i`` is recorded (see :class:`InputFiles`).
 REPEATED_INPUT = "_repeated_input"
@@ -59,3 +62,31 @@ class DeprecatedAlias(_NotingAction):
 
 
 __all__ = ["DEPRECATED_USED", "REPEATED_INPUT", "DeprecatedAlias", "InputFiles", "add_flags"]
+
+
+class VersionInfo(argparse.Action):
+    """``--version``: the version, then what the installed build's figures depend on: the
+    core's build and the numpy whose scalar promotion the bootstrap replays. numpy is not
+    imported for it (start-up time): its version comes from its installed metadata."""
+
+    def __init__(self, option_strings: Sequence[str], version: str, dest: str) -> None:
+        help = "show the version and build information and exit"
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0, help=help)
+        self.version = version
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Optional[Union[str, Sequence[Any]]],
+        option_string: Optional[str] = None,
+    ) -> None:
+        sys.stdout.write("\n".join([self.version, CORE_BUILD, installed_numpy_line()]) + "\n")
+        parser.exit()
+
+
+#: ``--version``'s line on the compiled core.
+CORE_BUILD = (
+    "core: Rust (PyO3), one abi3 build for CPython 3.10 and later; numpy's C API is found at "
+    "run time (rust-numpy), so the build is tied to no numpy version (1.24 to 2.x load it)"
+)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bleuprint import __version__
-from bleuprint.cli.actions import InputFiles, add_flags
+from bleuprint.cli.actions import InputFiles, VersionInfo, add_flags
 from bleuprint.cli.compat import PRESET_NAMES, add_preset_option
 from bleuprint.cli.errors import PROG
 from bleuprint.cli.help_text import DESCRIPTION, EPILOG, MERGE_DESCRIPTION, STATS_DESCRIPTION
@@ -66,7 +66,7 @@ def build_parser(stats: bool = False) -> argparse.ArgumentParser:
     _add_paired_options(parser)
     _add_preset_options(parser)
     _add_report_options(parser)
-    parser.add_argument("--version", "-V", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", "-V", action=VersionInfo, version=f"{PROG} {__version__}")
     return parser
 
 

@@ -91,7 +91,7 @@ class Float32ResampledConfig(MetricConfig, Protocol):
     """A configuration with ``resample_float32`` true also scores float32 sums, as sacrebleu's
     bootstrap does: the scores and, per score, whether it is a ``numpy.float32``."""
 
-    def score_float32_sums(self, sums: Any) -> tuple[Any, Any]: ...
+    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[Any, Any]: ...
 
 
 class KernelConfig:
@@ -230,13 +230,14 @@ class KernelConfig:
         """Scores of summed statistics (one resample or trial per row): float64, ``(n,)``."""
         return self.score_rows(sums)
 
-    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
+    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[np.ndarray, np.ndarray]:
         """Scores of float32 resample sums with sacrebleu's arithmetic on numpy.float32
-        counts: ``(scores, is_float32)``."""
+        counts under numpy's scalar ``promotion`` (``"weak"`` or ``"legacy"``, see
+        :mod:`bleuprint.significance.promotion`): ``(scores, is_numpy)``."""
         import numpy as np
 
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
-        return _core.resampled_scores(self.kernel, sums)
+        return _core.resampled_scores(self.kernel, sums, promotion=promotion)
 
     # --- naming -------------------------------------------------------------------------------
 

@@ -97,14 +97,17 @@ class TERConfig(KernelConfig):
         """Scores of float64 sums ``[edits, reference length]``: float64, ``(n,)``."""
         import numpy as np
 
-        return _core.resampled_scores(self.kernel, np.ascontiguousarray(sums, np.float64))[0]
+        # Float64 sums never meet a Python float in float32: either promotion gives the same.
+        sums = np.ascontiguousarray(sums, np.float64)
+        return _core.resampled_scores(self.kernel, sums, promotion="weak")[0]
 
-    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
-        """Scores float32 resample sums as sacrebleu does on numpy.float32 statistics:
-        ``(scores, is_float32)``."""
+    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[np.ndarray, np.ndarray]:
+        """Scores float32 resample sums as sacrebleu does on numpy.float32 statistics, under
+        numpy's scalar ``promotion``: ``(scores, is_numpy)``."""
         import numpy as np
 
-        return _core.resampled_scores(self.kernel, np.ascontiguousarray(sums, np.float32))
+        sums = np.ascontiguousarray(sums, np.float32)
+        return _core.resampled_scores(self.kernel, sums, promotion=promotion)
 
     def tokenized(self, lines: Sequence[Any]) -> list[Any]:
         """Every line as the Tercom tokenizer (sacrebleu's ``TercomTokenizer``, without its

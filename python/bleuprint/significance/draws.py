@@ -14,6 +14,7 @@ import numpy as np
 from bleuprint import _core
 from bleuprint.metrics.stats import Stats
 from bleuprint.significance.estimates import ResampledScores
+from bleuprint.significance.promotion import numpy_promotion, numpy_scalar_type
 
 if TYPE_CHECKING:
     from bleuprint.metrics.config import Float32ResampledConfig
@@ -43,8 +44,9 @@ class SwapFlags:
 def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> ResampledScores:
     """The score of every resample ``stats[indices[k]]``.
 
-    Metrics that sacrebleu resamples as float32 statistics (BLEU, chrF, TER) are summed and
-    scored in float32 as sacrebleu does; the WER family sums exact integers.
+    Metrics that sacrebleu resamples as float32 statistics (BLEU, chrF, TER) are summed in
+    float32 and scored with the loaded numpy's scalar promotion, as sacrebleu is; the WER
+    family sums exact integers.
     """
     config = stats.config
     indices = np.ascontiguousarray(indices, dtype=np.int64)
@@ -52,7 +54,9 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
         rows = np.ascontiguousarray(config.float_rows(stats.rows), dtype=np.float32)
         float32_sums = _core.bootstrap_sums(rows, indices, workers=workers)
         float32_config = cast("Float32ResampledConfig", config)  # what resample_float32 promises
-        return ResampledScores(*float32_config.score_float32_sums(float32_sums))
+        promotion = numpy_promotion()
+        values, is_numpy = float32_config.score_float32_sums(float32_sums, promotion)
+        return ResampledScores(values, is_numpy, numpy_scalar_type(promotion))
     if getattr(config, "resample_float64", False):  # per-segment scores (ROUGE's mean)
         float_sums = _core.bootstrap_sums(config.float_rows(stats.rows), indices, workers=workers)
         return ResampledScores.of_floats(config.score_sums(float_sums))

@@ -1,9 +1,10 @@
 """The confidence-interval and p-value formulas of sacrebleu's ``significance.py``.
 
 Resampled scores arrive as :class:`ResampledScores`: float64 values plus which of them
-sacrebleu holds as ``numpy.float32``. These functions rebuild exactly the Python or numpy
-values sacrebleu computes with, then apply its formulas, so means, intervals and p-values are
-bit-identical (and of the same type).
+sacrebleu holds as numpy scalars (``numpy.float32`` under numpy 2, ``numpy.float64`` under
+numpy 1; see :mod:`bleuprint.significance.promotion`). These functions rebuild exactly the
+Python or numpy values sacrebleu computes with, then apply its formulas, so means, intervals
+and p-values are bit-identical (and of the same type).
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ import numpy as np
 @dataclass(frozen=True)
 class ResampledScores:
     """One score per resample or trial: ``values`` as float64 and, per value, whether
-    sacrebleu's arithmetic leaves it a ``numpy.float32`` (else a Python float)."""
+    sacrebleu's arithmetic leaves it a numpy scalar of type ``scalar_type`` (else a Python
+    float)."""
 
     values: np.ndarray
-    is_float32: np.ndarray
+    is_numpy: np.ndarray
+    scalar_type: type[np.floating] = np.float32
 
     @classmethod
     def of_floats(cls, values: np.ndarray) -> ResampledScores:
@@ -29,18 +32,17 @@ class ResampledScores:
         return cls(values, np.zeros(len(values), dtype=bool))
 
     def as_array(self) -> np.ndarray:
-        """``np.array([score, ...])`` as sacrebleu builds it: float32 when every score is a
-        numpy.float32, else float64."""
-        if len(self.values) and self.is_float32.all():
-            return self.values.astype(np.float32)
+        """``np.array([score, ...])`` as sacrebleu builds it: of the scores' numpy type when
+        every score is a numpy scalar, else float64."""
+        if len(self.values) and self.is_numpy.all():
+            return self.values.astype(self.scalar_type)
         return self.values
 
     def as_objects(self) -> list[Any]:
-        """The scores as sacrebleu's Python objects (``float`` or ``numpy.float32``)."""
-        f32 = np.float32
-        return [
-            f32(v) if is32 else v for v, is32 in zip(self.values.tolist(), self.is_float32.tolist())
-        ]
+        """The scores as sacrebleu's Python objects (``float`` or the numpy scalar type)."""
+        scalar = self.scalar_type
+        values, is_numpy = self.values.tolist(), self.is_numpy.tolist()
+        return [scalar(v) if numpy else v for v, numpy in zip(values, is_numpy)]
 
 
 def _bounds(n: int) -> tuple[int, int]:

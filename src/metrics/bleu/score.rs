@@ -5,7 +5,7 @@ use super::config::{BleuConfig, Smoothing};
 use super::penalty::sacrebleu_penalty;
 use super::python_float::{my_log, py_sum};
 use crate::error::{Error, Result};
-use crate::resample::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::{NumpyFloat, Promotion};
 
 pub use super::python_float::FloatSemantics;
 
@@ -42,7 +42,7 @@ fn check_row(row: &[i64], config: &BleuConfig) -> Result<()> {
 }
 
 /// A count as `compute_bleu` sees it: a Python int (corpus statistics) or a `numpy.float32`
-/// (the bootstrap's resampled sums), which makes the precisions float32 arithmetic.
+/// (the bootstrap's resampled sums), which makes the precisions numpy arithmetic.
 trait Count: Copy {
     fn is_zero(self) -> bool;
     fn add(self, k: f64) -> Self;
@@ -77,21 +77,23 @@ impl Count for f64 {
     }
 }
 
-impl Count for f32 {
+/// The bootstrap's counts: elements of a float32 array, so `+= k` rounds back to float32 and
+/// every ratio follows the loaded numpy's promotion.
+impl Count for NumpyFloat {
     fn is_zero(self) -> bool {
-        self == 0.0
+        self.value() == 0.0
     }
     fn add(self, k: f64) -> Self {
-        (NumpyFloat::Float32(self) + NumpyFloat::Python(k)).value() as f32
+        (self + NumpyFloat::Python(k)).stored_like(self)
     }
     fn percent(correct: Self, total: Self) -> f64 {
-        (NumpyFloat::Python(100.0) * correct.into() / total.into()).value()
+        (NumpyFloat::Python(100.0) * correct / total).value()
     }
     fn exp_smoothed(smooth_mteval: f64, total: Self) -> f64 {
-        (NumpyFloat::Python(100.0) / (NumpyFloat::Python(smooth_mteval) * total.into())).value()
+        (NumpyFloat::Python(100.0) / (NumpyFloat::Python(smooth_mteval) * total)).value()
     }
     fn floor_smoothed(k: f64, total: Self) -> f64 {
-        (NumpyFloat::Python(100.0 * k) / total.into()).value()
+        (NumpyFloat::Python(100.0 * k) / total).value()
     }
 }
 
@@ -180,17 +182,22 @@ fn compute_row(
 }
 
 /// The score of sums that sacrebleu's bootstrap holds as float32 (it casts the statistics to
-/// float32 before resampling): the precisions become float32 arithmetic, the score stays a
-/// Python float. `row` must be `config.width()` long.
+/// float32 before resampling): the precisions become numpy arithmetic under `promotion`, the
+/// score stays a Python float. `row` must be `config.width()` long.
 #[allow(clippy::cast_possible_truncation)] // int(np.float32): the sums are whole numbers
 pub fn score_from_float32_sums(
     row: &[f32],
     config: &BleuConfig,
     semantics: &FloatSemantics,
+    promotion: Promotion,
 ) -> f64 {
     let [sys_len, ref_len, ref counts @ ..] = *row else {
         return 0.0;
     };
+    let counts: Vec<NumpyFloat> = counts
+        .iter()
+        .map(|&c| NumpyFloat::Float32(c, promotion))
+        .collect();
     let (correct, total) = counts.split_at(config.max_order.min(counts.len()));
     let mut precisions = vec![0.0; config.max_order];
     let lengths = (

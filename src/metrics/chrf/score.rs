@@ -2,7 +2,7 @@
 //! operation, so the float result is identical.
 
 use super::config::ChrfConfig;
-use crate::resample::numpy_float::NumpyFloat;
+use crate::resample::numpy_float::{NumpyFloat, Promotion};
 
 /// sacrebleu's eps for an order without hypothesis or reference n-grams.
 const EPS: f64 = 1e-16;
@@ -19,10 +19,10 @@ pub fn f_score_floats(stats: &[f64], config: &ChrfConfig) -> f64 {
     f_score_of(stats, NumpyFloat::Python, config).value()
 }
 
-/// The score of sums that sacrebleu's bootstrap holds as float32: every ratio is float32
-/// arithmetic, so the result is usually a `numpy.float32` (see [`NumpyFloat`]).
-pub fn f_score_float32(stats: &[f32], config: &ChrfConfig) -> NumpyFloat {
-    f_score_of(stats, NumpyFloat::Float32, config)
+/// The score of sums that sacrebleu's bootstrap holds as float32: every ratio is numpy
+/// arithmetic under `promotion`, so the result is usually a numpy scalar (see [`NumpyFloat`]).
+pub fn f_score_float32(stats: &[f32], config: &ChrfConfig, promotion: Promotion) -> NumpyFloat {
+    f_score_of(stats, |c| NumpyFloat::Float32(c, promotion), config)
 }
 
 /// `CHRF._compute_f_score`, operation for operation, on counts of either kind.

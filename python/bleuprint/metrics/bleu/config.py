@@ -515,16 +515,18 @@ class BLEUConfig(KernelConfig):
         scores = [_number(self._score_counts(sums_counts(row, self)).score) for row in sums]
         return np.array(scores, dtype=float)
 
-    def score_float32_sums(self, sums: Any) -> tuple[np.ndarray, np.ndarray]:
-        """Scores of float32 resample sums: ``(scores, is_float32)``."""
+    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[np.ndarray, np.ndarray]:
+        """Scores of float32 resample sums under numpy's scalar ``promotion``:
+        ``(scores, is_numpy)``. Off the core's path the arithmetic runs on numpy.float32
+        values in Python, where the loaded numpy applies its own rule."""
         if self._fast_path():
-            return super().score_float32_sums(sums)
+            return super().score_float32_sums(sums, promotion)
         import numpy as np
 
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
         scores = [self._score_counts(sums_counts(list(row), self)).score for row in sums]
         values = np.array([float(s) for s in scores], dtype=float)
-        return values, np.array([isinstance(s, np.float32) for s in scores], dtype=bool)
+        return values, np.array([isinstance(s, np.floating) for s in scores], dtype=bool)
 
     def _check_resamplable(self) -> None:
         reason = resamplable(self)
