@@ -128,6 +128,7 @@ pub(crate) mod typed {
         name("name");
         empty_reference("empty_reference");
         arithmetic("arithmetic");
+        promotion("promotion");
     });
 
     str_args!(optional_str_arg -> Option<&'a str>, "a str or None" {

@@ -203,7 +203,7 @@ pub(crate) fn resampled_scores<'py>(
     py: Python<'py>,
     kernel: &Bound<'py, PyAny>,
     sums: &Bound<'py, PyAny>,
-    promotion: &str,
+    #[pyo3(from_py_with = typed::promotion)] promotion: &str,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     ensure_numpy(py)?;
     let kernel = Kernel::extract(kernel)?;

@@ -408,6 +408,7 @@ names = st.one_of(
     st.sampled_from([*_core.TOKENIZERS, *_core.REF_LENGTHS, *_core.NORMALIZATIONS]),
     st.sampled_from(_core.ARITHMETICS),
     st.sampled_from([*_core.SMOOTH_METHODS, *_core.EMPTY_REFERENCE_RULES, "word", "char"]),
+    st.sampled_from(["weak", "legacy"]),
     st.sampled_from(["", "nope", "\x00", "/nonexistent", "/dev/null", "/"]),
 )
 ints = st.one_of(huge_ints, st.integers(-2, 6))
@@ -431,6 +432,7 @@ TYPED = {
             "name",
             "empty_reference",
             "arithmetic",
+            "promotion",
             "library_path",
             "path",
         ),
@@ -559,7 +561,7 @@ OVERRIDES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
 TYPED_DEFAULTS = {
     "tokenizer": "13a", "max_order": 4, "char_order": 6, "word_order": 0, "factor": 4.0,
     "one_plus_factor": 5.0, "whitespace": False, "eps_smoothing": False, "unit": "word",
-    "form": "nfc", "types": ["rouge1"],
+    "form": "nfc", "types": ["rouge1"], "promotion": "weak",
 }  # fmt: skip
 
 

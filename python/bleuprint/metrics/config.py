@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, TypeVar
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
+from bleuprint.significance.promotion import numpy_scalar_type
 
 if TYPE_CHECKING:
     import numpy as np
@@ -89,9 +90,10 @@ class MetricConfig(Protocol):
 
 class Float32ResampledConfig(MetricConfig, Protocol):
     """A configuration with ``resample_float32`` true also scores float32 sums, as sacrebleu's
-    bootstrap does: the scores and, per score, whether it is a ``numpy.float32``."""
+    bootstrap does, under numpy's scalar ``promotion``: the scores, per score whether it is a
+    numpy scalar, and that scalar's type."""
 
-    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[Any, Any]: ...
+    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[Any, Any, type]: ...
 
 
 class KernelConfig:
@@ -230,14 +232,17 @@ class KernelConfig:
         """Scores of summed statistics (one resample or trial per row): float64, ``(n,)``."""
         return self.score_rows(sums)
 
-    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[np.ndarray, np.ndarray]:
+    def score_float32_sums(
+        self, sums: Any, promotion: str
+    ) -> tuple[np.ndarray, np.ndarray, type[np.floating]]:
         """Scores of float32 resample sums with sacrebleu's arithmetic on numpy.float32
         counts under numpy's scalar ``promotion`` (``"weak"`` or ``"legacy"``, see
-        :mod:`bleuprint.significance.promotion`): ``(scores, is_numpy)``."""
+        :mod:`bleuprint.significance.promotion`): ``(scores, is_numpy, numpy scalar type)``."""
         import numpy as np
 
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
-        return _core.resampled_scores(self.kernel, sums, promotion=promotion)
+        values, is_numpy = _core.resampled_scores(self.kernel, sums, promotion=promotion)
+        return values, is_numpy, numpy_scalar_type(promotion)
 
     # --- naming -------------------------------------------------------------------------------
 

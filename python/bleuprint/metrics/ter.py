@@ -18,6 +18,7 @@ from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
+from bleuprint.significance.promotion import numpy_scalar_type
 
 if TYPE_CHECKING:
     import numpy as np
@@ -101,13 +102,16 @@ class TERConfig(KernelConfig):
         sums = np.ascontiguousarray(sums, np.float64)
         return _core.resampled_scores(self.kernel, sums, promotion="weak")[0]
 
-    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[np.ndarray, np.ndarray]:
+    def score_float32_sums(
+        self, sums: Any, promotion: str
+    ) -> tuple[np.ndarray, np.ndarray, type[np.floating]]:
         """Scores float32 resample sums as sacrebleu does on numpy.float32 statistics, under
-        numpy's scalar ``promotion``: ``(scores, is_numpy)``."""
+        numpy's scalar ``promotion``: ``(scores, is_numpy, numpy scalar type)``."""
         import numpy as np
 
         sums = np.ascontiguousarray(sums, np.float32)
-        return _core.resampled_scores(self.kernel, sums, promotion=promotion)
+        values, is_numpy = _core.resampled_scores(self.kernel, sums, promotion=promotion)
+        return values, is_numpy, numpy_scalar_type(promotion)
 
     def tokenized(self, lines: Sequence[Any]) -> list[Any]:
         """Every line as the Tercom tokenizer (sacrebleu's ``TercomTokenizer``, without its

@@ -14,7 +14,7 @@ import numpy as np
 from bleuprint import _core
 from bleuprint.metrics.stats import Stats
 from bleuprint.significance.estimates import ResampledScores
-from bleuprint.significance.promotion import numpy_promotion, numpy_scalar_type
+from bleuprint.significance.promotion import numpy_promotion
 
 if TYPE_CHECKING:
     from bleuprint.metrics.config import Float32ResampledConfig
@@ -54,9 +54,8 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
         rows = np.ascontiguousarray(config.float_rows(stats.rows), dtype=np.float32)
         float32_sums = _core.bootstrap_sums(rows, indices, workers=workers)
         float32_config = cast("Float32ResampledConfig", config)  # what resample_float32 promises
-        promotion = numpy_promotion()
-        values, is_numpy = float32_config.score_float32_sums(float32_sums, promotion)
-        return ResampledScores(values, is_numpy, numpy_scalar_type(promotion))
+        scored = float32_config.score_float32_sums(float32_sums, numpy_promotion())
+        return ResampledScores(*scored)
     if getattr(config, "resample_float64", False):  # per-segment scores (ROUGE's mean)
         float_sums = _core.bootstrap_sums(config.float_rows(stats.rows), indices, workers=workers)
         return ResampledScores.of_floats(config.score_sums(float_sums))

@@ -15,7 +15,7 @@ import numbers
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 from bleuprint import _core
 from bleuprint.errors import InputTypeError, InvalidOptionError
@@ -515,10 +515,12 @@ class BLEUConfig(KernelConfig):
         scores = [_number(self._score_counts(sums_counts(row, self)).score) for row in sums]
         return np.array(scores, dtype=float)
 
-    def score_float32_sums(self, sums: Any, promotion: str) -> tuple[np.ndarray, np.ndarray]:
+    def score_float32_sums(
+        self, sums: Any, promotion: str
+    ) -> tuple[np.ndarray, np.ndarray, type[np.floating]]:
         """Scores of float32 resample sums under numpy's scalar ``promotion``:
-        ``(scores, is_numpy)``. Off the core's path the arithmetic runs on numpy.float32
-        values in Python, where the loaded numpy applies its own rule."""
+        ``(scores, is_numpy, numpy scalar type)``. Off the core's path the scores are the
+        arithmetic's own objects (torchmetrics' are ``numpy.float32`` under either numpy)."""
         if self._fast_path():
             return super().score_float32_sums(sums, promotion)
         import numpy as np
@@ -526,7 +528,10 @@ class BLEUConfig(KernelConfig):
         sums = np.ascontiguousarray(sums, dtype=np.float32).reshape(-1, self.width)
         scores = [self._score_counts(sums_counts(list(row), self)).score for row in sums]
         values = np.array([float(s) for s in scores], dtype=float)
-        return values, np.array([isinstance(s, np.floating) for s in scores], dtype=bool)
+        is_numpy = np.array([isinstance(s, np.floating) for s in scores], dtype=bool)
+        types = {type(s) for s in scores if isinstance(s, np.floating)}
+        scalar = cast("type[np.floating]", types.pop()) if len(types) == 1 else np.float64
+        return values, is_numpy, scalar
 
     def _check_resamplable(self) -> None:
         reason = resamplable(self)
