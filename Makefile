@@ -3,11 +3,11 @@
 PYTHON ?= python3
 PY_DIRS = python tests bench tools
 
-.PHONY: help check lint toolchain build-dev build-prod test test-fast test-rust test-python \
+.PHONY: help check lint toolchain build-dev build-prod test test-fast test-rust test-python test-numpy1 \
 	format bench stubtest
 
 help:  ## List the targets
-	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
 check: lint test  ## What CI runs: the quality gates, then the Rust and Python suites
 
@@ -34,13 +34,25 @@ build-dev:  ## Editable install (rebuild after Rust changes)
 build-prod:  ## Release wheel (fat LTO) into dist/
 	maturin build --release -o dist
 
-test: test-rust test-python  ## Rust and Python suites
+test: test-rust test-python test-numpy1  ## Rust and Python suites, then the exactness suites under numpy 1
 
 test-rust:  ## Pure-Rust unit, integration (golden vectors) and doc tests, no interpreter needed
 	cargo test --no-default-features
 
 test-python:  ## pytest on every core (the WMT22 differential tests skip without ../shared)
 	$(PYTHON) -m pytest -n auto
+
+# The suites whose figures depend on numpy's scalar promotion or must hold beside COMET: the
+# WMT22 differentials, sacrebleu's own suite, significance, nltk and COMET.
+NUMPY1_VENV ?= .venv-numpy1
+NUMPY1_TESTS = tests/metrics/test_bleu_wmt22.py tests/metrics/test_chrf_wmt22.py \
+	tests/metrics/test_ter_wmt22.py tests/significance tests/cli/test_significance.py \
+	tests/compat/test_sacrebleu.py tests/compat/test_sacrebleu_suite.py tests/compat/test_nltk.py \
+	tests/integrations/test_comet_beside.py
+
+test-numpy1:  ## The exactness suites again in a second venv: numpy 1.26 beside unbabel-comet 2.2.7 and mbrs (made once by tools/numpy1_env.sh)
+	PYTHON=$(PYTHON) tools/numpy1_env.sh $(NUMPY1_VENV) >/dev/null
+	$(NUMPY1_VENV)/bin/python -m pytest -n auto $(NUMPY1_TESTS)
 
 test-fast:  ## Rust tests and pytest without the whole-WMT22 runs (about 3 minutes)
 	cargo test --no-default-features
