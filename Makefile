@@ -45,7 +45,7 @@ test-python:  ## pytest on every core (the WMT22 differential tests skip without
 # The suites whose figures depend on numpy's scalar promotion or must hold beside COMET: the
 # WMT22 differentials, sacrebleu's own suite, significance, nltk and COMET.
 NUMPY1_VENV ?= .venv-numpy1
-NUMPY1_TESTS = tests/metrics/test_bleu_wmt22.py tests/metrics/test_chrf_wmt22.py \
+NUMPY1_TESTS = tests/metrics/test_golden.py tests/metrics/test_bleu_wmt22.py tests/metrics/test_chrf_wmt22.py \
 	tests/metrics/test_ter_wmt22.py tests/significance tests/cli/test_significance.py \
 	tests/compat/test_sacrebleu.py tests/compat/test_sacrebleu_suite.py tests/compat/test_nltk.py \
 	tests/integrations/test_comet_beside.py
