@@ -3,7 +3,7 @@
 PYTHON ?= python3
 PY_DIRS = python tests bench tools
 
-.PHONY: help check lint toolchain build-dev build-prod test test-fast test-rust test-python test-numpy1 \
+.PHONY: help check lint toolchain build-dev wheel test test-fast test-rust test-python test-numpy1 \
 	format bench stubtest
 
 help:  ## List the targets
@@ -31,8 +31,17 @@ toolchain:  ## Add rustfmt and clippy with rustup when they are missing
 build-dev:  ## Editable install (rebuild after Rust changes)
 	$(PYTHON) -m pip install -e ".[dev]" --no-build-isolation
 
-build-prod:  ## Release wheel (fat LTO) into dist/
-	maturin build --release -o dist
+# The release wheel's platform tag: the lowest manylinux policy a build on this glibc (2.36,
+# Debian 12) satisfies. Linked against glibc 2.34 or later, the threads (pthread_*) and MeCab's
+# dlopen bind to GLIBC_2.34 symbols; `auditwheel show` confirms the tag
+# (tests/install/test_wheel.py). A newer glibc needs a higher tag, or zig (docs/install.md).
+MANYLINUX ?= manylinux_2_34
+DIST ?= dist
+
+wheel:  ## Release abi3 manylinux wheel (fat LTO) and the sdist into dist/ (docs/install.md)
+	rm -f $(DIST)/bleuprint-*.whl $(DIST)/bleuprint-*.tar.gz
+	$(PYTHON) -m maturin build --release --locked --compatibility $(MANYLINUX) --auditwheel check -o $(DIST)
+	$(PYTHON) -m maturin sdist -o $(DIST)
 
 test: test-rust test-python test-numpy1  ## Rust and Python suites, then the exactness suites under numpy 1
 

@@ -34,13 +34,16 @@ static FORK_HOOK: Once = Once::new();
 static POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
 const MAX_CACHED_POOLS: usize = 2;
 
+#[cfg(unix)]
 extern "C" fn mark_forked_child() {
     FORKED.store(true, Ordering::SeqCst);
 }
 
+/// Notes a fork in the child, whose copies of the pools have no threads. Windows has no fork.
 fn install_fork_hook() {
     FORK_HOOK.call_once(|| {
         // SAFETY: registering a plain function that only stores to an atomic.
+        #[cfg(unix)]
         unsafe {
             libc::pthread_atfork(None, None, Some(mark_forked_child));
         }
