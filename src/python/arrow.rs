@@ -52,7 +52,7 @@ pub(crate) struct StringArray<'a> {
 impl StringArray<'_> {
     /// Whether cell `i` holds a string (its validity bit is set).
     pub(crate) fn is_valid(&self, i: usize) -> bool {
-        self.validity.map_or(true, |(bits, first)| {
+        self.validity.is_none_or(|(bits, first)| {
             let at = first + i;
             bits.get(at / 8).is_some_and(|b| b >> (at % 8) & 1 == 1)
         })

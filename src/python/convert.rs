@@ -280,7 +280,7 @@ fn checked_cells<T: Copy + Into<i64>>(
         Error::invalid_input(format!("data is not UTF-8 from byte {at} on"))
     })?;
     // `text` is UTF-8, so a cut is whole unless it falls before a continuation byte.
-    let boundary = |at: usize| bytes.get(at).map_or(true, |&b| b & 0xC0 != 0x80);
+    let boundary = |at: usize| bytes.get(at).is_none_or(|&b| b & 0xC0 != 0x80);
     let base = bytes.as_ptr() as usize;
     cells.reserve(offsets.len() - 1);
     for (i, pair) in offsets.windows(2).enumerate() {
@@ -350,7 +350,7 @@ impl TextColumn {
                 .into());
             }
         }
-        let present = |i: usize| valid.map_or(true, |v| v.get(i).is_some_and(|&b| b != 0));
+        let present = |i: usize| valid.is_none_or(|v| v.get(i).is_some_and(|&b| b != 0));
         let mut cells = Vec::new();
         checked_cells(bytes, &offsets, present, &mut cells)?;
         Ok(Self {

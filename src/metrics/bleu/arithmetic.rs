@@ -431,7 +431,7 @@ fn nltk(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
         int: bp_int,
     } = brevity_penalty(Arithmetic::Nltk, c, r, &mut Libm)?;
     let ratio = length_ratio(c, r);
-    if counts.correct.first().map_or(true, |&m| m == 0.0) {
+    if counts.correct.first().is_none_or(|&m| m == 0.0) {
         // nltk returns 0 before smoothing: the precisions are the plain fractions.
         let precisions = counts
             .correct

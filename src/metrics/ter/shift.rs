@@ -266,7 +266,7 @@ impl ShiftScratch {
                         if *checked % 32 == 0 && crate::cancel::checkpoint() {
                             return Ok(Round::Capped);
                         }
-                        if best.map_or(true, |(b, ..)| rank > b) {
+                        if best.is_none_or(|(b, ..)| rank > b) {
                             best = Some((rank, start_h, length, target));
                         }
                     }

@@ -181,7 +181,7 @@ impl Aligner {
         // Every table lookup below relies on this: an id at or above `alphabet` would find no
         // bits, a wrong distance.
         debug_assert!(
-            alphabet.map_or(true, |a| s1.iter().chain(s2).all(|&c| (c as usize) < a)),
+            alphabet.is_none_or(|a| s1.iter().chain(s2).all(|&c| (c as usize) < a)),
             "editops_into: an id is not below the alphabet the caller gave"
         );
         // No alphabet given: one past the largest id (0 for two empty sequences).
