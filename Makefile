@@ -52,12 +52,12 @@ test-python:  ## pytest on every core (the WMT22 differential tests skip without
 	$(PYTHON) -m pytest -n auto
 
 # The suites whose figures depend on numpy's scalar promotion or must hold beside COMET: the
-# WMT22 differentials, sacrebleu's own suite, significance, nltk and COMET.
+# WMT22 differentials, sacrebleu's own suite, significance, nltk, COMET and the mbrs plugins.
 NUMPY1_VENV ?= .venv-numpy1
 NUMPY1_TESTS = tests/metrics/test_golden.py tests/metrics/test_bleu_wmt22.py tests/metrics/test_chrf_wmt22.py \
 	tests/metrics/test_ter_wmt22.py tests/significance tests/cli/test_significance.py \
 	tests/compat/test_sacrebleu.py tests/compat/test_sacrebleu_suite.py tests/compat/test_nltk.py \
-	tests/integrations/test_comet_beside.py
+	tests/integrations/test_comet_beside.py tests/integrations/test_mbrs.py
 
 test-numpy1:  ## The exactness suites again in a second venv: numpy 1.26 beside unbabel-comet 2.2.7 and mbrs (made once by tools/numpy1_env.sh)
 	PYTHON=$(PYTHON) tools/numpy1_env.sh $(NUMPY1_VENV) >/dev/null

@@ -28,7 +28,7 @@ from sacrebleu.metrics.helpers import (
 )
 
 import bleuprint
-from bleuprint.errors import InvalidOptionError
+from bleuprint.errors import InvalidInputError, InvalidOptionError
 from tests.support.data import SAMPLE, read_lines
 
 
@@ -196,3 +196,25 @@ def test_aggregation_errors() -> None:
     assert np.isfinite(
         bleuprint.CHRF().aggregate_utility(["a b"], ["a", "b"], weights=[0, 1])
     ).all()
+
+
+def test_log_weights_are_used_as_given() -> None:
+    samples = ["Das ist gut.", "Das ist sehr gut.", "Es ist gut.", "Gut ist das."]
+    for metric in (bleuprint.BLEU(effective_order=True), bleuprint.CHRF(word_order=2)):
+        uniform = [-math.log(len(samples))] * len(samples)
+        assert np.array_equal(
+            metric.aggregate_utility(samples, log_weights=uniform),
+            metric.aggregate_utility(samples),
+        )
+        weights = [1.0, 2.0, 0.0, 1.0]
+        logs = [math.log(w / 4.0) if w else -math.inf for w in weights]
+        assert np.array_equal(
+            metric.aggregate_utility(samples, log_weights=logs),
+            metric.aggregate_utility(samples, weights=weights),
+        )
+        with pytest.raises(InvalidOptionError, match="not both"):
+            metric.aggregate_utility(samples, weights=weights, log_weights=logs)
+        with pytest.raises(InvalidInputError, match="one per reference"):
+            metric.aggregate_utility(samples, log_weights=logs[:2])
+        with pytest.raises(InvalidOptionError, match="-inf"):
+            metric.aggregate_utility(samples, log_weights=[math.nan, 0.0, 0.0, 0.0])

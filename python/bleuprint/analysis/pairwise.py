@@ -210,18 +210,32 @@ def aggregate_utility(
     references: Optional[Sequence[str]] = None,
     *,
     weights: Optional[Any] = None,
+    log_weights: Optional[Sequence[float]] = None,
 ) -> np.ndarray:
     """Each hypothesis scored against the references' expected n-gram statistics (float64
     ``(H,)``): reference aggregation, DeNero et al. (2009) for BLEU and Vamvas & Sennrich
     (2024) for chrF, in linear time. Equal to mbrs' ``expected_scores_reference_aggregation``
     before mbrs rounds it to float32 (see docs/mbr.md). ``weights`` (one per reference, >= 0)
-    weigh the references; by default each has ``1 / R``.
+    weigh the references; by default each has ``1 / R``. ``log_weights`` instead gives the
+    normalised log weights themselves, used as they are (the mbrs plugin passes mbrs' own
+    ``log_softmax`` values, whose last bits a log of weights would not give back).
     """
     import numpy as np
 
     counted = _Counted(metric, hypotheses, references)
     w = _weights(weights, counted.r)
-    if w is None:
+    if log_weights is not None:
+        if w is not None:
+            raise InvalidOptionError("give weights or log_weights, not both")
+        if len(log_weights) != counted.r:
+            raise InvalidInputError(
+                f"log_weights has {len(log_weights)} values, expected {counted.r}: one per "
+                "reference"
+            )
+        log_weights = [float(x) for x in log_weights]
+        if any(math.isnan(x) or x == math.inf for x in log_weights):
+            raise InvalidOptionError("log_weights must be finite numbers or -inf")
+    elif w is None:
         # mbrs' uniform weights: lprob = -log(R) for every reference.
         log_weights = [-math.log(counted.r)] * counted.r
     else:
