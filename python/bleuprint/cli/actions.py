@@ -74,13 +74,7 @@ class VersionInfo(argparse.Action):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0, help=help)
         self.version = version
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Optional[Union[str, Sequence[Any]]],
-        option_string: Optional[str] = None,
-    ) -> None:
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any, **__: Any) -> None:
         sys.stdout.write("\n".join([self.version, CORE_BUILD, installed_numpy_line()]) + "\n")
         parser.exit()
 

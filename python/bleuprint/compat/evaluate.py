@@ -26,6 +26,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Optional
 
 from bleuprint.compat.rouge_score import rouge_scorer, scoring
@@ -118,6 +119,23 @@ def _named_like_hf(streams: bool = False) -> Iterator[None]:
             f"{message}; expected predictions=['text', ...], "
             "references=[['ref 1', 'ref 2'], ...] or ['ref', ...]"
         ) from None
+
+
+def _corpus_fields(
+    make_metric: Callable[[], Any],
+    predictions: Any,
+    references: Any,
+    same_count: str,
+    keys: tuple[str, ...],
+) -> dict[str, Any]:
+    """What HF's scripts on sacrebleu (``sacrebleu``, ``chrf``, ``ter``) do: check and
+    transpose the references (:func:`_streams`, ``same_count`` their message), then make the
+    metric, score the corpus and return the score object's fields named ``keys`` as the dict."""
+    streams = _streams(predictions, references, same_count)
+    metric = make_metric()
+    with _named_like_hf(streams=True):
+        output = metric.corpus_score(predictions, streams)
+    return {key: getattr(output, key) for key in keys}
 
 
 class _Metric(ABC):
@@ -237,23 +255,13 @@ class Sacrebleu(_Metric):
         tokenize: Optional[str] = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
-        streams = _streams(predictions, references, _SAME_COUNT)
         # sacrebleu's corpus_bleu: tokenize=None is 13a (with its warning on CJK-looking text).
-        bleu = BLEU(
-            lowercase, force, tokenize, smooth_method, smooth_value,
+        bleu = partial(
+            BLEU, lowercase, force, tokenize, smooth_method, smooth_value,
             effective_order=use_effective_order,
         )  # fmt: skip
-        with _named_like_hf(streams=True):
-            output = bleu.corpus_score(predictions, streams)
-        return {
-            "score": output.score,
-            "counts": output.counts,
-            "totals": output.totals,
-            "precisions": output.precisions,
-            "bp": output.bp,
-            "sys_len": output.sys_len,
-            "ref_len": output.ref_len,
-        }
+        keys = ("score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len")
+        return _corpus_fields(bleu, predictions, references, _SAME_COUNT, keys)
 
 
 class ChrF(_Metric):
@@ -275,21 +283,13 @@ class ChrF(_Metric):
         whitespace: bool = False,
         eps_smoothing: bool = False,
     ) -> dict[str, Any]:
-        streams = _streams(
-            predictions,
-            references,
+        chrf = partial(CHRF, char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+        same_count = (
             "ChrF, as implemented by sacrebleu, requires the same number of references for "
-            "each prediction",
+            "each prediction"
         )
-        chrf = CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-        with _named_like_hf(streams=True):
-            output = chrf.corpus_score(predictions, streams)
-        return {
-            "score": output.score,
-            "char_order": output.char_order,
-            "word_order": output.word_order,
-            "beta": output.beta,
-        }
+        keys = ("score", "char_order", "word_order", "beta")
+        return _corpus_fields(chrf, predictions, references, same_count, keys)
 
 
 class Ter(_Metric):
@@ -309,20 +309,15 @@ class Ter(_Metric):
         support_zh_ja_chars: bool = False,
         case_sensitive: bool = False,
     ) -> dict[str, Any]:
-        streams = _streams(predictions, references, _SAME_COUNT)
-        ter = TER(
+        ter = partial(
+            TER,
             normalized=normalized,
             no_punct=ignore_punct,
             asian_support=support_zh_ja_chars,
             case_sensitive=case_sensitive,
         )
-        with _named_like_hf(streams=True):
-            output = ter.corpus_score(predictions, streams)
-        return {
-            "score": output.score,
-            "num_edits": output.num_edits,
-            "ref_length": output.ref_length,
-        }
+        keys = ("score", "num_edits", "ref_length")
+        return _corpus_fields(ter, predictions, references, _SAME_COUNT, keys)
 
 
 class _FunctionTokenizer:

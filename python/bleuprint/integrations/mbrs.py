@@ -30,10 +30,11 @@ imports mbrs and torch; ``import bleuprint`` and ``import bleuprint.integrations
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, ClassVar, Optional
 
 from bleuprint.analysis.pairwise import aggregate_utility
 from bleuprint.errors import InvalidInputError
@@ -88,17 +89,18 @@ class _Metric(_mbrs_metrics.MetricAggregatable):  # type: ignore[misc, unused-ig
     cfg: Any
     scorer: Any
 
+    #: The bleuprint metric; mbrs' Config fields are its keyword arguments, but for
+    #: ``_MBRS_ONLY``, which tune only mbrs' own computation.
+    _METRIC: ClassVar[Callable[..., Any]]
+    _MBRS_ONLY: ClassVar[tuple[str, ...]] = ("num_workers",)
     #: mbrs' arguments of ``Tensor.log_softmax`` when it turns reference log-probabilities into
     #: the aggregation's log weights (BLEU converts to float32; chrF keeps the input's dtype).
-    _LOG_SOFTMAX: dict[str, Any] = {}
+    _LOG_SOFTMAX: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, cfg: Optional[Any] = None) -> None:
         super().__init__(self.Config() if cfg is None else cfg)
-        self.scorer = self._scorer(self.cfg)
-
-    @staticmethod
-    def _scorer(cfg: Any) -> Any:  # pragma: no cover (each class has its own)
-        raise NotImplementedError
+        fields = [f.name for f in dataclasses.fields(self.cfg) if f.name not in self._MBRS_ONLY]
+        self.scorer = self._METRIC(**{name: getattr(self.cfg, name) for name in fields})
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cfg!r})"
@@ -181,6 +183,7 @@ class MetricBLEU(_Metric):
     """Sentence BLEU (sacrebleu's, by default with effective order and exp smoothing: mbrs'
     default), registered in mbrs as ``bleuprint_bleu``; equal to mbrs' ``MetricBLEU``."""
 
+    _METRIC = BLEU
     _LOG_SOFTMAX = {"dtype": torch.float32}
 
     @dataclass
@@ -191,24 +194,14 @@ class MetricBLEU(_Metric):
             "``num_workers`` has no effect (bleuprint scores on its own threads).",
         )
 
-    @staticmethod
-    def _scorer(cfg: Any) -> BLEU:
-        return BLEU(
-            lowercase=cfg.lowercase,
-            force=cfg.force,
-            tokenize=cfg.tokenize,
-            smooth_method=cfg.smooth_method,
-            smooth_value=cfg.smooth_value,
-            max_ngram_order=cfg.max_ngram_order,
-            effective_order=cfg.effective_order,
-            trg_lang=cfg.trg_lang,
-        )
-
 
 @_mbrs_metrics.register(CHRF_NAME)
 class MetricChrF(_Metric):
     """chrF (``Config(word_order=2)``: chrF++), registered in mbrs as ``bleuprint_chrf``;
     equal to mbrs' ``MetricChrF``."""
+
+    _METRIC = CHRF
+    _MBRS_ONLY = ("num_workers", "fastchrf")
 
     @dataclass
     class Config(_mbrs_metrics.MetricChrF.Config):  # type: ignore[misc, unused-ignore]
@@ -218,17 +211,6 @@ class MetricChrF(_Metric):
             _mbrs_metrics.MetricChrF.Config,
             "``num_workers`` and ``fastchrf`` have no effect: the scores are sacrebleu's chrF, "
             "which fastchrf approximates in float32.",
-        )
-
-    @staticmethod
-    def _scorer(cfg: Any) -> CHRF:
-        return CHRF(
-            char_order=cfg.char_order,
-            word_order=cfg.word_order,
-            beta=cfg.beta,
-            lowercase=cfg.lowercase,
-            whitespace=cfg.whitespace,
-            eps_smoothing=cfg.eps_smoothing,
         )
 
 
