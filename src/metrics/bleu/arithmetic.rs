@@ -32,7 +32,7 @@ use super::python_float::{
 use super::score::score_from_stats;
 
 pub use super::penalty::{brevity_penalty, Penalty};
-pub use super::python_float::{fsum, Fsum, PythonError};
+pub use super::python_float::{fsum, ExactSum, Fsum, PythonError};
 use crate::error::{Error, Result};
 
 /// Whose float operations, in whose order, turn per-order precisions into a score.
@@ -923,6 +923,84 @@ mod tests {
         );
         assert_eq!(fsum([f64::INFINITY, 1.0]), Ok(f64::INFINITY));
         assert!(fsum([f64::NAN, 1.0]).unwrap().is_nan());
+    }
+
+    /// `ExactSum` of `values`, added one by one and also as two merged halves.
+    fn exact_sums(values: &[f64]) -> [super::super::python_float::PyResult<f64>; 2] {
+        let mut whole = ExactSum::new();
+        values.iter().for_each(|&v| whole.add(v));
+        let (a, b) = values.split_at(values.len() / 2);
+        let (mut left, mut right) = (ExactSum::new(), ExactSum::new());
+        a.iter().for_each(|&v| left.add(v));
+        b.iter().for_each(|&v| right.add(v));
+        left.merge(&right);
+        [whole.total(), left.total()]
+    }
+
+    #[test]
+    fn exact_sum_is_fsum() {
+        let cases: &[&[f64]] = &[
+            &[1e100, 1.0, -1e100, 1e-100, 1e50, -1.0, -1e50],
+            &[0.1; 10],
+            &[1e-16, 1.0, 1e16],
+            &[1.0, 1e-16, 1e-16],
+            &[],
+            &[-0.0],
+            &[5e-324, 5e-324, -1e-310, 2.2250738585072014e-308],
+            &[-1.0, 1e-300, -5e-324],
+            &[f64::MAX, -f64::MAX, 1.0],
+            &[f64::INFINITY, 1.0],
+            &[-3.5, 2.25, -7e22, 7e22, 1e-5],
+        ];
+        for &values in cases {
+            let expected = fsum(values.iter().copied());
+            for got in exact_sums(values) {
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    expected.map(f64::to_bits),
+                    "{values:?}"
+                );
+            }
+        }
+        assert_eq!(
+            exact_sums(&[f64::MAX, f64::MAX])[0],
+            Err(PythonError::FsumOverflow)
+        );
+        assert_eq!(
+            exact_sums(&[f64::INFINITY, f64::NEG_INFINITY])[1],
+            Err(PythonError::FsumInfMinusInf)
+        );
+        assert!(exact_sums(&[f64::NAN, 1.0])[1].unwrap().is_nan());
+        // Random values of every magnitude and sign, and scores in [0, 1].
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..300 {
+            let values: Vec<f64> = (0..(1 + next() % 400))
+                .map(|_| {
+                    let x = f64::from_bits(next() >> 2 | (next() & 1) << 63);
+                    if round % 2 == 0 {
+                        (next() % 1000) as f64 / (1 + next() % 977) as f64 / 1.03
+                    } else if x.is_finite() && x.abs() < 1e300 {
+                        x
+                    } else {
+                        1.0
+                    }
+                })
+                .collect();
+            let expected = fsum(values.iter().copied());
+            for got in exact_sums(&values) {
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    expected.map(f64::to_bits),
+                    "{values:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! sentence scores (`math.fsum(values) / n`, so any order and any sharding give the same
 //! float), and the micro-average (the scores of the summed rows) is the form that merges.
 
-use crate::metrics::bleu::python_float::Fsum;
+use crate::metrics::bleu::python_float::ExactSum;
 
 /// Precision, recall and F-measure of one type.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -50,8 +50,8 @@ const MEAN_CHUNK: usize = 256;
 const MEAN_TASKS: usize = 64;
 
 /// The mean over rows of each type's sentence scores: `types` values, each `math.fsum` of the
-/// rows' values over their number. Chunks of rows are summed on every core and their exact
-/// partial sums merged, which gives `fsum` of all the values.
+/// rows' values over their number. Chunks of rows are summed exactly ([`ExactSum`]) on every
+/// core and merged, which gives `fsum` of all the values.
 #[allow(clippy::cast_precision_loss)] // a row count below 2^53
 pub fn mean_scores(rows: &[i64], types: usize) -> Vec<Prf> {
     let width = 3 * types.max(1);
@@ -59,29 +59,31 @@ pub fn mean_scores(rows: &[i64], types: usize) -> Vec<Prf> {
     if n == 0 || types == 0 {
         return vec![Prf::default(); types];
     }
-    // Per chunk, one Fsum per type and part.
+    // Per chunk, one sum per type and part.
     let per_task = n.div_ceil(MEAN_TASKS).max(MEAN_CHUNK);
     let chunks = n.div_ceil(per_task);
     let sums = crate::parallel::map_range(chunks, -1, |c| {
-        let mut sums = vec![Fsum::new(); 3 * types];
+        let mut sums = vec![ExactSum::new(); 3 * types];
         let chunk = rows
             .get(c * per_task * width..((c + 1) * per_task * width).min(rows.len()))
             .unwrap_or_default();
-        for (k, s) in row_scores(chunk, types).iter().enumerate() {
-            let t = k % types;
-            for (part, value) in [s.precision, s.recall, s.fmeasure].into_iter().enumerate() {
-                if let Some(sum) = sums.get_mut(3 * t + part) {
-                    // Scores are finite values in [0, 1]: no Fsum error can occur.
-                    sum.add(value).ok();
+        for row in chunk.chunks_exact(width) {
+            for (triple, sums) in row.chunks_exact(3).zip(sums.chunks_exact_mut(3)) {
+                let Ok(triple) = <[i64; 3]>::try_from(triple) else {
+                    continue;
+                };
+                let s = triple_scores(triple);
+                for (sum, value) in sums.iter_mut().zip([s.precision, s.recall, s.fmeasure]) {
+                    sum.add(value);
                 }
             }
         }
         sums
     });
-    let mut total = vec![Fsum::new(); 3 * types];
+    let mut total = vec![ExactSum::new(); 3 * types];
     for chunk in sums.unwrap_or_default() {
         for (t, c) in total.iter_mut().zip(&chunk) {
-            t.merge(c).ok();
+            t.merge(c);
         }
     }
     let n = n as f64;
@@ -103,6 +105,7 @@ pub fn mean_scores(rows: &[i64], types: usize) -> Vec<Prf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics::bleu::python_float::Fsum;
 
     #[test]
     fn rouge_score_floats() {
