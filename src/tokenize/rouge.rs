@@ -15,14 +15,31 @@
 //! assert_eq!(words, [&b"don"[..], b"t", b"stop", b"me", b"i", b"zmir", b"5kk"]);
 //! ```
 
-/// The tokens of one text: their lowercase bytes, one after another, and where each ends.
+/// The tokens of one text: their lowercase bytes and where each starts and ends.
 #[derive(Debug, Default, Clone)]
 pub struct Tokens {
+    /// The text lowercased (tokens are spans of it), or, where a character changes length
+    /// when lowercased, the tokens' bytes one after another.
     bytes: Vec<u8>,
+    starts: Vec<u32>,
     ends: Vec<u32>,
     /// Tokens before each line of the text that starts after a `\n` (`rougeLsum`'s
     /// sentences), when read with [`Tokens::read_lines`].
     line_starts: Vec<u32>,
+}
+
+/// Per byte: bit 0 for an ASCII letter or digit (token characters), bit 1 for the lead bytes of
+/// U+0130 and U+212A (0xC4, 0xE2), whose lowercase forms change the text's length.
+#[allow(clippy::cast_possible_truncation)] // b < 256
+static BYTE_CLASS: [u8; 256] = crate::text::byte_table!(256, 0, |b| match b as u8 {
+    b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => 1,
+    0xC4 | 0xE2 => 2,
+    _ => 0,
+});
+
+/// Position `i` as a token offset (texts are far below 4 GiB; past it, offsets saturate).
+fn offset(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 impl Tokens {
@@ -38,10 +55,10 @@ impl Tokens {
 
     /// The tokens in order.
     pub fn iter(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
+        self.starts
+            .iter()
             .zip(&self.ends)
-            .map(|(s, &e)| self.bytes.get(s as usize..e as usize).unwrap_or_default())
+            .map(|(&s, &e)| self.bytes.get(s as usize..e as usize).unwrap_or_default())
     }
 
     /// The token count at the start of each non-empty line (rouge-score's
@@ -63,29 +80,104 @@ impl Tokens {
         self.scan(text, true);
     }
 
-    /// Closes the token being read, if any.
-    #[inline]
-    fn end_token(&mut self, in_token: &mut bool) {
-        if *in_token {
-            self.ends
-                .push(u32::try_from(self.bytes.len()).unwrap_or(u32::MAX));
-            *in_token = false;
-        }
+    fn count(&self) -> u32 {
+        offset(self.ends.len())
     }
 
-    fn count(&self) -> u32 {
-        u32::try_from(self.ends.len()).unwrap_or(u32::MAX)
+    fn clear(&mut self) {
+        self.starts.clear();
+        self.ends.clear();
+        self.line_starts.clear();
     }
 
     fn scan(&mut self, text: &str, lines: bool) {
-        self.bytes.clear();
-        self.ends.clear();
-        self.line_starts.clear();
+        self.clear();
         let bytes = text.as_bytes();
+        // The two characters that lowercase to an ASCII letter change the text's length.
+        let resized = self.scan_blocks(bytes)
+            && memchr::memchr2_iter(0xC4, 0xE2, bytes).any(|i| {
+                matches!(
+                    bytes.get(i..),
+                    Some([0xC4, 0xB0, ..] | [0xE2, 0x84, 0xAA, ..])
+                )
+            });
+        if resized {
+            self.clear();
+            self.scan_bytes(bytes, lines);
+        } else if lines {
+            self.find_lines(bytes);
+        }
+    }
+
+    /// Tokens as spans of the lowercased text: per block of 64 bytes, a mask of token bytes
+    /// whose changes are the tokens' starts and ends, with no branch per byte. Returns whether
+    /// the text has a lead byte of U+0130 or U+212A, whose tokens this scan does not make.
+    fn scan_blocks(&mut self, bytes: &[u8]) -> bool {
+        self.bytes.clear();
+        self.bytes.extend(
+            bytes
+                .iter()
+                .map(|&b| b | u8::from(b.wrapping_sub(b'A') < 26) << 5),
+        );
+        let mut in_token = false;
+        let mut classes = 0u8;
+        for (block, chunk) in bytes.chunks(64).enumerate() {
+            let mut mask = 0u64;
+            for (j, &b) in chunk.iter().enumerate() {
+                let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(0);
+                classes |= class;
+                mask |= u64::from(class & 1) << j;
+            }
+            // Bit j: byte j differs from the one before it (in or out of a token).
+            let mut changes =
+                (mask ^ (mask << 1 | u64::from(in_token))) & u64::MAX >> (64 - chunk.len());
+            while changes != 0 {
+                let at = offset(block * 64 + changes.trailing_zeros() as usize);
+                if in_token {
+                    self.ends.push(at);
+                } else {
+                    self.starts.push(at);
+                }
+                in_token = !in_token;
+                changes &= changes - 1;
+            }
+            in_token = mask >> (chunk.len() - 1) & 1 == 1;
+        }
+        if in_token {
+            self.ends.push(offset(bytes.len()));
+        }
+        classes & 2 != 0
+    }
+
+    /// The token count at each non-empty line's start, then the total.
+    fn find_lines(&mut self, bytes: &[u8]) {
+        let mut tokens = self.starts.iter().peekable();
+        let mut before = 0u32;
+        let mut line_start = 0usize;
+        let breaks = memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len()));
+        for line_end in breaks {
+            if line_end > line_start {
+                let at = offset(line_start);
+                while tokens.next_if(|&&s| s < at).is_some() {
+                    before += 1;
+                }
+                self.line_starts.push(before);
+            }
+            line_start = line_end + 1;
+        }
+        let count = self.count();
+        self.line_starts.push(count);
+    }
+
+    /// The byte-by-byte scan, for text with U+0130 or U+212A: the tokens' lowercase bytes
+    /// one after another.
+    fn scan_bytes(&mut self, bytes: &[u8], lines: bool) {
+        self.bytes.clear();
         self.bytes.reserve(bytes.len());
         // Whether the current line has any character (empty lines are no sentences).
         let mut line_open = false;
         let mut in_token = false;
+        let mut token_start = 0;
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             if lines && !line_open && b != b'\n' {
@@ -93,39 +185,45 @@ impl Tokens {
                 let count = self.count();
                 self.line_starts.push(count);
             }
-            if b.is_ascii_alphanumeric() {
-                // `| 0x20` lowercases ASCII letters and keeps digits.
-                self.bytes.push(b | 0x20);
-                in_token = true;
-                i += 1;
-                continue;
+            if !in_token {
+                token_start = self.bytes.len();
             }
+            let mut end_token = true;
             match bytes.get(i..).unwrap_or_default() {
+                _ if b.is_ascii_alphanumeric() => {
+                    // `| 0x20` lowercases ASCII letters and keeps digits.
+                    self.bytes.push(b | 0x20);
+                    (in_token, end_token) = (true, false);
+                    i += 1;
+                }
                 // U+0130: `i` and a combining dot, which separates.
                 [0xC4, 0xB0, ..] => {
                     self.bytes.push(b'i');
                     in_token = true;
-                    self.end_token(&mut in_token);
                     i += 2;
                 }
                 // U+212A KELVIN SIGN: `k`.
                 [0xE2, 0x84, 0xAA, ..] => {
                     self.bytes.push(b'k');
-                    in_token = true;
+                    (in_token, end_token) = (true, false);
                     i += 3;
                 }
                 [b'\n', ..] => {
-                    self.end_token(&mut in_token);
                     line_open = false;
                     i += 1;
                 }
-                _ => {
-                    self.end_token(&mut in_token);
-                    i += 1;
-                }
+                _ => i += 1,
+            }
+            if end_token && in_token {
+                self.starts.push(offset(token_start));
+                self.ends.push(offset(self.bytes.len()));
+                in_token = false;
             }
         }
-        self.end_token(&mut in_token);
+        if in_token {
+            self.starts.push(offset(token_start));
+            self.ends.push(offset(self.bytes.len()));
+        }
         if lines {
             let count = self.count();
             self.line_starts.push(count);
@@ -155,6 +253,49 @@ mod tests {
         assert_eq!(words("日本語 abc"), ["abc"]);
         assert_eq!(words("a\u{0130}b"), ["ai", "b"]);
         assert_eq!(words("\u{212A}\u{212A}"), ["kk"]);
+    }
+
+    #[test]
+    fn block_scan_equals_byte_scan() {
+        let pieces = [
+            "a",
+            "Bc",
+            "Z9",
+            " ",
+            "\n",
+            "\n\n",
+            "é",
+            "’",
+            "--",
+            "x".repeat(70).as_str().to_owned().leak(),
+            " ".repeat(63).as_str().to_owned().leak(),
+            "日本",
+            "\t",
+            ".",
+            "Q",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let (mut blocks, mut bytes) = (Tokens::default(), Tokens::default());
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..(state % 40) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            blocks.clear();
+            blocks.scan_blocks(text.as_bytes());
+            blocks.find_lines(text.as_bytes());
+            bytes.clear();
+            bytes.scan_bytes(text.as_bytes(), true);
+            assert_eq!(
+                blocks.iter().collect::<Vec<_>>(),
+                bytes.iter().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+            assert_eq!(blocks.line_bounds(), bytes.line_bounds(), "{text:?}");
+        }
     }
 
     #[test]
