@@ -30,6 +30,8 @@ pub fn count(counts: &mut [u32], ids: &[u32]) {
 #[derive(Debug, Clone, Default)]
 pub struct Clip {
     taken: Vec<u32>,
+    /// Per id, occurrences seen so far by [`Clip::within`] (all zero between calls).
+    seen: Vec<u32>,
 }
 
 impl Clip {
@@ -52,6 +54,31 @@ impl Clip {
         }
         let matched = taken.len() - before;
         self.taken = taken;
+        matched
+    }
+
+    /// The occurrences in `ids` within `counts` (indexed by id, left as they are): the sum
+    /// over distinct ids of `min(occurrences, counts[id])`, as [`Clip::take`] gives it. Reads
+    /// `ids` twice and never `counts` as a whole, so one side's counts made once serve every
+    /// text matched against it.
+    #[inline]
+    pub fn within(&mut self, counts: &[u32], ids: &[u32]) -> usize {
+        if self.seen.len() < counts.len() {
+            self.seen.resize(counts.len(), 0);
+        }
+        let mut matched = 0;
+        for &id in ids {
+            let k = id as usize;
+            if let (Some(&limit), Some(seen)) = (counts.get(k), self.seen.get_mut(k)) {
+                *seen += 1;
+                matched += usize::from(*seen <= limit);
+            }
+        }
+        for &id in ids {
+            if let Some(seen) = self.seen.get_mut(id as usize) {
+                *seen = 0;
+            }
+        }
         matched
     }
 

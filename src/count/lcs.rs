@@ -170,8 +170,12 @@ impl Lcs {
             return Ok(());
         }
         let words = words_for(b.len());
-        // A position is new when its symbol is in `b` (a mask's first word covers b's first
-        // 64 symbols; longer `b`s check every word) and not known.
+        if words == 1 {
+            // One word per row: the check for a new position rides on the forward pass.
+            self.indices_one_word(a, b, known, out);
+            return Ok(());
+        }
+        // A position is new when its symbol is in `b` and not known.
         let masks = &self.masks;
         let in_b = |id: u32| {
             let base = id as usize * words;
@@ -193,11 +197,6 @@ impl Lcs {
                 a.len(),
                 b.len()
             )));
-        }
-        if words == 1 {
-            self.rows = rows;
-            self.indices_one_word(a, b, out);
-            return Ok(());
         }
         rows.resize(cells, u64::MAX);
         for (i, &id) in a.iter().enumerate() {
@@ -228,8 +227,18 @@ impl Lcs {
         Ok(())
     }
 
-    /// [`Lcs::indices_with`] for a `b` of at most 64 symbols: one word per row.
-    fn indices_one_word(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    /// [`Lcs::indices_with`] for a `b` of at most 64 symbols: one word per row (`|a| + 1`
+    /// words, which fit wherever `a` does).
+    fn indices_one_word(&mut self, a: &[u32], b: &[u32], known: &[bool], out: &mut Vec<u32>) {
+        // A position is new when its symbol is in `b` (a mask) and not known.
+        let masks = &self.masks;
+        let new = a.iter().enumerate().any(|(k, &id)| {
+            masks.get(id as usize).is_some_and(|&m| m != 0)
+                && !known.get(k).copied().unwrap_or(false)
+        });
+        if !new {
+            return;
+        }
         let mut rows = std::mem::take(&mut self.rows);
         rows.clear();
         let mut v = u64::MAX;
@@ -241,7 +250,7 @@ impl Lcs {
             v = v.wrapping_add(v & m) | (v & !m);
             rows.push(v);
         }
-        backtrack_one_word(&rows, a, b, out);
+        backtrack_one_word(&rows, &self.masks, a, b.len(), out);
         self.rows = rows;
     }
 
@@ -265,50 +274,101 @@ impl Lcs {
     }
 }
 
-/// rouge-score's backtrack over one-word rows (`rows[i]`: the bits after `a[..i]`), with
-/// the hardware `popcnt` where the processor has it (the portable build counts bits in
-/// software, which costs the backtrack half its time).
-fn backtrack_one_word(rows: &[u64], a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+/// The match masks of a `b` of at most 64 symbols into `masks` (replaced): `masks[id]` has bit
+/// `j` set where `b[j] == id`, for [`length_with_masks`]. `None` for a longer `b`.
+pub fn one_word_masks(b: &[u32], masks: &mut Vec<u64>) -> Option<()> {
+    masks.clear();
+    if b.len() > 64 {
+        return None;
+    }
+    for (j, &id) in b.iter().enumerate() {
+        if id == ABSENT {
+            continue;
+        }
+        let k = id as usize;
+        if masks.len() <= k {
+            masks.resize(k + 1, 0);
+        }
+        if let Some(mask) = masks.get_mut(k) {
+            *mask |= 1 << j;
+        }
+    }
+    Some(())
+}
+
+/// The length of a longest common subsequence of `a` and the `b` of `b_len` (at most 64)
+/// symbols whose masks [`one_word_masks`] made: the bit-parallel row, one word.
+pub fn length_with_masks(masks: &[u64], a: &[u32], b_len: usize) -> usize {
+    let mut v = u64::MAX;
+    for &id in a {
+        let m = masks.get(id as usize).copied().unwrap_or(0);
+        v = v.wrapping_add(v & m) | (v & !m);
+    }
+    Lcs::cell(&[v], b_len)
+}
+
+/// rouge-score's backtrack over one-word rows (`rows[i]`: the bits after `a[..i]`; `masks`:
+/// `b`'s match masks), with the hardware `popcnt` where the processor has it (the portable
+/// build counts bits in software, which costs the backtrack half its time).
+fn backtrack_one_word(rows: &[u64], masks: &[u64], a: &[u32], b_len: usize, out: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the processor has `popcnt`, the one feature the function is built with.
-        unsafe { backtrack_popcnt(rows, a, b, out) };
+        unsafe { backtrack_popcnt(rows, masks, a, b_len, out) };
         return;
     }
-    backtrack_rows(rows, a, b, out);
+    backtrack_rows(rows, masks, a, b_len, out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn backtrack_popcnt(rows: &[u64], a: &[u32], b: &[u32], out: &mut Vec<u32>) {
-    backtrack_rows(rows, a, b, out);
+unsafe fn backtrack_popcnt(
+    rows: &[u64],
+    masks: &[u64],
+    a: &[u32],
+    b_len: usize,
+    out: &mut Vec<u32>,
+) {
+    backtrack_rows(rows, masks, a, b_len, out);
 }
 
-/// The backtrack itself. In row `i`, a zero bit `j - 1` of `rows[i]` means the cell to the
-/// left is one less, which can never beat the one above: those steps go up without counting
-/// bits, and a cell has a common subsequence left when its row has a zero bit below `j`.
+/// The backtrack itself, one row of the table per step. rouge-score steps left from cell
+/// `(i, j)` when the cell to the left is strictly larger than the one above: when bit `j - 1`
+/// of `rows[i]` is set (the left cell equals this one) and the cell above is one less (its row
+/// has more ones below `j`). Once the cell above is one less, it stays so all along the walk
+/// left, so the walk ends at the highest column at or below `j` whose symbol matches `a[i - 1]`
+/// (a diagonal step) or whose left cell is smaller (a step up): one bit search instead of a
+/// step per column. A cell has a common subsequence left when its row has a zero bit below `j`.
 #[inline(always)]
-fn backtrack_rows(rows: &[u64], a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+fn backtrack_rows(rows: &[u64], masks: &[u64], a: &[u32], b_len: usize, out: &mut Vec<u32>) {
     let low = |j: usize| if j >= 64 { u64::MAX } else { (1u64 << j) - 1 };
     let row = |i: usize| rows.get(i).copied().unwrap_or(u64::MAX);
-    let (mut i, mut j) = (a.len(), b.len());
+    let (mut i, mut j) = (a.len(), b_len);
     while i > 0 && j > 0 && !row(i) & low(j) != 0 {
-        let (x, y) = (a.get(i - 1).copied(), b.get(j - 1).copied());
-        if x == y && x != Some(ABSENT) {
-            out.push(u32::try_from(i - 1).unwrap_or(u32::MAX));
-            i -= 1;
-            j -= 1;
-            continue;
-        }
         let here = row(i);
-        // Left when cell (i, j - 1) equals cell (i, j) (bit j - 1 set) and the cell above is
-        // one less than both (its row has more ones below j).
-        let left = here >> (j - 1) & 1 == 1
-            && (row(i - 1) & low(j)).count_ones() > (here & low(j)).count_ones();
-        if left {
-            j -= 1;
+        // `ABSENT` has no mask: it matches nothing.
+        let matches = a
+            .get(i - 1)
+            .and_then(|&id| masks.get(id as usize))
+            .copied()
+            .unwrap_or(0);
+        let above_is_less = (row(i - 1) & low(j)).count_ones() > (here & low(j)).count_ones();
+        // Bit c - 1 set: the walk along row i stops at column c.
+        let stops = if above_is_less {
+            (matches | !here) & low(j)
         } else {
-            i -= 1;
+            1 << (j - 1)
+        };
+        if stops == 0 {
+            break; // the walk left reaches column 0
+        }
+        let column = 64 - stops.leading_zeros() as usize;
+        i -= 1;
+        if matches >> (column - 1) & 1 == 1 {
+            out.push(u32::try_from(i).unwrap_or(u32::MAX));
+            j = column - 1;
+        } else {
+            j = column;
         }
     }
     out.reverse();
@@ -382,6 +442,10 @@ mod tests {
             lcs.indices(&a, &b, &mut at).unwrap();
             assert_eq!(at, expected, "{a:?} {b:?}");
             assert_eq!(lcs.length(&b, &a), length);
+            let mut masks = Vec::new();
+            if one_word_masks(&b, &mut masks).is_some() {
+                assert_eq!(length_with_masks(&masks, &a, b.len()), length);
+            }
         }
         assert!(lcs.masks.iter().all(|&w| w == 0), "masks cleared");
     }

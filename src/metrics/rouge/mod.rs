@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use rustc_hash::FxBuildHasher;
 
 use crate::count::clip::{count, Clip};
-use crate::count::lcs::Lcs;
+use crate::count::lcs::{length_with_masks, one_word_masks, Lcs};
 use crate::count::ngrams::{extend_order, NgramIds, ABSENT};
 use crate::count::vocabulary::Vocabulary;
 use crate::error::{to_i64, Error, Result};
@@ -165,21 +165,57 @@ impl RougeConfig {
 pub struct RougeText {
     /// The whole text's token ids ([`ABSENT`] for a hypothesis token no reference has).
     pub tokens: Vec<u32>,
-    /// The lines' token ids, one after another (ROUGE-Lsum only).
-    pub lines: Vec<u32>,
-    /// Line `k` is `lines[bounds[k]..bounds[k + 1]]`.
+    /// The lines' token ids, one after another (ROUGE-Lsum only), where they are not
+    /// `tokens` ([`RougeText::lines`]).
+    own_lines: Vec<u32>,
+    /// Whether the lines' tokens are the whole text's (rouge-score's tokenizer, whose tokens
+    /// never cross a `\n`), kept once.
+    lines_are_tokens: bool,
+    /// Line `k` is `lines()[bounds[k]..bounds[k + 1]]`.
     pub bounds: Vec<u32>,
     /// `ngrams[n - 1]`: the ids of the text's n-grams, in order (orders 2 and up; order 1 is
     /// `tokens`).
     pub ngrams: Vec<Vec<u32>>,
+    /// As a reference ([`RougeText::index`]): per id, its occurrences among the n-grams of
+    /// the orders asked for.
+    counts: Vec<u32>,
+    /// As a reference of at most 64 tokens, for ROUGE-L: its tokens' match masks.
+    masks: Vec<u64>,
+    /// Whether `counts` and `masks` are made.
+    indexed: bool,
+    masked: bool,
 }
 
 impl RougeText {
     fn clear(&mut self) {
         self.tokens.clear();
-        self.lines.clear();
+        self.own_lines.clear();
+        self.lines_are_tokens = false;
         self.bounds.clear();
         self.ngrams.iter_mut().for_each(Vec::clear);
+        (self.indexed, self.masked) = (false, false);
+    }
+
+    /// Makes what matching any hypothesis against this text as a reference needs: its n-gram
+    /// counts and, for ROUGE-L, its match masks. A text of a segment's references is indexed
+    /// once for all the hypotheses that share them; ids must be the segment's own (dense), as
+    /// the counts are indexed by id.
+    fn index(&mut self, types: &[RougeType]) {
+        self.counts.clear();
+        for kind in types {
+            if let RougeType::Ngram(n) = *kind {
+                let ids = if n == 1 {
+                    &self.tokens
+                } else {
+                    self.ngrams.get(n - 1).map_or(&[][..], Vec::as_slice)
+                };
+                grow(&mut self.counts, ids);
+                count(&mut self.counts, ids);
+            }
+        }
+        self.masked = types.contains(&RougeType::L)
+            && one_word_masks(&self.tokens, &mut self.masks).is_some();
+        self.indexed = true;
     }
 
     /// The ids of the text's n-grams (`n >= 1`).
@@ -191,12 +227,22 @@ impl RougeText {
         }
     }
 
+    /// The lines' token ids, one after another.
+    pub fn lines(&self) -> &[u32] {
+        if self.lines_are_tokens {
+            &self.tokens
+        } else {
+            &self.own_lines
+        }
+    }
+
     /// Its lines' token ids.
     fn line_slices(&self) -> impl Iterator<Item = (usize, &[u32])> + '_ {
-        self.bounds.windows(2).filter_map(|w| {
+        let lines = self.lines();
+        self.bounds.windows(2).filter_map(move |w| {
             let [start, end] = <[u32; 2]>::try_from(w).ok()?;
             let (start, end) = (start as usize, end as usize);
-            self.lines.get(start..end).map(|line| (start, line))
+            lines.get(start..end).map(|line| (start, line))
         })
     }
 
@@ -228,6 +274,40 @@ pub struct TokenReader {
 }
 
 impl TokenReader {
+    /// rouge-score's tokenizer (stemmed with `stem`): calls `each(token, line)` for the tokens
+    /// of `text` in order, `line` counting non-empty lines (0 without `lines`), and returns,
+    /// with `lines`, the token count at the start of each non-empty line, then the total
+    /// ([`Tokens::line_bounds`]; tokens never cross a `\n`).
+    pub fn read_default(
+        &mut self,
+        text: &str,
+        lines: bool,
+        stem: bool,
+        mut each: impl FnMut(&[u8], usize),
+    ) -> &[u32] {
+        if lines {
+            self.tokens.read_lines(text);
+        } else {
+            self.tokens.read(text);
+        }
+        let bounds = self.tokens.line_bounds();
+        let mut line = 0usize;
+        for (k, token) in self.tokens.iter().enumerate() {
+            while bounds.get(line + 1).is_some_and(|&b| b as usize <= k) {
+                line += 1;
+            }
+            if stem && token.len() > 3 {
+                each(
+                    stemmed(&mut self.stems, &self.stemmer, &mut self.stem, token),
+                    line,
+                );
+            } else {
+                each(token, line);
+            }
+        }
+        bounds
+    }
+
     /// Calls `each(token, line)` for the tokens of `text`: the whole text's (`line = None`),
     /// then, with `lines`, each non-empty line's (`Some(k)` for the k-th such line). The
     /// default tokenizer reads the text once and gives each token once with its line.
@@ -244,25 +324,10 @@ impl TokenReader {
     ) -> Result<usize> {
         match tokenizer {
             RougeTokenizer::Default { stem } => {
-                if lines {
-                    self.tokens.read_lines(text);
-                } else {
-                    self.tokens.read(text);
-                }
-                let bounds = self.tokens.line_bounds();
-                let mut line = 0usize;
-                for (k, token) in self.tokens.iter().enumerate() {
-                    while lines && bounds.get(line + 1).is_some_and(|&b| b as usize <= k) {
-                        line += 1;
-                    }
-                    let token = if *stem && token.len() > 3 {
-                        stemmed(&mut self.stems, &self.stemmer, &mut self.stem, token)
-                    } else {
-                        token
-                    };
+                let bounds = self.read_default(text, lines, *stem, |token, line| {
                     // `true`: the token is on the whole text's list and its line's at once.
                     each(token, lines.then_some(line), true);
-                }
+                });
                 Ok(bounds.len().saturating_sub(1))
             }
             RougeTokenizer::Pipeline(pipeline) => {
@@ -351,6 +416,58 @@ impl TextIds {
         out: &mut RougeText,
     ) -> Result<()> {
         out.clear();
+        if let RougeTokenizer::Default { stem } = config.tokenizer {
+            let lines = config.types.contains(&RougeType::Lsum);
+            let Self {
+                reader,
+                vocabulary,
+                ngram_ids,
+            } = self;
+            let mut id_of = |token: &[u8]| {
+                if intern {
+                    vocabulary.intern_with(token, || ngram_ids.new_id())
+                } else {
+                    vocabulary.lookup(token).unwrap_or(ABSENT)
+                }
+            };
+            // Every token on its line's list and the whole text's at once: one list serves
+            // both, and the tokenizer's line bounds are the lines'.
+            out.lines_are_tokens = true;
+            let bounds = reader.read_default(text, lines, stem, |token, _| {
+                out.tokens.push(id_of(token));
+            });
+            if lines {
+                out.bounds.extend_from_slice(bounds);
+            }
+        } else {
+            self.read_lines_apart(config, text, intern, out)?;
+        }
+        let max_n = config.max_n();
+        if max_n >= 2 {
+            let ngram_ids = &mut self.ngram_ids;
+            out.count_ngrams(max_n, |prefix, last| {
+                if intern {
+                    ngram_ids.intern(prefix, last)
+                } else {
+                    ngram_ids.lookup(prefix, last)
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// The tokens of `text` under a tokenizer that reads its lines apart (a pipeline's, or
+    /// tokens given by the caller), as ids into `out` with the lines' bounds.
+    ///
+    /// # Errors
+    /// The tokenizer's.
+    fn read_lines_apart(
+        &mut self,
+        config: &RougeConfig,
+        text: &str,
+        intern: bool,
+        out: &mut RougeText,
+    ) -> Result<()> {
         let lines = config.types.contains(&RougeType::Lsum);
         let Self {
             reader,
@@ -369,7 +486,7 @@ impl TextIds {
             // Lines without tokens still count; bounds close every line before `line`.
             while last.map_or(0, |l| l + 1) <= line {
                 out.bounds
-                    .push(u32::try_from(out.lines.len()).unwrap_or(u32::MAX));
+                    .push(u32::try_from(out.lines().len()).unwrap_or(u32::MAX));
                 *last = Some(last.map_or(0, |l| l + 1));
             }
         };
@@ -379,9 +496,10 @@ impl TextIds {
                 None => out.tokens.push(id),
                 Some(k) => {
                     start_lines(out, k, &mut line_of_last);
-                    out.lines.push(id);
                     if both {
                         out.tokens.push(id);
+                    } else {
+                        out.own_lines.push(id);
                     }
                 }
             }
@@ -391,17 +509,7 @@ impl TextIds {
                 start_lines(out, count - 1, &mut line_of_last);
             }
             out.bounds
-                .push(u32::try_from(out.lines.len()).unwrap_or(u32::MAX));
-        }
-        let max_n = config.max_n();
-        if max_n >= 2 {
-            out.count_ngrams(max_n, |prefix, last| {
-                if intern {
-                    ngram_ids.intern(prefix, last)
-                } else {
-                    ngram_ids.lookup(prefix, last)
-                }
-            });
+                .push(u32::try_from(out.lines().len()).unwrap_or(u32::MAX));
         }
         Ok(())
     }
@@ -451,15 +559,20 @@ impl Matcher {
             RougeType::Ngram(n) => {
                 let (h, r) = (hypothesis.order(n), reference.order(n));
                 let count_of = |text: &RougeText| text.tokens.len().saturating_sub(n - 1);
-                grow(&mut self.budget, r);
-                count(&mut self.budget, r);
-                let matched = self.clip.take(&mut self.budget, h);
-                self.clip.give_back(&mut self.budget);
-                for &id in r {
-                    if let Some(c) = self.budget.get_mut(id as usize) {
-                        *c = 0;
+                let matched = if reference.indexed {
+                    self.clip.within(&reference.counts, h)
+                } else {
+                    grow(&mut self.budget, r);
+                    count(&mut self.budget, r);
+                    let matched = self.clip.take(&mut self.budget, h);
+                    self.clip.give_back(&mut self.budget);
+                    for &id in r {
+                        if let Some(c) = self.budget.get_mut(id as usize) {
+                            *c = 0;
+                        }
                     }
-                }
+                    matched
+                };
                 debug_assert!(h.len() == count_of(hypothesis));
                 [
                     to_i64(matched),
@@ -477,8 +590,8 @@ impl Matcher {
             }
             RougeType::Lsum => [
                 to_i64(self.union_hits(hypothesis, reference)?),
-                to_i64(hypothesis.lines.len()),
-                to_i64(reference.lines.len()),
+                to_i64(hypothesis.lines().len()),
+                to_i64(reference.lines().len()),
             ],
         })
     }
@@ -487,11 +600,12 @@ impl Matcher {
     /// positions against every hypothesis line; each token at those positions counts while
     /// both texts have occurrences of it left.
     fn union_hits(&mut self, hypothesis: &RougeText, reference: &RougeText) -> Result<usize> {
-        if hypothesis.lines.is_empty() || reference.lines.is_empty() {
+        let (hypothesis_lines, reference_lines) = (hypothesis.lines(), reference.lines());
+        if hypothesis_lines.is_empty() || reference_lines.is_empty() {
             return Ok(0);
         }
         self.union.clear();
-        self.union.resize(reference.lines.len(), false);
+        self.union.resize(reference_lines.len(), false);
         // Per reference line, a 64-bit signature of the tokens at positions not yet in the
         // union: a hypothesis line whose signature misses it cannot add to that line's union.
         let signature = |ids: &[u32], known: &[bool]| -> u64 {
@@ -536,16 +650,16 @@ impl Matcher {
             }
             self.lcs.release(h);
         }
-        grow(&mut self.left_ref, &reference.lines);
-        grow(&mut self.left_hyp, &reference.lines);
-        count(&mut self.left_ref, &reference.lines);
-        for &id in &hypothesis.lines {
+        grow(&mut self.left_ref, reference_lines);
+        grow(&mut self.left_hyp, reference_lines);
+        count(&mut self.left_ref, reference_lines);
+        for &id in hypothesis_lines {
             if let Some(c) = self.left_hyp.get_mut(id as usize) {
                 *c += 1;
             }
         }
         let mut hits = 0;
-        for (&id, _) in reference.lines.iter().zip(&self.union).filter(|(_, &u)| u) {
+        for (&id, _) in reference_lines.iter().zip(&self.union).filter(|(_, &u)| u) {
             let k = id as usize;
             if let (Some(r), Some(h)) = (self.left_ref.get_mut(k), self.left_hyp.get_mut(k)) {
                 if *r > 0 && *h > 0 {
@@ -555,7 +669,7 @@ impl Matcher {
                 }
             }
         }
-        for &id in reference.lines.iter().chain(&hypothesis.lines) {
+        for &id in reference_lines.iter().chain(hypothesis_lines) {
             for left in [&mut self.left_ref, &mut self.left_hyp] {
                 if let Some(c) = left.get_mut(id as usize) {
                     *c = 0;
@@ -587,7 +701,15 @@ impl Matcher {
             for (kind, best) in types.iter().zip(best.iter_mut()) {
                 let triple = match kind {
                     RougeType::L => {
-                        let length = self.lcs.length(&reference.tokens, &hypothesis.tokens);
+                        let length = if reference.masked {
+                            length_with_masks(
+                                &reference.masks,
+                                &hypothesis.tokens,
+                                reference.tokens.len(),
+                            )
+                        } else {
+                            self.lcs.length(&reference.tokens, &hypothesis.tokens)
+                        };
                         lcs = Some(length);
                         [
                             to_i64(length),
@@ -600,16 +722,15 @@ impl Matcher {
                     {
                         // One line each: the union is that line's LCS, and every token of a
                         // common subsequence has occurrences left in both texts.
-                        let same = hypothesis.lines == hypothesis.tokens
-                            && reference.lines == reference.tokens;
+                        let same = hypothesis.lines_are_tokens && reference.lines_are_tokens;
                         let length = match lcs {
                             Some(length) if same => length,
-                            _ => self.lcs.length(&reference.lines, &hypothesis.lines),
+                            _ => self.lcs.length(reference.lines(), hypothesis.lines()),
                         };
                         [
                             to_i64(length),
-                            to_i64(hypothesis.lines.len()),
-                            to_i64(reference.lines.len()),
+                            to_i64(hypothesis.lines().len()),
+                            to_i64(reference.lines().len()),
                         ]
                     }
                     _ => self.triple(*kind, hypothesis, reference)?,
@@ -652,6 +773,7 @@ impl<'a> SegmentScorer<'a, str> for RougeScorer<'_> {
                 .get_mut(self.n_references)
                 .ok_or_else(|| Error::internal("a reference slot was just made"))?;
             self.ids.read(self.config, reference, true, slot)?;
+            slot.index(&self.config.types);
             self.n_references += 1;
         }
         Ok(())
