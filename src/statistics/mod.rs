@@ -115,6 +115,11 @@ where
             workers,
             || metric.scorer(),
             |scorer, i, row| {
+                // The segments' texts lie apart in memory: fetch a later one's meanwhile.
+                if let Ok(ahead) = layout.hypothesis(i + PREFETCH_DISTANCE) {
+                    prefetch(ahead);
+                }
+                layout.references(i + PREFETCH_DISTANCE).for_each(prefetch);
                 prepare(scorer, i)?;
                 scorer.score(layout.hypothesis(i)?, row)
             },
@@ -129,7 +134,15 @@ where
                         return Ok(());
                     };
                     prepare(scorer, first)?;
-                    for (&i, row) in members.iter().zip(rows.chunks_exact_mut(width)) {
+                    for (k, (&i, row)) in
+                        members.iter().zip(rows.chunks_exact_mut(width)).enumerate()
+                    {
+                        // The members' texts lie apart in memory: fetch a later one's meanwhile.
+                        if let Some(&ahead) = members.get(k + PREFETCH_DISTANCE) {
+                            if let Ok(item) = layout.hypothesis(ahead) {
+                                prefetch(item);
+                            }
+                        }
                         scorer.score(layout.hypothesis(i)?, row)?;
                     }
                     Ok(())
@@ -138,6 +151,27 @@ where
         })?,
     }
     Ok(out)
+}
+
+/// Segments ahead whose hypothesis [`prefetch`] asks for.
+pub(crate) const PREFETCH_DISTANCE: usize = 4;
+
+/// Asks the processor to bring the first cache lines of `item` (text or tokens) into cache,
+/// where it has such a hint; a hint only, it never faults.
+#[inline]
+pub(crate) fn prefetch<T: ?Sized>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let start = std::ptr::from_ref(item).cast::<i8>();
+        let bytes = std::mem::size_of_val(item);
+        for line in (0..bytes.min(256)).step_by(64) {
+            // SAFETY: a prefetch reads nothing and cannot fault; the address is within `item`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(line)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 /// Statistics for hypotheses against reference *streams* (sacrebleu's layout): `streams[k][i]`

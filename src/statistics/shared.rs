@@ -6,6 +6,7 @@ use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
 
+use super::PREFETCH_DISTANCE;
 use crate::count::id_table::IdTable;
 use crate::error::{Error, Result};
 use crate::parallel;
@@ -64,6 +65,12 @@ impl ReferenceGroups {
             return Ok(None); // nothing to share (and one sentence pays nothing for grouping)
         }
         let hashes = parallel::map_range(segments, workers, |i| {
+            // The texts lie apart in memory: fetch a later segment's meanwhile.
+            if i + PREFETCH_DISTANCE < segments {
+                references_of(i + PREFETCH_DISTANCE)
+                    .flatten()
+                    .for_each(super::prefetch);
+            }
             let mut h = FxHasher::default();
             for reference in references_of(i) {
                 match reference {
@@ -77,25 +84,34 @@ impl ReferenceGroups {
             }
             h.finish()
         })?;
-        let mut table = IdTable::default();
-        let mut first_member: Vec<usize> = Vec::new();
-        let mut group_of = Vec::with_capacity(segments);
-        for (i, &hash) in hashes.iter().enumerate() {
-            let fresh = u32::try_from(first_member.len())
-                .map_err(|_| Error::invalid_input("more than 2**32 distinct reference sets"))?;
-            let group = table.find_or_insert(
-                hash,
-                |g| {
-                    first_member
-                        .get(g as usize)
-                        .is_some_and(|&j| references_of(j).eq(references_of(i)))
-                },
-                || fresh,
-            );
-            if group == fresh {
-                first_member.push(i);
+        Self::from_hashes(&hashes, workers, references_of)
+    }
+
+    /// [`ReferenceGroups::find`] given each segment's hash of its references.
+    fn from_hashes<'r, R, F>(hashes: &[u64], workers: i64, references_of: F) -> Result<Option<Self>>
+    where
+        R: Iterator<Item = Option<&'r str>>,
+        F: Fn(usize) -> R + Sync,
+    {
+        let segments = hashes.len();
+        // Grouped by hash on one thread (a table of hashes, which stays in cache), then every
+        // segment checked against its group's first on all of them: the texts are read in
+        // parallel. Two different sets with one 64-bit hash fail the check, and the sets are
+        // grouped again, each compared with the text as it is inserted.
+        let by_hash = group_by(hashes, |_, _| true)?;
+        let (mut first_member, mut group_of) = by_hash;
+        let checks = parallel::map_range(segments, workers, |i| {
+            if i + PREFETCH_DISTANCE < segments {
+                references_of(i + PREFETCH_DISTANCE)
+                    .flatten()
+                    .for_each(super::prefetch);
             }
-            group_of.push(group as usize);
+            let first = group_of.get(i).and_then(|&g| first_member.get(g)).copied();
+            first.is_some_and(|j| j == i || references_of(j).eq(references_of(i)))
+        })?;
+        if checks.contains(&false) {
+            (first_member, group_of) =
+                group_by(hashes, |j, i| references_of(j).eq(references_of(i)))?;
         }
         if first_member.len() == segments {
             return Ok(None);
@@ -176,6 +192,34 @@ impl ReferenceGroups {
     }
 }
 
+/// Segments grouped by `hashes` and `same(first member, segment)`: each group's first member
+/// and each segment's group, groups numbered in order of first appearance.
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidInput`] past 2^32 groups.
+fn group_by(
+    hashes: &[u64],
+    same: impl Fn(usize, usize) -> bool,
+) -> Result<(Vec<usize>, Vec<usize>)> {
+    let mut table = IdTable::default();
+    let mut first_member: Vec<usize> = Vec::new();
+    let mut group_of = Vec::with_capacity(hashes.len());
+    for (i, &hash) in hashes.iter().enumerate() {
+        let fresh = u32::try_from(first_member.len())
+            .map_err(|_| Error::invalid_input("more than 2**32 distinct reference sets"))?;
+        let group = table.find_or_insert(
+            hash,
+            |g| first_member.get(g as usize).is_some_and(|&j| same(j, i)),
+            || fresh,
+        );
+        if group == fresh {
+            first_member.push(i);
+        }
+        group_of.push(group as usize);
+    }
+    Ok((first_member, group_of))
+}
+
 fn bad_group(at: usize) -> Error {
     Error::internal(format!(
         "reference groups are inconsistent at {at}: every segment belongs to exactly one group"
@@ -201,6 +245,21 @@ mod tests {
             Some(1)
         );
         assert_eq!(references_per_segment(&[vec![], vec![]]), Some(2));
+    }
+
+    #[test]
+    fn equal_hashes_of_different_references_are_told_apart() {
+        let refs = ["x", "y", "x", "z", "y"];
+        let of = |i: usize| std::iter::once(Some(refs[i]));
+        // Every hash the same: the check finds the collision and groups by text.
+        let groups = ReferenceGroups::from_hashes(&[7; 5], 2, of)
+            .unwrap()
+            .unwrap();
+        assert_eq!(groups.len(), 3);
+        assert_eq!(groups.order, [0, 2, 1, 4, 3]);
+        let distinct =
+            ReferenceGroups::from_hashes(&[7; 3], 1, |i| std::iter::once(Some(["a", "b", "c"][i])));
+        assert!(distinct.unwrap().is_none());
     }
 
     #[test]
