@@ -529,8 +529,9 @@ pub struct Matcher {
     union: Vec<bool>,
     /// Per reference line, the signature of its tokens outside the union.
     signatures: Vec<u64>,
-    /// Per type: the best F-measure so far and its triple.
-    best: Vec<(f64, [i64; 3])>,
+    /// Per type: the best triple so far and its F-measure, computed once a second reference
+    /// competes (one reference needs none).
+    best: Vec<(Option<f64>, Option<[i64; 3]>)>,
 }
 
 fn grow(counts: &mut Vec<u32>, ids: &[u32]) {
@@ -693,7 +694,7 @@ impl Matcher {
     ) -> Result<()> {
         let mut best = std::mem::take(&mut self.best);
         best.clear();
-        best.resize(types.len(), (f64::NEG_INFINITY, [0; 3]));
+        best.resize(types.len(), (None, None));
         for reference in references {
             // ROUGE-L's length, which ROUGE-Lsum of one line each reuses when the lines are
             // the tokens (rouge-score's own tokenizer).
@@ -735,14 +736,23 @@ impl Matcher {
                     }
                     _ => self.triple(*kind, hypothesis, reference)?,
                 };
-                let f = score::triple_scores(triple).fmeasure;
-                if f > best.0 {
-                    *best = (f, triple);
+                match best {
+                    (_, None) => *best = (None, Some(triple)),
+                    (known, Some(so_far)) => {
+                        let f_so_far =
+                            known.unwrap_or_else(|| score::triple_scores(*so_far).fmeasure);
+                        let f = score::triple_scores(triple).fmeasure;
+                        *best = if f > f_so_far {
+                            (Some(f), Some(triple))
+                        } else {
+                            (Some(f_so_far), Some(*so_far))
+                        };
+                    }
                 }
             }
         }
         for (out, (_, triple)) in row.chunks_exact_mut(3).zip(&best) {
-            out.copy_from_slice(triple);
+            out.copy_from_slice(&triple.unwrap_or_default());
         }
         self.best = best;
         Ok(())
