@@ -269,7 +269,7 @@ pub struct TokenReader {
     tokens: Tokens,
     scratch: TextScratch,
     stemmer: PorterStemmer,
-    stems: HashMap<Box<[u8]>, Box<[u8]>, FxBuildHasher>,
+    stems: StemCache,
     stem: String,
 }
 
@@ -367,21 +367,38 @@ impl TokenReader {
     }
 }
 
+/// Stems already computed: the token's index into `stems`, so a known token costs one lookup.
+#[derive(Debug, Default)]
+struct StemCache {
+    index: HashMap<Box<[u8]>, u32, FxBuildHasher>,
+    stems: Vec<Box<[u8]>>,
+}
+
 /// The stem of `token` (ASCII), from the cache or the stemmer.
 fn stemmed<'c>(
-    stems: &'c mut HashMap<Box<[u8]>, Box<[u8]>, FxBuildHasher>,
+    cache: &'c mut StemCache,
     stemmer: &PorterStemmer,
     buffer: &mut String,
     token: &[u8],
 ) -> &'c [u8] {
-    if !stems.contains_key(token) {
-        if stems.len() >= STEM_CACHE_SIZE {
-            stems.clear();
+    let known = cache.index.get(token).copied();
+    let at = match known {
+        Some(at) => at as usize,
+        None => {
+            if cache.stems.len() >= STEM_CACHE_SIZE {
+                cache.index.clear();
+                cache.stems.clear();
+            }
+            stemmer.stem_into(std::str::from_utf8(token).unwrap_or_default(), buffer);
+            let at = cache.stems.len();
+            cache.stems.push(buffer.as_bytes().into());
+            cache
+                .index
+                .insert(token.into(), u32::try_from(at).unwrap_or(u32::MAX));
+            at
         }
-        stemmer.stem_into(std::str::from_utf8(token).unwrap_or_default(), buffer);
-        stems.insert(token.into(), buffer.as_bytes().into());
-    }
-    stems.get(token).map_or(&[], |s| s)
+    };
+    cache.stems.get(at).map_or(&[], |s| s)
 }
 
 /// Reads texts into [`RougeText`]s with ids from a vocabulary: interned (references, or
