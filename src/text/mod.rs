@@ -8,6 +8,8 @@
 //!   byte offsets).
 //! - [`normalize`]: optional NFC/NFKC before tokenizing.
 //! - [`script`]: letter counts by script (Han, kana, Hangul, other) for the CJK warning.
+//! - [`whisper`]: openai-whisper's text normalizers (`BasicTextNormalizer`,
+//!   `EnglishTextNormalizer`) for speech evaluation.
 //!
 //! The items of `whitespace` and `words` that every tokenizer and metric uses are re-exported
 //! here.
@@ -15,6 +17,7 @@
 pub mod lines;
 pub mod normalize;
 pub mod script;
+pub mod whisper;
 pub mod whitespace;
 pub mod words;
 

@@ -1,0 +1,249 @@
+//! `EnglishSpellingNormalizer` and `EnglishTextNormalizer` of openai-whisper 20250625
+//! (`whisper/normalizers/english.py`).
+
+use memchr::memmem::Finder;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::basic::push_remove_symbols_and_diacritics;
+use super::numbers::EnglishNumberNormalizer;
+use super::scan::{
+    has_word_in, remove_brackets, remove_digit_commas, remove_parens,
+    remove_space_before_apostrophe, remove_words, space_percent_after_non_digit, space_periods,
+    space_symbols_before_non_digit, sub_literal,
+};
+use super::tables::{FILLERS, REPLACERS, SPELLING};
+use super::unicode::{push_collapsed_whitespace, push_lower};
+use crate::error::Result;
+use crate::text::py_split;
+
+/// British -> American spelling (`english.json`), word by word.
+#[derive(Debug, Clone)]
+pub struct EnglishSpellingNormalizer {
+    mapping: FxHashMap<&'static str, &'static str>,
+    /// The shortest and longest key, in bytes.
+    key_lengths: (usize, usize),
+}
+
+impl Default for EnglishSpellingNormalizer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl EnglishSpellingNormalizer {
+    /// Loads the mapping.
+    pub fn new() -> Self {
+        let lengths = SPELLING.iter().map(|(k, _)| k.len());
+        Self {
+            mapping: SPELLING.iter().copied().collect(),
+            key_lengths: (
+                lengths.clone().min().unwrap_or(0),
+                lengths.max().unwrap_or(0),
+            ),
+        }
+    }
+
+    /// Appends `" ".join(mapping.get(word, word) for word in s.split())` to `out`.
+    pub fn normalize(&self, s: &str, out: &mut String) {
+        for (i, word) in py_split(s).enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            let (shortest, longest) = self.key_lengths;
+            let mapped = if (shortest..=longest).contains(&word.len()) {
+                self.mapping.get(word).copied()
+            } else {
+                None
+            };
+            out.push_str(mapped.unwrap_or(word));
+        }
+    }
+}
+
+/// One of `EnglishTextNormalizer.replacers`.
+#[derive(Debug, Clone)]
+struct Replacer {
+    finder: Finder<'static>,
+    boundary_before: bool,
+    boundary_after: bool,
+    replacement: &'static str,
+    /// Which quick test says the pattern cannot match.
+    kind: ReplacerKind,
+}
+
+/// The quick tests that skip most replacers on most lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReplacerKind {
+    /// `\bword\b` with ASCII letters only: matches only a whole `\w+` run equal to it.
+    Word,
+    /// Contains an apostrophe: no match without one.
+    Apostrophe,
+    /// Anything else: always tried.
+    Other,
+}
+
+impl ReplacerKind {
+    fn of(boundary_before: bool, text: &str, boundary_after: bool) -> Self {
+        if boundary_before
+            && boundary_after
+            && !text.is_empty()
+            && text.bytes().all(|b| b.is_ascii_lowercase())
+        {
+            Self::Word
+        } else if text.contains('\'') {
+            Self::Apostrophe
+        } else {
+            Self::Other
+        }
+    }
+}
+
+/// openai-whisper's `EnglishTextNormalizer`: lowercase, drop bracketed text and fillers,
+/// expand contractions and titles, numbers to digits, British to American spelling.
+#[derive(Debug, Clone)]
+pub struct EnglishTextNormalizer {
+    replacers: Vec<Replacer>,
+    /// The literals of the [`ReplacerKind::Word`] replacers, and their longest length.
+    replacer_words: FxHashSet<&'static str>,
+    replacer_word_len: usize,
+    numbers: EnglishNumberNormalizer,
+    spelling: EnglishSpellingNormalizer,
+}
+
+impl Default for EnglishTextNormalizer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl EnglishTextNormalizer {
+    /// Builds the tables once; reuse the normalizer for every text.
+    pub fn new() -> Self {
+        let replacers = REPLACERS
+            .iter()
+            .map(|&(before, text, after, replacement)| Replacer {
+                finder: Finder::new(text).into_owned(),
+                boundary_before: before,
+                boundary_after: after,
+                replacement,
+                kind: ReplacerKind::of(before, text, after),
+            })
+            .collect();
+        let replacer_words: FxHashSet<&'static str> = REPLACERS
+            .iter()
+            .filter(|&&(before, text, after, _)| {
+                ReplacerKind::of(before, text, after) == ReplacerKind::Word
+            })
+            .map(|r| r.1)
+            .collect();
+        let replacer_word_len = replacer_words.iter().map(|w| w.len()).max().unwrap_or(0);
+        Self {
+            replacers,
+            replacer_words,
+            replacer_word_len,
+            numbers: EnglishNumberNormalizer::new(),
+            spelling: EnglishSpellingNormalizer::new(),
+        }
+    }
+
+    /// Appends upstream's `EnglishTextNormalizer()(text)` to `out`. Fails only where upstream
+    /// raises: a number of more than 4300 digits (CPython's integer conversion limit).
+    pub fn normalize(&self, text: &str, out: &mut String) -> Result<()> {
+        let mut a = String::with_capacity(text.len() + 16);
+        let mut b = String::with_capacity(text.len() + 16);
+        push_lower(text, &mut a);
+        // Each pass reads `a` and writes `b`; then they swap.
+        let pass = |f: &dyn Fn(&str, &mut String) -> bool, a: &mut String, b: &mut String| {
+            b.clear();
+            f(a, b);
+            std::mem::swap(a, b);
+        };
+        pass(&|s, o| remove_brackets(s, o), &mut a, &mut b); // words between brackets
+        pass(&|s, o| remove_parens(s, o), &mut a, &mut b); // words between parenthesis
+        pass(&|s, o| remove_words(s, &FILLERS, o), &mut a, &mut b); // hmm, mm, uh, um ...
+        pass(&remove_space_before_apostrophe, &mut a, &mut b);
+        // Exact shortcuts, recomputed whenever a replacement changes the text: a word
+        // replacer matches only a whole `\w+` run equal to its literal, an apostrophe replacer
+        // only where there is an apostrophe.
+        let mut words_possible = has_word_in(&a, &self.replacer_words, self.replacer_word_len);
+        let mut apostrophe = memchr::memchr(b'\'', a.as_bytes()).is_some();
+        for r in &self.replacers {
+            let possible = match r.kind {
+                ReplacerKind::Word => words_possible,
+                ReplacerKind::Apostrophe => apostrophe,
+                ReplacerKind::Other => true,
+            };
+            if !possible || r.finder.find(a.as_bytes()).is_none() {
+                continue;
+            }
+            b.clear();
+            sub_literal(
+                &a,
+                &r.finder,
+                r.boundary_before,
+                r.boundary_after,
+                r.replacement,
+                &mut b,
+            );
+            std::mem::swap(&mut a, &mut b);
+            words_possible = has_word_in(&a, &self.replacer_words, self.replacer_word_len);
+            apostrophe = memchr::memchr(b'\'', a.as_bytes()).is_some();
+        }
+        pass(&remove_digit_commas, &mut a, &mut b); // commas between digits
+        pass(&space_periods, &mut a, &mut b); // periods not followed by numbers
+        b.clear();
+        push_remove_symbols_and_diacritics(&a, ".%$¢€£", &mut b); // keep numeric symbols
+        a.clear();
+        self.numbers.normalize(&b, &mut a)?;
+        b.clear();
+        self.spelling.normalize(&a, &mut b);
+        std::mem::swap(&mut a, &mut b);
+        // prefix/suffix symbols that are not preceded/followed by numbers
+        pass(&space_symbols_before_non_digit, &mut a, &mut b);
+        pass(&space_percent_after_non_digit, &mut a, &mut b);
+        push_collapsed_whitespace(&a, out);
+        Ok(())
+    }
+}
+
+/// `EnglishTextNormalizer()(text)` of openai-whisper 20250625 (builds the tables on every
+/// call: keep an [`EnglishTextNormalizer`] for many texts).
+pub fn whisper_english(text: &str) -> Result<String> {
+    let mut out = String::with_capacity(text.len());
+    EnglishTextNormalizer::new().normalize(text, &mut out)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upstream_tests() {
+        // openai-whisper's tests/test_normalizer.py
+        let std = EnglishTextNormalizer::new();
+        let n = |s: &str| {
+            let mut out = String::new();
+            std.normalize(s, &mut out).unwrap();
+            out
+        };
+        assert_eq!(n("Let's"), "let us");
+        assert_eq!(n("he's like"), "he is like");
+        assert_eq!(n("she's been like"), "she has been like");
+        assert_eq!(n("10km"), "10 km");
+        assert_eq!(n("10mm"), "10 mm");
+        assert_eq!(n("RC232"), "rc 232");
+        assert_eq!(
+            n("Mr. Park visited Assoc. Prof. Kim Jr."),
+            "mister park visited associate professor kim junior"
+        );
+        let spelling = EnglishSpellingNormalizer::new();
+        let mut out = String::new();
+        spelling.normalize("mobilisation", &mut out);
+        assert_eq!(out, "mobilization");
+        assert_eq!(n(""), "");
+        assert_eq!(n("1.5"), "one.5");
+        assert_eq!(n("$1"), " one");
+        assert_eq!(n("1,2,3"), "12 3");
+    }
+}

@@ -1,0 +1,52 @@
+//! The text normalizers of openai-whisper 20250625 (`whisper/normalizers/`), as speech
+//! evaluation applies them to references and hypotheses before WER:
+//!
+//! - [`whisper_basic`] / [`BasicTextNormalizer`]: `BasicTextNormalizer(remove_diacritics,
+//!   split_letters)`, with [`remove_symbols`] and [`remove_symbols_and_diacritics`];
+//! - [`EnglishTextNormalizer`]: `EnglishTextNormalizer()` (contractions, titles, fillers,
+//!   [`EnglishNumberNormalizer`], [`EnglishSpellingNormalizer`] with `english.json`).
+//!
+//! Their output is upstream's string on every input, which took reproducing, with hand-written
+//! scans instead of regular expressions, every `re.sub` of upstream in order with Python's
+//! rules (Unicode `\w`, `\d`, `\s` and `\b`, non-overlapping matches), `str.lower()` and
+//! `str.split()`, Python's unbounded integers and `Fraction` parsing in the number normalizer
+//! (numbers of any length; where upstream raises, for numbers past CPython's 4300-digit
+//! conversion limit, [`EnglishTextNormalizer::normalize`] returns an error), and upstream's
+//! quirks (`1.5` becomes `one.5`, `1,2,3` becomes `12 3`, `$1` becomes ` one`).
+//!
+//! **Unicode versions.** Upstream runs on Python's `unicodedata` (categories, NFKC/NFKD,
+//! `str.lower()`, `str.isalnum()` for `\w`, decimal digits) and, for `split_letters`, on the
+//! `regex` module's `\X`. The tables here (`unicode_tables.rs`, generated) are CPython 3.11's
+//! (Unicode 14.0.0) and regex 2026.5.9's (its own Unicode version), so results are exact for
+//! upstream on Python 3.11 with that regex. On another Python, upstream's own output differs
+//! for characters whose properties changed between Unicode versions (mostly characters
+//! assigned after 14.0: Python 3.12 has Unicode 15.0, 3.13 has 15.1, 3.14 has 16.0), and so
+//! would differ from this. Normalization uses the `unicode-normalization` crate, cut at the
+//! characters Python 3.11 does not know (see `unicode.rs`), which makes it Python 3.11's.
+//!
+//! The data tables (`tables.rs`: `english.json`, `ADDITIONAL_DIACRITICS`, the fillers and
+//! replacements) are generated from upstream's sdist by `tools/gen_whisper_tables.py`, which
+//! also checks them (`--check`).
+
+mod basic;
+mod english;
+mod numbers;
+mod scan;
+mod tables;
+mod unicode;
+mod unicode_tables;
+
+pub use basic::{
+    push_remove_symbols, push_remove_symbols_and_diacritics, remove_symbols,
+    remove_symbols_and_diacritics, whisper_basic, BasicTextNormalizer,
+};
+pub use english::{whisper_english, EnglishSpellingNormalizer, EnglishTextNormalizer};
+pub use numbers::EnglishNumberNormalizer;
+
+/// The upstream these normalizers reproduce, as a signature names it.
+pub const UPSTREAM: &str = "openai-whisper";
+/// Its version.
+pub const UPSTREAM_VERSION: &str = "20250625";
+
+#[cfg(test)]
+mod golden;
