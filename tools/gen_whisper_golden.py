@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -38,8 +36,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-UPSTREAM = "openai-whisper"
-VERSION = "20250625"
+from gen_whisper_tables import UPSTREAM, sdist_path
+from gen_whisper_tables import UPSTREAM_VERSION as VERSION
+
 KEEP = ".%$¢€£"  # what EnglishTextNormalizer keeps
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "golden_whisper_normalizers.jsonl"
 
@@ -59,19 +58,6 @@ def load_upstream(sdist: Path, tmp: str) -> dict[str, Any]:
     from whisper.normalizers import basic, english  # type: ignore[import-not-found]
 
     return {"basic": basic, "english": english}
-
-
-def sdist_path(given: str | None, tmp: str) -> Path:
-    if given:
-        return Path(given)
-    if os.environ.get("WHISPER_SDIST"):
-        return Path(os.environ["WHISPER_SDIST"])
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:"]
-        + [f"{UPSTREAM}=={VERSION}", "-d", tmp],
-        check=True,
-    )
-    return Path(tmp) / f"openai_whisper-{VERSION}.tar.gz"
 
 
 # --- inputs ---------------------------------------------------------------------------------

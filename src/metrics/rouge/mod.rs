@@ -440,13 +440,7 @@ impl TextIds {
                 vocabulary,
                 ngram_ids,
             } = self;
-            let mut id_of = |token: &[u8]| {
-                if intern {
-                    vocabulary.intern_with(token, || ngram_ids.new_id())
-                } else {
-                    vocabulary.lookup(token).unwrap_or(ABSENT)
-                }
-            };
+            let mut id_of = |token: &[u8]| token_id(vocabulary, ngram_ids, token, intern);
             // Every token on its line's list and the whole text's at once: one list serves
             // both, and the tokenizer's line bounds are the lines'.
             out.lines_are_tokens = true;
@@ -492,13 +486,7 @@ impl TextIds {
             ngram_ids,
         } = self;
         let mut line_of_last: Option<usize> = None;
-        let mut id_of = |token: &[u8]| {
-            if intern {
-                vocabulary.intern_with(token, || ngram_ids.new_id())
-            } else {
-                vocabulary.lookup(token).unwrap_or(ABSENT)
-            }
-        };
+        let mut id_of = |token: &[u8]| token_id(vocabulary, ngram_ids, token, intern);
         let start_lines = |out: &mut RougeText, line: usize, last: &mut Option<usize>| {
             // Lines without tokens still count; bounds close every line before `line`.
             while last.map_or(0, |l| l + 1) <= line {
@@ -529,6 +517,21 @@ impl TextIds {
                 .push(u32::try_from(out.lines().len()).unwrap_or(u32::MAX));
         }
         Ok(())
+    }
+}
+
+/// The id of `token`: interned (`intern`; a new token gets a new id, shared with the n-grams'
+/// ids) or only looked up ([`ABSENT`] for a token never interned).
+fn token_id(
+    vocabulary: &mut Vocabulary,
+    ngram_ids: &mut NgramIds,
+    token: &[u8],
+    intern: bool,
+) -> u32 {
+    if intern {
+        vocabulary.intern_with(token, || ngram_ids.new_id())
+    } else {
+        vocabulary.lookup(token).unwrap_or(ABSENT)
     }
 }
 
