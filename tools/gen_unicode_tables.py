@@ -22,7 +22,7 @@ import regex
 
 # The generators' shared command line, found beside this file also when it is loaded by path.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generated import write_or_check  # noqa: E402
+from generated import fill_rows, write_or_check  # noqa: E402
 
 EXPECTED_REGEX_VERSION = "2026.5.9"
 OUT = Path(__file__).resolve().parents[1] / "src" / "tokenize" / "unicode_tables.rs"
@@ -85,19 +85,6 @@ def unicode_version() -> tuple[str, str]:
         f"Cc/Cs/Co, {total}, equals the total the Unicode Consortium announced for {version}"
     )
     return version, how
-
-
-def fill_rows(items: list[str], width: int = 99) -> list[str]:
-    """Lay short array items out the way rustfmt does: as many per line as fit."""
-    rows: list[str] = []
-    line = "   "
-    for item in items:
-        if len(line) + 1 + len(item) > width:
-            rows.append(line)
-            line = "   "
-        line += " " + item
-    rows.append(line)
-    return rows
 
 
 def rust_ranges(name: str, doc: str, ranges: list[tuple[int, int]]) -> str:

@@ -44,6 +44,10 @@ from pathlib import Path
 
 import regex
 
+# The generators' shared helpers, found beside this file also when it is loaded by path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import fill_rows  # noqa: E402
+
 UPSTREAM = "openai-whisper"
 UPSTREAM_VERSION = "20250625"
 SDIST_NAME = f"openai_whisper-{UPSTREAM_VERSION}.tar.gz"
@@ -254,18 +258,6 @@ def runs(values: list[int]) -> list[tuple[int, int]]:
         if not out or out[-1][1] != v:
             out.append((cp, v))
     return out
-
-
-def fill_rows(items: list[str], width: int = 99) -> list[str]:
-    rows: list[str] = []
-    line = "   "
-    for item in items:
-        if len(line) + 1 + len(item) > width:
-            rows.append(line)
-            line = "   "
-        line += " " + item
-    rows.append(line)
-    return rows
 
 
 def lower_runs() -> list[tuple[int, int, int, int]]:

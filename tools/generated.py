@@ -22,3 +22,16 @@ def write_or_check(render: Callable[[], str], out: Path, doc: str, script: str) 
         return
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
+
+
+def fill_rows(items: list[str], width: int = 99) -> list[str]:
+    """Lay short array items out the way rustfmt does: as many per line as fit."""
+    rows: list[str] = []
+    line = "   "
+    for item in items:
+        if len(line) + 1 + len(item) > width:
+            rows.append(line)
+            line = "   "
+        line += " " + item
+    rows.append(line)
+    return rows

@@ -98,8 +98,7 @@ impl ReferenceGroups {
         // segment checked against its group's first on all of them: the texts are read in
         // parallel. Two different sets with one 64-bit hash fail the check, and the sets are
         // grouped again, each compared with the text as it is inserted.
-        let by_hash = group_by(hashes, |_, _| true)?;
-        let (mut first_member, mut group_of) = by_hash;
+        let (mut first_member, mut group_of) = group_by(hashes, |_, _| true)?;
         let checks = parallel::map_range(segments, workers, |i| {
             if i + PREFETCH_DISTANCE < segments {
                 references_of(i + PREFETCH_DISTANCE)

@@ -433,14 +433,14 @@ impl TextIds {
         out: &mut RougeText,
     ) -> Result<()> {
         out.clear();
+        let lines = config.types.contains(&RougeType::Lsum);
+        let Self {
+            reader,
+            vocabulary,
+            ngram_ids,
+        } = self;
+        let mut id_of = |token: &[u8]| token_id(vocabulary, ngram_ids, token, intern);
         if let RougeTokenizer::Default { stem } = config.tokenizer {
-            let lines = config.types.contains(&RougeType::Lsum);
-            let Self {
-                reader,
-                vocabulary,
-                ngram_ids,
-            } = self;
-            let mut id_of = |token: &[u8]| token_id(vocabulary, ngram_ids, token, intern);
             // Every token on its line's list and the whole text's at once: one list serves
             // both, and the tokenizer's line bounds are the lines'.
             out.lines_are_tokens = true;
@@ -451,11 +451,10 @@ impl TextIds {
                 out.bounds.extend_from_slice(bounds);
             }
         } else {
-            self.read_lines_apart(config, text, intern, out)?;
+            read_lines_apart(reader, &config.tokenizer, text, lines, &mut id_of, out)?;
         }
         let max_n = config.max_n();
         if max_n >= 2 {
-            let ngram_ids = &mut self.ngram_ids;
             out.count_ngrams(max_n, |prefix, last| {
                 if intern {
                     ngram_ids.intern(prefix, last)
@@ -466,58 +465,52 @@ impl TextIds {
         }
         Ok(())
     }
+}
 
-    /// The tokens of `text` under a tokenizer that reads its lines apart (a pipeline's, or
-    /// tokens given by the caller), as ids into `out` with the lines' bounds.
-    ///
-    /// # Errors
-    /// The tokenizer's.
-    fn read_lines_apart(
-        &mut self,
-        config: &RougeConfig,
-        text: &str,
-        intern: bool,
-        out: &mut RougeText,
-    ) -> Result<()> {
-        let lines = config.types.contains(&RougeType::Lsum);
-        let Self {
-            reader,
-            vocabulary,
-            ngram_ids,
-        } = self;
-        let mut line_of_last: Option<usize> = None;
-        let mut id_of = |token: &[u8]| token_id(vocabulary, ngram_ids, token, intern);
-        let start_lines = |out: &mut RougeText, line: usize, last: &mut Option<usize>| {
-            // Lines without tokens still count; bounds close every line before `line`.
-            while last.map_or(0, |l| l + 1) <= line {
-                out.bounds
-                    .push(u32::try_from(out.lines().len()).unwrap_or(u32::MAX));
-                *last = Some(last.map_or(0, |l| l + 1));
-            }
-        };
-        let count = reader.read(&config.tokenizer, text, lines, |token, line, both| {
-            let id = id_of(token);
-            match line {
-                None => out.tokens.push(id),
-                Some(k) => {
-                    start_lines(out, k, &mut line_of_last);
-                    if both {
-                        out.tokens.push(id);
-                    } else {
-                        out.own_lines.push(id);
-                    }
-                }
-            }
-        })?;
-        if lines {
-            if count > 0 {
-                start_lines(out, count - 1, &mut line_of_last);
-            }
+/// The tokens of `text` under a tokenizer that reads its lines apart (a pipeline's, or tokens
+/// given by the caller) as ids (`id_of`) into `out`: the whole text's, and with `lines` each
+/// line's with the lines' bounds.
+///
+/// # Errors
+/// The tokenizer's.
+fn read_lines_apart(
+    reader: &mut TokenReader,
+    tokenizer: &RougeTokenizer,
+    text: &str,
+    lines: bool,
+    id_of: &mut impl FnMut(&[u8]) -> u32,
+    out: &mut RougeText,
+) -> Result<()> {
+    let mut line_of_last: Option<usize> = None;
+    let start_lines = |out: &mut RougeText, line: usize, last: &mut Option<usize>| {
+        // Lines without tokens still count; bounds close every line before `line`.
+        while last.map_or(0, |l| l + 1) <= line {
             out.bounds
-                .push(u32::try_from(out.lines().len()).unwrap_or(u32::MAX));
+                .push(u32::try_from(out.own_lines.len()).unwrap_or(u32::MAX));
+            *last = Some(last.map_or(0, |l| l + 1));
         }
-        Ok(())
+    };
+    let count = reader.read(tokenizer, text, lines, |token, line, both| {
+        let id = id_of(token);
+        match line {
+            None => out.tokens.push(id),
+            Some(k) => {
+                start_lines(out, k, &mut line_of_last);
+                if both {
+                    out.tokens.push(id);
+                }
+                out.own_lines.push(id);
+            }
+        }
+    })?;
+    if lines {
+        if count > 0 {
+            start_lines(out, count - 1, &mut line_of_last);
+        }
+        out.bounds
+            .push(u32::try_from(out.own_lines.len()).unwrap_or(u32::MAX));
     }
+    Ok(())
 }
 
 /// The id of `token`: interned (`intern`; a new token gets a new id, shared with the n-grams'
