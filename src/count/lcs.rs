@@ -28,6 +28,8 @@ pub struct Lcs {
     masks: Vec<u64>,
     /// The current row's bits (`length`), or every row's (`indices`): `(|a| + 1) × words`.
     rows: Vec<u64>,
+    /// For one-word rows, the position in `a` after which each kept row comes.
+    positions: Vec<u32>,
 }
 
 /// Words of bits for `n` symbols.
@@ -152,39 +154,17 @@ impl Lcs {
     /// a diagonal step on equal symbols, else left (`j - 1`) only where that cell is strictly
     /// larger than the one above, else up. Replaces `out`'s content.
     ///
-    /// `known[k]` marks positions of `a` the caller has already (ROUGE-Lsum's union): when every
-    /// position whose symbol `b` holds is known, `out` stays empty, as nothing new could come.
-    ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidInput`] when the rows (`|a| × |b| / 64` words) do not fit in
     /// memory.
-    pub fn indices_with(
-        &mut self,
-        a: &[u32],
-        b: &[u32],
-        known: &[bool],
-        out: &mut Vec<u32>,
-    ) -> Result<()> {
+    pub fn indices_with(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) -> Result<()> {
         out.clear();
         if a.is_empty() || b.is_empty() {
             return Ok(());
         }
         let words = words_for(b.len());
         if words == 1 {
-            // One word per row: the check for a new position rides on the forward pass.
-            self.indices_one_word(a, b, known, out);
-            return Ok(());
-        }
-        // A position is new when its symbol is in `b` and not known.
-        let masks = &self.masks;
-        let in_b = |id: u32| {
-            let base = id as usize * words;
-            masks
-                .get(base..base + words)
-                .is_some_and(|m| m.iter().any(|&w| w != 0))
-        };
-        let mut unknown = a.iter().zip(known.iter().chain(std::iter::repeat(&false)));
-        if !unknown.any(|(&id, &k)| !k && in_b(id)) {
+            self.indices_one_word(a, b.len(), out);
             return Ok(());
         }
         let mut rows = std::mem::take(&mut self.rows);
@@ -227,31 +207,38 @@ impl Lcs {
         Ok(())
     }
 
-    /// [`Lcs::indices_with`] for a `b` of at most 64 symbols: one word per row (`|a| + 1`
-    /// words, which fit wherever `a` does).
-    fn indices_one_word(&mut self, a: &[u32], b: &[u32], known: &[bool], out: &mut Vec<u32>) {
-        // A position is new when its symbol is in `b` (a mask) and not known.
-        let masks = &self.masks;
-        let new = a.iter().enumerate().any(|(k, &id)| {
-            masks.get(id as usize).is_some_and(|&m| m != 0)
-                && !known.get(k).copied().unwrap_or(false)
-        });
-        if !new {
-            return;
+    /// [`Lcs::indices_with`] for a `b` of at most 64 symbols: one word per row. Only the rows
+    /// after a symbol `b` holds differ from the row above them, and the backtrack steps
+    /// straight up through the others, so only those rows are kept (with their positions in
+    /// `a`): an LCS of two lines that share a few words walks a few rows, not every row.
+    fn indices_one_word(&mut self, a: &[u32], b_len: usize, out: &mut Vec<u32>) {
+        // Grown, never cleared: every row kept is written before it is read.
+        if self.rows.len() <= a.len() {
+            self.rows.resize(a.len() + 1, 0);
         }
-        let mut rows = std::mem::take(&mut self.rows);
-        rows.clear();
-        let mut v = u64::MAX;
-        rows.reserve(a.len() + 1);
-        rows.push(v);
-        for &id in a {
-            // A symbol `b` lacks (or `ABSENT`) has mask 0, which leaves the row as it is.
+        if self.positions.len() < a.len() {
+            self.positions.resize(a.len(), 0);
+        }
+        let (rows, positions) = (&mut self.rows, &mut self.positions);
+        if let Some(first) = rows.first_mut() {
+            *first = u64::MAX;
+        }
+        let (mut v, mut kept) = (u64::MAX, 0);
+        for (k, &id) in a.iter().enumerate() {
+            // A symbol `b` lacks (or `ABSENT`) has mask 0, which leaves the row as it is; the
+            // row is written either way and kept only for a symbol `b` holds (no branch).
             let m = self.masks.get(id as usize).copied().unwrap_or(0);
             v = v.wrapping_add(v & m) | (v & !m);
-            rows.push(v);
+            if let (Some(row), Some(at)) = (rows.get_mut(kept + 1), positions.get_mut(kept)) {
+                (*row, *at) = (v, u32::try_from(k).unwrap_or(u32::MAX));
+            }
+            kept += usize::from(m != 0);
         }
-        backtrack_one_word(&rows, &self.masks, a, b.len(), out);
-        self.rows = rows;
+        let (rows, positions) = (
+            rows.get(..=kept).unwrap_or_default(),
+            positions.get(..kept).unwrap_or_default(),
+        );
+        backtrack_one_word(rows, positions, &self.masks, a, b_len, out);
     }
 
     /// The length of a longest common subsequence of `a` and `b`.
@@ -262,13 +249,13 @@ impl Lcs {
         length
     }
 
-    /// As [`Lcs::indices_with`] (nothing known), preparing `b` for this one call.
+    /// As [`Lcs::indices_with`], preparing `b` for this one call.
     ///
     /// # Errors
     /// As [`Lcs::indices_with`].
     pub fn indices(&mut self, a: &[u32], b: &[u32], out: &mut Vec<u32>) -> Result<()> {
         self.prepare(b);
-        let done = self.indices_with(a, b, &[], out);
+        let done = self.indices_with(a, b, out);
         self.release(b);
         done
     }
@@ -307,53 +294,71 @@ pub fn length_with_masks(masks: &[u64], a: &[u32], b_len: usize) -> usize {
     Lcs::cell(&[v], b_len)
 }
 
-/// rouge-score's backtrack over one-word rows (`rows[i]`: the bits after `a[..i]`; `masks`:
-/// `b`'s match masks), with the hardware `popcnt` where the processor has it (the portable
-/// build counts bits in software, which costs the backtrack half its time).
-fn backtrack_one_word(rows: &[u64], masks: &[u64], a: &[u32], b_len: usize, out: &mut Vec<u32>) {
+/// rouge-score's backtrack over one-word rows (`rows[t + 1]`: the row after `a[positions[t]]`,
+/// `rows[0]` the first row; every row left out equals the kept one above it; `masks`: `b`'s
+/// match masks), with the hardware `popcnt` where the processor has it (the portable build
+/// counts bits in software, which costs the backtrack half its time).
+fn backtrack_one_word(
+    rows: &[u64],
+    positions: &[u32],
+    masks: &[u64],
+    a: &[u32],
+    b_len: usize,
+    out: &mut Vec<u32>,
+) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the processor has `popcnt`, the one feature the function is built with.
-        unsafe { backtrack_popcnt(rows, masks, a, b_len, out) };
+        unsafe { backtrack_popcnt(rows, positions, masks, a, b_len, out) };
         return;
     }
-    backtrack_rows(rows, masks, a, b_len, out);
+    backtrack_rows(rows, positions, masks, a, b_len, out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 unsafe fn backtrack_popcnt(
     rows: &[u64],
+    positions: &[u32],
     masks: &[u64],
     a: &[u32],
     b_len: usize,
     out: &mut Vec<u32>,
 ) {
-    backtrack_rows(rows, masks, a, b_len, out);
+    backtrack_rows(rows, positions, masks, a, b_len, out);
 }
 
-/// The backtrack itself, one row of the table per step. rouge-score steps left from cell
-/// `(i, j)` when the cell to the left is strictly larger than the one above: when bit `j - 1`
-/// of `rows[i]` is set (the left cell equals this one) and the cell above is one less (its row
-/// has more ones below `j`). Once the cell above is one less, it stays so all along the walk
-/// left, so the walk ends at the highest column at or below `j` whose symbol matches `a[i - 1]`
-/// (a diagonal step) or whose left cell is smaller (a step up): one bit search instead of a
-/// step per column. A cell has a common subsequence left when its row has a zero bit below `j`.
+/// The backtrack itself, one kept row per step. rouge-score steps left from cell `(i, j)` when
+/// the cell to the left is strictly larger than the one above: when bit `j - 1` of row `i` is
+/// set (the left cell equals this one) and the cell above is one less (its row has more ones
+/// below `j`). Once the cell above is one less, it stays so all along the walk left, so the
+/// walk ends at the highest column at or below `j` whose symbol matches `a[i - 1]` (a
+/// diagonal step) or whose left cell is smaller (a step up): one bit search instead of a step
+/// per column. A row left out equals the one above it, so its cell above is never less and
+/// the walk steps straight up through it. A cell has a common subsequence left when its row
+/// has a zero bit below `j`.
 #[inline(always)]
-fn backtrack_rows(rows: &[u64], masks: &[u64], a: &[u32], b_len: usize, out: &mut Vec<u32>) {
+fn backtrack_rows(
+    rows: &[u64],
+    positions: &[u32],
+    masks: &[u64],
+    a: &[u32],
+    b_len: usize,
+    out: &mut Vec<u32>,
+) {
     let low = |j: usize| if j >= 64 { u64::MAX } else { (1u64 << j) - 1 };
-    let row = |i: usize| rows.get(i).copied().unwrap_or(u64::MAX);
-    let (mut i, mut j) = (a.len(), b_len);
-    while i > 0 && j > 0 && !row(i) & low(j) != 0 {
-        let here = row(i);
+    let row = |t: usize| rows.get(t).copied().unwrap_or(u64::MAX);
+    let (mut t, mut j) = (positions.len(), b_len);
+    while t > 0 && j > 0 && !row(t) & low(j) != 0 {
+        let (here, at) = (row(t), positions.get(t - 1).copied().unwrap_or(0));
         // `ABSENT` has no mask: it matches nothing.
         let matches = a
-            .get(i - 1)
+            .get(at as usize)
             .and_then(|&id| masks.get(id as usize))
             .copied()
             .unwrap_or(0);
-        let above_is_less = (row(i - 1) & low(j)).count_ones() > (here & low(j)).count_ones();
-        // Bit c - 1 set: the walk along row i stops at column c.
+        let above_is_less = (row(t - 1) & low(j)).count_ones() > (here & low(j)).count_ones();
+        // Bit c - 1 set: the walk along the row stops at column c.
         let stops = if above_is_less {
             (matches | !here) & low(j)
         } else {
@@ -363,9 +368,9 @@ fn backtrack_rows(rows: &[u64], masks: &[u64], a: &[u32], b_len: usize, out: &mu
             break; // the walk left reaches column 0
         }
         let column = 64 - stops.leading_zeros() as usize;
-        i -= 1;
+        t -= 1;
         if matches >> (column - 1) & 1 == 1 {
-            out.push(u32::try_from(i).unwrap_or(u32::MAX));
+            out.push(at);
             j = column - 1;
         } else {
             j = column;

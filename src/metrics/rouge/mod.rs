@@ -11,6 +11,7 @@
 
 pub mod pairwise;
 pub mod score;
+mod union;
 
 use std::collections::HashMap;
 
@@ -25,6 +26,8 @@ use crate::statistics::{SegmentScorer, StatsMetric};
 use crate::tokenize::porter::PorterStemmer;
 use crate::tokenize::rouge::Tokens;
 use crate::tokenize::{Pipeline, TextScratch};
+
+use union::LineUnion;
 
 /// The highest ROUGE-N order (`rouge9`; rouge-score's type pattern is `rouge[0-9]`).
 pub const MAX_ROUGE_N: usize = 9;
@@ -236,13 +239,12 @@ impl RougeText {
         }
     }
 
-    /// Its lines' token ids.
-    fn line_slices(&self) -> impl Iterator<Item = (usize, &[u32])> + '_ {
+    /// Its lines' token ids, line by line.
+    fn line_slices(&self) -> impl Iterator<Item = &[u32]> + Clone + '_ {
         let lines = self.lines();
         self.bounds.windows(2).filter_map(move |w| {
             let [start, end] = <[u32; 2]>::try_from(w).ok()?;
-            let (start, end) = (start as usize, end as usize);
-            lines.get(start..end).map(|line| (start, line))
+            lines.get(start as usize..end as usize)
         })
     }
 
@@ -535,13 +537,10 @@ pub struct Matcher {
     clip: Clip,
     lcs: Lcs,
     at: Vec<u32>,
-    /// Per token id: occurrences left in the reference and in the hypothesis (ROUGE-Lsum).
-    left_ref: Vec<u32>,
+    /// Per token id: occurrences left in the hypothesis (ROUGE-Lsum).
     left_hyp: Vec<u32>,
-    /// Which reference line positions some LCS used (ROUGE-Lsum's union).
-    union: Vec<bool>,
-    /// Per reference line, the signature of its tokens outside the union.
-    signatures: Vec<u64>,
+    /// ROUGE-Lsum's union.
+    union: LineUnion,
     /// Per type: the best triple so far and its F-measure, computed once a second reference
     /// competes (one reference needs none).
     best: Vec<(Option<f64>, Option<[i64; 3]>)>,
@@ -618,76 +617,53 @@ impl Matcher {
         if hypothesis_lines.is_empty() || reference_lines.is_empty() {
             return Ok(0);
         }
-        self.union.clear();
-        self.union.resize(reference_lines.len(), false);
-        // Per reference line, a 64-bit signature of the tokens at positions not yet in the
-        // union: a hypothesis line whose signature misses it cannot add to that line's union.
-        let signature = |ids: &[u32], known: &[bool]| -> u64 {
-            let unknown = ids
-                .iter()
-                .zip(known.iter().chain(std::iter::repeat(&false)));
-            unknown
-                .filter(|(&id, &k)| !k && id != ABSENT)
-                .fold(0, |sig, (&id, _)| sig | 1 << (id % 64))
-        };
-        self.signatures.clear();
-        for (_, r) in reference.line_slices() {
-            self.signatures.push(signature(r, &[]));
-        }
-        for (_, h) in hypothesis.line_slices() {
-            let h_signature = signature(h, &[]);
-            if h_signature == 0 {
-                continue;
-            }
-            self.lcs.prepare(h);
-            for ((start, r), line_signature) in
-                reference.line_slices().zip(self.signatures.iter_mut())
-            {
-                if *line_signature & h_signature == 0 {
+        let lines = RougeText::line_slices;
+        self.union.reset(lines(reference), lines(hypothesis));
+        for (k, h) in lines(hypothesis).enumerate() {
+            let mut prepared = false;
+            for (line, r) in lines(reference).enumerate() {
+                if !self.union.may_add(line, k) {
                     continue;
                 }
-                // Positions already in the union need not be found again.
-                let known = self.union.get(start..).unwrap_or_default();
-                if let Err(e) = self.lcs.indices_with(r, h, known, &mut self.at) {
+                if !prepared {
+                    self.lcs.prepare(h);
+                    prepared = true;
+                }
+                if let Err(e) = self.lcs.indices_with(r, h, &mut self.at) {
                     self.lcs.release(h);
                     return Err(e);
                 }
-                if self.at.is_empty() {
-                    continue;
-                }
-                for &i in &self.at {
-                    if let Some(used) = self.union.get_mut(start + i as usize) {
-                        *used = true;
-                    }
-                }
-                *line_signature = signature(r, self.union.get(start..).unwrap_or_default());
+                self.union.add(line, r, &self.at);
             }
-            self.lcs.release(h);
+            if prepared {
+                self.lcs.release(h);
+            }
         }
-        grow(&mut self.left_ref, reference_lines);
-        grow(&mut self.left_hyp, reference_lines);
-        count(&mut self.left_ref, reference_lines);
+        // rouge-score takes each hit from both texts' token counts; the reference's never run
+        // out first (a line's used positions are some of its tokens), so only the
+        // hypothesis' are kept. Ids past the reference's are no reference line's.
+        let bound = self.union.id_bound();
+        if self.left_hyp.len() < bound {
+            self.left_hyp.resize(bound, 0);
+        }
         for &id in hypothesis_lines {
             if let Some(c) = self.left_hyp.get_mut(id as usize) {
                 *c += 1;
             }
         }
         let mut hits = 0;
-        for (&id, _) in reference_lines.iter().zip(&self.union).filter(|(_, &u)| u) {
-            let k = id as usize;
-            if let (Some(r), Some(h)) = (self.left_ref.get_mut(k), self.left_hyp.get_mut(k)) {
-                if *r > 0 && *h > 0 {
+        for (line, r) in reference.line_slices().enumerate() {
+            for k in self.union.used(line, r.len()) {
+                let left = r.get(k).and_then(|&id| self.left_hyp.get_mut(id as usize));
+                if let Some(c) = left.filter(|c| **c > 0) {
                     hits += 1;
-                    *r -= 1;
-                    *h -= 1;
+                    *c -= 1;
                 }
             }
         }
-        for &id in reference_lines.iter().chain(hypothesis_lines) {
-            for left in [&mut self.left_ref, &mut self.left_hyp] {
-                if let Some(c) = left.get_mut(id as usize) {
-                    *c = 0;
-                }
+        for &id in hypothesis_lines {
+            if let Some(c) = self.left_hyp.get_mut(id as usize) {
+                *c = 0;
             }
         }
         Ok(hits)
