@@ -28,14 +28,48 @@ pub struct Tokens {
     line_starts: Vec<u32>,
 }
 
-/// Per byte: bit 0 for an ASCII letter or digit (token characters), bit 1 for the lead bytes of
-/// U+0130 and U+212A (0xC4, 0xE2), whose lowercase forms change the text's length.
-#[allow(clippy::cast_possible_truncation)] // b < 256
-static BYTE_CLASS: [u8; 256] = crate::text::byte_table!(256, 0, |b| match b as u8 {
-    b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => 1,
-    0xC4 | 0xE2 => 2,
-    _ => 0,
-});
+/// `b` in every byte.
+const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// Bit `i` set where byte `i` of `x` (little-endian) is an ASCII letter or digit: each byte's
+/// high bit answers "at least" with one add that cannot carry into the next byte (the bytes'
+/// low seven bits plus at most 0x80), then one multiply gathers the eight high bits.
+fn alnum_bits(x: u64) -> u64 {
+    const HIGH: u64 = splat(0x80);
+    let low = x & !HIGH;
+    // High bit set: the byte is at least `lo`; is above `hi`.
+    let at_least = |v: u64, lo: u8| v + splat(0x80 - lo);
+    let above = |v: u64, hi: u8| v + splat(0x7F - hi);
+    let digit = at_least(low, b'0') & !above(low, b'9');
+    // `| 0x20` folds `A-Z` onto `a-z` and nothing else onto them.
+    let folded = low | splat(0x20);
+    let letter = at_least(folded, b'a') & !above(folded, b'z');
+    let high_bits = (digit | letter) & !x & HIGH;
+    // Byte i's bit (at 8i + 7) lands on bit 56 + i, with no two products on one bit.
+    (high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Bit `j` set where byte `j` of `chunk` (at most 64 bytes) is an ASCII letter or digit.
+fn alnum_mask(chunk: &[u8]) -> u64 {
+    let mut words = chunk.chunks_exact(8);
+    let mut mask = 0;
+    for (k, word) in (&mut words).enumerate() {
+        let x = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes);
+        mask |= alnum_bits(x) << (8 * k);
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        // Zero bytes past the end are no letters.
+        let mut last = [0u8; 8];
+        for (to, &from) in last.iter_mut().zip(rest) {
+            *to = from;
+        }
+        mask |= alnum_bits(u64::from_le_bytes(last)) << (chunk.len() - rest.len());
+    }
+    mask
+}
 
 /// Position `i` as a token offset (texts are far below 4 GiB; past it, offsets saturate).
 fn offset(i: usize) -> u32 {
@@ -93,14 +127,14 @@ impl Tokens {
     fn scan(&mut self, text: &str, lines: bool) {
         self.clear();
         let bytes = text.as_bytes();
+        self.scan_blocks(bytes);
         // The two characters that lowercase to an ASCII letter change the text's length.
-        let resized = self.scan_blocks(bytes)
-            && memchr::memchr2_iter(0xC4, 0xE2, bytes).any(|i| {
-                matches!(
-                    bytes.get(i..),
-                    Some([0xC4, 0xB0, ..] | [0xE2, 0x84, 0xAA, ..])
-                )
-            });
+        let resized = memchr::memchr2_iter(0xC4, 0xE2, bytes).any(|i| {
+            matches!(
+                bytes.get(i..),
+                Some([0xC4, 0xB0, ..] | [0xE2, 0x84, 0xAA, ..])
+            )
+        });
         if resized {
             self.clear();
             self.scan_bytes(bytes, lines);
@@ -110,9 +144,9 @@ impl Tokens {
     }
 
     /// Tokens as spans of the lowercased text: per block of 64 bytes, a mask of token bytes
-    /// whose changes are the tokens' starts and ends, with no branch per byte. Returns whether
-    /// the text has a lead byte of U+0130 or U+212A, whose tokens this scan does not make.
-    fn scan_blocks(&mut self, bytes: &[u8]) -> bool {
+    /// whose changes are the tokens' starts and ends, with no branch per byte. Wrong only
+    /// where the text has U+0130 or U+212A, which [`Tokens::scan_bytes`] reads instead.
+    fn scan_blocks(&mut self, bytes: &[u8]) {
         self.bytes.clear();
         self.bytes.extend(
             bytes
@@ -120,14 +154,8 @@ impl Tokens {
                 .map(|&b| b | u8::from(b.wrapping_sub(b'A') < 26) << 5),
         );
         let mut in_token = false;
-        let mut classes = 0u8;
         for (block, chunk) in bytes.chunks(64).enumerate() {
-            let mut mask = 0u64;
-            for (j, &b) in chunk.iter().enumerate() {
-                let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(0);
-                classes |= class;
-                mask |= u64::from(class & 1) << j;
-            }
+            let mask = alnum_mask(chunk);
             // Bit j: byte j differs from the one before it (in or out of a token).
             let mut changes =
                 (mask ^ (mask << 1 | u64::from(in_token))) & u64::MAX >> (64 - chunk.len());
@@ -146,7 +174,6 @@ impl Tokens {
         if in_token {
             self.ends.push(offset(bytes.len()));
         }
-        classes & 2 != 0
     }
 
     /// The token count at each non-empty line's start, then the total.
@@ -295,6 +322,34 @@ mod tests {
                 "{text:?}"
             );
             assert_eq!(blocks.line_bounds(), bytes.line_bounds(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn alnum_mask_is_the_byte_test() {
+        let is_token = |b: u8| b.is_ascii_alphanumeric();
+        // Every byte value at every position of a word, among neighbours of every kind.
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                for fill in [0u8, b' ', b'a', 0xFF, b'Z'] {
+                    let mut word = [fill; 8];
+                    word[at] = b;
+                    let expected = (0..8).fold(0, |m, j| m | u64::from(is_token(word[j])) << j);
+                    assert_eq!(alnum_bits(u64::from_le_bytes(word)), expected, "{word:?}");
+                }
+            }
+        }
+        // Chunks of every length up to 64.
+        let text: Vec<u8> = (0..64u8)
+            .map(|i| i.wrapping_mul(37).wrapping_add(40))
+            .collect();
+        for len in 0..=64 {
+            let chunk = &text[..len];
+            let expected = chunk
+                .iter()
+                .enumerate()
+                .fold(0, |m, (j, &b)| m | u64::from(is_token(b)) << j);
+            assert_eq!(alnum_mask(chunk), expected, "{len}");
         }
     }
 
