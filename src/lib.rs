@@ -42,6 +42,10 @@
 //! # Ok::<(), bleuprint::Error>(())
 //! ```
 
+#[cfg(feature = "python")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod cancel;
 pub mod count;
 mod enums;

@@ -54,6 +54,9 @@ fn lone_surrogate_error(py: Python<'_>, err: PyErr, item: &str) -> PyErr {
     .into()
 }
 
+/// Strings ahead whose objects the extraction prefetches.
+const STRINGS_AHEAD: usize = 8;
+
 /// One text stream taken from Python: a private list copy of the caller's sequence (one C-level
 /// pass that holds every string alive, so the text outlives a released GIL whatever the caller
 /// does to their own list) and a view of each string's UTF-8 bytes. A `bytes` object is a
@@ -110,6 +113,14 @@ impl<'py> StrStream<'py> {
                 .map_err(|_| type_error(format!("{what} must be a sequence of str")))?;
         let mut views = Vec::with_capacity(snapshot.len());
         for i in 0..snapshot.len() {
+            // The strings lie apart in memory: fetch a later one's header (and the UTF-8
+            // pointer it holds) meanwhile.
+            if i + STRINGS_AHEAD < snapshot.len() {
+                let ahead = ffi::Py_ssize_t::try_from(i + STRINGS_AHEAD).unwrap_or(0);
+                // SAFETY: in bounds of a list we own; a borrowed reference, only prefetched.
+                let object = unsafe { ffi::PyList_GetItem(snapshot.as_ptr(), ahead) };
+                crate::statistics::prefetch_at(object.cast(), 128);
+            }
             let index = ffi::Py_ssize_t::try_from(i).unwrap_or(ffi::Py_ssize_t::MAX);
             // SAFETY: `i` is in bounds of a list we own; the item is a borrowed reference that
             // the list keeps alive.

@@ -160,18 +160,23 @@ pub(crate) const PREFETCH_DISTANCE: usize = 4;
 /// where it has such a hint; a hint only, it never faults.
 #[inline]
 pub(crate) fn prefetch<T: ?Sized>(item: &T) {
+    prefetch_at(std::ptr::from_ref(item).cast(), std::mem::size_of_val(item));
+}
+
+/// [`prefetch`] for the first `bytes` (up to four cache lines) at `start`, which need not be
+/// valid: a prefetch reads nothing and cannot fault.
+#[inline]
+pub(crate) fn prefetch_at(start: *const u8, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let start = std::ptr::from_ref(item).cast::<i8>();
-        let bytes = std::mem::size_of_val(item);
         for line in (0..bytes.min(256)).step_by(64) {
-            // SAFETY: a prefetch reads nothing and cannot fault; the address is within `item`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(line)) };
+            // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(line).cast()) };
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
+    let _ = (start, bytes);
 }
 
 /// Statistics for hypotheses against reference *streams* (sacrebleu's layout): `streams[k][i]`
