@@ -63,6 +63,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         crate::text::normalize::Normalization::NAMES.to_vec(),
     )?;
     m.add(
+        "NORMALIZATION_SIGNATURES",
+        crate::text::normalize::Normalization::NAMES
+            .iter()
+            .filter_map(|name| crate::text::normalize::Normalization::from_name(name).ok())
+            .map(|form| (form.name(), form.signature_name()))
+            .collect::<std::collections::HashMap<_, _>>(),
+    )?;
+    m.add(
         "SMOOTH_METHODS",
         crate::metrics::bleu::Smoothing::NAMES.to_vec(),
     )?;

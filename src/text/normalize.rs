@@ -1,44 +1,92 @@
-//! Unicode normalization (NFC, NFKC), applied to text before it is tokenized.
+//! Normalization applied to text before it is tokenized: Unicode's (NFC, NFKC) and the
+//! speech community's text normalizers (openai-whisper's, [`crate::text::whisper`]).
 //!
-//! Off by default, so sacrebleu-compatible scores are unchanged. The tables come from the
-//! `unicode-normalization` crate ([`UNICODE_VERSION`]).
+//! Off by default, so sacrebleu-compatible scores are unchanged. The Unicode tables come from
+//! the `unicode-normalization` crate ([`UNICODE_VERSION`]).
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
 pub use unicode_normalization::UNICODE_VERSION;
 
-/// A Unicode normalization form.
+use crate::error::Result;
+use crate::text::whisper::{self, EnglishTextNormalizer};
+
+/// A normalization of text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Normalization {
     /// Canonical composition: merges only canonically equivalent spellings (é vs e + ◌́).
     Nfc,
     /// Compatibility composition: also folds width variants, ligatures and the like (ｆｕｌｌ → full).
     Nfkc,
+    /// openai-whisper's `BasicTextNormalizer()`: lowercase, bracketed and parenthesized spans
+    /// removed, marks and symbols to spaces, whitespace collapsed.
+    WhisperBasic,
+    /// openai-whisper's `EnglishTextNormalizer()`: also contractions, titles, fillers, spelled
+    /// numbers to digits, British to American spelling.
+    WhisperEnglish,
 }
 
 crate::enums::name_table!(Normalization, "normalization", fold_case: true, {
     Nfc => "nfc",
     Nfkc => "nfkc",
+    WhisperBasic => "whisper-basic",
+    WhisperEnglish => "whisper-english",
 });
 
 impl Normalization {
-    /// `text` in this form; borrowed when it is in the form already (all ASCII text is).
-    pub fn apply(self, text: &str) -> Cow<'_, str> {
+    /// The name a signature records: an upstream's normalizer with the upstream's version
+    /// (`whisper-english@20250625`), as another version can give another string.
+    pub fn signature_name(self) -> String {
+        match self {
+            Self::Nfc | Self::Nfkc => self.name().to_owned(),
+            Self::WhisperBasic | Self::WhisperEnglish => {
+                format!("{}@{}", self.name(), whisper::UPSTREAM_VERSION)
+            }
+        }
+    }
+
+    /// `text` normalized; borrowed when the form leaves it as it is (Unicode forms: all ASCII
+    /// text).
+    ///
+    /// # Errors
+    /// `whisper-english`'s, for a number past Python's 4,300-digit conversion limit (where
+    /// upstream raises too).
+    pub fn apply(self, text: &str) -> Result<Cow<'_, str>> {
+        match self {
+            Self::Nfc | Self::Nfkc => Ok(self.unicode(text)),
+            Self::WhisperBasic => Ok(Cow::Owned(whisper::whisper_basic(text, false, false))),
+            Self::WhisperEnglish => {
+                // Built once: its tables are read-only.
+                static ENGLISH: OnceLock<EnglishTextNormalizer> = OnceLock::new();
+                let mut out = String::with_capacity(text.len());
+                ENGLISH
+                    .get_or_init(EnglishTextNormalizer::new)
+                    .normalize(text, &mut out)?;
+                Ok(Cow::Owned(out))
+            }
+        }
+    }
+
+    /// `text` in a Unicode form.
+    fn unicode(self, text: &str) -> Cow<'_, str> {
         if text.is_ascii() {
             return Cow::Borrowed(text);
         }
-        let quick = match self {
-            Self::Nfc => is_nfc_quick(text.chars()),
-            Self::Nfkc => is_nfkc_quick(text.chars()),
+        let quick = if self == Self::Nfc {
+            is_nfc_quick(text.chars())
+        } else {
+            is_nfkc_quick(text.chars())
         };
         if quick == IsNormalized::Yes {
             return Cow::Borrowed(text);
         }
-        Cow::Owned(match self {
-            Self::Nfc => text.nfc().collect(),
-            Self::Nfkc => text.nfkc().collect(),
+        Cow::Owned(if self == Self::Nfc {
+            text.nfc().collect()
+        } else {
+            text.nfkc().collect()
         })
     }
 }
@@ -50,18 +98,36 @@ mod tests {
     #[test]
     fn forms() {
         let decomposed = "e\u{301}te\u{301}";
-        assert_eq!(Normalization::Nfc.apply(decomposed), "été");
-        assert_eq!(Normalization::Nfkc.apply(decomposed), "été");
-        assert_eq!(Normalization::Nfc.apply("ｆｕｌｌ ﬁ"), "ｆｕｌｌ ﬁ");
-        assert_eq!(Normalization::Nfkc.apply("ｆｕｌｌ ﬁ"), "full fi");
+        let apply = |form: Normalization, text| form.apply(text).unwrap().into_owned();
+        assert_eq!(apply(Normalization::Nfc, decomposed), "été");
+        assert_eq!(apply(Normalization::Nfkc, decomposed), "été");
+        assert_eq!(apply(Normalization::Nfc, "ｆｕｌｌ ﬁ"), "ｆｕｌｌ ﬁ");
+        assert_eq!(apply(Normalization::Nfkc, "ｆｕｌｌ ﬁ"), "full fi");
         assert!(matches!(
-            Normalization::Nfc.apply("plain"),
+            Normalization::Nfc.apply("plain").unwrap(),
             Cow::Borrowed(_)
         ));
-        assert!(matches!(Normalization::Nfc.apply("été"), Cow::Borrowed(_)));
+        let said = "Mr. Smith's colour, one hundred [laughs]";
+        assert_eq!(
+            apply(Normalization::WhisperBasic, said),
+            "mr smith s colour one hundred "
+        );
+        assert_eq!(
+            apply(Normalization::WhisperEnglish, said),
+            "mister smith is color 100"
+        );
+        assert_eq!(
+            Normalization::WhisperEnglish.signature_name(),
+            "whisper-english@20250625"
+        );
+        assert_eq!(Normalization::Nfkc.signature_name(), "nfkc");
+        assert!(matches!(
+            Normalization::Nfc.apply("été").unwrap(),
+            Cow::Borrowed(_)
+        ));
         // Hangul jamo compose into syllables.
-        assert_eq!(Normalization::Nfc.apply("\u{1100}\u{1161}"), "가");
-        assert_eq!(Normalization::Nfkc.apply("Ⅻ"), "XII");
+        assert_eq!(apply(Normalization::Nfc, "\u{1100}\u{1161}"), "가");
+        assert_eq!(apply(Normalization::Nfkc, "Ⅻ"), "XII");
     }
 
     #[test]

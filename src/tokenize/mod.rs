@@ -189,15 +189,22 @@ impl Pipeline {
         }
     }
 
-    /// `line` in the pipeline's normalization form: `line` itself when unchanged, else the
+    /// `line` in the pipeline's normalization: `line` itself when unchanged, else the
     /// normalized text, kept in `buffer`.
-    pub fn normalize<'a>(&self, line: &'a str, buffer: &'a mut String) -> &'a str {
-        match self.normalization.map(|form| form.apply(line)) {
+    ///
+    /// # Errors
+    /// The normalization's ([`Normalization::apply`]).
+    pub fn normalize<'a>(&self, line: &'a str, buffer: &'a mut String) -> Result<&'a str> {
+        match self
+            .normalization
+            .map(|form| form.apply(line))
+            .transpose()?
+        {
             Some(std::borrow::Cow::Owned(text)) => {
                 *buffer = text;
-                buffer
+                Ok(buffer)
             }
-            _ => line,
+            _ => Ok(line),
         }
     }
 
@@ -205,14 +212,14 @@ impl Pipeline {
     /// sacrebleu's tokenizer returns it (see [`Tokenizer`]).
     ///
     /// # Errors
-    /// MeCab's: it cannot make a tagger, fails on the line or returns invalid UTF-8.
+    /// The normalization's; MeCab's: it cannot make a tagger, fails on the line or returns invalid UTF-8.
     pub fn tokenize_into(
         &self,
         line: &str,
         scratch: &mut TextScratch,
         out: &mut String,
     ) -> Result<()> {
-        let line = self.normalize(line, &mut scratch.normalized);
+        let line = self.normalize(line, &mut scratch.normalized)?;
         self.tokenizer.tokenize_into(line, &mut scratch.tagger, out)
     }
 
@@ -231,7 +238,7 @@ impl Pipeline {
             tokenized,
             tagger,
         } = scratch;
-        let line = self.normalize(line, normalized);
+        let line = self.normalize(line, normalized)?;
         let (text, split) = match &self.tokenizer {
             Tokenizer::SplitAscii => (line, TokenSplit::Ascii),
             Tokenizer::None => (py_rstrip(line), TokenSplit::Python),

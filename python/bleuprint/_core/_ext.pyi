@@ -23,6 +23,7 @@ __all__ = [
     "MecabTagger",
     "MetricKernel",
     "NORMALIZATIONS",
+    "NORMALIZATION_SIGNATURES",
     "NORMALIZATION_UNICODE_VERSION",
     "REF_LENGTHS",
     "SMOOTH_DEFAULTS",
@@ -68,6 +69,7 @@ REF_LENGTHS: list[str]
 Moses), ``closest-first`` (ties to the first listed; torchmetrics), ``shortest`` (HF evaluate
 ``bleu``) and ``average`` (the column holds the SUM of the reference lengths)."""
 NORMALIZATIONS: list[str]
+NORMALIZATION_SIGNATURES: dict[str, str]
 NORMALIZATION_UNICODE_VERSION: str
 SMOOTH_METHODS: list[str]
 """sacrebleu's BLEU ``smooth_method`` names: ``none``, ``floor``, ``add-k``, ``exp``."""

@@ -42,7 +42,9 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
             metric = ROUGE(**_options(args, "rouge"), **common)
         else:  # wer, cer
             unit = "word" if name == "wer" else "char"
-            metric = WER(unit=unit, **_options(args, "wer"), **common)
+            # --normalize is one option for every metric that takes it.
+            normalizer = getattr(args, "bleu_normalize", None)
+            metric = WER(unit=unit, normalizer=normalizer, **_options(args, "wer"), **common)
         metrics[name.upper()] = metric
     return metrics
 

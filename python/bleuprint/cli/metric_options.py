@@ -10,7 +10,7 @@ from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.metrics.chrf import CHRF
 from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
 from bleuprint.metrics.rouge import DEFAULT_TOKENIZER, ROUGE_TYPES
-from bleuprint.tokenizers import TOKENIZERS
+from bleuprint.tokenizers import NORMALIZATIONS, TOKENIZERS
 
 
 def add_bleu_options(parser: argparse.ArgumentParser) -> None:
@@ -44,9 +44,11 @@ def add_bleu_options(parser: argparse.ArgumentParser) -> None:
         "~/.cache/bleuprint).",
     )  # fmt: skip
     bleu.add_argument(
-        "--normalize", choices=["nfc", "nfkc"], default=None, dest="bleu_normalize",
-        help="Unicode-normalize hypotheses and references before tokenizing (off by default, "
-        "as in sacrebleu; recorded in the signature as norm:nfc or norm:nfkc).",
+        "--normalize", choices=NORMALIZATIONS, default=None, dest="bleu_normalize",
+        help="Normalize hypotheses and references first, for BLEU, WER and CER (off by default, "
+        "as in sacrebleu): nfc or nfkc (Unicode), whisper-basic or whisper-english "
+        "(openai-whisper 20250625's text normalizers, as speech evaluation applies them). "
+        "Recorded in the signature, with the upstream's version: norm:whisper-english@20250625.",
     )  # fmt: skip
     bleu.add_argument(
         "--lowercase", "-lc", action="store_true", dest="bleu_lowercase",

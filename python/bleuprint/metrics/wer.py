@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
-from bleuprint.errors import InvalidOptionError
+from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.io.layout import count_references, naming_lone_surrogates
 from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
@@ -30,6 +30,7 @@ from bleuprint.metrics.wer_alignment import (
     SegmentAlignment,
     segments_from_arrays,
 )
+from bleuprint.tokenizers import check_normalization, normalization_signature, normalized
 from bleuprint.tokenizers import wer_text as _wer_text
 
 if TYPE_CHECKING:
@@ -60,6 +61,24 @@ def row_measures(
     return list(zip(*(details[m] for m in MEASURES)))
 
 
+def _normalized_texts(texts: list[str], normalizer: str) -> list[str]:
+    """``texts`` normalized in the core, on every thread. A text with a lone surrogate stays as
+    it is, so that the core's check names its place in the caller's stream; any other error
+    (a number openai-whisper cannot read) is raised."""
+    try:
+        return normalized(texts, normalizer)
+    except InvalidInputError:
+        return [s if _has_lone_surrogate(s) else normalized([s], normalizer)[0] for s in texts]
+
+
+def _has_lone_surrogate(s: str) -> bool:
+    try:
+        s.encode()
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 @register_config
 @dataclass(frozen=True)
 class WERConfig(KernelConfig):
@@ -76,6 +95,7 @@ class WERConfig(KernelConfig):
     remove_punctuation: bool = False
     expand_contractions: bool = False
     remove_kaldi_non_words: bool = False
+    normalizer: Optional[str] = None
 
     metric = "WER"
     higher_is_better = False  # an error rate
@@ -93,6 +113,7 @@ class WERConfig(KernelConfig):
         for name in ("lowercase", "remove_punctuation", "expand_contractions"):
             self._check_bool(name)
         self._check_bool("remove_kaldi_non_words")
+        check_normalization(self.normalizer)
         if self.transform == "standardize":
             for name in ("lowercase", "expand_contractions", "remove_kaldi_non_words"):
                 object.__setattr__(self, name, True)
@@ -115,7 +136,8 @@ class WERConfig(KernelConfig):
     def rewrites_text(self) -> bool:
         """True when text is rewritten in Python before the core splits it."""
         return (
-            self.lowercase
+            self.normalizer is not None
+            or self.lowercase
             or self.remove_punctuation
             or self.expand_contractions
             or self.remove_kaldi_non_words
@@ -127,6 +149,12 @@ class WERConfig(KernelConfig):
         report, ``None`` stays ``None``."""
         if not self.rewrites_text:
             return stream
+        if self.normalizer is not None:
+            # The normalizer first, as speech evaluation applies it to the raw transcripts.
+            texts = iter(
+                _normalized_texts([s for s in stream if isinstance(s, str)], self.normalizer)
+            )
+            stream = [next(texts) if isinstance(s, str) else s for s in stream]
         return [self.prepare_text(s) if isinstance(s, str) else s for s in stream]
 
     def prepare_text(self, s: str) -> str:
@@ -267,8 +295,9 @@ class WERScore(Score):
 class WERSignature(Signature):
     """``nrefs:1|unit:word|transform:default|case:mixed|version:bleuprint-X``.
 
-    ``punct:removed``, ``contractions:expanded`` and ``kaldi:removed`` come before the version
-    when those options are on.
+    ``punct:removed``, ``contractions:expanded``, ``kaldi:removed`` and the normalizer with its
+    upstream's version (``norm:whisper-english@20250625``) come before the version when those
+    options are on.
     """
 
     def __init__(self, config: WERConfig, nrefs: int) -> None:
@@ -280,6 +309,7 @@ class WERSignature(Signature):
                 "case": "c",
                 "punct": "p",
                 "contractions": "ct",
+                "norm": "nm",
                 "kaldi": "k",
             }
         )
@@ -296,6 +326,8 @@ class WERSignature(Signature):
             self.info["contractions"] = "expanded"
         if config.remove_kaldi_non_words:
             self.info["kaldi"] = "removed"
+        if config.normalizer is not None:
+            self.info["norm"] = normalization_signature(config.normalizer)
 
 
 class WER(Metric[WERScore]):
@@ -324,6 +356,11 @@ class WER(Metric[WERScore]):
         jiwer's ``ExpandCommonEnglishContractions`` (``can't`` → ``can not``).
     remove_kaldi_non_words
         jiwer's ``RemoveKaldiNonWords`` (``<unk>``, ``[laugh]``).
+    normalizer
+        A text normalizer applied to hypotheses and references before the options above:
+        ``"whisper-english"`` or ``"whisper-basic"`` (openai-whisper 20250625's
+        ``EnglishTextNormalizer``/``BasicTextNormalizer``, exact to upstream), or a Unicode
+        form (``"nfc"``, ``"nfkc"``). The signature records it with its upstream's version.
     """
 
     def __init__(
@@ -336,10 +373,12 @@ class WER(Metric[WERScore]):
         remove_kaldi_non_words: bool = False,
         references: Optional[References] = None,
         *,
+        normalizer: Optional[str] = None,
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
-        super().__init__(shared_config(WERConfig, unit, transform, *text), references, workers)
+        config = shared_config(WERConfig, unit, transform, *text, normalizer)
+        super().__init__(config, references, workers)
 
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
         return self.config.prepare(stream)
@@ -389,10 +428,13 @@ class CER(WER):
         remove_kaldi_non_words: bool = False,
         references: Optional[References] = None,
         *,
+        normalizer: Optional[str] = None,
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
-        super().__init__("char", transform, *text, references, workers=workers)
+        super().__init__(
+            "char", transform, *text, references, normalizer=normalizer, workers=workers
+        )
 
 
 __all__ = [

@@ -32,7 +32,8 @@ TOKENIZERS: tuple[str, ...] = (
     "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
     "spm", "flores101", "flores200", "spBLEU-1K",
 )  # fmt: skip
-#: Unicode normalization forms for ``normalize=``.
+#: Normalizations for ``normalize=``: Unicode's forms (``nfc``, ``nfkc``) and openai-whisper
+#: 20250625's text normalizers (``whisper-basic``, ``whisper-english``).
 NORMALIZATIONS: tuple[str, ...] = tuple(_core.NORMALIZATIONS)
 
 
@@ -45,11 +46,18 @@ def check_tokenizer(name: str) -> None:
 
 
 def check_normalization(form: Optional[str]) -> None:
-    """Raises :class:`InvalidOptionError` unless ``form`` is ``None``, ``nfc`` or ``nfkc``."""
+    """Raises :class:`InvalidOptionError` unless ``form`` is ``None`` or in
+    :data:`NORMALIZATIONS`."""
     if form is not None and form not in NORMALIZATIONS:
         raise InvalidOptionError(
             f"unknown normalization {form!r}; expected None or one of {', '.join(NORMALIZATIONS)}"
         )
+
+
+def normalization_signature(form: str) -> str:
+    """``form`` as a signature records it: an upstream's normalizer with the upstream's version
+    (``whisper-english@20250625``), a Unicode form by its name."""
+    return _core.NORMALIZATION_SIGNATURES[form]
 
 
 def check_spm_model(name: str, spm_model: Optional[str]) -> None:
@@ -95,7 +103,7 @@ def tokenize_regexp(line: str) -> str:
 def normalized(
     lines: Sequence[Any], form: str, name: str = "lines", workers: int = -1
 ) -> list[Any]:
-    """Every line in Unicode normalization ``form`` (``nfc``, ``nfkc``); None stays None."""
+    """Every line normalized by ``form`` (any of :data:`NORMALIZATIONS`); None stays None."""
     return _core.tokenize("none", lines, normalize=form, name=name, workers=workers)
 
 
@@ -153,7 +161,8 @@ def tokenize(
     tokenizer
         Any name in :data:`TOKENIZERS`.
     normalize
-        ``"nfc"`` or ``"nfkc"`` to normalize Unicode first; ``None`` (default) leaves it.
+        Any of :data:`NORMALIZATIONS` to normalize the text first (``"nfc"``, ``"nfkc"``,
+        ``"whisper-basic"``, ``"whisper-english"``); ``None`` (default) leaves it.
     spm_model
         A SentencePiece model file for ``spm``/``flores*``/``spBLEU-1K`` (default: the
         published model, downloaded once and cached).
@@ -193,6 +202,7 @@ __all__ = [
     "check_spm_model",
     "check_tokenizer",
     "get_tokenizer",
+    "normalization_signature",
     "normalized",
     "pretokenize",
     "tokenize",

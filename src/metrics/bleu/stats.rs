@@ -578,7 +578,9 @@ mod tests {
             let through_mecab = |lines: &[&str]| -> Vec<String> {
                 let normalized: Vec<String> = lines
                     .iter()
-                    .map(|l| normalization.map_or((*l).to_owned(), |n| n.apply(l).into_owned()))
+                    .map(|l| {
+                        normalization.map_or((*l).to_owned(), |n| n.apply(l).unwrap().into_owned())
+                    })
                     .collect();
                 let normalized: Vec<&str> = normalized.iter().map(String::as_str).collect();
                 model.tokenize_batch(&normalized, 1).unwrap()

@@ -91,7 +91,8 @@ fn int_str(digits: &str) -> Result<&str> {
         return Err(Error::invalid_input(format!(
             "ValueError: Exceeds the limit ({MAX_STR_DIGITS} digits) for integer string \
              conversion; use sys.set_int_max_str_digits() to increase the limit (openai-whisper's \
-             number normalizer raises this for a number of {} digits)",
+             number normalizer raises this for a number of {} digits): split the number, or \
+             normalize with whisper-basic, which reads no numbers",
             digits.len()
         )));
     }
@@ -294,7 +295,8 @@ impl State<'_> {
 fn assertion() -> Error {
     Error::invalid_input(
         "AssertionError: openai-whisper's number normalizer fails on this input (a number of \
-         more than 4300 digits)",
+         more than 4300 digits): split the number, or normalize with whisper-basic, which reads \
+         no numbers",
     )
 }
 

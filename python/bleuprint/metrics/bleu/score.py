@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from bleuprint.metrics.bleu.knobs import SMOOTH_DEFAULTS
 from bleuprint.metrics.scores import Score, Signature
-from bleuprint.tokenizers import tokenizer_signature
+from bleuprint.tokenizers import normalization_signature, tokenizer_signature
 
 #: Marks a ratio that :class:`BLEUScore` computes from the lengths, as sacrebleu does.
 _FROM_LENGTHS: Any = object()
@@ -148,7 +148,7 @@ class BLEUSignature(Signature):
             }
         )
         if config.normalize is not None:
-            self.info["norm"] = config.normalize
+            self.info["norm"] = normalization_signature(config.normalize)
 
 
 class PresetSignature(Signature):
