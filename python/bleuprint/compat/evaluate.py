@@ -1,4 +1,5 @@
-"""Hugging Face ``evaluate``'s BLEU, chrF, TER and ROUGE metrics, offline and bit for bit::
+"""Hugging Face ``evaluate``'s BLEU, chrF, TER, ROUGE, WER and CER metrics, offline and bit
+for bit::
 
     from bleuprint.compat import evaluate
     bleu = evaluate.load("bleu")
@@ -16,6 +17,8 @@
   ``BootstrapAggregator`` (:mod:`bleuprint.compat.rouge_score`): the same dict, with
   ``numpy.float64`` bootstrap medians drawn as HF draws them (numpy's global state seeded
   with the metric's seed, then restored) or lists of F-measures (``use_aggregator=False``).
+- ``load("wer")``, ``load("cer")``: HF's scripts on jiwer 4 (:mod:`bleuprint.compat.jiwer`):
+  a float, not a dict.
 
 ``add``/``add_batch`` collect examples for a later ``compute()``, as in ``evaluate``.
 """
@@ -29,6 +32,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Optional
 
+from bleuprint.compat import jiwer
 from bleuprint.compat.rouge_score import rouge_scorer, scoring
 from bleuprint.errors import (
     InputTypeError,
@@ -155,17 +159,16 @@ class _Metric(ABC):
         self._predictions.extend(predictions)
         self._references.extend(references)
 
-    def compute(
-        self, *, predictions: Any = None, references: Any = None, **kwargs: Any
-    ) -> dict[str, Any]:
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         if predictions is None and references is None and self._predictions:
             predictions, references = self._predictions, self._references
             self._predictions, self._references = [], []
         return self._compute(predictions, references, **kwargs)
 
     @abstractmethod
-    def _compute(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """The metric's dict for ``(predictions, references, **options)``."""
+    def _compute(self, *args: Any, **kwargs: Any) -> Any:
+        """The metric's result (a dict, or a float for wer and cer) for ``(predictions,
+        references, **options)``."""
 
     def __repr__(self) -> str:
         return f'EvaluationModule(name: "{self.name}", module_type: "metric")'
@@ -427,6 +430,41 @@ class Rouge(_Metric):
         return result
 
 
+class Wer(_Metric):
+    """``evaluate.load("wer")``: HF's script on jiwer 4 (huggingface/evaluate
+    ``metrics/wer/wer.py`` since b39b266, "support jiwer 4.0", through a7dd338). One reference
+    string per prediction; jiwer's word measures of each pair, summed: ``(S + D + I) / (S + D
+    + H)`` as a float (a ``ZeroDivisionError`` when no reference has a word, as there).
+    ``concatenate_texts=True`` returns jiwer's rate of the lists instead (0.0 where no
+    reference has a word)."""
+
+    name = "wer"
+
+    def _measures(self, references: list[Any], predictions: list[Any]) -> Any:
+        return jiwer.process_words(references, predictions)
+
+    def _compute(self, predictions: Any, references: Any, concatenate_texts: bool = False) -> float:
+        predictions, references = _check_lengths(predictions, references)
+        # jiwer 4 aligns a list pair by pair and sums the counts: the script's loop, at once.
+        output = self._measures(list(references), list(predictions))
+        if concatenate_texts:
+            return float(getattr(output, self.name))
+        incorrect = output.substitutions + output.deletions + output.insertions
+        total = output.substitutions + output.deletions + output.hits
+        return incorrect / total  # type: ignore[no-any-return]
+
+
+class Cer(Wer):
+    """``evaluate.load("cer")``: HF's script on jiwer 4 (``metrics/cer/cer.py``, the same
+    commits): :class:`Wer` on jiwer's character measures (``process_characters``, whose
+    transform strips each line and reduces runs of spaces to one)."""
+
+    name = "cer"
+
+    def _measures(self, references: list[Any], predictions: list[Any]) -> Any:
+        return jiwer.process_characters(references, predictions)
+
+
 _METRICS: dict[str, type[_Metric]] = {
     "bleu": Bleu,
     "google_bleu": GoogleBleu,
@@ -434,14 +472,16 @@ _METRICS: dict[str, type[_Metric]] = {
     "chrf": ChrF,
     "ter": Ter,
     "rouge": Rouge,
+    "wer": Wer,
+    "cer": Cer,
 }
 
 
 def load(path: str, *args: Any, **kwargs: Any) -> _Metric:
     """``evaluate.load`` for ``"bleu"``, ``"google_bleu"``, ``"sacrebleu"``, ``"chrf"``,
-    ``"ter"`` and ``"rouge"`` (also under their hub names ``evaluate-metric/...``); nothing
-    is downloaded. ``seed=`` is HF's (for ``"rouge"``); other keyword arguments are accepted
-    and ignored."""
+    ``"ter"``, ``"rouge"``, ``"wer"`` and ``"cer"`` (also under their hub names
+    ``evaluate-metric/...``); nothing is downloaded. ``seed=`` is HF's (for ``"rouge"``);
+    other keyword arguments are accepted and ignored."""
     name = path.removeprefix("evaluate-metric/")
     try:
         metric = _METRICS[name]
@@ -455,4 +495,15 @@ def load(path: str, *args: Any, **kwargs: Any) -> _Metric:
     return metric()
 
 
-__all__ = ["Bleu", "ChrF", "GoogleBleu", "Rouge", "Sacrebleu", "Ter", "Tokenizer13a", "load"]
+__all__ = [
+    "Bleu",
+    "Cer",
+    "ChrF",
+    "GoogleBleu",
+    "Rouge",
+    "Sacrebleu",
+    "Ter",
+    "Tokenizer13a",
+    "Wer",
+    "load",
+]
