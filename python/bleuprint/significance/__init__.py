@@ -6,12 +6,15 @@ Everything works on :class:`~bleuprint.Stats`: text is scored once, then resampl
 - :func:`bootstrap_ci`: one system's bootstrap confidence interval.
 - :func:`paired_test`: systems (text) against a baseline, or every pair of them.
 - :func:`paired_test_stats`: the same on precomputed statistics.
+- :func:`bisani_ney_ci`: Bisani and Ney's bootstrap WER interval and the paired probability
+  of improvement, equal to kaldialign's ``bootstrap_wer_ci`` for the same seed.
 """
 
 import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bleuprint.significance.bisani_ney import bisani_ney_ci
     from bleuprint.significance.bootstrap import ConfidenceInterval, bootstrap_ci
     from bleuprint.significance.correction import CORRECTIONS, adjust_p_values
     from bleuprint.significance.paired import (
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 #: fractions) costs start-up time, and the command line reads ``limits`` and ``seed`` for
 #: every run but the tests only when asked for one.
 _MODULES = {
+    "bisani_ney_ci": "bisani_ney",
     "ConfidenceInterval": "bootstrap",
     "bootstrap_ci": "bootstrap",
     "CORRECTIONS": "correction",
@@ -57,6 +61,7 @@ __all__ = [
     "Seed",
     "SystemResult",
     "adjust_p_values",
+    "bisani_ney_ci",
     "bootstrap_ci",
     "paired_test",
     "paired_test_stats",
