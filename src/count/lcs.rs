@@ -234,11 +234,14 @@ impl Lcs {
             }
             kept += usize::from(m != 0);
         }
-        let (rows, positions) = (
-            rows.get(..=kept).unwrap_or_default(),
-            positions.get(..kept).unwrap_or_default(),
-        );
-        backtrack_one_word(rows, positions, &self.masks, a, b_len, out);
+        let table = KeptRows {
+            rows: rows.get(..=kept).unwrap_or_default(),
+            positions: positions.get(..kept).unwrap_or_default(),
+            masks: &self.masks,
+            a,
+            b_len,
+        };
+        backtrack_one_word(&table, out);
     }
 
     /// The length of a longest common subsequence of `a` and `b`.
@@ -294,38 +297,34 @@ pub fn length_with_masks(masks: &[u64], a: &[u32], b_len: usize) -> usize {
     Lcs::cell(&[v], b_len)
 }
 
-/// rouge-score's backtrack over one-word rows (`rows[t + 1]`: the row after `a[positions[t]]`,
-/// `rows[0]` the first row; every row left out equals the kept one above it; `masks`: `b`'s
-/// match masks), with the hardware `popcnt` where the processor has it (the portable build
-/// counts bits in software, which costs the backtrack half its time).
-fn backtrack_one_word(
-    rows: &[u64],
-    positions: &[u32],
-    masks: &[u64],
-    a: &[u32],
+/// What the one-word backtrack reads: the kept rows (`rows[t + 1]`: the row after
+/// `a[positions[t]]`, `rows[0]` the first row; every row left out equals the kept one above
+/// it), `b`'s match masks, `a` and the length of `b`.
+struct KeptRows<'t> {
+    rows: &'t [u64],
+    positions: &'t [u32],
+    masks: &'t [u64],
+    a: &'t [u32],
     b_len: usize,
-    out: &mut Vec<u32>,
-) {
+}
+
+/// rouge-score's backtrack over one-word rows, with the hardware `popcnt` where the processor
+/// has it (the portable build counts bits in software, which costs the backtrack half its
+/// time).
+fn backtrack_one_word(table: &KeptRows<'_>, out: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the processor has `popcnt`, the one feature the function is built with.
-        unsafe { backtrack_popcnt(rows, positions, masks, a, b_len, out) };
+        unsafe { backtrack_popcnt(table, out) };
         return;
     }
-    backtrack_rows(rows, positions, masks, a, b_len, out);
+    backtrack_rows(table, out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn backtrack_popcnt(
-    rows: &[u64],
-    positions: &[u32],
-    masks: &[u64],
-    a: &[u32],
-    b_len: usize,
-    out: &mut Vec<u32>,
-) {
-    backtrack_rows(rows, positions, masks, a, b_len, out);
+unsafe fn backtrack_popcnt(table: &KeptRows<'_>, out: &mut Vec<u32>) {
+    backtrack_rows(table, out);
 }
 
 /// The backtrack itself, one kept row per step. rouge-score steps left from cell `(i, j)` when
@@ -338,14 +337,14 @@ unsafe fn backtrack_popcnt(
 /// the walk steps straight up through it. A cell has a common subsequence left when its row
 /// has a zero bit below `j`.
 #[inline(always)]
-fn backtrack_rows(
-    rows: &[u64],
-    positions: &[u32],
-    masks: &[u64],
-    a: &[u32],
-    b_len: usize,
-    out: &mut Vec<u32>,
-) {
+fn backtrack_rows(table: &KeptRows<'_>, out: &mut Vec<u32>) {
+    let KeptRows {
+        rows,
+        positions,
+        masks,
+        a,
+        b_len,
+    } = *table;
     let low = |j: usize| if j >= 64 { u64::MAX } else { (1u64 << j) - 1 };
     let row = |t: usize| rows.get(t).copied().unwrap_or(u64::MAX);
     let (mut t, mut j) = (positions.len(), b_len);
