@@ -218,6 +218,11 @@ def lone_surrogate_error(named_streams: Iterable[tuple[str, Sequence[Any]]]) -> 
     return named
 
 
+def holds_lone_surrogate(lines: Sequence[Any]) -> bool:
+    """Whether some str of ``lines`` holds a lone surrogate (text that cannot be UTF-8)."""
+    return _first_lone_surrogate([("lines", lines)]) is not None
+
+
 def _first_lone_surrogate(
     named_streams: Iterable[tuple[str, Sequence[Any]]],
 ) -> Optional[InvalidInputError]:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.io.layout import count_references, naming_lone_surrogates
+from bleuprint.io.layout import count_references, holds_lone_surrogate, naming_lone_surrogates
 from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
@@ -62,21 +62,15 @@ def row_measures(
 
 
 def _normalized_texts(texts: list[str], normalizer: str) -> list[str]:
-    """``texts`` normalized in the core, on every thread. A text with a lone surrogate stays as
-    it is, so that the core's check names its place in the caller's stream; any other error
-    (a number openai-whisper cannot read) is raised."""
+    """``texts`` normalized in the core, on every thread. Where one holds a lone surrogate they
+    stay as they are, so that the core's check names its place in the caller's stream; any
+    other error (a number openai-whisper cannot read) is raised."""
     try:
         return normalized(texts, normalizer)
     except InvalidInputError:
-        return [s if _has_lone_surrogate(s) else normalized([s], normalizer)[0] for s in texts]
-
-
-def _has_lone_surrogate(s: str) -> bool:
-    try:
-        s.encode()
-    except UnicodeEncodeError:
-        return True
-    return False
+        if not holds_lone_surrogate(texts):
+            raise
+        return texts
 
 
 @register_config
