@@ -121,12 +121,18 @@ impl LineUnion {
         ids.iter().zip(other).any(|(&u, &p)| u & p != 0)
     }
 
+    /// Where reference line `line`'s unused bits lie in `unused`.
+    fn unused_span(&self, line: usize) -> std::ops::Range<usize> {
+        match (self.starts.get(line), self.starts.get(line + 1)) {
+            (Some(&start), Some(&end)) => start..end,
+            _ => 0..0,
+        }
+    }
+
     /// Adds `positions` of reference line `line` (its tokens `ids`) to the union.
     pub fn add(&mut self, line: usize, ids: &[u32], positions: &[u32]) {
-        let (Some(&start), Some(&end)) = (self.starts.get(line), self.starts.get(line + 1)) else {
-            return;
-        };
-        let unused = self.unused.get_mut(start..end).unwrap_or_default();
+        let span = self.unused_span(line);
+        let unused = self.unused.get_mut(span).unwrap_or_default();
         let mut changed = false;
         for &k in positions {
             if let Some(word) = unused.get_mut(k as usize / 64) {
@@ -149,10 +155,7 @@ impl LineUnion {
 
     /// The used positions of reference line `line` (`len` tokens), ascending.
     pub fn used(&self, line: usize, len: usize) -> impl Iterator<Item = usize> + '_ {
-        let words = match (self.starts.get(line), self.starts.get(line + 1)) {
-            (Some(&start), Some(&end)) => self.unused.get(start..end).unwrap_or_default(),
-            _ => &[],
-        };
+        let words = self.unused.get(self.unused_span(line)).unwrap_or_default();
         // Bits past the line's end are never unused.
         set_bits(words.iter().map(|w| !w)).take_while(move |&k| k < len)
     }
