@@ -94,6 +94,9 @@ def test_bad_input() -> None:
         bisani_ney_ci(np.zeros((0, 6)))
     with pytest.raises(InvalidInputError, match="WER statistics"):
         bisani_ney_ci(bleuprint.BLEU().stats(["a"], [["a"]]))
+    # Six columns, as WER's, but BLEU's counts.
+    with pytest.raises(InvalidInputError, match="got BLEU statistics"):
+        bisani_ney_ci(bleuprint.BLEU(max_ngram_order=2).stats(["a b"], [["a b"]]))
     with pytest.raises(InvalidInputError, match="same utterances"):
         bisani_ney_ci(good, rows([["a"], ["b"]], [["a"], ["b"]]))
     with pytest.raises(InvalidInputError, match="same utterances"):

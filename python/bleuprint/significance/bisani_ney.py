@@ -99,6 +99,12 @@ def probability_of_improvement(
 
 
 def _errors_and_words(rows: Any, what: str) -> tuple[np.ndarray, np.ndarray]:
+    config = getattr(rows, "config", None)
+    if config is not None and getattr(config, "metric", None) != "WER":
+        raise InvalidInputError(
+            f"{what} must be WER statistics (WER().stats or CER().stats), got "
+            f"{config.metric} statistics"
+        )
     table = np.asarray(getattr(rows, "rows", rows))
     if table.ndim != 2 or table.shape[1] != 6 or table.shape[0] == 0:
         raise InvalidInputError(
