@@ -9,6 +9,9 @@ Two files, both facts read from their sources, never typed by hand:
   the filler words and the contraction/title replacements of ``english.py``'s
   ``EnglishTextNormalizer`` (read with ``ast`` from the source; each pattern is checked to be
   a literal with optional ``\\b`` at its ends, the only form the Rust scanner implements).
+  Also the replacements of whisper-normalizer 0.1.15's ``EnglishTextNormalizer`` (PyPI wheel
+  ``whisper_normalizer-0.1.15-py3-none-any.whl``, a copy of openai-whisper's normalizers with
+  four more replacements), after checking that the rest of its data is openai-whisper's.
 - ``src/text/whisper/unicode_tables.rs``: the Unicode properties the normalizers read, as
   Python 3.11 sees them (``unicodedata`` 14.0.0: general categories, ``str.isalnum``,
   ``str.lower``, decimal digits, the Final_Sigma context of ``str.lower``) and as the
@@ -23,7 +26,8 @@ Usage (deterministic; needs CPython 3.11 and regex==2026.5.9, pyproject's `test`
 
 The sdist comes from ``pip download --no-deps --no-binary :all: openai-whisper==20250625``
 (set ``WHISPER_SDIST`` to its path to skip the download); its ``english.json`` must have the
-SHA-256 below.
+SHA-256 below. The wheel comes from ``pip download --no-deps whisper-normalizer==0.1.15``
+(or ``--wheel PATH`` / ``WHISPER_NORMALIZER_WHEEL``).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ import tarfile
 import tempfile
 import textwrap
 import unicodedata
+import zipfile
 from pathlib import Path
 
 import regex
@@ -51,6 +56,9 @@ from generated import fill_rows  # noqa: E402
 UPSTREAM = "openai-whisper"
 UPSTREAM_VERSION = "20250625"
 SDIST_NAME = f"openai_whisper-{UPSTREAM_VERSION}.tar.gz"
+PACKAGE = "whisper-normalizer"
+PACKAGE_VERSION = "0.1.15"
+WHEEL_NAME = f"whisper_normalizer-{PACKAGE_VERSION}-py3-none-any.whl"
 ENGLISH_JSON_SHA256 = "6607f948be9824d2e1b2fa2223cd94c06c45afa4e05ea0e3d5e1f2bdffde2465"
 EXPECTED_UNIDATA = "14.0.0"
 EXPECTED_REGEX_VERSION = "2026.5.9"
@@ -87,6 +95,30 @@ def read_sdist(path: Path) -> dict[str, bytes]:
                 sys.exit(f"{path} has no {prefix + name}")
             files[name] = member.read()
     return files
+
+
+def wheel_path(given: str | None, tmp: str) -> Path:
+    if given:
+        return Path(given)
+    if os.environ.get("WHISPER_NORMALIZER_WHEEL"):
+        return Path(os.environ["WHISPER_NORMALIZER_WHEEL"])
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:"]
+        + [f"{PACKAGE}=={PACKAGE_VERSION}", "-d", tmp],
+        check=True,
+    )
+    return Path(tmp) / WHEEL_NAME
+
+
+def read_wheel(path: Path) -> dict[str, bytes]:
+    """whisper-normalizer's copies of the three files, under the sdist's names."""
+    names = {
+        "basic.py": "whisper_normalizer/basic.py",
+        "english.py": "whisper_normalizer/english.py",
+        "english.json": "whisper_normalizer/normalizers/english.json",
+    }
+    with zipfile.ZipFile(path) as wheel:
+        return {name: wheel.read(member) for name, member in names.items()}
 
 
 def assigned_value(tree: ast.AST, target: str) -> ast.expr:
@@ -133,13 +165,8 @@ def literal(pattern: str) -> tuple[bool, str, bool]:
     return m.group(1) is not None, m.group(2), m.group(3) is not None
 
 
-def render_data(files: dict[str, bytes]) -> str:
-    english_json = files["english.json"]
-    digest = hashlib.sha256(english_json).hexdigest()
-    if ENGLISH_JSON_SHA256 != digest:
-        sys.exit(f"english.json has SHA-256 {digest}; expected {ENGLISH_JSON_SHA256}")
-    # json.load's own semantics (a repeated key keeps its last value), as upstream reads it.
-    spelling: dict[str, str] = json.loads(english_json.decode("utf-8"))
+def english_data(files: dict[str, bytes]) -> tuple[list[str], list[str], dict[str, str]]:
+    """``english.py``'s fillers and replacement rows, and ``basic.py``'s diacritics."""
     basic = ast.parse(files["basic.py"])
     diacritics = ast.literal_eval(assigned_value(basic, "ADDITIONAL_DIACRITICS"))
     assert all(len(k) == 1 for k in diacritics), diacritics
@@ -160,6 +187,24 @@ def render_data(files: dict[str, bytes]) -> str:
             f"    ({str(before).lower()}, {rust_str(text)}, {str(after).lower()}, "
             f"{rust_str(replacement)}),"
         )
+    return fillers, rows, diacritics
+
+
+def render_data(files: dict[str, bytes], package: dict[str, bytes]) -> str:
+    english_json = files["english.json"]
+    digest = hashlib.sha256(english_json).hexdigest()
+    if ENGLISH_JSON_SHA256 != digest:
+        sys.exit(f"english.json has SHA-256 {digest}; expected {ENGLISH_JSON_SHA256}")
+    # json.load's own semantics (a repeated key keeps its last value), as upstream reads it.
+    spelling: dict[str, str] = json.loads(english_json.decode("utf-8"))
+    fillers, rows, diacritics = english_data(files)
+    # whisper-normalizer's data must be openai-whisper's but for the replacements: the core
+    # implements only that difference (and `preserve_marks`, which is code).
+    package_fillers, package_rows, package_diacritics = english_data(package)
+    if hashlib.sha256(package["english.json"]).hexdigest() != digest:
+        sys.exit(f"{PACKAGE} {PACKAGE_VERSION}'s english.json is not {UPSTREAM}'s")
+    if (package_fillers, package_diacritics) != (fillers, diacritics):
+        sys.exit(f"{PACKAGE} {PACKAGE_VERSION}'s fillers or diacritics differ from {UPSTREAM}'s")
 
     spelling_rows = [f"    ({rust_str(k)}, {rust_str(v)})," for k, v in sorted(spelling.items())]
     diacritic_rows = [f"    ({rust_str(k)}, {rust_str(v)})," for k, v in diacritics.items()]
@@ -172,6 +217,9 @@ def render_data(files: dict[str, bytes]) -> str:
 //! entries), `ADDITIONAL_DIACRITICS` of `basic.py`, and `EnglishTextNormalizer`'s
 //! `ignore_patterns` and `replacers` of `english.py`, read from the source with `ast`. The
 //! replacers keep upstream's order, which is the order they are applied in.
+//!
+//! And `EnglishTextNormalizer`'s replacers of {PACKAGE} {PACKAGE_VERSION} (PyPI wheel
+//! `{WHEEL_NAME}`), whose other data equals the above (checked).
 """
     body = f"""
 /// `EnglishTextNormalizer.replacers`, in upstream's order: `re.sub(pattern, replacement, s)`
@@ -179,6 +227,11 @@ def render_data(files: dict[str, bytes]) -> str:
 /// the literal, pattern ends with `\\b`, replacement).
 pub(super) const REPLACERS: [(bool, &str, bool, &str); {len(rows)}] = [
 {chr(10).join(rows)}
+];
+
+/// {PACKAGE} {PACKAGE_VERSION}'s `EnglishTextNormalizer.replacers`, as [`REPLACERS`].
+pub(super) const PACKAGE_REPLACERS: [(bool, &str, bool, &str); {len(package_rows)}] = [
+{chr(10).join(package_rows)}
 ];
 
 /// The alternatives of `EnglishTextNormalizer.ignore_patterns`, `\\b(...)\\b`, in order.
@@ -408,10 +461,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if a file is stale")
     parser.add_argument("--sdist", help=f"path of {SDIST_NAME} (default: download it with pip)")
+    parser.add_argument("--wheel", help=f"path of {WHEEL_NAME} (default: download it with pip)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         files = read_sdist(sdist_path(args.sdist, tmp))
-    outputs = {DATA_OUT: render_data(files), UNICODE_OUT: render_unicode()}
+        package = read_wheel(wheel_path(args.wheel, tmp))
+    outputs = {DATA_OUT: render_data(files, package), UNICODE_OUT: render_unicode()}
     for out, text in outputs.items():
         if args.check:
             if not out.exists() or out.read_text(encoding="utf-8") != text:

@@ -12,7 +12,14 @@ use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNo
 pub use unicode_normalization::UNICODE_VERSION;
 
 use crate::error::Result;
-use crate::text::whisper::{self, EnglishTextNormalizer};
+use crate::text::whisper::{self, BasicTextNormalizer, EnglishTextNormalizer};
+
+/// `text` under one of the English normalizers.
+fn english<'t>(normalizer: &EnglishTextNormalizer, text: &str) -> Result<Cow<'t, str>> {
+    let mut out = String::with_capacity(text.len());
+    normalizer.normalize(text, &mut out)?;
+    Ok(Cow::Owned(out))
+}
 
 /// A normalization of text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +34,13 @@ pub enum Normalization {
     /// openai-whisper's `EnglishTextNormalizer()`: also contractions, titles, fillers, spelled
     /// numbers to digits, British to American spelling.
     WhisperEnglish,
+    /// The `whisper-normalizer` package's `EnglishTextNormalizer()`: `WhisperEnglish` with
+    /// "kinda", "sorta", "dunno" and "cause" spelled out.
+    WhisperNormalizerEnglish,
+    /// The `whisper-normalizer` package's `BasicTextNormalizer(preserve_marks=True)`:
+    /// `WhisperBasic` keeping Unicode marks (the vowel signs and viramas of Indic scripts,
+    /// which `WhisperBasic` turns into spaces).
+    WhisperNormalizerBasicMarks,
 }
 
 crate::enums::name_table!(Normalization, "normalization", fold_case: true, {
@@ -34,16 +48,22 @@ crate::enums::name_table!(Normalization, "normalization", fold_case: true, {
     Nfkc => "nfkc",
     WhisperBasic => "whisper-basic",
     WhisperEnglish => "whisper-english",
+    WhisperNormalizerEnglish => "whisper-normalizer-english",
+    WhisperNormalizerBasicMarks => "whisper-normalizer-basic-marks",
 });
 
 impl Normalization {
     /// The name a signature records: an upstream's normalizer with the upstream's version
-    /// (`whisper-english@20250625`), as another version can give another string.
+    /// (`whisper-english@20250625`, `whisper-normalizer-english@0.1.15`), as another version
+    /// can give another string.
     pub fn signature_name(self) -> String {
         match self {
             Self::Nfc | Self::Nfkc => self.name().to_owned(),
             Self::WhisperBasic | Self::WhisperEnglish => {
                 format!("{}@{}", self.name(), whisper::UPSTREAM_VERSION)
+            }
+            Self::WhisperNormalizerEnglish | Self::WhisperNormalizerBasicMarks => {
+                format!("{}@{}", self.name(), whisper::PACKAGE_VERSION)
             }
         }
     }
@@ -61,10 +81,18 @@ impl Normalization {
             Self::WhisperEnglish => {
                 // Built once: its tables are read-only.
                 static ENGLISH: OnceLock<EnglishTextNormalizer> = OnceLock::new();
+                english(ENGLISH.get_or_init(EnglishTextNormalizer::new), text)
+            }
+            Self::WhisperNormalizerEnglish => {
+                static ENGLISH: OnceLock<EnglishTextNormalizer> = OnceLock::new();
+                let normalizer = ENGLISH.get_or_init(EnglishTextNormalizer::whisper_normalizer);
+                english(normalizer, text)
+            }
+            Self::WhisperNormalizerBasicMarks => {
                 let mut out = String::with_capacity(text.len());
-                ENGLISH
-                    .get_or_init(EnglishTextNormalizer::new)
-                    .normalize(text, &mut out)?;
+                BasicTextNormalizer::new(false, false)
+                    .preserving_marks()
+                    .normalize(text, &mut out);
                 Ok(Cow::Owned(out))
             }
         }
@@ -121,6 +149,21 @@ mod tests {
             "whisper-english@20250625"
         );
         assert_eq!(Normalization::Nfkc.signature_name(), "nfkc");
+        assert_eq!(
+            apply(
+                Normalization::WhisperNormalizerEnglish,
+                "I dunno, one hundred"
+            ),
+            "i do not know 100"
+        );
+        assert_eq!(
+            Normalization::WhisperNormalizerEnglish.signature_name(),
+            "whisper-normalizer-english@0.1.15"
+        );
+        assert_eq!(
+            apply(Normalization::WhisperNormalizerBasicMarks, "नमस्ते (hi)"),
+            "नमस्ते "
+        );
         assert!(matches!(
             Normalization::Nfc.apply("été").unwrap(),
             Cow::Borrowed(_)

@@ -47,7 +47,9 @@ def add_bleu_options(parser: argparse.ArgumentParser) -> None:
         "--normalize", choices=NORMALIZATIONS, default=None, dest="bleu_normalize",
         help="Normalize hypotheses and references first, for BLEU, WER and CER (off by default, "
         "as in sacrebleu): nfc or nfkc (Unicode), whisper-basic or whisper-english "
-        "(openai-whisper 20250625's text normalizers, as speech evaluation applies them). "
+        "(openai-whisper 20250625's text normalizers, as speech evaluation applies them), "
+        "whisper-normalizer-english or whisper-normalizer-basic-marks (the whisper-normalizer "
+        "0.1.15 package's variants: four more contractions; marks kept, for Indic scripts). "
         "Recorded in the signature, with the upstream's version: norm:whisper-english@20250625.",
     )  # fmt: skip
     bleu.add_argument(

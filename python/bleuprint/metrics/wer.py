@@ -353,8 +353,10 @@ class WER(Metric[WERScore]):
     normalizer
         A text normalizer applied to hypotheses and references before the options above:
         ``"whisper-english"`` or ``"whisper-basic"`` (openai-whisper 20250625's
-        ``EnglishTextNormalizer``/``BasicTextNormalizer``, exact to upstream), or a Unicode
-        form (``"nfc"``, ``"nfkc"``). The signature records it with its upstream's version.
+        ``EnglishTextNormalizer``/``BasicTextNormalizer``, exact to upstream), the
+        ``whisper-normalizer`` 0.1.15 package's variants (``"whisper-normalizer-english"``,
+        ``"whisper-normalizer-basic-marks"``), or a Unicode form (``"nfc"``, ``"nfkc"``). The
+        signature records it with its upstream's version.
     """
 
     def __init__(

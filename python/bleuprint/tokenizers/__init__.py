@@ -32,8 +32,10 @@ TOKENIZERS: tuple[str, ...] = (
     "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
     "spm", "flores101", "flores200", "spBLEU-1K",
 )  # fmt: skip
-#: Normalizations for ``normalize=``: Unicode's forms (``nfc``, ``nfkc``) and openai-whisper
-#: 20250625's text normalizers (``whisper-basic``, ``whisper-english``).
+#: Normalizations for ``normalize=``: Unicode's forms (``nfc``, ``nfkc``), openai-whisper
+#: 20250625's text normalizers (``whisper-basic``, ``whisper-english``) and the variants of the
+#: ``whisper-normalizer`` 0.1.15 package (``whisper-normalizer-english``,
+#: ``whisper-normalizer-basic-marks``).
 NORMALIZATIONS: tuple[str, ...] = tuple(_core.NORMALIZATIONS)
 
 
@@ -162,7 +164,7 @@ def tokenize(
         Any name in :data:`TOKENIZERS`.
     normalize
         Any of :data:`NORMALIZATIONS` to normalize the text first (``"nfc"``, ``"nfkc"``,
-        ``"whisper-basic"``, ``"whisper-english"``); ``None`` (default) leaves it.
+        ``"whisper-basic"``, ``"whisper-english"``, ...); ``None`` (default) leaves it.
     spm_model
         A SentencePiece model file for ``spm``/``flores*``/``spBLEU-1K`` (default: the
         published model, downloaded once and cached).

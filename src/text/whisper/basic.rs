@@ -1,5 +1,6 @@
 //! `whisper/normalizers/basic.py` of openai-whisper 20250625: `remove_symbols`,
-//! `remove_symbols_and_diacritics` and `BasicTextNormalizer`.
+//! `remove_symbols_and_diacritics` and `BasicTextNormalizer`, with whisper-normalizer 0.1.15's
+//! `preserve_marks` (keep Unicode marks such as Brahmic vowel signs and viramas).
 
 use super::scan::{remove_brackets, remove_parens};
 use super::tables::ADDITIONAL_DIACRITICS;
@@ -69,11 +70,22 @@ pub fn remove_symbols_and_diacritics(s: &str, keep: &str) -> String {
 /// Appends `remove_symbols(s)` to `out`: NFKC, then marks, symbols and punctuation (M*, S*,
 /// P*) become spaces; diacritics stay.
 pub fn push_remove_symbols(s: &str, out: &mut String) {
+    push_remove_symbols_with(s, false, out);
+}
+
+/// [`push_remove_symbols`], or with `preserve_marks` whisper-normalizer 0.1.15's
+/// `remove_symbols(s, preserve_marks=True)`: marks (M*) stay too.
+pub fn push_remove_symbols_with(s: &str, preserve_marks: bool, out: &mut String) {
     if s.is_ascii() {
         return push_ascii_without_symbols(s, "", out);
     }
+    let removed = if preserve_marks {
+        SYMBOL | PUNCT
+    } else {
+        MARK | SYMBOL | PUNCT
+    };
     for_each_normalized(s, true, |c| {
-        if props(c) & (MARK | SYMBOL | PUNCT) != 0 {
+        if props(c) & removed != 0 {
             out.push(' ');
         } else {
             out.push(c);
@@ -88,21 +100,35 @@ pub fn remove_symbols(s: &str) -> String {
     out
 }
 
-/// openai-whisper's `BasicTextNormalizer(remove_diacritics, split_letters)`.
+/// openai-whisper's `BasicTextNormalizer(remove_diacritics, split_letters)`, and
+/// whisper-normalizer 0.1.15's with `preserve_marks`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BasicTextNormalizer {
     /// Use `remove_symbols_and_diacritics` rather than `remove_symbols`.
     pub remove_diacritics: bool,
     /// Separate the grapheme clusters (`regex`'s `\X`) with spaces.
     pub split_letters: bool,
+    /// whisper-normalizer's `preserve_marks`: `remove_symbols` keeps marks (M*). Upstream
+    /// refuses it with `remove_diacritics`, which ignores it here.
+    pub preserve_marks: bool,
 }
 
 impl BasicTextNormalizer {
-    /// The normalizer with these options.
+    /// The normalizer with these options (openai-whisper's: marks become spaces).
     pub fn new(remove_diacritics: bool, split_letters: bool) -> Self {
         Self {
             remove_diacritics,
             split_letters,
+            preserve_marks: false,
+        }
+    }
+
+    /// The same, keeping marks (whisper-normalizer 0.1.15's `preserve_marks=True`).
+    #[must_use]
+    pub fn preserving_marks(self) -> Self {
+        Self {
+            preserve_marks: true,
+            ..self
         }
     }
 
@@ -118,7 +144,7 @@ impl BasicTextNormalizer {
         if self.remove_diacritics {
             push_remove_symbols_and_diacritics(&a, "", &mut b);
         } else {
-            push_remove_symbols(&a, &mut b);
+            push_remove_symbols_with(&a, self.preserve_marks, &mut b);
         }
         a.clear();
         push_lower(&b, &mut a);
@@ -156,5 +182,13 @@ mod tests {
         assert_eq!(whisper_basic("ab c", false, true), "a b c");
         assert_eq!(remove_symbols_and_diacritics("a.b%", ".%"), "a.b%");
         assert_eq!(remove_symbols("a-b"), "a b");
+        // Devanagari vowel signs and the virama are marks: gone, or kept with preserve_marks.
+        let hindi = "हिन्दी, नमस्ते!";
+        assert_eq!(whisper_basic(hindi, false, false), "ह न द नमस त ");
+        let mut out = String::new();
+        BasicTextNormalizer::new(false, false)
+            .preserving_marks()
+            .normalize(hindi, &mut out);
+        assert_eq!(out, "हिन्दी नमस्ते ");
     }
 }

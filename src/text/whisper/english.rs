@@ -1,5 +1,6 @@
 //! `EnglishSpellingNormalizer` and `EnglishTextNormalizer` of openai-whisper 20250625
-//! (`whisper/normalizers/english.py`).
+//! (`whisper/normalizers/english.py`), and whisper-normalizer 0.1.15's `EnglishTextNormalizer`
+//! (the same with four more replacements).
 
 use memchr::memmem::Finder;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -11,7 +12,7 @@ use super::scan::{
     remove_space_before_apostrophe, remove_words, space_percent_after_non_digit, space_periods,
     space_symbols_before_non_digit, sub_literal,
 };
-use super::tables::{FILLERS, REPLACERS, SPELLING};
+use super::tables::{FILLERS, PACKAGE_REPLACERS, REPLACERS, SPELLING};
 use super::unicode::{push_collapsed_whitespace, push_lower};
 use crate::error::Result;
 use crate::text::py_split;
@@ -116,10 +117,25 @@ impl Default for EnglishTextNormalizer {
     }
 }
 
+/// A replacement table: (pattern starts with `\b`, literal, pattern ends with `\b`,
+/// replacement), in the order they apply.
+type Replacements = [(bool, &'static str, bool, &'static str)];
+
 impl EnglishTextNormalizer {
-    /// Builds the tables once; reuse the normalizer for every text.
+    /// openai-whisper's. Builds the tables once; reuse the normalizer for every text.
     pub fn new() -> Self {
-        let replacers = REPLACERS
+        Self::with_replacements(&REPLACERS)
+    }
+
+    /// whisper-normalizer 0.1.15's (`whisper_normalizer.english.EnglishTextNormalizer`):
+    /// openai-whisper's, but "kinda", "sorta", "dunno" and "cause" are also spelled out ("kind
+    /// of", "sort of", "do not know", "because").
+    pub fn whisper_normalizer() -> Self {
+        Self::with_replacements(&PACKAGE_REPLACERS)
+    }
+
+    fn with_replacements(table: &'static Replacements) -> Self {
+        let replacers = table
             .iter()
             .map(|&(before, text, after, replacement)| Replacer {
                 finder: Finder::new(text).into_owned(),
@@ -129,7 +145,7 @@ impl EnglishTextNormalizer {
                 kind: ReplacerKind::of(before, text, after),
             })
             .collect();
-        let replacer_words: FxHashSet<&'static str> = REPLACERS
+        let replacer_words: FxHashSet<&'static str> = table
             .iter()
             .filter(|&&(before, text, after, _)| {
                 ReplacerKind::of(before, text, after) == ReplacerKind::Word
@@ -245,5 +261,19 @@ mod tests {
         assert_eq!(n("1.5"), "one.5");
         assert_eq!(n("$1"), " one");
         assert_eq!(n("1,2,3"), "12 3");
+        // whisper-normalizer's four more replacements, and nothing else changed.
+        let package = EnglishTextNormalizer::whisper_normalizer();
+        let p = |s: &str| {
+            let mut out = String::new();
+            package.normalize(s, &mut out).unwrap();
+            out
+        };
+        let said = "I dunno, kinda 'cause sorta Mr. Park's colour";
+        assert_eq!(n(said), "i dunno kinda cause sorta mister park is color");
+        assert_eq!(
+            p(said),
+            "i do not know kind of because sort of mister park is color"
+        );
+        assert_eq!(p("Let's pay ten dollars"), n("Let's pay ten dollars"));
     }
 }

@@ -6,6 +6,11 @@
 //! - [`EnglishTextNormalizer`]: `EnglishTextNormalizer()` (contractions, titles, fillers,
 //!   [`EnglishNumberNormalizer`], [`EnglishSpellingNormalizer`] with `english.json`).
 //!
+//! And the PyPI package whisper-normalizer 0.1.15's variants of them ([`PACKAGE`]): its
+//! `EnglishTextNormalizer` has four more replacements
+//! ([`EnglishTextNormalizer::whisper_normalizer`]) and its `BasicTextNormalizer` and
+//! `remove_symbols` can keep marks ([`BasicTextNormalizer::preserving_marks`]).
+//!
 //! Their output is upstream's string on every input, which took reproducing, with hand-written
 //! scans instead of regular expressions, every `re.sub` of upstream in order with Python's
 //! rules (Unicode `\w`, `\d`, `\s` and `\b`, non-overlapping matches), `str.lower()` and
@@ -37,8 +42,8 @@ mod unicode;
 mod unicode_tables;
 
 pub use basic::{
-    push_remove_symbols, push_remove_symbols_and_diacritics, remove_symbols,
-    remove_symbols_and_diacritics, whisper_basic, BasicTextNormalizer,
+    push_remove_symbols, push_remove_symbols_and_diacritics, push_remove_symbols_with,
+    remove_symbols, remove_symbols_and_diacritics, whisper_basic, BasicTextNormalizer,
 };
 pub use english::{whisper_english, EnglishSpellingNormalizer, EnglishTextNormalizer};
 pub use numbers::EnglishNumberNormalizer;
@@ -47,6 +52,12 @@ pub use numbers::EnglishNumberNormalizer;
 pub const UPSTREAM: &str = "openai-whisper";
 /// Its version.
 pub const UPSTREAM_VERSION: &str = "20250625";
+/// The PyPI package `whisper-normalizer`, a copy of these normalizers that has diverged a
+/// little ([`EnglishTextNormalizer::whisper_normalizer`], [`BasicTextNormalizer`]'s
+/// `preserve_marks`).
+pub const PACKAGE: &str = "whisper-normalizer";
+/// The version of it reproduced.
+pub const PACKAGE_VERSION: &str = "0.1.15";
 
 #[cfg(test)]
 mod golden;

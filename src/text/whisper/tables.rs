@@ -5,6 +5,9 @@
 //! entries), `ADDITIONAL_DIACRITICS` of `basic.py`, and `EnglishTextNormalizer`'s
 //! `ignore_patterns` and `replacers` of `english.py`, read from the source with `ast`. The
 //! replacers keep upstream's order, which is the order they are applied in.
+//!
+//! And `EnglishTextNormalizer`'s replacers of whisper-normalizer 0.1.15 (PyPI wheel
+//! `whisper_normalizer-0.1.15-py3-none-any.whl`), whose other data equals the above (checked).
 
 /// `EnglishTextNormalizer.replacers`, in upstream's order: `re.sub(pattern, replacement, s)`
 /// for a pattern that is a literal with optional `\b` ends, as (pattern starts with `\b`,
@@ -23,6 +26,63 @@ pub(super) const REPLACERS: [(bool, &str, bool, &str); 49] = [
     (true, "woulda", true, "would have"),
     (true, "coulda", true, "could have"),
     (true, "shoulda", true, "should have"),
+    (true, "ma'am", true, "madam"),
+    (true, "mr", true, "mister "),
+    (true, "mrs", true, "missus "),
+    (true, "st", true, "saint "),
+    (true, "dr", true, "doctor "),
+    (true, "prof", true, "professor "),
+    (true, "capt", true, "captain "),
+    (true, "gov", true, "governor "),
+    (true, "ald", true, "alderman "),
+    (true, "gen", true, "general "),
+    (true, "sen", true, "senator "),
+    (true, "rep", true, "representative "),
+    (true, "pres", true, "president "),
+    (true, "rev", true, "reverend "),
+    (true, "hon", true, "honorable "),
+    (true, "asst", true, "assistant "),
+    (true, "assoc", true, "associate "),
+    (true, "lt", true, "lieutenant "),
+    (true, "col", true, "colonel "),
+    (true, "jr", true, "junior "),
+    (true, "sr", true, "senior "),
+    (true, "esq", true, "esquire "),
+    (false, "'d been", true, " had been"),
+    (false, "'s been", true, " has been"),
+    (false, "'d gone", true, " had gone"),
+    (false, "'s gone", true, " has gone"),
+    (false, "'d done", true, " had done"),
+    (false, "'s got", true, " has got"),
+    (false, "n't", true, " not"),
+    (false, "'re", true, " are"),
+    (false, "'s", true, " is"),
+    (false, "'d", true, " would"),
+    (false, "'ll", true, " will"),
+    (false, "'t", true, " not"),
+    (false, "'ve", true, " have"),
+    (false, "'m", true, " am"),
+];
+
+/// whisper-normalizer 0.1.15's `EnglishTextNormalizer.replacers`, as [`REPLACERS`].
+pub(super) const PACKAGE_REPLACERS: [(bool, &str, bool, &str); 53] = [
+    (true, "won't", true, "will not"),
+    (true, "can't", true, "can not"),
+    (true, "let's", true, "let us"),
+    (true, "ain't", true, "aint"),
+    (true, "y'all", true, "you all"),
+    (true, "wanna", true, "want to"),
+    (true, "kinda", true, "kind of"),
+    (true, "sorta", true, "sort of"),
+    (true, "dunno", true, "do not know"),
+    (true, "gotta", true, "got to"),
+    (true, "gonna", true, "going to"),
+    (true, "i'ma", true, "i am going to"),
+    (true, "imma", true, "i am going to"),
+    (true, "woulda", true, "would have"),
+    (true, "coulda", true, "could have"),
+    (true, "shoulda", true, "should have"),
+    (true, "cause", true, "because"),
     (true, "ma'am", true, "madam"),
     (true, "mr", true, "mister "),
     (true, "mrs", true, "missus "),
