@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Write tests/data/golden_whisper_normalizers.jsonl: openai-whisper 20250625's own text
-normalizers run on a few hundred awkward inputs (hand-written, plus seeded random mixes).
+normalizers run on a few hundred awkward inputs (hand-written, plus seeded random mixes); and
+tests/data/golden_whisper_normalizer_package.jsonl: the whisper-normalizer 0.1.15 package's
+(its ``english`` and ``basic`` modules, imported from its wheel) on the same inputs.
 
 Each record holds one `input` and, in `expected`, what each named normalizer makes of it
 (`whisper-english`, `whisper-basic(remove_diacritics=True)`, ...: the upstream class or
@@ -16,10 +18,10 @@ under a stub `whisper` package. Run it in a scratch environment, never the proje
     python3.11 -m venv /tmp/wv && /tmp/wv/bin/pip install regex==2026.5.9 more-itertools
     /tmp/wv/bin/python tools/gen_whisper_golden.py [--sdist openai_whisper-20250625.tar.gz]
 
-With ``--lines FILE... --out OUT`` it writes the same records for every line of the files
-instead (the live comparison on WMT22's English lines; run the Rust test with
-``BLEUPRINT_WHISPER_COMPARE=OUT``). The sdist is downloaded with pip when not given (or
-``WHISPER_SDIST``).
+With ``--lines FILE... --out OUT [--package-out OUT2]`` it writes the same records for every
+line of the files instead (the live comparison on WMT22's English lines; run the Rust test
+with ``BLEUPRINT_WHISPER_COMPARE=OUT:OUT2``). The sdist and the wheel are downloaded with pip
+when not given (or ``WHISPER_SDIST``, ``WHISPER_NORMALIZER_WHEEL``).
 """
 
 from __future__ import annotations
@@ -36,11 +38,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gen_whisper_tables import UPSTREAM, sdist_path
+from gen_whisper_tables import PACKAGE, PACKAGE_VERSION, UPSTREAM, sdist_path, wheel_path
 from gen_whisper_tables import UPSTREAM_VERSION as VERSION
 
 KEEP = ".%$¢€£"  # what EnglishTextNormalizer keeps
-OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "golden_whisper_normalizers.jsonl"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
+OUT = DATA / "golden_whisper_normalizers.jsonl"
+PACKAGE_OUT = DATA / "golden_whisper_normalizer_package.jsonl"
 
 
 def load_upstream(sdist: Path, tmp: str) -> dict[str, Any]:
@@ -57,6 +61,26 @@ def load_upstream(sdist: Path, tmp: str) -> dict[str, Any]:
     sys.modules["whisper"] = package
     from whisper.normalizers import basic, english  # type: ignore[import-not-found]
 
+    return {"basic": basic, "english": english}
+
+
+def load_package(wheel: Path, tmp: str) -> dict[str, Any]:
+    """whisper-normalizer's ``basic`` and ``english`` modules, imported from its wheel (its
+    ``__init__`` holds only the version; ``english`` reads ``normalizers/english.json``)."""
+    import zipfile
+
+    root = Path(tmp) / "package"
+    with zipfile.ZipFile(wheel) as whl:
+        for name in ("__init__.py", "basic.py", "english.py", "normalizers/english.json"):
+            target = root / "whisper_normalizer" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(whl.read(f"whisper_normalizer/{name}"))
+    sys.path.insert(0, str(root))
+    import whisper_normalizer  # type: ignore[import-not-found]
+    from whisper_normalizer import basic, english  # type: ignore[import-not-found]
+
+    assert whisper_normalizer.__version__ == PACKAGE_VERSION, whisper_normalizer.__version__
+    assert Path(whisper_normalizer.__file__).parent == root / "whisper_normalizer"
     return {"basic": basic, "english": english}
 
 
@@ -166,6 +190,9 @@ ENGLISH = [
     "one fish two fish", "A Tale of Two Cities", "Catch-22", "Ocean's Eleven",
     "Apollo 13", "Boeing 747-400", "COVID-19", "H2O", "CO2", "mp3", "4k", "5G", "3D",
     "Windows 95", "iPhone 12 Pro", "B2B", "24/7", "9-5", "1-800-FLOWERS", "A1 sauce",
+    # whisper-normalizer 0.1.15's four more replacements
+    "I dunno, kinda", "'cause I said so", "because cause", "sorta kinda sort of", "Dunno.",
+    "kindaa", "xcause", "cause's", "KINDA SORTA", "dunno-kinda", "it's 'cause ten dollars",
 ]
 
 BASIC_EXTRA = [
@@ -174,6 +201,8 @@ BASIC_EXTRA = [
     "क्षत्रिय", "নমস্কার", "ক্ষ", "ន្ត", "ஸ்ரீ", "한글", "\u1100\u1161\u11a8", "각",
     "🏳️‍🌈", "👋🏽", "🇺🇳🇺", "\r\n", "a\r\nb", "a\u200db", "e\u0301\u0302", "\u0915\u094d",
     "\u0915\u094d\u0937", "\u0600\u0661", "\U0001f1e6\U0001f1e8\U0001f1e6",
+    # marks that whisper-normalizer's preserve_marks keeps (Indic vowel signs, viramas)
+    "हिन्दी, नमस्ते!", "தமிழ் (மொழி)", "বাংলা [ভাষা]", "ಕನ್ನಡ", "ગુજરાતી", "ไทย", "Crèmé brûlée",
 ]
 
 TOKENS = [
@@ -260,6 +289,35 @@ def normalizers(up: dict[str, Any]) -> dict[str, Callable[[str], str]]:
     return named
 
 
+def package_normalizers(pkg: dict[str, Any]) -> dict[str, Callable[[str], str]]:
+    """whisper-normalizer's, named as ``normalizers`` names openai-whisper's."""
+    basic, english = pkg["basic"], pkg["english"]
+    return {
+        "whisper-normalizer-english": english.EnglishTextNormalizer(),
+        "whisper-normalizer-basic": basic.BasicTextNormalizer(),
+        "whisper-normalizer-basic(remove_diacritics=True)": basic.BasicTextNormalizer(True),
+        "whisper-normalizer-basic(preserve_marks=True)": basic.BasicTextNormalizer(
+            preserve_marks=True
+        ),
+        "whisper-normalizer-basic(split_letters=True, preserve_marks=True)": (
+            basic.BasicTextNormalizer(split_letters=True, preserve_marks=True)
+        ),
+        "remove_symbols(preserve_marks=True)": lambda s: basic.remove_symbols(
+            s, preserve_marks=True
+        ),
+    }
+
+
+PACKAGE_NAMES = [
+    "whisper-normalizer-english",
+    "whisper-normalizer-basic",
+    "whisper-normalizer-basic(remove_diacritics=True)",
+    "whisper-normalizer-basic(preserve_marks=True)",
+    "whisper-normalizer-basic(split_letters=True, preserve_marks=True)",
+    "remove_symbols(preserve_marks=True)",
+]
+PACKAGE_MAIN = ["whisper-normalizer-english", "whisper-normalizer-basic(preserve_marks=True)"]
+
 MAIN = [
     "whisper-english",
     "whisper-basic",
@@ -296,18 +354,21 @@ def header(what: str) -> dict[str, Any]:
     }
 
 
-def write(path: Path, rows: list[dict[str, Any]]) -> None:
+def write(
+    path: Path, rows: list[dict[str, Any]], upstream: tuple[str, str] = (UPSTREAM, VERSION)
+) -> None:
     """Every line names the upstream, its version, the Python and the source, with a unique
     id, as every golden file of tests/data does (tests/metrics/test_golden.py checks it)."""
     common = {
-        "upstream": UPSTREAM,
-        "version": VERSION,
+        "upstream": upstream[0],
+        "version": upstream[1],
         "python": sys.version.split()[0],
         "source": "tools/gen_whisper_golden.py",
     }
+    prefix = "whisper" if upstream[0] == UPSTREAM else upstream[0]
     with path.open("w", encoding="utf-8") as f:
         for i, row in enumerate(rows):
-            row = {"id": f"whisper-{i:05d}", **common, **row}
+            row = {"id": f"{prefix}-{i:05d}", **common, **row}
             f.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
     strings = sum(len(row["expected"]) for row in rows[1:])
     print(f"wrote {path}: {len(rows) - 1} inputs, {strings} normalizer outputs")
@@ -316,14 +377,17 @@ def write(path: Path, rows: list[dict[str, Any]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sdist", help=f"openai_whisper-{VERSION}.tar.gz (default: pip download)")
+    parser.add_argument("--wheel", help=f"{PACKAGE} {PACKAGE_VERSION}'s wheel (default: pip)")
     parser.add_argument("--lines", nargs="*", help="text files: one record set per line")
-    parser.add_argument("--out", type=Path, help="output of --lines")
+    parser.add_argument("--out", type=Path, help="output of --lines (openai-whisper's)")
+    parser.add_argument("--package-out", type=Path, help=f"output of --lines ({PACKAGE}'s)")
     args = parser.parse_args()
     if sys.version_info[:2] != (3, 11):
         sys.exit("run on CPython 3.11 (unicodedata 14.0.0), as the tables are")
     with tempfile.TemporaryDirectory() as tmp:
         up = load_upstream(sdist_path(args.sdist, tmp), tmp)
         named = normalizers(up)
+        package = package_normalizers(load_package(wheel_path(args.wheel, tmp), tmp))
         if args.lines:
             lines = []
             for name in args.lines:
@@ -336,6 +400,9 @@ def main() -> None:
             )
             rows = [record(named, MAIN + ["whisper-english-numbers"], s) for s in unique]
             write(args.out, [header(what), *rows])
+            if args.package_out:
+                rows = [record(package, PACKAGE_MAIN, s) for s in unique]
+                write(args.package_out, [header(what), *rows], (PACKAGE, PACKAGE_VERSION))
             return
         hand = NUMBERS + ENGLISH + BASIC_EXTRA
         mixed = random_inputs(29, 150) + random_unicode(2025, 100)
@@ -357,6 +424,10 @@ def main() -> None:
         ]
         what = "hand-written awkward inputs and seeded random mixes (tools/gen_whisper_golden.py)"
         write(OUT, [header(what), *rows])
+        # The package's variants on the same inputs.
+        rows = [record(package, PACKAGE_NAMES, s) for s in hand + mixed]
+        rows += [record(package, ["whisper-normalizer-english"], s) for s in long_numbers]
+        write(PACKAGE_OUT, [header(what), *rows], (PACKAGE, PACKAGE_VERSION))
 
 
 if __name__ == "__main__":
