@@ -70,6 +70,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .map(|form| (form.name(), form.signature_name()))
             .collect::<std::collections::HashMap<_, _>>(),
     )?;
+    m.add("WHISPER_TABLES", whisper_tables(m.py())?)?;
     m.add(
         "SMOOTH_METHODS",
         crate::metrics::bleu::Smoothing::NAMES.to_vec(),
@@ -101,6 +102,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<convert::TextColumn>()?;
     m.add_class::<pairwise::Sentences>()?;
     m.add_class::<text::MecabTagger>()?;
+    m.add_class::<text::WhisperStage>()?;
     m.add_function(wrap_pyfunction!(statistics::stats, m)?)?;
     m.add_function(wrap_pyfunction!(statistics::grouped_stats, m)?)?;
     m.add_function(wrap_pyfunction!(statistics::token_id_stats, m)?)?;
@@ -122,4 +124,89 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_function(wrap_pyfunction!(io::line_end, m)?)?;
     Ok(())
+}
+
+/// The Whisper normalizers' data as upstream's attributes hold it: `spelling`
+/// (`EnglishSpellingNormalizer.mapping`), `additional_diacritics`, `replacers` and
+/// `package_replacers` (`EnglishTextNormalizer.replacers`, openai-whisper's and
+/// whisper-normalizer's: pattern -> replacement, in order) and `ignore_patterns`.
+fn whisper_tables(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    use crate::text::whisper;
+    let tables = pyo3::types::PyDict::new(py);
+    let pairs = |items: &mut dyn Iterator<Item = (String, &'static str)>| -> PyResult<_> {
+        let d = pyo3::types::PyDict::new(py);
+        for (k, v) in items {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    };
+    let owned = |(k, v): (&str, &'static str)| (k.to_owned(), v);
+    tables.set_item("spelling", pairs(&mut whisper::spelling_map().map(owned))?)?;
+    tables.set_item(
+        "additional_diacritics",
+        pairs(&mut whisper::additional_diacritics().map(owned))?,
+    )?;
+    tables.set_item("replacers", pairs(&mut whisper::replacers(false))?)?;
+    tables.set_item("package_replacers", pairs(&mut whisper::replacers(true))?)?;
+    tables.set_item("ignore_patterns", whisper::ignore_patterns())?;
+    Ok(tables)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Python allocates a class's objects aligned to 16 bytes: a `#[pyclass]` whose fields
+    /// need more (a SIMD searcher held inline) would be read with misaligned vector loads,
+    /// which fault. Such a field goes behind a `Box`.
+    #[test]
+    fn classes_need_no_more_than_python_aligns() {
+        let aligns = [
+            (
+                "TextColumn",
+                std::mem::align_of::<super::convert::TextColumn>(),
+            ),
+            (
+                "MetricKernel",
+                std::mem::align_of::<super::kernels::MetricKernel>(),
+            ),
+            (
+                "BleuKernel",
+                std::mem::align_of::<super::kernels::BleuKernel>(),
+            ),
+            (
+                "ChrfKernel",
+                std::mem::align_of::<super::kernels::ChrfKernel>(),
+            ),
+            (
+                "TerKernel",
+                std::mem::align_of::<super::kernels::TerKernel>(),
+            ),
+            (
+                "WerKernel",
+                std::mem::align_of::<super::kernels::WerKernel>(),
+            ),
+            (
+                "GleuKernel",
+                std::mem::align_of::<super::kernels::GleuKernel>(),
+            ),
+            (
+                "RougeKernel",
+                std::mem::align_of::<super::kernels::RougeKernel>(),
+            ),
+            (
+                "Sentences",
+                std::mem::align_of::<super::pairwise::Sentences>(),
+            ),
+            (
+                "WhisperStage",
+                std::mem::align_of::<super::text::WhisperStage>(),
+            ),
+            (
+                "MecabTagger",
+                std::mem::align_of::<super::text::MecabTagger>(),
+            ),
+        ];
+        for (name, align) in aligns {
+            assert!(align <= 16, "{name} needs {align}-byte alignment");
+        }
+    }
 }

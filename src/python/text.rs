@@ -30,6 +30,8 @@ enum Tokenizing<'a> {
     Words(crate::metrics::wer::Split),
     /// ROUGE's tokens of the whole text (a list per line), stemmed where the kernel stems.
     Rouge(&'a crate::metrics::rouge::RougeConfig),
+    /// One of the Whisper normalizers' stages, text to text.
+    Whisper(&'a WhisperStage),
     /// A kernel that has no tokenizer of its own.
     None(Kernel<'a>),
 }
@@ -39,6 +41,15 @@ fn tokenizing<'a>(
     normalize: Option<&str>,
 ) -> PyResult<Tokenizing<'a>> {
     let normalization = normalize.map(Normalization::from_name).transpose()?;
+    if let Ok(stage) = tokenizer.cast::<WhisperStage>() {
+        if normalization.is_some() {
+            return Err(crate::error::Error::invalid_option(
+                "normalize= goes with a tokenizer name, not a WhisperStage",
+            )
+            .into());
+        }
+        return Ok(Tokenizing::Whisper(stage.get()));
+    }
     if let Ok(name) = tokenizer.cast::<PyString>() {
         let name = name.to_str()?;
         if name == "regexp" && normalization.is_none() {
@@ -79,7 +90,7 @@ fn tokenizing<'a>(
 
 /// Every line tokenized as the metric counts it: `tokenizer` is a kernel (BLEU's or GLEU's
 /// pipeline, TER's Tercom tokenizer, the WER family's split, which gives a list of tokens per
-/// line) or a tokenizer name (`13a`, `intl`, `zh`, `char`, `none`, `split-ascii`,
+/// line), a [`WhisperStage`] (the line normalized by it) or a tokenizer name (`13a`, `intl`, `zh`, `char`, `none`, `split-ascii`,
 /// `strip-punct`, or `regexp`, sacrebleu's `TokenizerRegexp` alone), with an optional
 /// Unicode normalization (`nfc`, `nfkc`) first. `None` lines stay `None`. `name` names the
 /// lines in errors.
@@ -149,12 +160,105 @@ pub(crate) fn tokenize<'py>(
                 Tokenizing::Tercom(config) => {
                     tercom::tokenize_into(line, *config, &mut scratch.tercom, &mut out);
                 }
+                Tokenizing::Whisper(stage) => stage.stage.normalize(line, &mut out)?,
                 Tokenizing::Words(_) | Tokenizing::Rouge(_) | Tokenizing::None(_) => {}
             }
             Ok(Some(out))
         })
     })?;
     PyList::new(py, tokenized)
+}
+
+/// One class or function of the Whisper text normalizers with its options, which `tokenize`
+/// takes in place of a tokenizer: `english` (`EnglishTextNormalizer`; with `package`,
+/// whisper-normalizer 0.1.15's), `numbers` (`EnglishNumberNormalizer`), `spelling`
+/// (`EnglishSpellingNormalizer`), `basic` (`BasicTextNormalizer(remove_diacritics,
+/// split_letters, preserve_marks)`), `remove_symbols` (with `preserve_marks`) and
+/// `remove_symbols_and_diacritics` (with `keep`). The drop-in
+/// `bleuprint.compat.whisper_normalizer` calls each through one.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct WhisperStage {
+    /// Boxed: the normalizers hold SIMD searchers aligned to 32 bytes, and Python allocates a
+    /// class's objects aligned to 16 only.
+    stage: Box<Stage>,
+}
+
+/// What a [`WhisperStage`] runs.
+enum Stage {
+    English(crate::text::whisper::EnglishTextNormalizer),
+    Numbers(crate::text::whisper::EnglishNumberNormalizer),
+    Spelling(crate::text::whisper::EnglishSpellingNormalizer),
+    Basic(crate::text::whisper::BasicTextNormalizer),
+    RemoveSymbols { preserve_marks: bool },
+    RemoveSymbolsAndDiacritics { keep: String },
+}
+
+impl Stage {
+    /// Appends `text` normalized to `out`.
+    fn normalize(&self, text: &str, out: &mut String) -> crate::error::Result<()> {
+        use crate::text::whisper;
+        match self {
+            Self::English(english) => english.normalize(text, out)?,
+            Self::Numbers(numbers) => numbers.normalize(text, out)?,
+            Self::Spelling(spelling) => spelling.normalize(text, out),
+            Self::Basic(basic) => basic.normalize(text, out),
+            Self::RemoveSymbols { preserve_marks } => {
+                whisper::push_remove_symbols_with(text, *preserve_marks, out);
+            }
+            Self::RemoveSymbolsAndDiacritics { keep } => {
+                whisper::push_remove_symbols_and_diacritics(text, keep, out);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl WhisperStage {
+    #[new]
+    #[pyo3(signature = (
+        stage, *, package = false, remove_diacritics = false, split_letters = false,
+        preserve_marks = false, keep = String::new()
+    ))]
+    fn new(
+        stage: &str,
+        package: bool,
+        remove_diacritics: bool,
+        split_letters: bool,
+        preserve_marks: bool,
+        keep: String,
+    ) -> PyResult<Self> {
+        use crate::text::whisper::{
+            BasicTextNormalizer, EnglishNumberNormalizer, EnglishSpellingNormalizer,
+            EnglishTextNormalizer,
+        };
+        let stage = match stage {
+            "english" if package => Stage::English(EnglishTextNormalizer::whisper_normalizer()),
+            "english" => Stage::English(EnglishTextNormalizer::new()),
+            "numbers" => Stage::Numbers(EnglishNumberNormalizer::new()),
+            "spelling" => Stage::Spelling(EnglishSpellingNormalizer::new()),
+            "basic" => {
+                let basic = BasicTextNormalizer::new(remove_diacritics, split_letters);
+                Stage::Basic(if preserve_marks {
+                    basic.preserving_marks()
+                } else {
+                    basic
+                })
+            }
+            "remove_symbols" => Stage::RemoveSymbols { preserve_marks },
+            "remove_symbols_and_diacritics" => Stage::RemoveSymbolsAndDiacritics { keep },
+            other => {
+                return Err(crate::error::Error::invalid_option(format!(
+                    "unknown Whisper normalizer stage {other:?}; expected english, numbers, \
+                     spelling, basic, remove_symbols or remove_symbols_and_diacritics"
+                ))
+                .into())
+            }
+        };
+        Ok(Self {
+            stage: Box::new(stage),
+        })
+    }
 }
 
 /// Per-thread buffers of `tokenize`.

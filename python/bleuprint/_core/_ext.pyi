@@ -33,7 +33,9 @@ __all__ = [
     "TerKernel",
     "TextColumn",
     "TOKENIZERS",
+    "WHISPER_TABLES",
     "WerKernel",
+    "WhisperStage",
     "__version__",
     "aggregate",
     "alignments",
@@ -70,6 +72,10 @@ Moses), ``closest-first`` (ties to the first listed; torchmetrics), ``shortest``
 ``bleu``) and ``average`` (the column holds the SUM of the reference lengths)."""
 NORMALIZATIONS: list[str]
 NORMALIZATION_SIGNATURES: dict[str, str]
+WHISPER_TABLES: dict[str, Any]
+"""The Whisper normalizers' data as upstream's attributes hold it: ``spelling``,
+``additional_diacritics``, ``replacers``, ``package_replacers`` (dicts) and
+``ignore_patterns`` (a str)."""
 NORMALIZATION_UNICODE_VERSION: str
 SMOOTH_METHODS: list[str]
 """sacrebleu's BLEU ``smooth_method`` names: ``none``, ``floor``, ``add-k``, ``exp``."""
@@ -331,8 +337,25 @@ def aggregate(
 
 # --- text ---------------------------------------------------------------------------------------
 
+@final
+class WhisperStage:
+    """One class or function of the Whisper text normalizers with its options (``english``,
+    ``numbers``, ``spelling``, ``basic``, ``remove_symbols``,
+    ``remove_symbols_and_diacritics``), which :func:`tokenize` takes as its tokenizer."""
+
+    def __new__(
+        cls,
+        stage: str,
+        *,
+        package: bool = False,
+        remove_diacritics: bool = False,
+        split_letters: bool = False,
+        preserve_marks: bool = False,
+        keep: str = ...,
+    ) -> WhisperStage: ...
+
 def tokenize(
-    tokenizer: Union[str, _Kernel],
+    tokenizer: Union[str, _Kernel, WhisperStage],
     lines: Sequence[Optional[str]],
     *,
     normalize: Optional[str] = None,
@@ -341,7 +364,8 @@ def tokenize(
 ) -> list[Any]:
     """Every line tokenized by a tokenizer name (or ``regexp``, sacrebleu's
     ``TokenizerRegexp`` alone), after an optional normalization, or by a kernel's tokenizer
-    (WER: a list of tokens per line). ``None`` lines stay ``None``."""
+    (WER: a list of tokens per line), or normalized by a :class:`WhisperStage`. ``None``
+    lines stay ``None``."""
 
 def script_counts(lines: Sequence[str], max_lines: int = ...) -> tuple[int, int, int, int]: ...
 def references_per_segment(references: Sequence[Sequence[Optional[str]]]) -> int:

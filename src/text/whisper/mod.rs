@@ -59,5 +59,34 @@ pub const PACKAGE: &str = "whisper-normalizer";
 /// The version of it reproduced.
 pub const PACKAGE_VERSION: &str = "0.1.15";
 
+/// `english.json`: British spelling -> American (`EnglishSpellingNormalizer.mapping`).
+pub fn spelling_map() -> impl Iterator<Item = (&'static str, &'static str)> {
+    tables::SPELLING.iter().copied()
+}
+
+/// `basic.ADDITIONAL_DIACRITICS`: the letters NFKD leaves whole and their spellings.
+pub fn additional_diacritics() -> impl Iterator<Item = (&'static str, &'static str)> {
+    tables::ADDITIONAL_DIACRITICS.iter().copied()
+}
+
+/// `EnglishTextNormalizer.replacers` as upstream writes them (regular expression, replacement),
+/// in order: openai-whisper's, or with `package` whisper-normalizer's.
+pub fn replacers(package: bool) -> impl Iterator<Item = (String, &'static str)> {
+    let table: &[(bool, &str, bool, &str)] = if package {
+        &tables::PACKAGE_REPLACERS
+    } else {
+        &tables::REPLACERS
+    };
+    table.iter().map(|&(before, text, after, replacement)| {
+        let b = |on: bool| if on { "\\b" } else { "" };
+        (format!("{}{text}{}", b(before), b(after)), replacement)
+    })
+}
+
+/// `EnglishTextNormalizer.ignore_patterns`: `\b(hmm|mm|...)\b`.
+pub fn ignore_patterns() -> String {
+    format!("\\b({})\\b", tables::FILLERS.join("|"))
+}
+
 #[cfg(test)]
 mod golden;
