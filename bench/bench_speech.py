@@ -1,0 +1,232 @@
+#!/usr/bin/env python
+"""Speech benchmarks: the Whisper text normalizers, and WER after them, against openai-whisper
+20250625's normalizers (Python regular expressions; its ``whisper/normalizers/`` loaded from
+the PyPI sdist without torch) with jiwer 4.0.0, and against the whisper-normalizer 0.1.15
+package.
+
+One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-speech.csv``
+(the columns of bench_bleu.py's CSV plus ``vs_openai-whisper``; the helpers every script shares
+are in common.py).
+
+Workloads, on the into-English corpus of bench_bleu.py (every ``*-en`` system output against
+its reference A, in name order; outputs play the transcripts, references the references):
+
+(a)  the first 100,000 outputs normalized by ``EnglishTextNormalizer``: a loop of
+     openai-whisper's ``EnglishTextNormalizer()(s)``; bleuprint's
+     ``tokenizers.normalized(lines, "whisper-english")`` (also ``workers=1``); and, for
+     information, the whisper-normalizer package's loop against
+     ``normalized(lines, "whisper-normalizer-english")``;
+(b)  WER of those 100,000 pairs after normalizing both sides: openai-whisper's normalizer on
+     every line, then ``jiwer.wer(references, hypotheses)``; bleuprint's
+     ``WER(normalizer="whisper-english").corpus_score(hyps, [refs])``;
+(c)  the same on a LibriSpeech-length sample: the pairs whose reference has 10 to 30 words
+     (up to 100,000 of them).
+
+The upstream loops are slow (about 40 us a line): ``--sample N`` (default 10,000) times them
+on N evenly spaced lines and scales linearly; scaled times are marked ``*``. Timing as in
+every script: the median of ``--repeats`` runs after one warm-up run for bleuprint,
+``--slow-repeats`` (default 1, no warm-up) for the Python loops; fresh strings every run.
+
+Exactness: bleuprint's normalized strings must equal upstream's on every sampled line (``==``),
+and the WER counts (substitutions, deletions, insertions, hits) of bleuprint's rows must equal
+jiwer's ``process_words`` on upstream's normalized sample. The script exits with status 1 if a
+check fails and 2 if the data is missing.
+
+Not measured here: the Open ASR Leaderboard's normalizer with ``kaldialign.batch_error_rate(...,
+merge_compounds=True)`` (bleuprint has neither yet).
+
+Usage::
+
+    python bench/bench_speech.py               # full run, about 2 minutes on 2 cores
+    python bench/bench_speech.py --quick       # smoke run, writes no CSV
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+import common
+
+ANCHOR = "openai-whisper"
+PACKAGE = "whisper-normalizer"
+RATIO_COLUMNS = (ANCHOR,)
+
+#: Speed-up targets (issue "Speech evaluation the way leaderboards compute it").
+TARGETS = {
+    "(a)": ("(a) whisper-english normalizer vs openai-whisper", "bleuprint normalized",
+            ANCHOR, 20.0),
+    "(b)": ("(b) normalize + WER vs openai-whisper + jiwer", "bleuprint WER", ANCHOR, 30.0),
+    "(c)": ("(c) the same, LibriSpeech-length", "bleuprint WER", ANCHOR, 30.0),
+}  # fmt: skip
+
+COUNTS: dict[str, common.Count] = {
+    "repeats": (5, 2, "timed runs of bleuprint (default 5)"),
+    "slow_repeats": (1, 1, "timed runs of the Python loops (default 1, no warm-up)"),
+    "segments": (100_000, 10_000, "pairs of (a) and (b) (default 100,000)"),
+    "sample": (10_000, 1_000, "lines the Python loops run on, scaled (default 10,000)"),
+}  # fmt: skip
+QUICK = "smoke run: 10,000 pairs, a 1,000-line sample, few repeats"
+
+
+class SpeechReport(common.Report):
+    """common.Report with this script's ratio column in its CSV."""
+
+    RATIO_TOOLS = RATIO_COLUMNS
+
+
+def upstream_normalizers() -> tuple[Callable[[str], str], Callable[[str], str]]:
+    """openai-whisper's ``EnglishTextNormalizer()`` (from its sdist, without torch) and the
+    whisper-normalizer package's."""
+    tools = Path(__file__).resolve().parents[1] / "tools"
+    sys.path.insert(0, str(tools))
+    from gen_whisper_golden import load_upstream  # type: ignore[import-not-found]
+    from gen_whisper_tables import sdist_path  # type: ignore[import-not-found]
+
+    tmp = tempfile.mkdtemp(prefix="bench-speech-")
+    openai = load_upstream(sdist_path(None, tmp), tmp)["english"].EnglishTextNormalizer()
+    from whisper_normalizer.english import EnglishTextNormalizer
+
+    return openai, EnglishTextNormalizer()
+
+
+def time_normalizer(
+    report: common.Report,
+    workload: str,
+    lines: list[str],
+    sample: int,
+    upstream: tuple[Callable[[str], str], Callable[[str], str]],
+    repeats: int,
+    slow_repeats: int,
+) -> None:
+    from bleuprint.tokenizers import normalized
+
+    n = len(lines)
+    idx = common.spaced(n, min(sample, n))
+    scale = n / len(idx)
+    picked = [lines[i] for i in idx]
+    pairs = [(ANCHOR, upstream[0], "whisper-english"), (PACKAGE, upstream[1],
+                                                         "whisper-normalizer-english")]  # fmt: skip
+    for tool, normalizer, name in pairs:
+        print(f"  {workload}: {tool} ...", flush=True)
+        theirs = common.time_call(lambda h, r, f=normalizer: lambda: [f(s) for s in h],
+                                  picked, picked, slow_repeats, warmup=False)  # fmt: skip
+        variants = [(f"bleuprint normalized{'' if tool == ANCHOR else f' ({name})'}", -1)]
+        if tool == ANCHOR:
+            variants.append(("bleuprint normalized (workers=1)", 1))
+        base = theirs.median * scale
+        note = f"a loop of EnglishTextNormalizer()(s), one process; timed on {len(idx):,} lines"
+        common.add_time(report, workload, tool, n, theirs, base if tool == ANCHOR else None,
+                        note + " and scaled linearly", None, scale=scale,
+                        anchor=ANCHOR)  # fmt: skip
+        for label, workers in variants:
+            ours = common.time_call(lambda h, r, w=workers, m=name: lambda: normalized(
+                h, m, workers=w), lines, lines, repeats)  # fmt: skip
+            sampled = [ours.result[i] for i in idx]
+            same = sampled == theirs.result
+            match = report.check(f"{workload}: {label} == {tool} on {len(idx):,} lines", same)
+            print(f"    check {label}: {len(idx):,} strings == {tool}'s: {match}")
+            common.add_time(report, workload, label, n, ours, base if tool == ANCHOR else None,
+                            f"normalized(lines, {name!r}, workers={workers}); == {tool}: {match}",
+                            match, anchor=ANCHOR)  # fmt: skip
+
+
+def time_wer(
+    report: common.Report,
+    workload: str,
+    hyps: list[str],
+    refs: list[str],
+    sample: int,
+    openai: Callable[[str], str],
+    repeats: int,
+    slow_repeats: int,
+) -> None:
+    import jiwer
+
+    import bleuprint
+
+    n = len(hyps)
+    idx = common.spaced(n, min(sample, n))
+    scale = n / len(idx)
+    h, r = [hyps[i] for i in idx], [refs[i] for i in idx]
+
+    def anchor(hh: list[str], rr: list[str]) -> Callable[[], Any]:
+        def run() -> Any:
+            nh, nr = [openai(s) for s in hh], [openai(s) for s in rr]
+            return jiwer.wer(nr, nh), (nh, nr)
+
+        return run
+
+    print(f"  {workload}: {ANCHOR} + jiwer ...", flush=True)
+    theirs = common.time_call(anchor, h, r, slow_repeats, warmup=False)
+    base = theirs.median * scale
+    common.add_time(report, workload, ANCHOR, n, theirs, base,
+                    f"EnglishTextNormalizer on both sides, then jiwer.wer; timed on {len(idx):,} "
+                    "pairs and scaled linearly", None, scale=scale, anchor=ANCHOR)  # fmt: skip
+    _, (nh, nr) = theirs.result
+    out = jiwer.process_words(nr, nh)
+    expected = [out.substitutions, out.deletions, out.insertions, out.hits]
+    for label, workers in (("bleuprint WER", -1), ("bleuprint WER (workers=1)", 1)):
+        metric = bleuprint.WER(normalizer="whisper-english", workers=workers)
+        ours = common.time_call(lambda hh, rr, m=metric: lambda: m.corpus_score(hh, [rr]),
+                                hyps, refs, repeats)  # fmt: skip
+        rows = metric.stats(h, [r]).rows
+        counts = [int(rows[:, k].sum()) for k in range(4)]
+        match = report.check(f"{workload}: {label} counts == jiwer on {ANCHOR}'s strings",
+                             counts == expected)  # fmt: skip
+        print(f"    check {label}: S, D, I, H of {len(idx):,} pairs == jiwer's on {ANCHOR}'s "
+              f"normalized text: {match}")  # fmt: skip
+        common.add_time(report, workload, label, n, ours, base,
+                        f"WER(normalizer='whisper-english', workers={workers}).corpus_score; "
+                        f"counts == jiwer: {match}", match, anchor=ANCHOR)  # fmt: skip
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = common.parse_args(__doc__, QUICK, COUNTS, argv)
+    versions = {name: importlib.metadata.version(name) for name in ("jiwer", PACKAGE)}
+    info, now = common.begin(args, "bleuprint speech benchmarks", **versions,
+                             **{ANCHOR: "20250625 (sdist, normalizers only)"})  # fmt: skip
+    print(f"  repeats: median of {args.repeats} timed runs of bleuprint (after one warm-up "
+          f"run), {args.slow_repeats} of the Python loops (no warm-up)")  # fmt: skip
+    print()
+    pool_h, pool_r, notes = common.build_corpus(args.segments)
+    hyps, refs = pool_h[: args.segments], pool_r[: args.segments]
+    libri = [(h, r) for h, r in zip(pool_h, pool_r) if 10 <= len(r.split()) <= 30]
+    libri = libri[: args.segments]
+    print("data: " + "; ".join(notes))
+    print(f"LibriSpeech-length pairs (10 to 30 reference words): {len(libri):,}")
+    print()
+    upstream = upstream_normalizers()
+    report = SpeechReport()
+    fast, slow, sample = args.repeats, args.slow_repeats, args.sample
+    n = f"{len(hyps):,}"
+    sections: list[tuple[str, Callable[[], None]]] = [
+        (f"(a) {n} lines, whisper-english normalizer", lambda: time_normalizer(
+            report, f"(a) {n} lines, whisper-english normalizer", hyps, sample, upstream,
+            fast, slow)),
+        (f"(b) {n} pairs, normalize + WER", lambda: time_wer(
+            report, f"(b) {n} pairs, normalize + WER", hyps, refs, sample, upstream[0], fast,
+            slow)),
+        (f"(c) {len(libri):,} LibriSpeech-length pairs", lambda: time_wer(
+            report, f"(c) {len(libri):,} LibriSpeech-length pairs, normalize + WER",
+            [p[0] for p in libri], [p[1] for p in libri], sample, upstream[0], fast, slow)),
+    ]  # fmt: skip
+    common.run_sections(report, sections, args)
+    common.print_results(
+        report,
+        "Results (time: median wall clock; * = scaled from a sample; ratios = speed-up: "
+        f"{ANCHOR}'s time / this row's)",
+        RATIO_COLUMNS,
+    )
+    common.speedup_targets(report, TARGETS)
+    common.print_targets(report, args.quick)
+    params = common.run_params(args, now, segments=args.segments, sample=args.sample)
+    return common.finish(report, args, info, params, now, "-speech")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
