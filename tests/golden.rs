@@ -20,6 +20,7 @@ use bleuprint::metrics::bleu::{
 };
 use bleuprint::metrics::chrf::{self, ChrfConfig};
 use bleuprint::metrics::ter::{self, TerTokenizerConfig};
+use bleuprint::metrics::wer::kaldi::{self, KaldiAlign};
 use bleuprint::metrics::wer::{self, Split, Unit};
 use bleuprint::tokenize::{tercom, Tokenizer};
 
@@ -583,6 +584,71 @@ fn jiwer_vectors() {
         }
         true
     });
+}
+
+/// kaldialign 0.12.0's `edit_distance` and `align` (`tools/gen_kaldialign_golden.py`) under
+/// every combination of `sclite_mode` and `merge_compounds`.
+#[test]
+fn kaldialign_counts_and_alignments() {
+    let vectors = load("kaldialign");
+    assert!(vectors.len() >= 600);
+    let mut compared = 0;
+    for vector in &vectors {
+        let id = vector.field("id").str();
+        let text = |key: &str| -> Vec<String> {
+            vector
+                .field(key)
+                .array()
+                .iter()
+                .map(|w| w.str().to_owned())
+                .collect()
+        };
+        let (reference, hypothesis) = (text("reference"), text("hypothesis"));
+        let r: Vec<&[u8]> = reference.iter().map(|w| w.as_bytes()).collect();
+        let h: Vec<&[u8]> = hypothesis.iter().map(|w| w.as_bytes()).collect();
+        for (name, sclite, merge_compounds) in [
+            ("plain", false, false),
+            ("sclite", true, false),
+            ("compounds", false, true),
+            ("sclite+compounds", true, true),
+        ] {
+            let options = KaldiAlign {
+                sclite,
+                merge_compounds,
+            };
+            let expected = vector.field("expected").field(name);
+            let counts = kaldi::counts(&r, &h, options);
+            let got = [counts.insert, counts.delete, counts.replace, counts.total()];
+            let want = ["ins", "del", "sub", "total"].map(|k| expected.field(k).usize());
+            assert_eq!(got, want, "{id} {name}: ins, del, sub, total");
+            // kaldialign's pairs: "*" for an empty side, several words joined with spaces.
+            let side = |words: &[String], span: std::ops::Range<usize>| {
+                if span.is_empty() {
+                    "*".to_owned()
+                } else {
+                    words[span].join(" ")
+                }
+            };
+            let ours: Vec<(String, String)> = kaldi::alignment(&r, &h, options)
+                .into_iter()
+                .map(|(a, b)| (side(&reference, a), side(&hypothesis, b)))
+                .collect();
+            let theirs: Vec<(String, String)> = expected
+                .field("align")
+                .array()
+                .iter()
+                .map(|pair| {
+                    (
+                        pair.array()[0].str().to_owned(),
+                        pair.array()[1].str().to_owned(),
+                    )
+                })
+                .collect();
+            assert_eq!(ours, theirs, "{id} {name}: alignment");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, vectors.len() * 4);
 }
 
 #[test]

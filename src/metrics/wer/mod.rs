@@ -20,6 +20,7 @@
 //! # Ok::<(), bleuprint::Error>(())
 //! ```
 
+pub mod kaldi;
 pub mod levenshtein;
 pub mod score;
 
