@@ -426,7 +426,7 @@ mod tests {
             unit: crate::metrics::wer::Unit::Word,
             raw: false,
         };
-        a_long_line_stops(split, 200_000);
+        a_long_line_stops(crate::metrics::wer::WerStats::from(split), 200_000);
     }
 
     #[test]

@@ -559,7 +559,7 @@ fn jiwer_vectors() {
         let hypotheses: Vec<&str> = hypotheses.iter().map(String::as_str).collect();
         let stream = vec![references.iter().map(|r| Some(r.as_str())).collect()];
         let split = Split { unit, raw: false };
-        let rows = wer::stream_stats(&hypotheses, &stream, split, 1).unwrap();
+        let rows = wer::stream_stats(&hypotheses, &stream, wer::WerStats::from(split), 1).unwrap();
         let sums = column_sums(&rows, wer::WIDTH);
         let expected = vector.field("expected");
         let mut counts = 0;

@@ -21,7 +21,7 @@ use crate::metrics::chrf::ChrfConfig;
 use crate::metrics::gleu::{GleuConfig, GleuStats};
 use crate::metrics::rouge::{RougeConfig, RougeTokenizer, RougeType};
 use crate::metrics::ter::TerTokenizerConfig;
-use crate::metrics::wer::{EmptyReference, Split, Unit};
+use crate::metrics::wer::{EditRules, EmptyReference, KaldiAlign, Split, Unit, WerStats};
 use crate::text::normalize::Normalization;
 use crate::tokenize::mecab::MecabModel;
 use crate::tokenize::{Pipeline, Tokenizer};
@@ -315,33 +315,78 @@ impl TerKernel {
 #[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct WerKernel {
     pub(crate) split: Split,
+    /// Whose alignment: RapidFuzz's (jiwer's), or kaldialign's.
+    pub(crate) rules: EditRules,
     pub(crate) empty_reference: EmptyReference,
+}
+
+impl WerKernel {
+    /// The statistics stage's WER metric.
+    pub(crate) fn stats(&self) -> WerStats {
+        WerStats {
+            split: self.split,
+            rules: self.rules,
+        }
+    }
 }
 
 #[pymethods]
 impl WerKernel {
     #[new]
-    #[pyo3(signature = (*, unit = "word", raw = false, empty_reference = "ratio"))]
+    #[pyo3(signature = (
+        *, unit = "word", raw = false, empty_reference = "ratio", aligner = "rapidfuzz",
+        sclite = false, merge_compounds = false
+    ))]
     fn new(
         #[pyo3(from_py_with = typed::unit)] unit: &str,
         #[pyo3(from_py_with = typed::raw)] raw: bool,
         #[pyo3(from_py_with = typed::empty_reference)] empty_reference: &str,
+        aligner: &str,
+        sclite: bool,
+        merge_compounds: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
+        let kaldi = KaldiAlign {
+            sclite,
+            merge_compounds,
+        };
+        let rules = match aligner {
+            "rapidfuzz" if kaldi == KaldiAlign::default() => EditRules::RapidFuzz,
+            "kaldialign" => EditRules::Kaldi(kaldi),
+            "rapidfuzz" => {
+                return Err(crate::error::Error::invalid_option(
+                    "sclite and merge_compounds are kaldialign's: use aligner=\"kaldialign\"",
+                )
+                .into())
+            }
+            other => {
+                return Err(crate::error::Error::invalid_option(format!(
+                    "unknown aligner {other:?}; expected \"rapidfuzz\" or \"kaldialign\""
+                ))
+                .into())
+            }
+        };
+        let unit = Unit::from_name(unit)?;
+        rules.check(unit)?;
         Ok(extended(Self {
-            split: Split {
-                unit: Unit::from_name(unit)?,
-                raw,
-            },
+            split: Split { unit, raw },
+            rules,
             empty_reference: EmptyReference::from_name(empty_reference)?,
         }))
     }
 
     fn __repr__(&self) -> String {
+        let (aligner, kaldi) = match self.rules {
+            EditRules::RapidFuzz => ("rapidfuzz", KaldiAlign::default()),
+            EditRules::Kaldi(k) => ("kaldialign", k),
+        };
         format!(
-            "WerKernel(unit={:?}, raw={}, empty_reference={:?})",
+            "WerKernel(unit={:?}, raw={}, empty_reference={:?}, aligner={aligner:?}, \
+             sclite={}, merge_compounds={})",
             self.split.unit.name(),
             self.split.raw,
-            self.empty_reference.name()
+            self.empty_reference.name(),
+            kaldi.sclite,
+            kaldi.merge_compounds,
         )
     }
 }

@@ -26,7 +26,7 @@ impl Kernel<'_> {
             Self::Bleu(k) => statistics::rows(layout, &k.stats_metric()?, workers),
             Self::Chrf(k) => statistics::rows(layout, &k.config, workers),
             Self::Ter(k) => statistics::rows(layout, &k.config, workers),
-            Self::Wer(k) => statistics::rows(layout, &k.split, workers),
+            Self::Wer(k) => statistics::rows(layout, &k.stats(), workers),
             Self::Gleu(k) => statistics::rows(layout, &k.stats_metric()?, workers),
             Self::Rouge(k) => statistics::rows(layout, &&k.config, workers),
         }
@@ -129,9 +129,9 @@ fn token_rows<'t>(
     match kernel {
         Kernel::Bleu(k) => statistics::rows(&Grouped::new(hyps, refs), &k.stats_metric()?, workers),
         Kernel::Gleu(k) => statistics::rows(&Grouped::new(hyps, refs), &k.stats_metric()?, workers),
-        Kernel::Wer(_) => {
+        Kernel::Wer(k) => {
             let single = single_references(refs)?;
-            statistics::rows(&Pairs::new(hyps, &single), &PreSplit, workers)
+            statistics::rows(&Pairs::new(hyps, &single), &PreSplit(k.rules), workers)
         }
         Kernel::Chrf(_) | Kernel::Ter(_) | Kernel::Rouge(_) => Err(Error::invalid_option(format!(
             "{} counts text, not token lists",
@@ -321,13 +321,13 @@ pub(crate) fn alignments<'py>(
         let watch = hyps.bytes() + refs.bytes() >= WATCH_MIN_BYTES;
         let (h, r) = (hyps.borrow(), refs.borrow());
         run_interruptible(py, watch, || {
-            crate::metrics::wer::token_alignments(&h, &r, workers)
+            crate::metrics::wer::token_alignments(&h, &r, wer.rules, workers)
         })?
     } else {
         let input = StreamInput::extract(hypotheses, references, workers)?;
         let (hyps, streams) = input.borrow();
         run_interruptible(py, input.bytes() >= WATCH_MIN_BYTES, || {
-            crate::metrics::wer::stream_alignments(&hyps, &streams, wer.split, workers)
+            crate::metrics::wer::stream_alignments(&hyps, &streams, wer.stats(), workers)
         })?
     };
     alignment_arrays(py, aligned)

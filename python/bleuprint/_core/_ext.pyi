@@ -165,10 +165,19 @@ class TerKernel(MetricKernel):
 @final
 class WerKernel(MetricKernel):
     """The WER family: ``unit`` (``word``, ``char``), ``raw`` (no whitespace cleanup), the
-    ``empty_reference`` rule of the measures (``ratio``, ``jiwer``)."""
+    ``empty_reference`` rule of the measures (``ratio``, ``jiwer``), and whose alignment:
+    ``aligner`` (``rapidfuzz``, ``kaldialign``) with kaldialign's ``sclite`` costs and
+    ``merge_compounds``."""
 
     def __new__(
-        cls, *, unit: str = "word", raw: bool = False, empty_reference: str = "ratio"
+        cls,
+        *,
+        unit: str = "word",
+        raw: bool = False,
+        empty_reference: str = "ratio",
+        aligner: str = "rapidfuzz",
+        sclite: bool = False,
+        merge_compounds: bool = False,
     ) -> WerKernel: ...
 
 @final

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 UNITS = ("word", "char")
 #: Text transforms: jiwer's defaults, ``wer_standardize``, or none at all.
 TRANSFORMS = ("default", "standardize", "none")
+#: Whose alignment rules: jiwer's (RapidFuzz) or kaldialign 0.12.0's.
+ALIGNERS = ("rapidfuzz", "kaldialign")
 #: The measures a :class:`WERScore` can report as its ``score``.
 MEASURES = ("wer", "mer", "wil", "wip")
 #: A kernel per rule for segments without reference words: bleuprint's (``ratio``: WER 1.0
@@ -90,6 +92,9 @@ class WERConfig(KernelConfig):
     expand_contractions: bool = False
     remove_kaldi_non_words: bool = False
     normalizer: Optional[str] = None
+    aligner: Optional[str] = None
+    sclite_mode: bool = False
+    merge_compounds: bool = False
 
     metric = "WER"
     higher_is_better = False  # an error rate
@@ -108,6 +113,25 @@ class WERConfig(KernelConfig):
             self._check_bool(name)
         self._check_bool("remove_kaldi_non_words")
         check_normalization(self.normalizer)
+        self._check_bool("sclite_mode")
+        self._check_bool("merge_compounds")
+        kaldi = self.sclite_mode or self.merge_compounds
+        if self.aligner is None:  # resolved here, so equal settings compare equal
+            object.__setattr__(self, "aligner", "kaldialign" if kaldi else "rapidfuzz")
+        if self.aligner not in ALIGNERS:
+            raise InvalidOptionError(
+                f"unknown aligner {self.aligner!r}; expected one of {', '.join(ALIGNERS)}"
+            )
+        if kaldi and self.aligner != "kaldialign":
+            raise InvalidOptionError(
+                "sclite_mode and merge_compounds are kaldialign's alignment options: "
+                "use aligner='kaldialign' (or leave aligner unset)"
+            )
+        if self.merge_compounds and self.unit == "char":
+            raise InvalidOptionError(
+                "merge_compounds joins adjacent words; CER compares characters, where there is "
+                "nothing to join: use it with WER, or drop it"
+            )
         if self.transform == "standardize":
             for name in ("lowercase", "expand_contractions", "remove_kaldi_non_words"):
                 object.__setattr__(self, name, True)
@@ -168,7 +192,13 @@ class WERConfig(KernelConfig):
         return s
 
     def _make_kernel(self) -> Any:
-        return _core.WerKernel(unit=self.unit, raw=self.raw)
+        return _core.WerKernel(
+            unit=self.unit,
+            raw=self.raw,
+            aligner=self.aligner or "rapidfuzz",  # resolved in __post_init__
+            sclite=self.sclite_mode,
+            merge_compounds=self.merge_compounds,
+        )
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[WERScore]:
         measures = zip(*(details[m] for m in MEASURES))
@@ -179,6 +209,10 @@ class WERConfig(KernelConfig):
 
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
         s, d, i, h, ref_words, hyp_words = rows.T
+        if self.merge_compounds:
+            # A merged compound is k words against one: its hits count the reference's words,
+            # so only the reference side adds up.
+            return s + d + h != ref_words, "substitutions + deletions + hits == ref_words"
         bad = (s + d + h != ref_words) | (s + i + h != hyp_words)
         rule = (
             "substitutions + deletions + hits == ref_words and "
@@ -322,6 +356,13 @@ class WERSignature(Signature):
             self.info["kaldi"] = "removed"
         if config.normalizer is not None:
             self.info["norm"] = normalization_signature(config.normalizer)
+        if config.aligner != "rapidfuzz":
+            self.abbreviations.update({"align": "al", "costs": "cs", "compounds": "cp"})
+            self.info["align"] = f"{config.aligner}@0.12.0"
+            if config.sclite_mode:
+                self.info["costs"] = "sclite"
+            if config.merge_compounds:
+                self.info["compounds"] = "merged"
 
 
 class WER(Metric[WERScore]):
@@ -357,6 +398,19 @@ class WER(Metric[WERScore]):
         ``whisper-normalizer`` 0.1.15 package's variants (``"whisper-normalizer-english"``,
         ``"whisper-normalizer-basic-marks"``), or a Unicode form (``"nfc"``, ``"nfkc"``). The
         signature records it with its upstream's version.
+    aligner
+        Whose choice among the cheapest alignments splits the errors into substitutions,
+        deletions and insertions: ``"rapidfuzz"`` (jiwer's, the default) or ``"kaldialign"``
+        (kaldialign 0.12.0's ``edit_distance``, which the Open ASR Leaderboard scores with).
+        Unset, it is ``"kaldialign"`` when one of the two options below is on.
+    sclite_mode
+        kaldialign's sclite costs (insertion 3, deletion 3, substitution 4): the cheapest
+        alignment may then hold more errors than the fewest possible.
+    merge_compounds
+        kaldialign's compounds: adjacent words of either side concatenated match one word of
+        the other at no cost (``white paper`` against ``whitepaper``: no error). Words only.
+        The hits then count the reference's words, so ``substitutions + insertions + hits``
+        no longer equals the hypothesis' words, and MER, WIL and WIP lose their meaning.
     """
 
     def __init__(
@@ -370,10 +424,14 @@ class WER(Metric[WERScore]):
         references: Optional[References] = None,
         *,
         normalizer: Optional[str] = None,
+        aligner: Optional[str] = None,
+        sclite_mode: bool = False,
+        merge_compounds: bool = False,
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
-        config = shared_config(WERConfig, unit, transform, *text, normalizer)
+        alignment = (aligner, sclite_mode, merge_compounds)
+        config = shared_config(WERConfig, unit, transform, *text, normalizer, *alignment)
         super().__init__(config, references, workers)
 
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
@@ -425,12 +483,16 @@ class CER(WER):
         references: Optional[References] = None,
         *,
         normalizer: Optional[str] = None,
+        aligner: Optional[str] = None,
+        sclite_mode: bool = False,
+        merge_compounds: bool = False,  # refused with a message: characters have no compounds
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
         super().__init__(
-            "char", transform, *text, references, normalizer=normalizer, workers=workers
-        )
+            "char", transform, *text, references, normalizer=normalizer, aligner=aligner,
+            sclite_mode=sclite_mode, merge_compounds=merge_compounds, workers=workers,
+        )  # fmt: skip
 
 
 __all__ = [

@@ -116,14 +116,21 @@ def comparison_string(
     """The ``REF:``/``HYP:``/marks block of one sentence, byte for byte as jiwer renders it.
 
     ``ops`` are ``(type, ref_start, ref_end, hyp_start, hyp_end)`` with jiwer's types
-    (``equal``, ``substitute``, ``delete``, ``insert``).
+    (``equal``, ``substitute``, ``delete``, ``insert``); an ``equal`` run of unequal lengths is
+    a merged compound, drawn as one column.
     """
     ref_str = "REF: "
     hyp_str = "HYP: "
     op_str = "     "
     done = ""  # finished line groups when wrapping at line_width
     for kind, ref_start, ref_end, hyp_start, hyp_end in ops:
-        if kind in ("equal", "substitute"):
+        if kind == "equal" and ref_end - ref_start != hyp_end - hyp_start:
+            # A merged compound (kaldialign's merge_compounds; jiwer has none): its words
+            # joined with spaces on each side, as kaldialign's align() gives them.
+            refs = [" ".join(reference[ref_start:ref_end])]
+            hyps = [" ".join(hypothesis[hyp_start:hyp_end])]
+            mark = " "
+        elif kind in ("equal", "substitute"):
             refs = list(reference[ref_start:ref_end])
             hyps = list(hypothesis[hyp_start:hyp_end])
             mark = " " if kind == "equal" else "S"

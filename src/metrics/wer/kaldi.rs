@@ -123,11 +123,31 @@ fn compound_origins<'t>(
 /// merge_compounds)` returns (`ins`, `del`, `sub`; their sum is its `total`). Words compare
 /// as bytes.
 pub fn counts(reference: &[&[u8]], hypothesis: &[&[u8]], options: KaldiAlign) -> EditCounts {
+    let words = options.merge_compounds.then_some((reference, hypothesis));
+    count_table(reference, hypothesis, options, words)
+}
+
+/// [`counts`] of symbols given as ids (characters, or words without `merge_compounds`,
+/// which needs their text and is ignored here).
+pub fn counts_of_ids(reference: &[u32], hypothesis: &[u32], options: KaldiAlign) -> EditCounts {
+    count_table(reference, hypothesis, options, None)
+}
+
+/// Words as bytes, for the compound steps: (reference, hypothesis).
+type Words<'w> = (&'w [&'w [u8]], &'w [&'w [u8]]);
+
+/// The counts of the table's last cell; compound steps where `words` are given.
+fn count_table<T: PartialEq>(
+    reference: &[T],
+    hypothesis: &[T],
+    options: KaldiAlign,
+    words: Option<Words<'_>>,
+) -> EditCounts {
     let (insert_cost, delete_cost, replace_cost) = options.costs();
     let (m, n) = (reference.len(), hypothesis.len());
     // Row `i` of the table: cells (i, 0..=n). Compound steps reach back any number of rows,
     // so then every row is kept; else two are.
-    let keep_all = options.merge_compounds;
+    let keep_all = words.is_some();
     let width = n + 1;
     let mut table: Vec<Cell> =
         Vec::with_capacity(if keep_all { (m + 1) * width } else { 2 * width });
@@ -181,7 +201,7 @@ pub fn counts(reference: &[&[u8]], hypothesis: &[&[u8]], options: KaldiAlign) ->
                 },
             };
             cell.cost = cost;
-            if keep_all {
+            if let Some((reference, hypothesis)) = words {
                 for (oi, oj) in compound_origins(reference, hypothesis, i, j) {
                     let origin = get(&table, oi * width + oj);
                     if origin.cost < cell.cost {
@@ -217,6 +237,27 @@ pub fn alignment(
     hypothesis: &[&[u8]],
     options: KaldiAlign,
 ) -> Vec<(Range<usize>, Range<usize>)> {
+    let words = options.merge_compounds.then_some((reference, hypothesis));
+    align_table(reference, hypothesis, options, words)
+}
+
+/// [`alignment`] of symbols given as ids (no compounds, as [`counts_of_ids`]).
+pub fn alignment_of_ids(
+    reference: &[u32],
+    hypothesis: &[u32],
+    options: KaldiAlign,
+) -> Vec<(Range<usize>, Range<usize>)> {
+    align_table(reference, hypothesis, options, None)
+}
+
+/// The steps of the cheapest path, its cells' origins chosen as [`count_table`] chooses
+/// them; compound steps where `words` are given.
+fn align_table<T: PartialEq>(
+    reference: &[T],
+    hypothesis: &[T],
+    options: KaldiAlign,
+    words: Option<Words<'_>>,
+) -> Vec<(Range<usize>, Range<usize>)> {
     let (insert_cost, delete_cost, replace_cost) = options.costs();
     let (m, n) = (reference.len(), hypothesis.len());
     let width = n + 1;
@@ -245,7 +286,7 @@ pub fn alignment(
                 Step::Delete => (i - 1, j),
                 Step::Insert => (i, j - 1),
             };
-            if options.merge_compounds {
+            if let Some((reference, hypothesis)) = words {
                 for (oi, oj) in compound_origins(reference, hypothesis, i, j) {
                     if at(oi, oj) < best {
                         (best, from) = (at(oi, oj), (oi, oj));

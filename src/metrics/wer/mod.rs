@@ -11,10 +11,10 @@
 //! (substitutions + deletions + insertions); the first such reference wins ties.
 //!
 //! ```
-//! use bleuprint::metrics::wer::{stream_stats, Split, Unit};
+//! use bleuprint::metrics::wer::{stream_stats, Split, Unit, WerStats};
 //!
 //! let split = Split { unit: Unit::Word, raw: false };
-//! let rows = stream_stats(&["b a"], &[vec![Some("a b")]], split, 1)?;
+//! let rows = stream_stats(&["b a"], &[vec![Some("a b")]], WerStats::from(split), 1)?;
 //! // One insertion, one hit, one deletion: RapidFuzz's choice among the optimal alignments.
 //! assert_eq!(rows, [0, 1, 1, 1, 2, 2]);
 //! # Ok::<(), bleuprint::Error>(())
@@ -34,6 +34,7 @@ use crate::statistics::{self, no_references, Pairs, SegmentScorer, StatsMetric, 
 pub use crate::statistics::stream_stats;
 use crate::tokenize::jiwer;
 pub use crate::tokenize::jiwer::{Split, Unit};
+pub use kaldi::KaldiAlign;
 pub use levenshtein::{Aligner, EditCounts, EditOp, OpTag, Opcode};
 pub use score::{measures, row_measures, EmptyReference, Measures};
 
@@ -53,8 +54,64 @@ pub const COLUMNS: [&str; WIDTH] = [
 /// Characters below this code point are their own id; others are numbered from here.
 const ASCII_IDS: u32 = 128;
 
+/// Which rules pick one alignment among the cheapest, and so split the errors into
+/// substitutions, deletions and insertions: RapidFuzz's (jiwer's) or kaldialign's
+/// ([`kaldi`], with its costs and compounds).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EditRules {
+    /// RapidFuzz's `Levenshtein.opcodes`, as jiwer 4.0.0 calls it.
+    #[default]
+    RapidFuzz,
+    /// kaldialign 0.12.0's `edit_distance` and `align`.
+    Kaldi(KaldiAlign),
+}
+
+impl EditRules {
+    /// Checks the rules against the unit.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for `merge_compounds` with characters.
+    pub fn check(self, unit: Unit) -> Result<()> {
+        match self {
+            Self::Kaldi(k) if k.merge_compounds && unit == Unit::Char => {
+                Err(Error::invalid_option(
+                    "merge_compounds joins adjacent words; CER compares characters, where there \
+                     is nothing to join: use it with WER (unit=\"word\"), or drop it",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn merges_compounds(self) -> bool {
+        matches!(self, Self::Kaldi(k) if k.merge_compounds)
+    }
+}
+
+/// WER statistics of text: how it splits into tokens, and the rules that align them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WerStats {
+    /// Words or characters, jiwer's transforms.
+    pub split: Split,
+    /// Whose alignment.
+    pub rules: EditRules,
+}
+
+impl From<Split> for WerStats {
+    fn from(split: Split) -> Self {
+        Self {
+            split,
+            rules: EditRules::RapidFuzz,
+        }
+    }
+}
+
 /// Per-thread buffers, reused across segments.
 struct Scratch<'a> {
+    rules: EditRules,
+    /// The words of `ref_ids` and `hyp_ids`, kept only to merge compounds.
+    ref_words: Vec<&'a [u8]>,
+    hyp_words: Vec<&'a [u8]>,
     aligner: Aligner,
     tokens: Vec<&'a str>,
     words: FxHashMap<&'a [u8], u32>,
@@ -66,8 +123,11 @@ struct Scratch<'a> {
 }
 
 impl<'a> Scratch<'a> {
-    fn new() -> Self {
+    fn new(rules: EditRules) -> Self {
         Self {
+            rules,
+            ref_words: Vec::new(),
+            hyp_words: Vec::new(),
             aligner: Aligner::new(),
             tokens: Vec::new(),
             words: FxHashMap::default(),
@@ -102,9 +162,17 @@ impl<'a> Scratch<'a> {
         id
     }
 
-    /// The ids of the tokens of `text` into `out` (ids are shared within a segment).
-    fn encode_text(&mut self, text: &'a str, split: Split, out: &mut Vec<u32>) {
+    /// The ids of the tokens of `text` into `out` (ids are shared within a segment), and
+    /// where compounds are merged, its words into `words`.
+    fn encode_text(
+        &mut self,
+        text: &'a str,
+        split: Split,
+        out: &mut Vec<u32>,
+        words: &mut Vec<&'a [u8]>,
+    ) {
         out.clear();
+        words.clear();
         match split.unit {
             Unit::Word => {
                 let mut tokens = std::mem::take(&mut self.tokens);
@@ -113,6 +181,9 @@ impl<'a> Scratch<'a> {
                 for token in &tokens {
                     let id = self.word_id(token.as_bytes());
                     out.push(id);
+                }
+                if self.rules.merges_compounds() {
+                    words.extend(tokens.iter().map(|t| t.as_bytes()));
                 }
                 self.tokens = tokens;
             }
@@ -146,6 +217,12 @@ impl<'a> Scratch<'a> {
     /// Starts a segment of already-split tokens: `ref_ids` and `hyp_ids` get their ids.
     fn encode_token_pair(&mut self, reference: &[&'a [u8]], hypothesis: &[&'a [u8]]) {
         self.begin_segment(Unit::Word);
+        if self.rules.merges_compounds() {
+            self.ref_words.clear();
+            self.ref_words.extend_from_slice(reference);
+            self.hyp_words.clear();
+            self.hyp_words.extend_from_slice(hypothesis);
+        }
         let mut ids = std::mem::take(&mut self.ref_ids);
         self.encode_tokens(reference, &mut ids);
         self.ref_ids = ids;
@@ -154,14 +231,40 @@ impl<'a> Scratch<'a> {
         self.hyp_ids = ids;
     }
 
+    /// Encodes the hypothesis of a text segment into `hyp_ids` (and `hyp_words`).
+    fn encode_hypothesis(&mut self, hypothesis: &'a str, split: Split) {
+        let (mut ids, mut words) = (
+            std::mem::take(&mut self.hyp_ids),
+            std::mem::take(&mut self.hyp_words),
+        );
+        self.encode_text(hypothesis, split, &mut ids, &mut words);
+        (self.hyp_ids, self.hyp_words) = (ids, words);
+    }
+
     /// The counts of aligning the current `ref_ids` to `hyp_ids`.
     fn counts(&mut self) -> EditCounts {
-        let alphabet = Some(self.alphabet());
-        self.aligner.counts(&self.ref_ids, &self.hyp_ids, alphabet)
+        match self.rules {
+            EditRules::RapidFuzz => {
+                let alphabet = Some(self.alphabet());
+                self.aligner.counts(&self.ref_ids, &self.hyp_ids, alphabet)
+            }
+            EditRules::Kaldi(k) if k.merge_compounds => {
+                kaldi::counts(&self.ref_words, &self.hyp_words, k)
+            }
+            EditRules::Kaldi(k) => kaldi::counts_of_ids(&self.ref_ids, &self.hyp_ids, k),
+        }
     }
 
     /// The opcodes of aligning the current `ref_ids` to `hyp_ids`.
     fn opcodes(&mut self) -> Vec<Opcode> {
+        if let EditRules::Kaldi(k) = self.rules {
+            let steps = if k.merge_compounds {
+                kaldi::alignment(&self.ref_words, &self.hyp_words, k)
+            } else {
+                kaldi::alignment_of_ids(&self.ref_ids, &self.hyp_ids, k)
+            };
+            return steps_to_opcodes(&steps, &self.ref_ids, &self.hyp_ids);
+        }
         let alphabet = Some(self.alphabet());
         let mut editops = std::mem::take(&mut self.editops);
         editops.clear();
@@ -183,9 +286,12 @@ impl<'a> Scratch<'a> {
     fn best_reference(&mut self, refs: &[&'a str], split: Split) -> Option<([i64; WIDTH], usize)> {
         let mut best: Option<([i64; WIDTH], usize, usize)> = None;
         for (k, reference) in refs.iter().enumerate() {
-            let mut ids = std::mem::take(&mut self.ref_ids);
-            self.encode_text(reference, split, &mut ids);
-            self.ref_ids = ids;
+            let (mut ids, mut words) = (
+                std::mem::take(&mut self.ref_ids),
+                std::mem::take(&mut self.ref_words),
+            );
+            self.encode_text(reference, split, &mut ids, &mut words);
+            (self.ref_ids, self.ref_words) = (ids, words);
             let counts = self.counts();
             let errors = counts.total();
             let better = match &best {
@@ -202,6 +308,46 @@ impl<'a> Scratch<'a> {
         }
         best.map(|(row, k, _)| (row, k))
     }
+}
+
+/// kaldialign's steps as opcodes: runs of one-to-one matches, substitutions, deletions and
+/// insertions, as RapidFuzz's are; a merged compound (several words against one) is an `equal`
+/// opcode of its own, its two spans of different lengths.
+fn steps_to_opcodes(
+    steps: &[(std::ops::Range<usize>, std::ops::Range<usize>)],
+    ref_ids: &[u32],
+    hyp_ids: &[u32],
+) -> Vec<Opcode> {
+    let mut out: Vec<Opcode> = Vec::new();
+    for (r, h) in steps {
+        let (tag, single) = match (r.len(), h.len()) {
+            (0, _) => (OpTag::Insert, true),
+            (_, 0) => (OpTag::Delete, true),
+            (1, 1) if ref_ids.get(r.start) == hyp_ids.get(h.start) => (OpTag::Equal, true),
+            (1, 1) => (OpTag::Replace, true),
+            _ => (OpTag::Equal, false), // a compound
+        };
+        if let Some(last) = out.last_mut() {
+            let one_to_one = |o: &Opcode| {
+                o.src_end - o.src_start <= 1 && o.dest_end - o.dest_start <= 1
+                    || o.tag != OpTag::Equal
+                    || o.src_end - o.src_start == o.dest_end - o.dest_start
+            };
+            if single && last.tag == tag && one_to_one(last) {
+                last.src_end = r.end;
+                last.dest_end = h.end;
+                continue;
+            }
+        }
+        out.push(Opcode {
+            tag,
+            src_start: r.start,
+            src_end: r.end,
+            dest_start: h.start,
+            dest_end: h.end,
+        });
+    }
+    out
 }
 
 /// The statistics row of one alignment.
@@ -236,9 +382,7 @@ impl<'a> SegmentScorer<'a, str> for WerScorer<'a> {
     fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
         let scratch = &mut self.scratch;
         scratch.begin_segment(self.split.unit);
-        let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
-        scratch.encode_text(hypothesis, self.split, &mut hyp_ids);
-        scratch.hyp_ids = hyp_ids;
+        scratch.encode_hypothesis(hypothesis, self.split);
         if let Some((best, _)) = scratch.best_reference(&self.references, self.split) {
             row.copy_from_slice(&best);
         }
@@ -246,8 +390,9 @@ impl<'a> SegmentScorer<'a, str> for WerScorer<'a> {
     }
 }
 
-/// WER statistics of text split by `Split` (words or characters, jiwer's transforms).
-impl<'a> StatsMetric<'a, str> for Split {
+/// WER statistics of text split by `Split` (words or characters, jiwer's transforms), aligned
+/// by `rules`.
+impl<'a> StatsMetric<'a, str> for WerStats {
     type Scorer = WerScorer<'a>;
     const SHARES_PREPARED_REFERENCES: bool = false;
 
@@ -257,10 +402,14 @@ impl<'a> StatsMetric<'a, str> for Split {
 
     fn scorer(&self) -> WerScorer<'a> {
         WerScorer {
-            scratch: Scratch::new(),
-            split: *self,
+            scratch: Scratch::new(self.rules),
+            split: self.split,
             references: Vec::new(),
         }
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.rules.check(self.split.unit)
     }
 }
 
@@ -269,9 +418,10 @@ fn one_reference() -> Error {
     Error::internal("a token segment has exactly one reference")
 }
 
-/// WER statistics of already-split tokens (compared as bytes), one reference per hypothesis.
+/// WER statistics of already-split tokens (compared as bytes), one reference per hypothesis,
+/// aligned by the rules it holds.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct PreSplit;
+pub struct PreSplit(pub EditRules);
 
 /// A token segment's state: its one reference.
 pub struct WerTokenScorer<'a> {
@@ -303,7 +453,7 @@ impl<'a> StatsMetric<'a, [&'a [u8]]> for PreSplit {
 
     fn scorer(&self) -> WerTokenScorer<'a> {
         WerTokenScorer {
-            scratch: Scratch::new(),
+            scratch: Scratch::new(self.0),
             reference: &[],
         }
     }
@@ -327,29 +477,32 @@ pub struct SegmentAlignment {
 pub fn stream_alignments(
     hyps: &[&str],
     streams: &[Vec<Option<&str>>],
-    split: Split,
+    stats: WerStats,
     workers: i64,
 ) -> Result<Vec<SegmentAlignment>> {
+    stats.validate()?;
+    let WerStats { split, rules } = stats;
     let layout = Streams::new(hyps, streams);
     statistics::map_segments(
         &layout,
         true,
         workers,
-        || (Scratch::new(), Vec::new()),
+        || (Scratch::new(rules), Vec::new()),
         |(scratch, refs), i, hyp, references| {
             refs.clear();
             refs.extend(references);
             scratch.begin_segment(split.unit);
-            let mut hyp_ids = std::mem::take(&mut scratch.hyp_ids);
-            scratch.encode_text(hyp, split, &mut hyp_ids);
-            scratch.hyp_ids = hyp_ids;
+            scratch.encode_hypothesis(hyp, split);
             let (best, k) = scratch
                 .best_reference(refs, split)
                 .ok_or_else(|| no_references(i))?;
             let reference = *row_item(refs, k, "best reference")?;
-            let mut ref_ids = std::mem::take(&mut scratch.ref_ids);
-            scratch.encode_text(reference, split, &mut ref_ids);
-            scratch.ref_ids = ref_ids;
+            let (mut ids, mut words) = (
+                std::mem::take(&mut scratch.ref_ids),
+                std::mem::take(&mut scratch.ref_words),
+            );
+            scratch.encode_text(reference, split, &mut ids, &mut words);
+            (scratch.ref_ids, scratch.ref_words) = (ids, words);
             // The k-th reference present at segment i is in that stream.
             let stream = streams
                 .iter()
@@ -374,9 +527,10 @@ pub fn stream_alignments(
 pub fn token_stats<'a>(
     hyps: &'a [Vec<&'a [u8]>],
     refs: &'a [Vec<&'a [u8]>],
+    rules: EditRules,
     workers: i64,
 ) -> Result<Vec<i64>> {
-    statistics::rows(&Pairs::new(hyps, refs), &PreSplit, workers)
+    statistics::rows(&Pairs::new(hyps, refs), &PreSplit(rules), workers)
 }
 
 /// Like [`token_stats`], with every segment's opcodes.
@@ -386,13 +540,14 @@ pub fn token_stats<'a>(
 pub fn token_alignments<'a>(
     hyps: &'a [Vec<&'a [u8]>],
     refs: &'a [Vec<&'a [u8]>],
+    rules: EditRules,
     workers: i64,
 ) -> Result<Vec<SegmentAlignment>> {
     statistics::map_segments(
         &Pairs::new(hyps, refs),
         true,
         workers,
-        Scratch::new,
+        || Scratch::new(rules),
         |scratch, _, hyp, references| {
             let reference = references.next().ok_or_else(one_reference)?;
             scratch.encode_token_pair(reference, hyp);
@@ -466,22 +621,29 @@ mod tests {
             Some("short one here"),
             Some("quite a bit of longer sentence"),
         ]];
-        let rows = stream_stats(&hyps, &refs, WORDS, 1).unwrap();
+        let rows = stream_stats(&hyps, &refs, WerStats::from(WORDS), 1).unwrap();
         assert_eq!(sum(&rows), [2, 2, 4, 5, 9, 11]);
         // cer(["i can spell", "i hope"], ["i kan cpell", "i hop"]): H 14, S 2, D 1, I 0.
         let rows = stream_stats(
             &["i kan cpell", "i hop"],
             &[vec![Some("i can spell"), Some("i hope")]],
-            CHARS,
+            WerStats::from(CHARS),
             1,
         )
         .unwrap();
         assert_eq!(sum(&rows), [2, 1, 0, 14, 17, 16]);
         // wer("a", "a b c d") = 3 insertions.
-        let rows = stream_stats(&["a b c d"], &[vec![Some("a")]], WORDS, 1).unwrap();
+        let rows =
+            stream_stats(&["a b c d"], &[vec![Some("a")]], WerStats::from(WORDS), 1).unwrap();
         assert_eq!(rows, [0, 0, 3, 1, 1, 4]);
         // A single tab does not separate words.
-        let rows = stream_stats(&["a\tb c"], &[vec![Some("a b c")]], WORDS, 1).unwrap();
+        let rows = stream_stats(
+            &["a\tb c"],
+            &[vec![Some("a b c")]],
+            WerStats::from(WORDS),
+            1,
+        )
+        .unwrap();
         assert_eq!(rows, [1, 1, 0, 1, 3, 2]);
     }
 
@@ -493,33 +655,50 @@ mod tests {
             vec![Some("a b c"), None],
             vec![Some("a b c"), Some("x w")],
         ];
-        let aligned = stream_alignments(&hyps, &streams, WORDS, 1).unwrap();
+        let aligned = stream_alignments(&hyps, &streams, WerStats::from(WORDS), 1).unwrap();
         assert_eq!(aligned[0].stream, 1);
         assert_eq!(aligned[0].row, [0, 0, 0, 3, 3, 3]);
         assert_eq!(aligned[1].stream, 0);
-        let rows = stream_stats(&hyps, &streams, WORDS, 1).unwrap();
+        let rows = stream_stats(&hyps, &streams, WerStats::from(WORDS), 1).unwrap();
         assert_eq!(&rows[..WIDTH], &aligned[0].row);
         assert_eq!(&rows[WIDTH..], &aligned[1].row);
     }
 
     #[test]
     fn errors_name_the_problem() {
-        let err = stream_stats(&["a"], &[vec![Some("a"), Some("b")]], WORDS, 1).unwrap_err();
+        let err = stream_stats(
+            &["a"],
+            &[vec![Some("a"), Some("b")]],
+            WerStats::from(WORDS),
+            1,
+        )
+        .unwrap_err();
         assert!(err
             .message()
             .contains("stream 0 has 2 segments but there are 1"));
-        let err = stream_stats(&["a", "b"], &[vec![Some("a"), None]], WORDS, 1).unwrap_err();
+        let err = stream_stats(
+            &["a", "b"],
+            &[vec![Some("a"), None]],
+            WerStats::from(WORDS),
+            1,
+        )
+        .unwrap_err();
         assert!(err.message().contains("segment 1 has no references"));
-        assert!(stream_stats(&["a"], &[], WORDS, 1).is_err());
-        assert!(token_stats(&[vec![]], &[], 1).is_err());
+        assert!(stream_stats(&["a"], &[], WerStats::from(WORDS), 1).is_err());
+        assert!(token_stats(&[vec![]], &[], EditRules::RapidFuzz, 1).is_err());
     }
 
     #[test]
     fn tokens_match_text() {
         let hyps = ["the cat sat", "", "a b a b"];
         let refs = ["the cat is here", "x", "b a b a"];
-        let rows =
-            stream_stats(&hyps, &[refs.iter().map(|r| Some(*r)).collect()], WORDS, 1).unwrap();
+        let rows = stream_stats(
+            &hyps,
+            &[refs.iter().map(|r| Some(*r)).collect()],
+            WerStats::from(WORDS),
+            1,
+        )
+        .unwrap();
         let split = |s: &[&'static str]| -> Vec<Vec<&'static [u8]>> {
             s.iter()
                 .map(|l| {
@@ -530,9 +709,11 @@ mod tests {
                 })
                 .collect()
         };
-        let token_rows = token_stats(&split(&hyps), &split(&refs), 1).unwrap();
+        let token_rows =
+            token_stats(&split(&hyps), &split(&refs), EditRules::RapidFuzz, 1).unwrap();
         assert_eq!(rows, token_rows);
-        let aligned = token_alignments(&split(&hyps), &split(&refs), 1).unwrap();
+        let aligned =
+            token_alignments(&split(&hyps), &split(&refs), EditRules::RapidFuzz, 1).unwrap();
         let from_alignments: Vec<i64> = aligned.iter().flat_map(|a| a.row).collect();
         assert_eq!(rows, from_alignments);
     }
@@ -547,8 +728,11 @@ mod tests {
             .collect();
         let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
         let streams = vec![refs.iter().map(|r| Some(r.as_str())).collect::<Vec<_>>()];
-        let serial = stream_stats(&hyps, &streams, CHARS, 1).unwrap();
-        assert_eq!(stream_stats(&hyps, &streams, CHARS, 3).unwrap(), serial);
+        let serial = stream_stats(&hyps, &streams, WerStats::from(CHARS), 1).unwrap();
+        assert_eq!(
+            stream_stats(&hyps, &streams, WerStats::from(CHARS), 3).unwrap(),
+            serial
+        );
     }
 
     #[test]
