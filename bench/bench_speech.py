@@ -20,7 +20,10 @@ its reference A, in name order; outputs play the transcripts, references the ref
      every line, then ``jiwer.wer(references, hypotheses)``; bleuprint's
      ``WER(normalizer="whisper-english").corpus_score(hyps, [refs])``;
 (c)  the same on a LibriSpeech-length sample: the pairs whose reference has 10 to 30 words
-     (up to 100,000 of them).
+     (up to 100,000 of them);
+(d)  WER with kaldialign's compounds on (b)'s pairs (already normalized by bleuprint, untimed):
+     ``kaldialign.batch_error_rate(refs, hyps, merge_compounds=True)`` on the split words (its
+     C++, one pair at a time) against ``WER(merge_compounds=True).corpus_score(hyps, [refs])``.
 
 The upstream loops are slow (about 40 us a line): ``--sample N`` (default 10,000) times them
 on N evenly spaced lines and scales linearly; scaled times are marked ``*``. Timing as in
@@ -29,11 +32,11 @@ every script: the median of ``--repeats`` runs after one warm-up run for bleupri
 
 Exactness: bleuprint's normalized strings must equal upstream's on every sampled line (``==``),
 and the WER counts (substitutions, deletions, insertions, hits) of bleuprint's rows must equal
-jiwer's ``process_words`` on upstream's normalized sample. The script exits with status 1 if a
+jiwer's ``process_words`` on upstream's normalized sample; in (d), the summed substitutions,
+deletions and insertions must equal kaldialign's on all pairs. The script exits with status 1 if a
 check fails and 2 if the data is missing.
 
-Not measured here: the Open ASR Leaderboard's normalizer with ``kaldialign.batch_error_rate(...,
-merge_compounds=True)`` (bleuprint has neither yet).
+Not measured here: the Open ASR Leaderboard's own normalizer (bleuprint does not have it yet).
 
 Usage::
 
@@ -54,7 +57,8 @@ import common
 
 ANCHOR = "openai-whisper"
 PACKAGE = "whisper-normalizer"
-RATIO_COLUMNS = (ANCHOR,)
+KALDIALIGN = "kaldialign"
+RATIO_COLUMNS = (ANCHOR, KALDIALIGN)
 
 #: Speed-up targets (issue "Speech evaluation the way leaderboards compute it").
 TARGETS = {
@@ -62,6 +66,7 @@ TARGETS = {
             ANCHOR, 20.0),
     "(b)": ("(b) normalize + WER vs openai-whisper + jiwer", "bleuprint WER", ANCHOR, 30.0),
     "(c)": ("(c) the same, LibriSpeech-length", "bleuprint WER", ANCHOR, 30.0),
+    "(d)": ("(d) WER with merge_compounds vs kaldialign", "bleuprint WER", KALDIALIGN, 3.0),
 }  # fmt: skip
 
 COUNTS: dict[str, common.Count] = {
@@ -185,9 +190,41 @@ def time_wer(
                         f"counts == jiwer: {match}", match, anchor=ANCHOR)  # fmt: skip
 
 
+def time_compounds(
+    report: common.Report, workload: str, hyps: list[str], refs: list[str], repeats: int
+) -> None:
+    import kaldialign
+
+    import bleuprint
+    from bleuprint.tokenizers import normalized
+
+    hyps, refs = normalized(hyps, "whisper-english"), normalized(refs, "whisper-english")
+
+    def theirs(h: list[str], r: list[str]) -> Callable[[], Any]:
+        words_h, words_r = [s.split() for s in h], [s.split() for s in r]
+        return lambda: kaldialign.batch_error_rate(words_r, words_h, merge_compounds=True)
+
+    print(f"  {workload}: {KALDIALIGN} ...", flush=True)
+    base_timing = common.time_call(theirs, hyps, refs, repeats)
+    expected = base_timing.result
+    base = base_timing.median
+    common.add_time(report, workload, KALDIALIGN, len(hyps), base_timing, base,
+                    "batch_error_rate(merge_compounds=True) on split words (untimed split)",
+                    None, anchor=KALDIALIGN)  # fmt: skip
+    metric = bleuprint.WER(merge_compounds=True)
+    ours = common.time_call(lambda h, r: lambda: metric.corpus_score(h, [r]), hyps, refs, repeats)
+    sums = metric.stats(hyps, [refs]).rows.sum(axis=0)
+    same = [int(v) for v in sums[:3]] == [expected["sub"], expected["del"], expected["ins"]]
+    match = report.check(f"{workload}: S, D, I == {KALDIALIGN}'s", same)
+    print(f"    check bleuprint WER: S, D, I of {len(hyps):,} pairs == {KALDIALIGN}'s: {match}")
+    common.add_time(report, workload, "bleuprint WER", len(hyps), ours, base,
+                    f"WER(merge_compounds=True).corpus_score; == {KALDIALIGN}: {match}", match,
+                    anchor=KALDIALIGN)  # fmt: skip
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = common.parse_args(__doc__, QUICK, COUNTS, argv)
-    versions = {name: importlib.metadata.version(name) for name in ("jiwer", PACKAGE)}
+    versions = {name: importlib.metadata.version(name) for name in ("jiwer", PACKAGE, KALDIALIGN)}
     info, now = common.begin(args, "bleuprint speech benchmarks", **versions,
                              **{ANCHOR: "20250625 (sdist, normalizers only)"})  # fmt: skip
     print(f"  repeats: median of {args.repeats} timed runs of bleuprint (after one warm-up "
@@ -214,6 +251,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         (f"(c) {len(libri):,} LibriSpeech-length pairs", lambda: time_wer(
             report, f"(c) {len(libri):,} LibriSpeech-length pairs, normalize + WER",
             [p[0] for p in libri], [p[1] for p in libri], sample, upstream[0], fast, slow)),
+        (f"(d) {n} pairs, merge_compounds", lambda: time_compounds(
+            report, f"(d) {n} pairs, WER with merge_compounds", hyps, refs, fast)),
     ]  # fmt: skip
     common.run_sections(report, sections, args)
     common.print_results(

@@ -129,6 +129,9 @@ pub(crate) mod typed {
         empty_reference("empty_reference");
         arithmetic("arithmetic");
         promotion("promotion");
+        aligner("aligner");
+        stage("stage");
+        keep("keep");
     });
 
     str_args!(optional_str_arg -> Option<&'a str>, "a str or None" {
@@ -186,7 +189,8 @@ pub(crate) mod typed {
     bool_args! {
         effective_order, compensated_sum, whitespace, eps_smoothing, normalized, no_punct,
         asian_support, raw, auto_reweigh, stem, tokens_flag = "tokens", rows_flag = "rows",
-        corpus_flag = "corpus",
+        corpus_flag = "corpus", sclite, merge_compounds, package, remove_diacritics,
+        split_letters, preserve_marks,
     }
 
     typed_args! {

@@ -341,9 +341,9 @@ impl WerKernel {
         #[pyo3(from_py_with = typed::unit)] unit: &str,
         #[pyo3(from_py_with = typed::raw)] raw: bool,
         #[pyo3(from_py_with = typed::empty_reference)] empty_reference: &str,
-        aligner: &str,
-        sclite: bool,
-        merge_compounds: bool,
+        #[pyo3(from_py_with = typed::aligner)] aligner: &str,
+        #[pyo3(from_py_with = typed::sclite)] sclite: bool,
+        #[pyo3(from_py_with = typed::merge_compounds)] merge_compounds: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
         let kaldi = KaldiAlign {
             sclite,

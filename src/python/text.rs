@@ -218,15 +218,15 @@ impl WhisperStage {
     #[new]
     #[pyo3(signature = (
         stage, *, package = false, remove_diacritics = false, split_letters = false,
-        preserve_marks = false, keep = String::new()
+        preserve_marks = false, keep = ""
     ))]
     fn new(
-        stage: &str,
-        package: bool,
-        remove_diacritics: bool,
-        split_letters: bool,
-        preserve_marks: bool,
-        keep: String,
+        #[pyo3(from_py_with = typed::stage)] stage: &str,
+        #[pyo3(from_py_with = typed::package)] package: bool,
+        #[pyo3(from_py_with = typed::remove_diacritics)] remove_diacritics: bool,
+        #[pyo3(from_py_with = typed::split_letters)] split_letters: bool,
+        #[pyo3(from_py_with = typed::preserve_marks)] preserve_marks: bool,
+        #[pyo3(from_py_with = typed::keep)] keep: &str,
     ) -> PyResult<Self> {
         use crate::text::whisper::{
             BasicTextNormalizer, EnglishNumberNormalizer, EnglishSpellingNormalizer,
@@ -246,7 +246,9 @@ impl WhisperStage {
                 })
             }
             "remove_symbols" => Stage::RemoveSymbols { preserve_marks },
-            "remove_symbols_and_diacritics" => Stage::RemoveSymbolsAndDiacritics { keep },
+            "remove_symbols_and_diacritics" => Stage::RemoveSymbolsAndDiacritics {
+                keep: keep.to_owned(),
+            },
             other => {
                 return Err(crate::error::Error::invalid_option(format!(
                     "unknown Whisper normalizer stage {other:?}; expected english, numbers, \

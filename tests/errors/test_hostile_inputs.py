@@ -471,9 +471,23 @@ TYPED = {
             "asian_support",
             "raw",
             "stem",
+            "sclite",
+            "merge_compounds",
+            "package",
+            "remove_diacritics",
+            "split_letters",
+            "preserve_marks",
         ),
         st.booleans(),
     ),  # fmt: skip
+    # WerKernel's aligner and WhisperStage's stage and kept characters: good and bad names.
+    "aligner": st.one_of(st.sampled_from(["rapidfuzz", "kaldialign", "sclite"]), names),
+    "stage": st.one_of(
+        st.sampled_from(["english", "numbers", "spelling", "basic", "remove_symbols",
+                         "remove_symbols_and_diacritics"]),  # fmt: skip
+        names,
+    ),
+    "keep": st.one_of(st.sampled_from(["", ".%$", "\x00"]), names),
 }
 # A kernel of each metric, as the functions that take one are given it.
 BLEU_KERNEL = _core.BleuKernel(tokenizer="13a", max_order=4)
