@@ -483,8 +483,16 @@ TYPED = {
     # WerKernel's aligner and WhisperStage's stage and kept characters: good and bad names.
     "aligner": st.one_of(st.sampled_from(["rapidfuzz", "kaldialign", "sclite"]), names),
     "stage": st.one_of(
-        st.sampled_from(["english", "numbers", "spelling", "basic", "remove_symbols",
-                         "remove_symbols_and_diacritics"]),  # fmt: skip
+        st.sampled_from(
+            [
+                "english",
+                "numbers",
+                "spelling",
+                "basic",
+                "remove_symbols",
+                "remove_symbols_and_diacritics",
+            ]
+        ),  # fmt: skip
         names,
     ),
     "keep": st.one_of(st.sampled_from(["", ".%$", "\x00"]), names),
