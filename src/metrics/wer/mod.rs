@@ -328,12 +328,9 @@ fn steps_to_opcodes(
             _ => (OpTag::Equal, false), // a compound
         };
         if let Some(last) = out.last_mut() {
-            let one_to_one = |o: &Opcode| {
-                o.src_end - o.src_start <= 1 && o.dest_end - o.dest_start <= 1
-                    || o.tag != OpTag::Equal
-                    || o.src_end - o.src_start == o.dest_end - o.dest_start
-            };
-            if single && last.tag == tag && one_to_one(last) {
+            // A compound run (an `equal` of unequal spans) stays alone.
+            let compound = last.src_end - last.src_start != last.dest_end - last.dest_start;
+            if single && last.tag == tag && !(tag == OpTag::Equal && compound) {
                 last.src_end = r.end;
                 last.dest_end = h.end;
                 continue;

@@ -15,6 +15,7 @@ seed. Symbols may be str, int or any orderable values, as there: without
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
@@ -35,10 +36,10 @@ _alias = Alias("kaldialign", __name__, KaldialignAlreadyImportedError)
 install, uninstall, installed = _alias.install, _alias.uninstall, _alias.installed
 
 
+@functools.cache
 def _config(sclite_mode: bool, merge_compounds: bool) -> WERConfig:
-    return WERConfig(
-        aligner="kaldialign", sclite_mode=bool(sclite_mode), merge_compounds=bool(merge_compounds)
-    )
+    # One config (and core kernel) per option pair, not one per call.
+    return WERConfig(aligner="kaldialign", sclite_mode=sclite_mode, merge_compounds=merge_compounds)
 
 
 def _tokens(
@@ -78,7 +79,7 @@ def edit_distance(
     ``ref_len`` and ``err_rate`` (``total / ref_len``)."""
     ref, hyp = list(ref), list(hyp)
     (refs, hyps), _ = _tokens([[ref], [hyp]], merge_compounds)
-    row = _config(sclite_mode, merge_compounds).token_rows(hyps, refs)[0]
+    row = _config(bool(sclite_mode), bool(merge_compounds)).token_rows(hyps, refs)[0]
     ans = _counts(row, len(ref))
     ans["err_rate"] = _error_rate(ans["total"], len(ref))
     return ans
@@ -103,7 +104,7 @@ def batch_error_rate(
     ans: dict[str, Any] = {"ins": 0, "del": 0, "sub": 0, "total": 0, "ref_len": 0}
     if refs_l:
         (r_tokens, h_tokens), _ = _tokens([refs_l, hyps_l], merge_compounds)
-        rows = _config(sclite_mode, merge_compounds).token_rows(h_tokens, r_tokens)
+        rows = _config(bool(sclite_mode), bool(merge_compounds)).token_rows(h_tokens, r_tokens)
         for row, ref in zip(rows.tolist(), refs_l):
             for key, value in _counts(row, len(ref)).items():
                 ans[key] += value
@@ -123,7 +124,7 @@ def align(
     spaces (``("white paper", "whitepaper")``) and every symbol is a ``str``."""
     ref, hyp = list(ref), list(hyp)
     (refs, hyps), back = _tokens([[ref], [hyp]], merge_compounds, (eps_symbol,))
-    config = _config(sclite_mode, merge_compounds)
+    config = _config(bool(sclite_mode), bool(merge_compounds))
     _, _, ops, _ = config.pair_alignments(hyps, refs, tokens=True)
     r, h = refs[0], hyps[0]
     if merge_compounds:
@@ -172,7 +173,7 @@ def bootstrap_wer_ci(
         )
     sources = [refs, hyps] if hyps2 is None else [refs, hyps, hyps2]
     tokens, _ = _tokens(sources, merge_compounds)
-    config = _config(False, merge_compounds)
+    config = _config(False, bool(merge_compounds))
     rows = config.token_rows(tokens[1], tokens[0])
     rows2 = None if hyps2 is None else config.token_rows(tokens[2], tokens[0])
     return bisani_ney_ci(rows, rows2, replications=replications, seed=seed)

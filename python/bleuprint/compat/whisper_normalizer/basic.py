@@ -4,8 +4,9 @@ scripts, that ``remove_symbols`` otherwise turns into spaces)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from functools import partial
+from typing import Any
 
 from bleuprint.tokenizers.whisper import TABLES, WhisperStage
 
@@ -20,15 +21,21 @@ __all__ = [
 ADDITIONAL_DIACRITICS: dict[str, str] = dict(TABLES["additional_diacritics"])
 
 
+@functools.lru_cache(maxsize=64)
+def _stage(name: str, **options: Any) -> WhisperStage:
+    # One core stage per option set, reused by every call of the functions below.
+    return WhisperStage(name, **options)
+
+
 def remove_symbols_and_diacritics(s: str, keep: str = "") -> str:
     """Replace any other markers, symbols and punctuations with a space, and drop any
     diacritics (category 'Mn' and some manual mappings); the characters of ``keep`` stay."""
-    return WhisperStage("remove_symbols_and_diacritics", keep=keep)(s)
+    return _stage("remove_symbols_and_diacritics", keep=keep)(s)
 
 
 def remove_symbols(s: str, preserve_marks: bool = False) -> str:
     """Replace symbols and punctuations with a space, optionally preserving Unicode marks."""
-    return WhisperStage("remove_symbols", preserve_marks=preserve_marks)(s)
+    return _stage("remove_symbols", preserve_marks=bool(preserve_marks))(s)
 
 
 class BasicTextNormalizer:
@@ -54,7 +61,7 @@ class BasicTextNormalizer:
         self.clean: Callable[[str], str] = (
             remove_symbols_and_diacritics
             if remove_diacritics
-            else partial(remove_symbols, preserve_marks=preserve_marks)
+            else functools.partial(remove_symbols, preserve_marks=preserve_marks)
         )
 
     def __call__(self, s: str) -> str:
