@@ -615,6 +615,7 @@ fn kaldialign_counts_and_alignments() {
             let options = KaldiAlign {
                 sclite,
                 merge_compounds,
+                compound_pairs: false,
             };
             let expected = vector.field("expected").field(name);
             let counts = kaldi::counts(&r, &h, options);

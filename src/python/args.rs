@@ -189,7 +189,7 @@ pub(crate) mod typed {
     bool_args! {
         effective_order, compensated_sum, whitespace, eps_smoothing, normalized, no_punct,
         asian_support, raw, auto_reweigh, stem, tokens_flag = "tokens", rows_flag = "rows",
-        corpus_flag = "corpus", sclite, merge_compounds, package, remove_diacritics,
+        corpus_flag = "corpus", sclite, merge_compounds, compound_pairs, package, remove_diacritics,
         split_letters, preserve_marks,
     }
 

@@ -335,7 +335,7 @@ impl WerKernel {
     #[new]
     #[pyo3(signature = (
         *, unit = "word", raw = false, empty_reference = "ratio", aligner = "rapidfuzz",
-        sclite = false, merge_compounds = false
+        sclite = false, merge_compounds = false, compound_pairs = false
     ))]
     fn new(
         #[pyo3(from_py_with = typed::unit)] unit: &str,
@@ -344,17 +344,20 @@ impl WerKernel {
         #[pyo3(from_py_with = typed::aligner)] aligner: &str,
         #[pyo3(from_py_with = typed::sclite)] sclite: bool,
         #[pyo3(from_py_with = typed::merge_compounds)] merge_compounds: bool,
+        #[pyo3(from_py_with = typed::compound_pairs)] compound_pairs: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
         let kaldi = KaldiAlign {
             sclite,
             merge_compounds,
+            compound_pairs,
         };
         let rules = match aligner {
             "rapidfuzz" if kaldi == KaldiAlign::default() => EditRules::RapidFuzz,
             "kaldialign" => EditRules::Kaldi(kaldi),
             "rapidfuzz" => {
                 return Err(crate::error::Error::invalid_option(
-                    "sclite and merge_compounds are kaldialign's: use aligner=\"kaldialign\"",
+                    "sclite, merge_compounds and compound_pairs are kaldialign's options: use \
+                     aligner=\"kaldialign\"",
                 )
                 .into())
             }
@@ -381,12 +384,13 @@ impl WerKernel {
         };
         format!(
             "WerKernel(unit={:?}, raw={}, empty_reference={:?}, aligner={aligner:?}, \
-             sclite={}, merge_compounds={})",
+             sclite={}, merge_compounds={}, compound_pairs={})",
             self.split.unit.name(),
             self.split.raw,
             self.empty_reference.name(),
             kaldi.sclite,
             kaldi.merge_compounds,
+            kaldi.compound_pairs,
         )
     }
 }

@@ -71,6 +71,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .collect::<std::collections::HashMap<_, _>>(),
     )?;
     m.add("WHISPER_TABLES", whisper_tables(m.py())?)?;
+    m.add("OPEN_ASR_REVISION", crate::text::whisper::OPEN_ASR_REVISION)?;
     m.add(
         "SMOOTH_METHODS",
         crate::metrics::bleu::Smoothing::NAMES.to_vec(),

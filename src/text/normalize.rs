@@ -12,7 +12,14 @@ use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNo
 pub use unicode_normalization::UNICODE_VERSION;
 
 use crate::error::Result;
-use crate::text::whisper::{self, BasicTextNormalizer, EnglishTextNormalizer};
+use crate::text::whisper::{
+    self, BasicTextNormalizer, EnglishTextNormalizer, MultilingualNormalizer, NumberLanguage,
+};
+
+/// The leaderboard's revision as a signature shows it (git's short form).
+fn open_asr_revision() -> &'static str {
+    whisper::OPEN_ASR_REVISION.get(..7).unwrap_or(whisper::OPEN_ASR_REVISION)
+}
 
 /// `text` under one of the English normalizers.
 fn english<'t>(normalizer: &EnglishTextNormalizer, text: &str) -> Result<Cow<'t, str>> {
@@ -41,6 +48,22 @@ pub enum Normalization {
     /// `WhisperBasic` keeping Unicode marks (the vowel signs and viramas of Indic scripts,
     /// which `WhisperBasic` turns into spaces).
     WhisperNormalizerBasicMarks,
+    /// The Open ASR Leaderboard's `EnglishTextNormalizer()`: `WhisperEnglish` with more
+    /// fillers, compound words joined, names and acronyms, and its own spelling table.
+    OpenAsrEn,
+    /// The Open ASR Leaderboard's `MultilingualNormalizer(remove_diacritics=False)`, digits
+    /// left as they are (`lang=None`).
+    OpenAsrMultilingual,
+    /// The same with `lang="de"`: digits spelled out in German by num2words.
+    OpenAsrMultilingualDe,
+    /// `lang="fr"`.
+    OpenAsrMultilingualFr,
+    /// `lang="it"`.
+    OpenAsrMultilingualIt,
+    /// `lang="es"`.
+    OpenAsrMultilingualEs,
+    /// `lang="pt"`.
+    OpenAsrMultilingualPt,
 }
 
 crate::enums::name_table!(Normalization, "normalization", fold_case: true, {
@@ -50,6 +73,13 @@ crate::enums::name_table!(Normalization, "normalization", fold_case: true, {
     WhisperEnglish => "whisper-english",
     WhisperNormalizerEnglish => "whisper-normalizer-english",
     WhisperNormalizerBasicMarks => "whisper-normalizer-basic-marks",
+    OpenAsrEn => "open-asr-en",
+    OpenAsrMultilingual => "open-asr-multilingual",
+    OpenAsrMultilingualDe => "open-asr-multilingual-de",
+    OpenAsrMultilingualFr => "open-asr-multilingual-fr",
+    OpenAsrMultilingualIt => "open-asr-multilingual-it",
+    OpenAsrMultilingualEs => "open-asr-multilingual-es",
+    OpenAsrMultilingualPt => "open-asr-multilingual-pt",
 });
 
 impl Normalization {
@@ -65,6 +95,27 @@ impl Normalization {
             Self::WhisperNormalizerEnglish | Self::WhisperNormalizerBasicMarks => {
                 format!("{}@{}", self.name(), whisper::PACKAGE_VERSION)
             }
+            Self::OpenAsrEn | Self::OpenAsrMultilingual => {
+                format!("{}@{}", self.name(), open_asr_revision())
+            }
+            _ => format!(
+                "{}@{}+num2words-{}",
+                self.name(),
+                open_asr_revision(),
+                whisper::NUM2WORDS_VERSION
+            ),
+        }
+    }
+
+    /// The language of an `open-asr-multilingual` normalizer's number words.
+    fn number_language(self) -> Option<NumberLanguage> {
+        match self {
+            Self::OpenAsrMultilingualDe => Some(NumberLanguage::De),
+            Self::OpenAsrMultilingualFr => Some(NumberLanguage::Fr),
+            Self::OpenAsrMultilingualIt => Some(NumberLanguage::It),
+            Self::OpenAsrMultilingualEs => Some(NumberLanguage::Es),
+            Self::OpenAsrMultilingualPt => Some(NumberLanguage::Pt),
+            _ => None,
         }
     }
 
@@ -93,6 +144,23 @@ impl Normalization {
                 BasicTextNormalizer::new(false, false)
                     .preserving_marks()
                     .normalize(text, &mut out);
+                Ok(Cow::Owned(out))
+            }
+            Self::OpenAsrEn => {
+                static ENGLISH: OnceLock<EnglishTextNormalizer> = OnceLock::new();
+                english(ENGLISH.get_or_init(EnglishTextNormalizer::open_asr), text)
+            }
+            Self::OpenAsrMultilingual
+            | Self::OpenAsrMultilingualDe
+            | Self::OpenAsrMultilingualFr
+            | Self::OpenAsrMultilingualIt
+            | Self::OpenAsrMultilingualEs
+            | Self::OpenAsrMultilingualPt => {
+                let mut out = String::with_capacity(text.len());
+                MultilingualNormalizer {
+                    language: self.number_language(),
+                }
+                .normalize(text, &mut out);
                 Ok(Cow::Owned(out))
             }
         }

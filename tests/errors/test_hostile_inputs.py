@@ -473,6 +473,7 @@ TYPED = {
             "stem",
             "sclite",
             "merge_compounds",
+            "compound_pairs",
             "package",
             "remove_diacritics",
             "split_letters",

@@ -34,6 +34,7 @@ __all__ = [
     "TextColumn",
     "TOKENIZERS",
     "WHISPER_TABLES",
+    "OPEN_ASR_REVISION",
     "WerKernel",
     "WhisperStage",
     "__version__",
@@ -73,6 +74,7 @@ Moses), ``closest-first`` (ties to the first listed; torchmetrics), ``shortest``
 NORMALIZATIONS: list[str]
 NORMALIZATION_SIGNATURES: dict[str, str]
 WHISPER_TABLES: dict[str, Any]
+OPEN_ASR_REVISION: str
 """The Whisper normalizers' data as upstream's attributes hold it: ``spelling``,
 ``additional_diacritics``, ``replacers``, ``package_replacers`` (dicts) and
 ``ignore_patterns`` (a str)."""
@@ -167,7 +169,7 @@ class WerKernel(MetricKernel):
     """The WER family: ``unit`` (``word``, ``char``), ``raw`` (no whitespace cleanup), the
     ``empty_reference`` rule of the measures (``ratio``, ``jiwer``), and whose alignment:
     ``aligner`` (``rapidfuzz``, ``kaldialign``) with kaldialign's ``sclite`` costs and
-    ``merge_compounds``."""
+    ``merge_compounds``, and the Open ASR Leaderboard's ``compound_pairs`` pass."""
 
     def __new__(
         cls,
@@ -178,6 +180,7 @@ class WerKernel(MetricKernel):
         aligner: str = "rapidfuzz",
         sclite: bool = False,
         merge_compounds: bool = False,
+        compound_pairs: bool = False,
     ) -> WerKernel: ...
 
 @final

@@ -43,10 +43,25 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
         else:  # wer, cer
             unit = "word" if name == "wer" else "char"
             # --normalize is one option for every metric that takes it.
-            normalizer = getattr(args, "bleu_normalize", None)
+            normalizer = _wer_normalizer(args)
             metric = WER(unit=unit, normalizer=normalizer, **_options(args, "wer"), **common)
         metrics[name.upper()] = metric
     return metrics
+
+
+def _wer_normalizer(args: argparse.Namespace) -> Any:
+    """``--normalize``, with ``--language`` naming the leaderboard's multilingual normalizer
+    for that language (``open-asr-multilingual`` + ``de``: ``open-asr-multilingual-de``)."""
+    normalizer = getattr(args, "bleu_normalize", None)
+    language = getattr(args, "normalize_language", None)
+    if language is None:
+        return normalizer
+    if normalizer != "open-asr-multilingual":
+        raise InvalidOptionError(
+            f"--language {language} picks the language of the Open ASR Leaderboard's "
+            "multilingual normalizer: add --normalize open-asr-multilingual"
+        )
+    return f"{normalizer}-{language}"
 
 
 def _options(args: argparse.Namespace, metric: str) -> dict[str, Any]:

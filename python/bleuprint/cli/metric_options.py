@@ -11,6 +11,7 @@ from bleuprint.metrics.chrf import CHRF
 from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
 from bleuprint.metrics.rouge import DEFAULT_TOKENIZER, ROUGE_TYPES
 from bleuprint.tokenizers import NORMALIZATIONS, TOKENIZERS
+from bleuprint.tokenizers.whisper import OPEN_ASR_LANGUAGES as NUMBER_LANGUAGES
 
 
 def add_bleu_options(parser: argparse.ArgumentParser) -> None:
@@ -49,8 +50,10 @@ def add_bleu_options(parser: argparse.ArgumentParser) -> None:
         "as in sacrebleu): nfc or nfkc (Unicode), whisper-basic or whisper-english "
         "(openai-whisper 20250625's text normalizers, as speech evaluation applies them), "
         "whisper-normalizer-english or whisper-normalizer-basic-marks (the whisper-normalizer "
-        "0.1.15 package's variants: four more contractions; marks kept, for Indic scripts). "
-        "Recorded in the signature, with the upstream's version: norm:whisper-english@20250625.",
+        "0.1.15 package's variants: four more contractions; marks kept, for Indic scripts), "
+        "open-asr-en or open-asr-multilingual (the Open ASR Leaderboard's, at its git "
+        "revision; with --language XX, digits spelled in that language). Recorded in the "
+        "signature, with the upstream's version: norm:whisper-english@20250625.",
     )  # fmt: skip
     bleu.add_argument(
         "--lowercase", "-lc", action="store_true", dest="bleu_lowercase",
@@ -120,6 +123,31 @@ def add_wer_options(parser: argparse.ArgumentParser) -> None:
         ("--wer-expand-contractions", "Expand English contractions (won't -> will not)."),
         ("--wer-remove-kaldi-non-words", "Drop Kaldi non-words such as [noise] and <unk>."),
     )
+    wer.add_argument(
+        "--merge-compounds", action="store_true", dest="wer_merge_compounds",
+        help="kaldialign's merge_compounds: adjacent words of either side, joined, match one "
+        "word of the other at no cost (white paper / whitepaper). Words only; aligns with "
+        "kaldialign 0.12.0. The Open ASR Leaderboard's WER: --normalize open-asr-en "
+        "--merge-compounds.",
+    )  # fmt: skip
+    wer.add_argument(
+        "--sclite-mode", action="store_true", dest="wer_sclite_mode",
+        help="kaldialign's sclite costs (insertion 3, deletion 3, substitution 4).",
+    )  # fmt: skip
+    wer.add_argument(
+        "--compound-pairs", action="store_true", dest="wer_compound_pairs",
+        help="The Open ASR Leaderboard's compound-pair pass (its multilingual scoring): where "
+        "a pair differs in a region that spells the same characters once joined, both sides "
+        "get the joined word. With kaldialign. The leaderboard's multilingual WER: --normalize "
+        "open-asr-multilingual --language XX --merge-compounds --compound-pairs.",
+    )  # fmt: skip
+    wer.add_argument(
+        "--language", default=None, metavar="XX", choices=NUMBER_LANGUAGES,
+        dest="normalize_language",
+        help="With --normalize open-asr-multilingual: the language its digits are spelled in "
+        "(num2words 0.5.14), as the leaderboard's MultilingualNormalizer(lang=XX): "
+        + ", ".join(NUMBER_LANGUAGES) + ". Without it, digits stay digits.",
+    )  # fmt: skip
 
 
 def add_rouge_options(parser: argparse.ArgumentParser) -> None:

@@ -32,6 +32,7 @@ from bleuprint.metrics.wer_alignment import (
 )
 from bleuprint.tokenizers import check_normalization, normalization_signature, normalized
 from bleuprint.tokenizers import wer_text as _wer_text
+from bleuprint.tokenizers.whisper import OPEN_ASR_REVISION
 
 if TYPE_CHECKING:
     import numpy as np
@@ -95,6 +96,7 @@ class WERConfig(KernelConfig):
     aligner: Optional[str] = None
     sclite_mode: bool = False
     merge_compounds: bool = False
+    compound_pairs: bool = False
 
     metric = "WER"
     higher_is_better = False  # an error rate
@@ -115,7 +117,8 @@ class WERConfig(KernelConfig):
         check_normalization(self.normalizer)
         self._check_bool("sclite_mode")
         self._check_bool("merge_compounds")
-        kaldi = self.sclite_mode or self.merge_compounds
+        self._check_bool("compound_pairs")
+        kaldi = self.sclite_mode or self.merge_compounds or self.compound_pairs
         if self.aligner is None:  # resolved here, so equal settings compare equal
             object.__setattr__(self, "aligner", "kaldialign" if kaldi else "rapidfuzz")
         if self.aligner not in ALIGNERS:
@@ -124,13 +127,18 @@ class WERConfig(KernelConfig):
             )
         if kaldi and self.aligner != "kaldialign":
             raise InvalidOptionError(
-                "sclite_mode and merge_compounds are kaldialign's alignment options: "
-                "use aligner='kaldialign' (or leave aligner unset)"
+                "sclite_mode, merge_compounds and compound_pairs are kaldialign's alignment "
+                "options: use aligner='kaldialign' (or leave aligner unset)"
             )
         if self.merge_compounds and self.unit == "char":
             raise InvalidOptionError(
                 "merge_compounds joins adjacent words; CER compares characters, where there is "
                 "nothing to join: use it with WER, or drop it"
+            )
+        if self.compound_pairs and self.unit == "char":
+            raise InvalidOptionError(
+                "compound_pairs joins words; CER compares characters, where there is nothing "
+                "to join: use it with WER, or drop it"
             )
         if self.transform == "standardize":
             for name in ("lowercase", "expand_contractions", "remove_kaldi_non_words"):
@@ -198,6 +206,7 @@ class WERConfig(KernelConfig):
             aligner=self.aligner or "rapidfuzz",  # resolved in __post_init__
             sclite=self.sclite_mode,
             merge_compounds=self.merge_compounds,
+            compound_pairs=self.compound_pairs,
         )
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[WERScore]:
@@ -209,7 +218,7 @@ class WERConfig(KernelConfig):
 
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
         s, d, i, h, ref_words, hyp_words = rows.T
-        if self.merge_compounds:
+        if self.merge_compounds or self.compound_pairs:
             # A merged compound is k words against one: its hits count the reference's words,
             # so only the reference side adds up.
             return s + d + h != ref_words, "substitutions + deletions + hits == ref_words"
@@ -363,6 +372,9 @@ class WERSignature(Signature):
                 self.info["costs"] = "sclite"
             if config.merge_compounds:
                 self.info["compounds"] = "merged"
+            if config.compound_pairs:
+                self.abbreviations["pairs"] = "pr"
+                self.info["pairs"] = f"open-asr@{OPEN_ASR_REVISION[:7]}"
 
 
 class WER(Metric[WERScore]):
@@ -411,6 +423,14 @@ class WER(Metric[WERScore]):
         the other at no cost (``white paper`` against ``whitepaper``: no error). Words only.
         The hits then count the reference's words, so ``substitutions + insertions + hits``
         no longer equals the hypothesis' words, and MER, WIL and WIP lose their meaning.
+    compound_pairs
+        The Open ASR Leaderboard's compound-pair pass (``normalize_compound_pairs``, which its
+        multilingual scoring runs before kaldialign): each pair is aligned word by word as
+        Python's ``difflib.SequenceMatcher`` aligns it, and a differing region that spells
+        the same characters on both sides once joined (``Haus tür`` against ``Haustür``)
+        becomes the joined word on both. Words only; with kaldialign; the aligned lengths
+        are the rows' ``ref_words`` and ``hyp_words``. :meth:`align` refuses it (its view
+        shows the words as written).
     """
 
     def __init__(
@@ -427,10 +447,11 @@ class WER(Metric[WERScore]):
         aligner: Optional[str] = None,
         sclite_mode: bool = False,
         merge_compounds: bool = False,
+        compound_pairs: bool = False,
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
-        alignment = (aligner, sclite_mode, merge_compounds)
+        alignment = (aligner, sclite_mode, merge_compounds, compound_pairs)
         config = shared_config(WERConfig, unit, transform, *text, normalizer, *alignment)
         super().__init__(config, references, workers)
 
@@ -486,12 +507,14 @@ class CER(WER):
         aligner: Optional[str] = None,
         sclite_mode: bool = False,
         merge_compounds: bool = False,  # refused with a message: characters have no compounds
+        compound_pairs: bool = False,  # refused likewise
         workers: int = -1,
     ) -> None:
         text = (lowercase, remove_punctuation, expand_contractions, remove_kaldi_non_words)
         super().__init__(
             "char", transform, *text, references, normalizer=normalizer, aligner=aligner,
-            sclite_mode=sclite_mode, merge_compounds=merge_compounds, workers=workers,
+            sclite_mode=sclite_mode, merge_compounds=merge_compounds,
+            compound_pairs=compound_pairs, workers=workers,
         )  # fmt: skip
 
 

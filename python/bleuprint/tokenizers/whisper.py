@@ -15,6 +15,13 @@ from bleuprint.errors import InvalidInputError
 #: ``additional_diacritics``, ``replacers`` and ``package_replacers`` (openai-whisper's and
 #: whisper-normalizer's, pattern -> replacement in order), ``ignore_patterns``.
 TABLES: dict[str, Any] = _core.WHISPER_TABLES
+#: The git revision of huggingface/open_asr_leaderboard whose ``normalizer/`` package the
+#: ``open-asr-*`` normalizers and WER's ``compound_pairs`` reproduce.
+OPEN_ASR_REVISION: str = _core.OPEN_ASR_REVISION
+#: The languages of its multilingual normalizer's number words (``open-asr-multilingual-XX``).
+OPEN_ASR_LANGUAGES: tuple[str, ...] = tuple(
+    name.rsplit("-", 1)[1] for name in _core.NORMALIZATIONS if name.startswith("open-asr-multilingual-")
+)
 
 
 class WhisperStage:

@@ -18,7 +18,8 @@
 //! let hypothesis: Vec<&[u8]> = vec![b"a", b"whitepaper"];
 //! let plain = counts(&reference, &hypothesis, KaldiAlign::default());
 //! assert_eq!((plain.replace, plain.delete, plain.insert), (1, 1, 0));
-//! let merged = counts(&reference, &hypothesis, KaldiAlign { sclite: false, merge_compounds: true });
+//! let merge = KaldiAlign { merge_compounds: true, ..KaldiAlign::default() };
+//! let merged = counts(&reference, &hypothesis, merge);
 //! assert_eq!(merged.total(), 0);
 //! ```
 
@@ -33,6 +34,10 @@ pub struct KaldiAlign {
     pub sclite: bool,
     /// Adjacent words concatenated match one word of the other side at no cost.
     pub merge_compounds: bool,
+    /// The Open ASR Leaderboard's pass before kaldialign (`normalize_compound_pairs`, see
+    /// [`super::compound_pairs`]): a differing region spelling the same characters on both
+    /// sides becomes one joined word on both.
+    pub compound_pairs: bool,
 }
 
 impl KaldiAlign {

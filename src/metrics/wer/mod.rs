@@ -20,6 +20,7 @@
 //! # Ok::<(), bleuprint::Error>(())
 //! ```
 
+pub mod compound_pairs;
 pub mod kaldi;
 pub mod levenshtein;
 pub mod score;
@@ -79,12 +80,19 @@ impl EditRules {
                      is nothing to join: use it with WER (unit=\"word\"), or drop it",
                 ))
             }
+            Self::Kaldi(k) if k.compound_pairs && unit == Unit::Char => {
+                Err(Error::invalid_option(
+                    "compound_pairs joins words; CER compares characters, where there is \
+                     nothing to join: use it with WER (unit=\"word\"), or drop it",
+                ))
+            }
             _ => Ok(()),
         }
     }
 
-    fn merges_compounds(self) -> bool {
-        matches!(self, Self::Kaldi(k) if k.merge_compounds)
+    /// Whether alignment reads the words themselves, not only their ids.
+    fn reads_words(self) -> bool {
+        matches!(self, Self::Kaldi(k) if k.merge_compounds || k.compound_pairs)
     }
 }
 
@@ -182,7 +190,7 @@ impl<'a> Scratch<'a> {
                     let id = self.word_id(token.as_bytes());
                     out.push(id);
                 }
-                if self.rules.merges_compounds() {
+                if self.rules.reads_words() {
                     words.extend(tokens.iter().map(|t| t.as_bytes()));
                 }
                 self.tokens = tokens;
@@ -217,7 +225,7 @@ impl<'a> Scratch<'a> {
     /// Starts a segment of already-split tokens: `ref_ids` and `hyp_ids` get their ids.
     fn encode_token_pair(&mut self, reference: &[&'a [u8]], hypothesis: &[&'a [u8]]) {
         self.begin_segment(Unit::Word);
-        if self.rules.merges_compounds() {
+        if self.rules.reads_words() {
             self.ref_words.clear();
             self.ref_words.extend_from_slice(reference);
             self.hyp_words.clear();
@@ -241,8 +249,29 @@ impl<'a> Scratch<'a> {
         (self.hyp_ids, self.hyp_words) = (ids, words);
     }
 
-    /// The counts of aligning the current `ref_ids` to `hyp_ids`.
-    fn counts(&mut self) -> EditCounts {
+    /// The counts of aligning the current `ref_ids` to `hyp_ids`, and the lengths of the two
+    /// sides as aligned (the leaderboard's compound pairs join words).
+    fn counts(&mut self) -> (EditCounts, usize, usize) {
+        if let EditRules::Kaldi(k) = self.rules {
+            if k.compound_pairs {
+                let (r, h) = compound_pairs::join_compound_pairs(
+                    &self.ref_words,
+                    &self.hyp_words,
+                    &self.ref_ids,
+                    &self.hyp_ids,
+                );
+                let r: Vec<&[u8]> = r.iter().map(|w| w.as_ref()).collect();
+                let h: Vec<&[u8]> = h.iter().map(|w| w.as_ref()).collect();
+                // The words decide: joined words have no ids.
+                let counts = kaldi::counts(&r, &h, k);
+                return (counts, r.len(), h.len());
+            }
+        }
+        let counts = self.id_counts();
+        (counts, self.ref_ids.len(), self.hyp_ids.len())
+    }
+
+    fn id_counts(&mut self) -> EditCounts {
         match self.rules {
             EditRules::RapidFuzz => {
                 let alphabet = Some(self.alphabet());
@@ -256,14 +285,21 @@ impl<'a> Scratch<'a> {
     }
 
     /// The opcodes of aligning the current `ref_ids` to `hyp_ids`.
-    fn opcodes(&mut self) -> Vec<Opcode> {
+    fn opcodes(&mut self) -> Result<Vec<Opcode>> {
         if let EditRules::Kaldi(k) = self.rules {
+            if k.compound_pairs {
+                return Err(Error::invalid_option(
+                    "alignments are drawn between the words as written, and compound_pairs \
+                     scores words it has joined: align without compound_pairs (the joined \
+                     regions show as the substitutions, insertions or deletions they were)",
+                ));
+            }
             let steps = if k.merge_compounds {
                 kaldi::alignment(&self.ref_words, &self.hyp_words, k)
             } else {
                 kaldi::alignment_of_ids(&self.ref_ids, &self.hyp_ids, k)
             };
-            return steps_to_opcodes(&steps, &self.ref_ids, &self.hyp_ids);
+            return Ok(steps_to_opcodes(&steps, &self.ref_ids, &self.hyp_ids));
         }
         let alphabet = Some(self.alphabet());
         let mut editops = std::mem::take(&mut self.editops);
@@ -278,7 +314,7 @@ impl<'a> Scratch<'a> {
             &mut out,
         );
         self.editops = editops;
-        out
+        Ok(out)
     }
 
     /// Scores the hypothesis (already in `hyp_ids`) against each reference; returns the row
@@ -292,18 +328,14 @@ impl<'a> Scratch<'a> {
             );
             self.encode_text(reference, split, &mut ids, &mut words);
             (self.ref_ids, self.ref_words) = (ids, words);
-            let counts = self.counts();
+            let (counts, ref_len, hyp_len) = self.counts();
             let errors = counts.total();
             let better = match &best {
                 None => true,
                 Some(b) => errors < b.2,
             };
             if better {
-                best = Some((
-                    counts_row(&counts, self.ref_ids.len(), self.hyp_ids.len()),
-                    k,
-                    errors,
-                ));
+                best = Some((counts_row(&counts, ref_len, hyp_len), k, errors));
             }
         }
         best.map(|(row, k, _)| (row, k))
@@ -435,8 +467,8 @@ impl<'a> SegmentScorer<'a, [&'a [u8]]> for WerTokenScorer<'a> {
     fn score(&mut self, hypothesis: &'a [&'a [u8]], row: &mut [i64]) -> Result<()> {
         let reference = self.reference;
         self.scratch.encode_token_pair(reference, hypothesis);
-        let counts = self.scratch.counts();
-        row.copy_from_slice(&counts_row(&counts, reference.len(), hypothesis.len()));
+        let (counts, ref_len, hyp_len) = self.scratch.counts();
+        row.copy_from_slice(&counts_row(&counts, ref_len, hyp_len));
         Ok(())
     }
 }
@@ -511,7 +543,7 @@ pub fn stream_alignments(
             Ok(SegmentAlignment {
                 row: best,
                 stream,
-                opcodes: scratch.opcodes(),
+                opcodes: scratch.opcodes()?,
             })
         },
     )
@@ -548,7 +580,7 @@ pub fn token_alignments<'a>(
         |scratch, _, hyp, references| {
             let reference = references.next().ok_or_else(one_reference)?;
             scratch.encode_token_pair(reference, hyp);
-            let opcodes = scratch.opcodes();
+            let opcodes = scratch.opcodes()?;
             let mut counts = EditCounts::default();
             for op in &opcodes {
                 match op.tag {

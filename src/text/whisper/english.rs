@@ -1,6 +1,7 @@
 //! `EnglishSpellingNormalizer` and `EnglishTextNormalizer` of openai-whisper 20250625
-//! (`whisper/normalizers/english.py`), and whisper-normalizer 0.1.15's `EnglishTextNormalizer`
-//! (the same with four more replacements).
+//! (`whisper/normalizers/english.py`), whisper-normalizer 0.1.15's `EnglishTextNormalizer`
+//! (the same with four more replacements), and the Open ASR Leaderboard's (more fillers and
+//! titles, compound words, its own spelling table, names and acronyms).
 
 use memchr::memmem::Finder;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -8,10 +9,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::basic::push_remove_symbols_and_diacritics;
 use super::numbers::EnglishNumberNormalizer;
 use super::scan::{
-    has_word_in, remove_brackets, remove_digit_commas, remove_parens,
+    has_word_in, join_acronyms, join_word_pair, remove_brackets, remove_digit_commas, remove_parens,
     remove_space_before_apostrophe, remove_words, space_percent_after_non_digit, space_periods,
     space_symbols_before_non_digit, sub_literal,
 };
+use super::open_asr_tables as open_asr;
 use super::tables::{FILLERS, PACKAGE_REPLACERS, REPLACERS, SPELLING};
 use super::unicode::{push_collapsed_whitespace, push_lower};
 use crate::error::Result;
@@ -34,9 +36,14 @@ impl Default for EnglishSpellingNormalizer {
 impl EnglishSpellingNormalizer {
     /// Loads the mapping.
     pub fn new() -> Self {
-        let lengths = SPELLING.iter().map(|(k, _)| k.len());
+        Self::of(&SPELLING)
+    }
+
+    /// A word-for-word mapping of `table`.
+    fn of(table: &'static [(&'static str, &'static str)]) -> Self {
+        let lengths = table.iter().map(|(k, _)| k.len());
         Self {
-            mapping: SPELLING.iter().copied().collect(),
+            mapping: table.iter().copied().collect(),
             key_lengths: (
                 lengths.clone().min().unwrap_or(0),
                 lengths.max().unwrap_or(0),
@@ -109,6 +116,11 @@ pub struct EnglishTextNormalizer {
     replacer_word_len: usize,
     numbers: EnglishNumberNormalizer,
     spelling: EnglishSpellingNormalizer,
+    fillers: &'static [&'static str],
+    /// The leaderboard's: `\ba\s+b\b` -> one word, names, acronyms.
+    compounds: &'static [(&'static str, &'static str, &'static str)],
+    names: Option<EnglishSpellingNormalizer>,
+    acronyms: bool,
 }
 
 impl Default for EnglishTextNormalizer {
@@ -132,6 +144,24 @@ impl EnglishTextNormalizer {
     /// of", "sort of", "do not know", "because").
     pub fn whisper_normalizer() -> Self {
         Self::with_replacements(&PACKAGE_REPLACERS)
+    }
+
+    /// The Open ASR Leaderboard's (`normalizer.EnglishTextNormalizer()` at
+    /// [`super::OPEN_ASR_REVISION`]): whisper's with 14 more fillers, `'s` spelled "is" only
+    /// after 13 pronouns and adverbs, 16 compound words joined ("wi fi" -> "wifi"), its own
+    /// spelling table, name variants to one spelling ("allan" -> "allen"), runs of
+    /// single-character words joined ("b b c" -> "bbc"), and a number normalizer without two
+    /// of whisper's assertions.
+    pub fn open_asr() -> Self {
+        Self {
+            numbers: EnglishNumberNormalizer::without_assertions(),
+            spelling: EnglishSpellingNormalizer::of(&open_asr::SPELLING),
+            fillers: &open_asr::FILLERS,
+            compounds: &open_asr::COMPOUNDS,
+            names: Some(EnglishSpellingNormalizer::of(&open_asr::NAMES)),
+            acronyms: true,
+            ..Self::with_replacements(&open_asr::REPLACERS)
+        }
     }
 
     fn with_replacements(table: &'static Replacements) -> Self {
@@ -159,6 +189,10 @@ impl EnglishTextNormalizer {
             replacer_word_len,
             numbers: EnglishNumberNormalizer::new(),
             spelling: EnglishSpellingNormalizer::new(),
+            fillers: &FILLERS,
+            compounds: &[],
+            names: None,
+            acronyms: false,
         }
     }
 
@@ -176,7 +210,7 @@ impl EnglishTextNormalizer {
         };
         pass(&|s, o| remove_brackets(s, o), &mut a, &mut b); // words between brackets
         pass(&|s, o| remove_parens(s, o), &mut a, &mut b); // words between parenthesis
-        pass(&|s, o| remove_words(s, &FILLERS, o), &mut a, &mut b); // hmm, mm, uh, um ...
+        pass(&|s, o| remove_words(s, self.fillers, o), &mut a, &mut b); // hmm, mm, uh, um ...
         pass(&remove_space_before_apostrophe, &mut a, &mut b);
         // Exact shortcuts, recomputed whenever a replacement changes the text: a word
         // replacer matches only a whole `\w+` run equal to its literal, an apostrophe replacer
@@ -209,11 +243,23 @@ impl EnglishTextNormalizer {
         pass(&space_periods, &mut a, &mut b); // periods not followed by numbers
         b.clear();
         push_remove_symbols_and_diacritics(&a, ".%$¢€£", &mut b); // keep numeric symbols
-        a.clear();
-        self.numbers.normalize(&b, &mut a)?;
-        b.clear();
-        self.spelling.normalize(&a, &mut b);
         std::mem::swap(&mut a, &mut b);
+        for &(first, second, joined) in self.compounds {
+            // "wi fi" -> "wifi": hyphens are spaces by now
+            pass(&|s, o| join_word_pair(s, first, second, joined, o), &mut a, &mut b);
+        }
+        b.clear();
+        self.numbers.normalize(&a, &mut b)?;
+        a.clear();
+        self.spelling.normalize(&b, &mut a);
+        if let Some(names) = &self.names {
+            b.clear();
+            names.normalize(&a, &mut b);
+            std::mem::swap(&mut a, &mut b);
+        }
+        if self.acronyms {
+            pass(&|s, o| join_acronyms(s, o), &mut a, &mut b); // "b b c" -> "bbc"
+        }
         // prefix/suffix symbols that are not preceded/followed by numbers
         pass(&space_symbols_before_non_digit, &mut a, &mut b);
         pass(&space_percent_after_non_digit, &mut a, &mut b);

@@ -237,6 +237,9 @@ fn times_power(int: &str, frac: &str, power: usize) -> Option<String> {
 pub struct EnglishNumberNormalizer {
     words: FxHashMap<String, Word>,
     and_finder: Finder<'static>,
+    /// openai-whisper's `assert value[-1] == "0"` before replacing a tens' last zero: the
+    /// leaderboard's copy drops the assertion (and the last character, whatever it is).
+    assert_last_zero: bool,
 }
 
 impl Default for EnglishNumberNormalizer {
@@ -375,6 +378,16 @@ impl EnglishNumberNormalizer {
         Self {
             words,
             and_finder: Finder::new("and").into_owned(),
+            assert_last_zero: true,
+        }
+    }
+
+    /// The Open ASR Leaderboard's copy: `value[:-1] + ones` without asserting that the last
+    /// character is a zero.
+    pub fn without_assertions() -> Self {
+        Self {
+            assert_last_zero: false,
+            ..Self::new()
         }
     }
 
@@ -518,7 +531,7 @@ impl EnglishNumberNormalizer {
                         None => Value::Int(ones_text),
                         Some(value) if matches!(value, Value::Str(_)) || prev_is_one => {
                             if prev_is_ten && ones < 10 {
-                                Value::Str(replace_last_zero(&value, &ones_text)?)
+                                Value::Str(replace_last_zero(&value, &ones_text, self.assert_last_zero)?)
                             } else {
                                 Value::Str(format!("{}{ones_text}", value.text()?))
                             }
@@ -545,7 +558,7 @@ impl EnglishNumberNormalizer {
                         None => st.output(&[&ones_text, suffix]),
                         Some(value) if matches!(value, Value::Str(_)) || prev_is_one => {
                             if prev_is_ten && ones < 10 {
-                                let text = replace_last_zero(&value, &ones_text)?;
+                                let text = replace_last_zero(&value, &ones_text, self.assert_last_zero)?;
                                 st.output(&[&text, suffix]);
                             } else {
                                 st.output(&[value.text()?, &ones_text, suffix]);
@@ -714,11 +727,16 @@ impl EnglishNumberNormalizer {
     }
 }
 
-/// `value[:-1] + ones` after `assert value[-1] == "0"`.
-fn replace_last_zero(value: &Value, ones: &str) -> Result<String> {
+/// `value[:-1] + ones` after `assert value[-1] == "0"` (when `asserted`).
+fn replace_last_zero(value: &Value, ones: &str, asserted: bool) -> Result<String> {
     match value {
         Value::Str(v) => match v.strip_suffix('0') {
             Some(head) => Ok(format!("{head}{ones}")),
+            None if !asserted => {
+                let mut head = v.clone();
+                head.pop();
+                Ok(head + ones)
+            }
             None => Err(assertion()),
         },
         Value::Int(_) => Err(assertion()),

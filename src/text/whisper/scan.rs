@@ -324,3 +324,95 @@ mod tests {
         assert_eq!(out, "mister . mrs mister ");
     }
 }
+
+/// `re.sub(r"\bfirst\s+second\b", joined, s)` for ASCII words `first` and `second`.
+pub(super) fn join_word_pair(
+    s: &str,
+    first: &str,
+    second: &str,
+    joined: &str,
+    out: &mut String,
+) -> bool {
+    let bytes = s.as_bytes();
+    let mut copied = 0;
+    let mut at = 0;
+    let mut changed = false;
+    while let Some(found) = bytes
+        .get(at..)
+        .and_then(|t| memchr::memmem::find(t, first.as_bytes()))
+    {
+        let start = at + found;
+        let mut end = start + first.len();
+        let mut spaces = 0;
+        loop {
+            let n = crate::text::py_space_len(bytes, end);
+            if n == 0 {
+                break;
+            }
+            end += n;
+            spaces += 1;
+        }
+        let matched = spaces > 0
+            && is_boundary(s, start)
+            && bytes.get(end..end + second.len()) == Some(second.as_bytes())
+            && is_boundary(s, end + second.len());
+        if matched {
+            out.push_str(s.get(copied..start).unwrap_or_default());
+            out.push_str(joined);
+            at = end + second.len();
+            copied = at;
+            changed = true;
+        } else {
+            at = start + 1; // `first` starts with an ASCII byte
+        }
+    }
+    out.push_str(s.get(copied..).unwrap_or_default());
+    changed
+}
+
+/// The leaderboard's `EnglishAcronymNormalizer`: `s.split()`, each run of one-character
+/// alphanumeric words joined into one word when it has at least two (three when "a" or "i"
+/// is among them), then `" ".join`.
+pub(super) fn join_acronyms(s: &str, out: &mut String) -> bool {
+    let single = |w: &str| {
+        let mut chars = w.chars();
+        matches!((chars.next(), chars.next()), (Some(c), None) if c != '_' && super::unicode::is_word(c))
+    };
+    let words: Vec<&str> = crate::text::py_split(s).collect();
+    let mut changed = false;
+    let mut first = true;
+    let mut push = |w: &str, out: &mut String| {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        out.push_str(w);
+    };
+    let mut i = 0;
+    while let Some(&word) = words.get(i) {
+        if !single(word) {
+            push(word, out);
+            i += 1;
+            continue;
+        }
+        let run = words
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|w| single(w))
+            .count();
+        let run_words = words.get(i..i + run).unwrap_or_default();
+        let common = run_words.iter().any(|&w| w == "a" || w == "i");
+        if run >= if common { 3 } else { 2 } {
+            let joined: String = run_words.concat();
+            push(&joined, out);
+            changed = true;
+        } else {
+            for w in run_words {
+                push(w, out);
+            }
+        }
+        i += run;
+    }
+    changed
+}
