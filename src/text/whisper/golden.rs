@@ -1,7 +1,8 @@
 //! Upstream's own outputs against ours: `tests/data/golden_whisper_normalizers.jsonl` (made
 //! by `tools/gen_whisper_golden.py` running openai-whisper 20250625's normalizers),
 //! `tests/data/golden_whisper_normalizer_package.jsonl` (the whisper-normalizer 0.1.15
-//! package's), and, when
+//! package's), `tests/data/golden_open_asr_normalizers.jsonl` (the Open ASR Leaderboard's, by
+//! `tools/gen_open_asr_golden.py`), and, when
 //! `BLEUPRINT_WHISPER_COMPARE` names files in the same format (e.g. upstream's outputs on
 //! every English line of WMT22, written by `tools/gen_whisper_golden.py --lines ...`), those.
 //!
@@ -155,6 +156,14 @@ struct Normalizers {
 /// Runs the normalizer a record names (`whisper-basic(remove_diacritics=True)`, ...) on
 /// `input`; `Err` where ours fails (upstream raised).
 fn run(name: &str, input: &str, n: &Normalizers) -> Result<String, String> {
+    if name.starts_with("open-asr") {
+        // The leaderboard's, by their names as metrics take them.
+        let form = crate::text::normalize::Normalization::from_name(name).unwrap();
+        return form
+            .apply(input)
+            .map(|s| s.into_owned())
+            .map_err(|e| e.to_string());
+    }
     let mut out = String::new();
     let basic =
         |remove_diacritics, split_letters| whisper_basic(input, remove_diacritics, split_letters);
@@ -220,7 +229,8 @@ fn compare_file(path: &Path) -> (usize, usize, Vec<String>) {
         let upstream = (record.str("upstream"), record.str("version"));
         assert!(
             upstream == (Some(UPSTREAM), Some(UPSTREAM_VERSION))
-                || upstream == (Some(PACKAGE), Some(PACKAGE_VERSION)),
+                || upstream == (Some(PACKAGE), Some(PACKAGE_VERSION))
+                || upstream == (Some(OPEN_ASR), Some(OPEN_ASR_REVISION)),
             "{upstream:?}"
         );
         let Some(input) = record.str("input") else {
@@ -258,6 +268,11 @@ fn golden_file() {
 #[test]
 fn package_golden_file() {
     golden("golden_whisper_normalizer_package.jsonl", 900, 5400);
+}
+
+#[test]
+fn open_asr_golden_file() {
+    golden("golden_open_asr_normalizers.jsonl", 1700, 12000);
 }
 
 /// Every output of `tests/data/<name>` (at least `min_inputs` inputs and `min_outputs`
