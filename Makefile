@@ -18,6 +18,7 @@ lint: toolchain  ## The quality gates: rustfmt, ruff, generated tables, mypy, st
 	$(PYTHON) tools/gen_unicode_tables.py --check
 	$(PYTHON) tools/gen_testsets_registry.py --check
 	$(PYTHON) tools/gen_whisper_tables.py --check
+	$(PYTHON) tools/gen_open_asr_tables.py --check
 	$(PYTHON) -m mypy
 	$(PYTHON) -m mypy.stubtest bleuprint._core._ext
 	lint-imports

@@ -36,11 +36,22 @@ jiwer's ``process_words`` on upstream's normalized sample; in (d), the summed su
 deletions and insertions must equal kaldialign's on all pairs. The script exits with status 1 if a
 check fails and 2 if the data is missing.
 
-Not measured here: the Open ASR Leaderboard's own normalizer (bleuprint does not have it yet).
+(e)  the Open ASR Leaderboard's number on (b)'s pairs: its ``EnglishTextNormalizer`` (from a
+     checkout of huggingface/open_asr_leaderboard: ``--open-asr-source DIR`` or
+     ``BLEUPRINT_OPEN_ASR_SOURCE``; skipped without one) on both sides, then
+     ``kaldialign.batch_error_rate(refs, preds, merge_compounds=True)``, as its
+     ``score_results`` does; bleuprint's ``asr.leaderboard_wer(refs, hyps)``. Checked: the
+     normalized strings of the sample equal, and the sample's WER and counts equal.
+(f)  memory while streaming: ``--stream-segments`` (1,000,000) pairs of (b)'s corpus, repeated,
+     written to files; the command ``bleuprint REF -i HYP -m wer --normalize open-asr-en
+     --merge-compounds`` and ``WER(**asr.leaderboard_config()).score_stream(HYP, [REF])``,
+     each in a fresh process: wall time and peak RSS (target: under 100 MB), the two scores
+     equal. Also on a quarter of the lines, to show the peak does not grow with the input.
 
 Usage::
 
-    python bench/bench_speech.py               # full run, about 2 minutes on 2 cores
+    python bench/bench_speech.py --open-asr-source /tmp/oal   # full run, about 6 minutes
+    python bench/bench_speech.py               # without (e)
     python bench/bench_speech.py --quick       # smoke run, writes no CSV
 """
 
@@ -58,7 +69,8 @@ import common
 ANCHOR = "openai-whisper"
 PACKAGE = "whisper-normalizer"
 KALDIALIGN = "kaldialign"
-RATIO_COLUMNS = (ANCHOR, KALDIALIGN)
+LEADERBOARD = "open-asr-leaderboard"
+RATIO_COLUMNS = (ANCHOR, KALDIALIGN, LEADERBOARD)
 
 #: Speed-up targets (issue "Speech evaluation the way leaderboards compute it").
 TARGETS = {
@@ -67,13 +79,17 @@ TARGETS = {
     "(b)": ("(b) normalize + WER vs openai-whisper + jiwer", "bleuprint WER", ANCHOR, 30.0),
     "(c)": ("(c) the same, LibriSpeech-length", "bleuprint WER", ANCHOR, 30.0),
     "(d)": ("(d) WER with merge_compounds vs kaldialign", "bleuprint WER", KALDIALIGN, 3.0),
+    "(e)": ("(e) the leaderboard's WER vs its normalizer + kaldialign", "bleuprint leaderboard_wer",
+            LEADERBOARD, 30.0),
 }  # fmt: skip
+RSS_TARGET_MB = 100.0
 
 COUNTS: dict[str, common.Count] = {
     "repeats": (5, 2, "timed runs of bleuprint (default 5)"),
     "slow_repeats": (1, 1, "timed runs of the Python loops (default 1, no warm-up)"),
     "segments": (100_000, 10_000, "pairs of (a) and (b) (default 100,000)"),
     "sample": (10_000, 1_000, "lines the Python loops run on, scaled (default 10,000)"),
+    "stream_segments": (1_000_000, 40_000, "pairs streamed from files in (f) (default 1,000,000)"),
 }  # fmt: skip
 QUICK = "smoke run: 10,000 pairs, a 1,000-line sample, few repeats"
 
@@ -222,8 +238,138 @@ def time_compounds(
                     anchor=KALDIALIGN)  # fmt: skip
 
 
+def leaderboard(source: Optional[str]) -> Optional[tuple[Any, Any]]:
+    """The leaderboard's English normalizer and ``normalize_compound_pairs`` from a checkout
+    (its ``datasets``/``huggingface_hub`` imports, for other jobs, stubbed); None without."""
+    import os
+    import types
+
+    source = source or os.environ.get("BLEUPRINT_OPEN_ASR_SOURCE")
+    if not source:
+        return None
+    for name in ("datasets", "huggingface_hub"):
+        sys.modules.setdefault(name, types.ModuleType(name))
+    datasets: Any = sys.modules["datasets"]
+    datasets.Audio = datasets.IterableDataset = object
+    datasets.load_dataset = None
+    hub: Any = sys.modules["huggingface_hub"]
+    hub.snapshot_download = None
+    sys.path.insert(0, source)
+    from normalizer import data_utils  # type: ignore[import-not-found]
+
+    return data_utils.normalizer, data_utils
+
+
+def time_leaderboard(
+    report: common.Report,
+    workload: str,
+    hyps: list[str],
+    refs: list[str],
+    sample: int,
+    normalizer: Callable[[str], str],
+    repeats: int,
+    slow_repeats: int,
+) -> None:
+    import kaldialign
+
+    from bleuprint.asr import leaderboard_wer
+    from bleuprint.tokenizers import normalized
+
+    n = len(hyps)
+    idx = common.spaced(n, min(sample, n))
+    scale = n / len(idx)
+    h, r = [hyps[i] for i in idx], [refs[i] for i in idx]
+
+    def anchor(hh: list[str], rr: list[str]) -> Callable[[], Any]:
+        def run() -> Any:
+            nr, nh = [normalizer(s) for s in rr], [normalizer(s) for s in hh]
+            words_r, words_h = [tuple(s.split()) for s in nr], [tuple(s.split()) for s in nh]
+            result = kaldialign.batch_error_rate(words_r, words_h, merge_compounds=True)
+            return result, (nh, nr)
+
+        return run
+
+    print(f"  {workload}: {LEADERBOARD} ...", flush=True)
+    theirs = common.time_call(anchor, h, r, slow_repeats, warmup=False)
+    base = theirs.median * scale
+    common.add_time(report, workload, LEADERBOARD, n, theirs, base,
+                    "its EnglishTextNormalizer on both sides, then kaldialign.batch_error_rate("
+                    f"merge_compounds=True); timed on {len(idx):,} pairs and scaled linearly",
+                    None, scale=scale, anchor=LEADERBOARD)  # fmt: skip
+    expected, (nh, nr) = theirs.result
+    same_text = normalized(h, "open-asr-en") == nh and normalized(r, "open-asr-en") == nr
+    got = leaderboard_wer(r, h)
+    same = same_text and (got.err_rate, got.ins, got.deletions, got.sub, got.ref_len) == (
+        expected["err_rate"], expected["ins"], expected["del"], expected["sub"],
+        expected["ref_len"])  # fmt: skip
+    match = report.check(f"{workload}: normalized text and WER == {LEADERBOARD}'s", same)
+    print(f"    check: {2 * len(idx):,} strings and the WER of {len(idx):,} pairs == "
+          f"{LEADERBOARD}'s: {match}")  # fmt: skip
+    ours = common.time_call(lambda hh, rr: lambda: leaderboard_wer(rr, hh), hyps, refs, repeats)
+    common.add_time(report, workload, "bleuprint leaderboard_wer", n, ours, base,
+                    f"asr.leaderboard_wer(refs, hyps); == {LEADERBOARD}: {match}", match,
+                    anchor=LEADERBOARD)  # fmt: skip
+
+
+_STREAM_WORKER = """
+import json, resource, sys, time, warnings
+warnings.simplefilter("ignore")
+job, hyp, ref = sys.argv[1:4]
+start = time.perf_counter()
+if job == "cli":
+    import contextlib, io
+    from bleuprint.cli import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main([ref, "-i", hyp, "-m", "wer", "--normalize", "open-asr-en", "--merge-compounds",
+              "-w", "10"])
+    result = json.loads(out.getvalue())["score"]
+else:
+    import bleuprint
+    from bleuprint.asr import leaderboard_config
+    result = round(bleuprint.WER(**leaderboard_config()).score_stream(hyp, [ref]).score, 10)
+wall = time.perf_counter() - start
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"result": result, "wall": wall, "rss": rss}))
+"""
+
+
+def stream_memory(hyps: list[str], refs: list[str], segments: int) -> None:
+    import json
+    import subprocess
+
+    print(f"(f) streaming memory: {segments:,} pairs, the leaderboard's WER")
+    with tempfile.TemporaryDirectory(prefix="bench-speech-stream-") as tmp:
+        results = []
+        for size in (segments // 4, segments):
+            hyp, ref = Path(tmp) / f"hyp{size}", Path(tmp) / f"ref{size}"
+            with hyp.open("w", encoding="utf-8") as fh, ref.open("w", encoding="utf-8") as fr:
+                for i in range(size):
+                    fh.write(hyps[i % len(hyps)] + "\n")
+                    fr.write(refs[i % len(refs)] + "\n")
+            for job in ("cli", "stream"):
+                done = subprocess.run(
+                    [sys.executable, "-c", _STREAM_WORKER, job, str(hyp), str(ref)],
+                    capture_output=True, text=True, check=True,
+                )  # fmt: skip
+                out = json.loads(done.stdout.strip().splitlines()[-1])
+                results.append((size, job, out))
+                label = "bleuprint REF -i HYP (command)" if job == "cli" else "score_stream"
+                met = "met" if out["rss"] < RSS_TARGET_MB else "NOT met"
+                print(f"  {size:>10,} pairs  {label:<32} {out['wall']:7.2f} s  "
+                      f"{out['rss']:6.1f} MB peak RSS  (target < {RSS_TARGET_MB:.0f} MB: {met})"
+                      f"  WER {out['result']}")  # fmt: skip
+        same = len({(size, round(o["result"], 6)) for size, _, o in results}) == 2
+        print(f"  check: the command and score_stream give the same WER at each size: {same}")
+    print()
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = common.parse_args(__doc__, QUICK, COUNTS, argv)
+    def more(p: Any) -> None:
+        p.add_argument("--open-asr-source", metavar="DIR", default=None,
+                       help="a checkout of huggingface/open_asr_leaderboard, for (e)")  # fmt: skip
+
+    args = common.parse_args(__doc__, QUICK, COUNTS, argv, more=more)
     versions = {name: importlib.metadata.version(name) for name in ("jiwer", PACKAGE, KALDIALIGN)}
     info, now = common.begin(args, "bleuprint speech benchmarks", **versions,
                              **{ANCHOR: "20250625 (sdist, normalizers only)"})  # fmt: skip
@@ -254,6 +400,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         (f"(d) {n} pairs, merge_compounds", lambda: time_compounds(
             report, f"(d) {n} pairs, WER with merge_compounds", hyps, refs, fast)),
     ]  # fmt: skip
+    board = leaderboard(args.open_asr_source)
+    if board is not None:
+        sections.append((f"(e) {n} pairs, the leaderboard's WER", lambda: time_leaderboard(
+            report, f"(e) {n} pairs, the Open ASR Leaderboard's WER", hyps, refs, sample,
+            board[0], fast, slow)))  # fmt: skip
+    else:
+        print("(e) skipped: no leaderboard checkout (--open-asr-source=DIR or "
+              "BLEUPRINT_OPEN_ASR_SOURCE)")  # fmt: skip
+    sections.append(("(f) streaming memory", lambda: stream_memory(
+        hyps, refs, args.stream_segments)))  # fmt: skip
     common.run_sections(report, sections, args)
     common.print_results(
         report,

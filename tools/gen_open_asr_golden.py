@@ -33,8 +33,9 @@ import json
 import random
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_open_asr_tables import NUM2WORDS_VERSION, REVISION, UPSTREAM  # noqa: E402
@@ -92,9 +93,9 @@ def load(source: Path) -> dict[str, Any]:
     datasets.load_dataset = None  # type: ignore[attr-defined]
     sys.modules["huggingface_hub"].snapshot_download = None  # type: ignore[attr-defined]
     sys.path.insert(0, str(source))
-    import num2words  # noqa: F401 - the leaderboard's dependency, pinned by the test extra
     from importlib.metadata import version
 
+    import num2words  # noqa: F401 - the leaderboard's dependency, pinned by the test extra
     from normalizer import data_utils  # type: ignore[import-not-found]
     from normalizer.eval_utils import normalize_compound_pairs  # type: ignore[import-not-found]
 
@@ -105,8 +106,8 @@ def load(source: Path) -> dict[str, Any]:
         "open-asr-multilingual": data_utils.ml_normalizer,
     }
     for lang in LANGUAGES:
-        named[f"open-asr-multilingual-{lang}"] = (
-            lambda s, lang=lang: data_utils.ml_normalizer(s, lang=lang)
+        named[f"open-asr-multilingual-{lang}"] = lambda s, lang=lang: data_utils.ml_normalizer(
+            s, lang=lang
         )
     return {"named": named, "pairs": normalize_compound_pairs}
 

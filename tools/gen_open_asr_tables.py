@@ -120,7 +120,9 @@ def leaderboard_part(source: Path) -> str:
         rows.append((before, text, after, replacement))
 
     compounds = []
-    for pattern, replacement in ast.literal_eval(assigned(tables, "english_compound_normalizer")).items():
+    for pattern, replacement in ast.literal_eval(
+        assigned(tables, "english_compound_normalizer")
+    ).items():
         c = re.fullmatch(r"\\b([a-z]+)\\s\+([a-z]+)\\b", pattern)
         if c is None or not re.fullmatch(r"[a-z]+", replacement):
             sys.exit(f"compound pattern {pattern!r} -> {replacement!r} is not \\ba\\s+b\\b")
@@ -221,12 +223,13 @@ pub(super) const CARDS_{lang.upper()}: [(u32, u32, &str); {len(rows)}] = [
 pub(super) const MAX_EXPONENT_{lang.upper()}: usize = {max_exp};"""
         )
     pt_hundreds = CONVERTER_CLASSES["pt"].hundreds
+    hundreds = ", ".join(rust_str(pt_hundreds[i]) for i in range(1, 10))
     if sorted(pt_hundreds) != list(range(1, 10)):
         sys.exit("num2words pt: hundreds are not 1..9")
     out.append(
         f"""
 /// `Num2Word_PT().hundreds`: 100 to 900, by their first digit - 1.
-pub(super) const PT_HUNDREDS: [&str; 9] = [{", ".join(rust_str(pt_hundreds[i]) for i in range(1, 10))}];"""
+pub(super) const PT_HUNDREDS: [&str; 9] = [{hundreds}];"""
     )
     it_cardinal = ", ".join(rust_str(w) for w in lang_IT.CARDINAL_WORDS)
     it_tens = ", ".join(f"({k}, {rust_str(v)})" for k, v in sorted(lang_IT.STR_TENS.items()))

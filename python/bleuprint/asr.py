@@ -21,6 +21,7 @@ from typing import Any
 from bleuprint.errors import InvalidOptionError
 from bleuprint.metrics.wer import WER, WERScore
 from bleuprint.tokenizers.whisper import OPEN_ASR_REVISION
+
 #: The languages of the leaderboard's multilingual path (num2words spells their digits).
 LANGUAGES: tuple[str, ...] = ("de", "fr", "it", "es", "pt")
 
@@ -98,4 +99,10 @@ def leaderboard_wer(
     )
 
 
-__all__ = ["LANGUAGES", "OPEN_ASR_REVISION", "LeaderboardWER", "leaderboard_config", "leaderboard_wer"]
+__all__ = [
+    "LANGUAGES",
+    "OPEN_ASR_REVISION",
+    "LeaderboardWER",
+    "leaderboard_config",
+    "leaderboard_wer",
+]

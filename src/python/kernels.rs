@@ -315,12 +315,38 @@ impl TerKernel {
 #[pyclass(module = "bleuprint._core", frozen, extends = MetricKernel)]
 pub(crate) struct WerKernel {
     pub(crate) split: Split,
+    /// A text normalizer the core applies before splitting (`WER(normalizer=...)`).
+    pub(crate) normalize: Option<Normalization>,
     /// Whose alignment: RapidFuzz's (jiwer's), or kaldialign's.
     pub(crate) rules: EditRules,
     pub(crate) empty_reference: EmptyReference,
 }
 
 impl WerKernel {
+    /// Every line under the kernel's normalizer, owned (`None` stays `None`); `None` without
+    /// a normalizer. An error names the line (`name[offset + i]`).
+    pub(crate) fn normalized(
+        &self,
+        lines: &[Option<&str>],
+        name: &str,
+        offset: usize,
+        workers: i64,
+    ) -> Result<Option<Vec<Option<String>>>> {
+        let Some(form) = self.normalize else {
+            return Ok(None);
+        };
+        let out = crate::parallel::map_range(lines.len(), workers, |i| {
+            let Some(Some(line)) = lines.get(i) else {
+                return Ok(None);
+            };
+            form.apply(line).map(|s| Some(s.into_owned())).map_err(|e| {
+                let at = offset + i;
+                Error::new(e.kind(), format!("{name}[{at}]: {}", e.message()))
+            })
+        })?;
+        out.into_iter().collect::<Result<Vec<_>>>().map(Some)
+    }
+
     /// The statistics stage's WER metric.
     pub(crate) fn stats(&self) -> WerStats {
         WerStats {
@@ -335,8 +361,9 @@ impl WerKernel {
     #[new]
     #[pyo3(signature = (
         *, unit = "word", raw = false, empty_reference = "ratio", aligner = "rapidfuzz",
-        sclite = false, merge_compounds = false, compound_pairs = false
+        sclite = false, merge_compounds = false, compound_pairs = false, normalize = None
     ))]
+    #[allow(clippy::too_many_arguments)] // one per constructor keyword
     fn new(
         #[pyo3(from_py_with = typed::unit)] unit: &str,
         #[pyo3(from_py_with = typed::raw)] raw: bool,
@@ -345,6 +372,7 @@ impl WerKernel {
         #[pyo3(from_py_with = typed::sclite)] sclite: bool,
         #[pyo3(from_py_with = typed::merge_compounds)] merge_compounds: bool,
         #[pyo3(from_py_with = typed::compound_pairs)] compound_pairs: bool,
+        #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
     ) -> PyResult<PyClassInitializer<Self>> {
         let kaldi = KaldiAlign {
             sclite,
@@ -372,6 +400,7 @@ impl WerKernel {
         rules.check(unit)?;
         Ok(extended(Self {
             split: Split { unit, raw },
+            normalize: normalize.map(Normalization::from_name).transpose()?,
             rules,
             empty_reference: EmptyReference::from_name(empty_reference)?,
         }))

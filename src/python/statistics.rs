@@ -15,6 +15,61 @@ use crate::error::{to_i64, Error, Result};
 use crate::metrics::wer::{OpTag, PreSplit, SegmentAlignment};
 use crate::statistics::{self, Grouped, Layout, Pairs, Streams};
 
+/// Segments normalized at a time: the owned copies of a batch, not of a whole input.
+const NORMALIZE_BATCH: usize = 8192;
+
+/// Text under a WER kernel's normalizer (`WER(normalizer=...)`, applied by the core so that
+/// file blocks and Arrow columns never become Python strings): owned copies of every line.
+struct NormalizedInput {
+    hypotheses: Vec<Option<String>>,
+    references: Vec<Vec<Option<String>>>,
+}
+
+impl NormalizedInput {
+    /// `None` when the kernel has no normalizer. `offset`: the first segment's index, for
+    /// errors.
+    fn of(
+        kernel: Kernel<'_>,
+        hyps: &[&str],
+        streams: &[Vec<Option<&str>>],
+        offset: usize,
+        workers: i64,
+    ) -> Result<Option<Self>> {
+        let Kernel::Wer(wer) = kernel else {
+            return Ok(None);
+        };
+        let lines: Vec<Option<&str>> = hyps.iter().map(|h| Some(*h)).collect();
+        let Some(hypotheses) = wer.normalized(&lines, "hypotheses", offset, workers)? else {
+            return Ok(None);
+        };
+        let mut references = Vec::with_capacity(streams.len());
+        for (k, stream) in streams.iter().enumerate() {
+            let name = format!("references[{k}]");
+            references.push(
+                wer.normalized(stream, &name, offset, workers)?
+                    .unwrap_or_default(),
+            );
+        }
+        Ok(Some(Self {
+            hypotheses,
+            references,
+        }))
+    }
+
+    fn borrow(&self) -> (Vec<&str>, Vec<Vec<Option<&str>>>) {
+        (
+            self.hypotheses
+                .iter()
+                .map(|h| h.as_deref().unwrap_or(""))
+                .collect(),
+            self.references
+                .iter()
+                .map(|s| s.iter().map(Option::as_deref).collect())
+                .collect(),
+        )
+    }
+}
+
 impl Kernel<'_> {
     /// The rows of a text layout under this kernel.
     fn text_rows<'t, L: Layout<'t, Item = str>>(
@@ -71,7 +126,26 @@ pub(crate) fn stats<'py>(
     let (hyps, streams) = input.borrow();
     let watch = input.bytes() >= kernel.watch_min_bytes();
     let (rows, nrefs, periods) = run_interruptible(py, watch, || {
-        let rows = kernel.text_rows(&Streams::new(&hyps, &streams), workers)?;
+        let rows = if matches!(kernel, Kernel::Wer(w) if w.normalize.is_some()) {
+            // Normalized a batch at a time, so that only a batch is copied at once.
+            let mut rows = Vec::new();
+            for start in (0..hyps.len()).step_by(NORMALIZE_BATCH) {
+                let end = (start + NORMALIZE_BATCH).min(hyps.len());
+                let batch_hyps = hyps.get(start..end).unwrap_or_default();
+                let batch_streams: Vec<Vec<Option<&str>>> = streams
+                    .iter()
+                    .map(|s| s.get(start..end).unwrap_or_default().to_vec())
+                    .collect();
+                let normalized =
+                    NormalizedInput::of(kernel, batch_hyps, &batch_streams, start, workers)?
+                        .ok_or_else(|| Error::internal("a WER normalizer normalizes"))?;
+                let (h, s) = normalized.borrow();
+                rows.extend(kernel.text_rows(&Streams::new(&h, &s), workers)?);
+            }
+            rows
+        } else {
+            kernel.text_rows(&Streams::new(&hyps, &streams), workers)?
+        };
         let periods = crate::metrics::bleu::count_tokenized_periods(&hyps);
         Ok((rows, references_per_segment(&streams), periods))
     })?;
@@ -327,6 +401,11 @@ pub(crate) fn alignments<'py>(
         let input = StreamInput::extract(hypotheses, references, workers)?;
         let (hyps, streams) = input.borrow();
         run_interruptible(py, input.bytes() >= WATCH_MIN_BYTES, || {
+            let normalized = NormalizedInput::of(kernel, &hyps, &streams, 0, workers)?;
+            let (hyps, streams) = match &normalized {
+                Some(n) => n.borrow(),
+                None => (hyps.clone(), streams.clone()),
+            };
             crate::metrics::wer::stream_alignments(&hyps, &streams, wer.stats(), workers)
         })?
     };

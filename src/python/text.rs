@@ -26,8 +26,8 @@ enum Tokenizing<'a> {
     Regexp,
     /// TER's Tercom tokenizer.
     Tercom(crate::metrics::ter::TerTokenizerConfig),
-    /// The WER family's split into tokens (a list per line).
-    Words(crate::metrics::wer::Split),
+    /// The WER family's split into tokens (a list per line), after its normalizer if any.
+    Words(&'a super::kernels::WerKernel),
     /// ROUGE's tokens of the whole text (a list per line), stemmed where the kernel stems.
     Rouge(&'a crate::metrics::rouge::RougeConfig),
     /// One of the Whisper normalizers' stages, text to text.
@@ -82,7 +82,7 @@ fn tokenizing<'a>(
             None => Tokenizing::None(kernel),
         },
         Kernel::Ter(k) => Tokenizing::Tercom(k.config),
-        Kernel::Wer(k) => Tokenizing::Words(k.split),
+        Kernel::Wer(k) => Tokenizing::Words(k),
         Kernel::Rouge(k) => Tokenizing::Rouge(&k.config),
         Kernel::Chrf(_) => Tokenizing::None(kernel),
     })
@@ -124,8 +124,14 @@ pub(crate) fn tokenize<'py>(
         })?;
         return PyList::new(py, tokens);
     }
-    if let Tokenizing::Words(split) = how {
+    if let Tokenizing::Words(wer) = how {
+        let split = wer.split;
         let tokens = run_interruptible(py, watch, || {
+            let normalized = wer.normalized(&lines, name, 0, workers)?;
+            let lines: Vec<Option<&str>> = match &normalized {
+                Some(n) => n.iter().map(Option::as_deref).collect(),
+                None => lines.clone(),
+            };
             parallel::map_init(
                 &lines,
                 workers,
@@ -134,7 +140,7 @@ pub(crate) fn tokenize<'py>(
                     line.map(|l| {
                         let mut out = Vec::new();
                         jiwer::tokens(l, split, &mut out);
-                        out
+                        out.into_iter().map(str::to_owned).collect::<Vec<String>>()
                     })
                 },
             )
@@ -185,8 +191,8 @@ pub(crate) struct WhisperStage {
 
 /// What a [`WhisperStage`] runs.
 enum Stage {
-    English(crate::text::whisper::EnglishTextNormalizer),
-    Numbers(crate::text::whisper::EnglishNumberNormalizer),
+    English(Box<crate::text::whisper::EnglishTextNormalizer>),
+    Numbers(Box<crate::text::whisper::EnglishNumberNormalizer>),
     Spelling(crate::text::whisper::EnglishSpellingNormalizer),
     Basic(crate::text::whisper::BasicTextNormalizer),
     RemoveSymbols { preserve_marks: bool },
@@ -229,13 +235,14 @@ impl WhisperStage {
         #[pyo3(from_py_with = typed::keep)] keep: &str,
     ) -> PyResult<Self> {
         use crate::text::whisper::{
-            BasicTextNormalizer, EnglishNumberNormalizer, EnglishSpellingNormalizer,
-            EnglishTextNormalizer,
+            BasicTextNormalizer, EnglishSpellingNormalizer, EnglishTextNormalizer,
         };
         let stage = match stage {
-            "english" if package => Stage::English(EnglishTextNormalizer::whisper_normalizer()),
-            "english" => Stage::English(EnglishTextNormalizer::new()),
-            "numbers" => Stage::Numbers(EnglishNumberNormalizer::new()),
+            "english" if package => {
+                Stage::English(Box::new(EnglishTextNormalizer::whisper_normalizer()))
+            }
+            "english" => Stage::English(Box::default()),
+            "numbers" => Stage::Numbers(Box::default()),
             "spelling" => Stage::Spelling(EnglishSpellingNormalizer::new()),
             "basic" => {
                 let basic = BasicTextNormalizer::new(remove_diacritics, split_letters);

@@ -18,7 +18,9 @@ use crate::text::whisper::{
 
 /// The leaderboard's revision as a signature shows it (git's short form).
 fn open_asr_revision() -> &'static str {
-    whisper::OPEN_ASR_REVISION.get(..7).unwrap_or(whisper::OPEN_ASR_REVISION)
+    whisper::OPEN_ASR_REVISION
+        .get(..7)
+        .unwrap_or(whisper::OPEN_ASR_REVISION)
 }
 
 /// `text` under one of the English normalizers.

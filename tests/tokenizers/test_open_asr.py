@@ -12,6 +12,7 @@ revision, the leaderboard itself is run on WMT22 too.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -62,7 +63,9 @@ def test_names_and_signatures() -> None:
 @pytest.mark.parametrize("workers", [1, -1])
 def test_every_golden_output(name: str, workers: int) -> None:
     _, rows = records("golden_open_asr_normalizers.jsonl")
-    pairs = [(r["input"], r["expected"][name]) for r in rows if isinstance(r["expected"][name], str)]
+    pairs = [
+        (r["input"], r["expected"][name]) for r in rows if isinstance(r["expected"][name], str)
+    ]
     assert len(pairs) > 1700
     out = normalized([p[0] for p in pairs], name, workers=workers)
     wrong = [(i, o, e) for (i, e), o in zip(pairs, out) if o != e]
@@ -88,7 +91,11 @@ def test_the_leaderboards_own_steps() -> None:
         ],
         "open-asr-en",
     )
-    assert en == ["it is the bbc wifi alright", "mister smith s color 100", "allen met allen at 6 pm okay"]
+    assert en == [
+        "it is the bbc wifi alright",
+        "mister smith s color 100",
+        "allen met allen at 6 pm okay",
+    ]
     de = normalized(["Es kostet 10 000 Euro (ca.) und 21 Cent!"], "open-asr-multilingual-de")
     assert de == ["es kostet zehntausend euro und einundzwanzig cent"]
     assert normalized(["Es kostet 10 000 Euro."], "open-asr-multilingual") == [
@@ -129,7 +136,8 @@ def test_compound_pairs_golden(merge: bool) -> None:
     counted by the installed kaldialign."""
     kaldialign = pytest.importorskip("kaldialign")
     _, rows = records("golden_open_asr_pairs.jsonl")
-    assert len(rows) == 400 and sum(len(r["hyp"].split()) >= 200 for r in rows) > 50
+    assert len(rows) == 400
+    assert sum(len(r["hyp"].split()) >= 200 for r in rows) > 50
     config = bleuprint.WER(compound_pairs=True, merge_compounds=merge).config
     ours = config.pair_rows([r["hyp"] for r in rows], [r["ref"] for r in rows]).tolist()
     for row, r in zip(ours, rows):
@@ -162,7 +170,9 @@ def test_leaderboard_wer_equals_its_steps(language: str) -> None:
         )  # fmt: skip
     _, pair_rows = records("golden_open_asr_pairs.jsonl")
     if language != "en":
-        got = leaderboard_wer([r["ref"] for r in pair_rows], [r["hyp"] for r in pair_rows], language)
+        got = leaderboard_wer(
+            [r["ref"] for r in pair_rows], [r["hyp"] for r in pair_rows], language
+        )
         want = kaldialign.batch_error_rate(
             [tuple(r["expected"]["ref"].split()) for r in pair_rows],
             [tuple(r["expected"]["hyp"].split()) for r in pair_rows],
@@ -191,7 +201,8 @@ def test_the_command_line(tmp_path: Path) -> None:
     out = subprocess.run([*run, *ml], capture_output=True, text=True, check=True).stdout
     assert float(out) == leaderboard_wer(de, de_hyps, "de").wer == 0.0
     bad = subprocess.run([*run, "-m", "wer", "--language", "de"], capture_output=True, text=True)
-    assert bad.returncode != 0 and "--normalize open-asr-multilingual" in bad.stderr
+    assert bad.returncode != 0
+    assert "--normalize open-asr-multilingual" in bad.stderr
 
 
 def test_bad_input() -> None:
@@ -238,18 +249,21 @@ def test_the_leaderboard_itself_on_wmt22(wmt22: Path) -> None:
     kaldialign = pytest.importorskip("kaldialign")
     data_utils, eval_utils = _leaderboard(os.environ["BLEUPRINT_OPEN_ASR_SOURCE"])
     for pair, language in [("de-en", "en"), ("en-de", "de"), ("de-fr", "fr")]:
-        refs = (wmt22 / "references" / f"generaltest2022.{pair}.ref.A.{pair[-2:]}").read_text(
-            "utf-8"
-        ).split("\n")[:-1]
+        refs = (
+            (wmt22 / "references" / f"generaltest2022.{pair}.ref.A.{pair[-2:]}")
+            .read_text("utf-8")
+            .split("\n")[:-1]
+        )
         for system in sorted((wmt22 / "system-outputs").glob(f"generaltest2022.{pair}.hyp.*"))[:2]:
             hyps = system.read_text("utf-8").split("\n")[:-1]
             if language == "en":
                 norm = data_utils.normalizer
             else:
-                norm = lambda t: data_utils.ml_normalizer(t, lang=language)  # noqa: E731
+                norm = functools.partial(data_utils.ml_normalizer, lang=language)
             r, h = [norm(x) for x in refs], [norm(x) for x in hyps]
             name = "open-asr-en" if language == "en" else f"open-asr-multilingual-{language}"
-            assert normalized(refs, name) == r and normalized(hyps, name) == h
+            assert normalized(refs, name) == r
+            assert normalized(hyps, name) == h
             if language != "en":
                 r, h = eval_utils.normalize_compound_pairs(r, h)
             want = kaldialign.batch_error_rate(

@@ -169,7 +169,8 @@ class WerKernel(MetricKernel):
     """The WER family: ``unit`` (``word``, ``char``), ``raw`` (no whitespace cleanup), the
     ``empty_reference`` rule of the measures (``ratio``, ``jiwer``), and whose alignment:
     ``aligner`` (``rapidfuzz``, ``kaldialign``) with kaldialign's ``sclite`` costs and
-    ``merge_compounds``, and the Open ASR Leaderboard's ``compound_pairs`` pass."""
+    ``merge_compounds``, the Open ASR Leaderboard's ``compound_pairs`` pass, and a
+    ``normalize`` form (any of ``NORMALIZATIONS``) applied to the text first."""
 
     def __new__(
         cls,
@@ -181,6 +182,7 @@ class WerKernel(MetricKernel):
         sclite: bool = False,
         merge_compounds: bool = False,
         compound_pairs: bool = False,
+        normalize: str | None = None,
     ) -> WerKernel: ...
 
 @final

@@ -159,16 +159,26 @@ class WERConfig(KernelConfig):
         return self.transform == "none"
 
     @property
-    def rewrites_text(self) -> bool:
-        """True when text is rewritten in Python before the core splits it."""
+    def normalizes_in_core(self) -> bool:
+        """True when the normalizer is the only text step: the core applies it (file blocks
+        and Arrow columns then never become Python strings)."""
+        return self.normalizer is not None and not self._python_text_options
+
+    @property
+    def _python_text_options(self) -> bool:
         return (
-            self.normalizer is not None
-            or self.lowercase
+            self.lowercase
             or self.remove_punctuation
             or self.expand_contractions
             or self.remove_kaldi_non_words
             or self.transform == "standardize"
         )
+
+    @property
+    def rewrites_text(self) -> bool:
+        """True when text is rewritten in Python before the core splits it (the normalizer
+        runs there first when other text options follow it)."""
+        return self._python_text_options
 
     def prepare(self, stream: Sequence[Any]) -> Sequence[Any]:
         """Applies the text options to a stream; non-str items pass through for the core to
@@ -207,6 +217,7 @@ class WERConfig(KernelConfig):
             sclite=self.sclite_mode,
             merge_compounds=self.merge_compounds,
             compound_pairs=self.compound_pairs,
+            normalize=self.normalizer if self.normalizes_in_core else None,
         )
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[WERScore]:
@@ -457,6 +468,9 @@ class WER(Metric[WERScore]):
 
     def _prepare_stream(self, stream: Sequence[Any]) -> Sequence[Any]:
         return self.config.prepare(stream)
+
+    def _takes_blocks(self) -> bool:
+        return not self.config.rewrites_text
 
     def align(
         self,

@@ -20,7 +20,9 @@ TABLES: dict[str, Any] = _core.WHISPER_TABLES
 OPEN_ASR_REVISION: str = _core.OPEN_ASR_REVISION
 #: The languages of its multilingual normalizer's number words (``open-asr-multilingual-XX``).
 OPEN_ASR_LANGUAGES: tuple[str, ...] = tuple(
-    name.rsplit("-", 1)[1] for name in _core.NORMALIZATIONS if name.startswith("open-asr-multilingual-")
+    name.rsplit("-", 1)[1]
+    for name in _core.NORMALIZATIONS
+    if name.startswith("open-asr-multilingual-")
 )
 
 

@@ -103,12 +103,17 @@ fn longest_match(
     while besti > alo && bestj > blo && same(besti - 1, bestj - 1) {
         (besti, bestj, bestsize) = (besti - 1, bestj - 1, bestsize + 1);
     }
-    while besti + bestsize < ahi && bestj + bestsize < bhi && same(besti + bestsize, bestj + bestsize)
+    while besti + bestsize < ahi
+        && bestj + bestsize < bhi
+        && same(besti + bestsize, bestj + bestsize)
     {
         bestsize += 1;
     }
     (besti, bestj, bestsize)
 }
+
+/// One side's words after the pass: borrowed, or a joined compound (owned).
+pub type JoinedWords<'w> = Vec<std::borrow::Cow<'w, [u8]>>;
 
 /// The pass on one pair: the words of each side, a joined compound as one owned word. `ids`
 /// are the words' ids (equal words, equal ids).
@@ -117,7 +122,7 @@ pub fn join_compound_pairs<'w>(
     hypothesis: &[&'w [u8]],
     ref_ids: &[u32],
     hyp_ids: &[u32],
-) -> (Vec<std::borrow::Cow<'w, [u8]>>, Vec<std::borrow::Cow<'w, [u8]>>) {
+) -> (JoinedWords<'w>, JoinedWords<'w>) {
     use std::borrow::Cow;
     let mut new_ref: Vec<Cow<'w, [u8]>> = Vec::with_capacity(reference.len());
     let mut new_hyp: Vec<Cow<'w, [u8]>> = Vec::with_capacity(hypothesis.len());

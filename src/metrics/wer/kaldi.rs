@@ -148,14 +148,32 @@ fn count_table<T: PartialEq>(
     options: KaldiAlign,
     words: Option<Words<'_>>,
 ) -> EditCounts {
+    // One table per thread, reused: a pair's table is (m + 1) * (n + 1) cells with
+    // compounds, and a fresh allocation per pair costs time and leaves the allocator's pages
+    // scattered.
+    thread_local! {
+        static TABLE: std::cell::RefCell<Vec<Cell>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    TABLE.with_borrow_mut(|table| {
+        table.clear();
+        fill_table(reference, hypothesis, options, words, table)
+    })
+}
+
+fn fill_table<T: PartialEq>(
+    reference: &[T],
+    hypothesis: &[T],
+    options: KaldiAlign,
+    words: Option<Words<'_>>,
+    table: &mut Vec<Cell>,
+) -> EditCounts {
     let (insert_cost, delete_cost, replace_cost) = options.costs();
     let (m, n) = (reference.len(), hypothesis.len());
     // Row `i` of the table: cells (i, 0..=n). Compound steps reach back any number of rows,
     // so then every row is kept; else two are.
     let keep_all = words.is_some();
     let width = n + 1;
-    let mut table: Vec<Cell> =
-        Vec::with_capacity(if keep_all { (m + 1) * width } else { 2 * width });
+    table.reserve(if keep_all { (m + 1) * width } else { 2 * width });
     for j in 0..=n {
         table.push(Cell {
             insert: j,
@@ -173,7 +191,7 @@ fn count_table<T: PartialEq>(
             table.resize(here + width, Cell::default());
         }
         let get = |table: &[Cell], at: usize| table.get(at).copied().unwrap_or_default();
-        let first = get(&table, above);
+        let first = get(table, above);
         if let Some(cell) = table.get_mut(here) {
             *cell = Cell {
                 delete: first.delete + 1,
@@ -183,9 +201,9 @@ fn count_table<T: PartialEq>(
         }
         for j in 1..=n {
             let same = reference.get(i - 1) == hypothesis.get(j - 1);
-            let diagonal = get(&table, above + j - 1);
-            let up = get(&table, above + j);
-            let left = get(&table, here + j - 1);
+            let diagonal = get(table, above + j - 1);
+            let up = get(table, above + j);
+            let left = get(table, here + j - 1);
             let (step, cost) = standard(
                 diagonal.cost + if same { 0 } else { replace_cost },
                 up.cost + delete_cost,
@@ -208,7 +226,7 @@ fn count_table<T: PartialEq>(
             cell.cost = cost;
             if let Some((reference, hypothesis)) = words {
                 for (oi, oj) in compound_origins(reference, hypothesis, i, j) {
-                    let origin = get(&table, oi * width + oj);
+                    let origin = get(table, oi * width + oj);
                     if origin.cost < cell.cost {
                         cell = origin; // the words merged: no new error
                     }

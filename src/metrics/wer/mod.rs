@@ -80,12 +80,10 @@ impl EditRules {
                      is nothing to join: use it with WER (unit=\"word\"), or drop it",
                 ))
             }
-            Self::Kaldi(k) if k.compound_pairs && unit == Unit::Char => {
-                Err(Error::invalid_option(
-                    "compound_pairs joins words; CER compares characters, where there is \
+            Self::Kaldi(k) if k.compound_pairs && unit == Unit::Char => Err(Error::invalid_option(
+                "compound_pairs joins words; CER compares characters, where there is \
                      nothing to join: use it with WER (unit=\"word\"), or drop it",
-                ))
-            }
+            )),
             _ => Ok(()),
         }
     }

@@ -8,12 +8,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::basic::push_remove_symbols_and_diacritics;
 use super::numbers::EnglishNumberNormalizer;
-use super::scan::{
-    has_word_in, join_acronyms, join_word_pair, remove_brackets, remove_digit_commas, remove_parens,
-    remove_space_before_apostrophe, remove_words, space_percent_after_non_digit, space_periods,
-    space_symbols_before_non_digit, sub_literal,
-};
 use super::open_asr_tables as open_asr;
+use super::scan::{
+    has_word_in, join_acronyms, join_word_pair, remove_brackets, remove_digit_commas,
+    remove_parens, remove_space_before_apostrophe, remove_words, space_percent_after_non_digit,
+    space_periods, space_symbols_before_non_digit, sub_literal,
+};
 use super::tables::{FILLERS, PACKAGE_REPLACERS, REPLACERS, SPELLING};
 use super::unicode::{push_collapsed_whitespace, push_lower};
 use crate::error::Result;
@@ -246,7 +246,11 @@ impl EnglishTextNormalizer {
         std::mem::swap(&mut a, &mut b);
         for &(first, second, joined) in self.compounds {
             // "wi fi" -> "wifi": hyphens are spaces by now
-            pass(&|s, o| join_word_pair(s, first, second, joined, o), &mut a, &mut b);
+            pass(
+                &|s, o| join_word_pair(s, first, second, joined, o),
+                &mut a,
+                &mut b,
+            );
         }
         b.clear();
         self.numbers.normalize(&a, &mut b)?;

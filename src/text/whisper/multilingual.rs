@@ -73,7 +73,12 @@ fn join_thousands(s: &str, out: &mut String) {
         }
         let mut group = s.get(end..).unwrap_or_default().char_indices();
         let three = spaces > 0
-            && group.by_ref().take(3).filter(|&(_, d)| is_decimal(d)).count() == 3;
+            && group
+                .by_ref()
+                .take(3)
+                .filter(|&(_, d)| is_decimal(d))
+                .count()
+                == 3;
         let group_end = s
             .get(end..)
             .and_then(|t| t.char_indices().nth(3))
@@ -117,7 +122,12 @@ fn spell_digits(s: &str, language: NumberLanguage, out: &mut String) {
             run_chars += 1;
             continue;
         }
-        flush(&mut run, &mut run_chars, s.get(run_start..i).unwrap_or_default(), out);
+        flush(
+            &mut run,
+            &mut run_chars,
+            s.get(run_start..i).unwrap_or_default(),
+            out,
+        );
         out.push(c);
     }
     let tail = s.get(run_start..).unwrap_or_default();
@@ -140,7 +150,10 @@ mod tests {
     #[test]
     fn leaderboard() {
         assert_eq!(norm(None, "  Él dijo: «¡Hola!» (risas) "), "él dijo hola");
-        assert_eq!(norm(Some("de"), "Es kostet 10 000 Euro."), "es kostet zehntausend euro");
+        assert_eq!(
+            norm(Some("de"), "Es kostet 10 000 Euro."),
+            "es kostet zehntausend euro"
+        );
         assert_eq!(norm(Some("fr"), "J'ai 21 ans"), "j ai vingt et un ans");
         // Upstream's join is one non-overlapping pass: "1 000 000" becomes "1000 000".
         assert_eq!(norm(Some("es"), "1 000 000 y 5"), "mil cero y cinco");

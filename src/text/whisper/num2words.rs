@@ -216,8 +216,7 @@ fn merge_fr(
         {
             ctext.pop();
         }
-        if cnum < big(1000) && nnum != big(1000) && !ntext.ends_with('s') && rem(&nnum, 100) == 0
-        {
+        if cnum < big(1000) && nnum != big(1000) && !ntext.ends_with('s') && rem(&nnum, 100) == 0 {
             ntext.push('s');
         }
     }
@@ -353,7 +352,10 @@ fn italian(value: &BigUint) -> Option<String> {
             let hundreds = v / 100;
             let mut prefix = "cento".to_owned();
             if hundreds != 1 {
-                prefix = format!("{}cento", t::IT_CARDINAL.get(usize::try_from(hundreds).ok()?)?);
+                prefix = format!(
+                    "{}cento",
+                    t::IT_CARDINAL.get(usize::try_from(hundreds).ok()?)?
+                );
             }
             let postfix = omit_zero(italian(&big(v % 100))?);
             phonetic_contraction(&(prefix + &postfix))

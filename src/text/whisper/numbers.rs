@@ -531,7 +531,11 @@ impl EnglishNumberNormalizer {
                         None => Value::Int(ones_text),
                         Some(value) if matches!(value, Value::Str(_)) || prev_is_one => {
                             if prev_is_ten && ones < 10 {
-                                Value::Str(replace_last_zero(&value, &ones_text, self.assert_last_zero)?)
+                                Value::Str(replace_last_zero(
+                                    &value,
+                                    &ones_text,
+                                    self.assert_last_zero,
+                                )?)
                             } else {
                                 Value::Str(format!("{}{ones_text}", value.text()?))
                             }
@@ -558,7 +562,8 @@ impl EnglishNumberNormalizer {
                         None => st.output(&[&ones_text, suffix]),
                         Some(value) if matches!(value, Value::Str(_)) || prev_is_one => {
                             if prev_is_ten && ones < 10 {
-                                let text = replace_last_zero(&value, &ones_text, self.assert_last_zero)?;
+                                let text =
+                                    replace_last_zero(&value, &ones_text, self.assert_last_zero)?;
                                 st.output(&[&text, suffix]);
                             } else {
                                 st.output(&[value.text()?, &ones_text, suffix]);

@@ -291,40 +291,6 @@ pub(super) fn space_percent_after_non_digit(s: &str, out: &mut String) -> bool {
     changed
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(f: fn(&str, &mut String) -> bool, s: &str) -> String {
-        let mut out = String::new();
-        f(s, &mut out);
-        out
-    }
-
-    #[test]
-    fn passes() {
-        assert_eq!(run(remove_brackets, "a <b] c [d> e [f"), "a  c  e [f");
-        assert_eq!(run(remove_brackets, "a [ [b] c]"), "a  c]");
-        assert_eq!(run(remove_parens, "a () (b) ((c)) (d"), "a ()  ) (d");
-        assert_eq!(run(remove_space_before_apostrophe, "a  'b c\t'"), "a'b c'");
-        assert_eq!(run(remove_digit_commas, "1,2,3 ٣,٤ a,1"), "12,3 ٣٤ a,1");
-        assert_eq!(run(space_periods, "a.b 1.5 ... x."), "a b 1.5  .  x ");
-        assert_eq!(run(space_symbols_before_non_digit, "$$5 .a €"), " $5  a €");
-        assert_eq!(run(space_percent_after_non_digit, "a%% 5% %"), "a % 5%  ");
-        let mut out = String::new();
-        remove_words(
-            "hmm mm mmm mhmm um_ um",
-            &["hmm", "mm", "mhm", "mmm", "uh", "um"],
-            &mut out,
-        );
-        assert_eq!(out, "   mhmm um_ ");
-        let finder = memchr::memmem::Finder::new("mr");
-        let mut out = String::new();
-        sub_literal("mr. mrs mr", &finder, true, true, "mister ", &mut out);
-        assert_eq!(out, "mister . mrs mister ");
-    }
-}
-
 /// `re.sub(r"\bfirst\s+second\b", joined, s)` for ASCII words `first` and `second`.
 pub(super) fn join_word_pair(
     s: &str,
@@ -415,4 +381,38 @@ pub(super) fn join_acronyms(s: &str, out: &mut String) -> bool {
         i += run;
     }
     changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(f: fn(&str, &mut String) -> bool, s: &str) -> String {
+        let mut out = String::new();
+        f(s, &mut out);
+        out
+    }
+
+    #[test]
+    fn passes() {
+        assert_eq!(run(remove_brackets, "a <b] c [d> e [f"), "a  c  e [f");
+        assert_eq!(run(remove_brackets, "a [ [b] c]"), "a  c]");
+        assert_eq!(run(remove_parens, "a () (b) ((c)) (d"), "a ()  ) (d");
+        assert_eq!(run(remove_space_before_apostrophe, "a  'b c\t'"), "a'b c'");
+        assert_eq!(run(remove_digit_commas, "1,2,3 ٣,٤ a,1"), "12,3 ٣٤ a,1");
+        assert_eq!(run(space_periods, "a.b 1.5 ... x."), "a b 1.5  .  x ");
+        assert_eq!(run(space_symbols_before_non_digit, "$$5 .a €"), " $5  a €");
+        assert_eq!(run(space_percent_after_non_digit, "a%% 5% %"), "a % 5%  ");
+        let mut out = String::new();
+        remove_words(
+            "hmm mm mmm mhmm um_ um",
+            &["hmm", "mm", "mhm", "mmm", "uh", "um"],
+            &mut out,
+        );
+        assert_eq!(out, "   mhmm um_ ");
+        let finder = memchr::memmem::Finder::new("mr");
+        let mut out = String::new();
+        sub_literal("mr. mrs mr", &finder, true, true, "mister ", &mut out);
+        assert_eq!(out, "mister . mrs mister ");
+    }
 }
