@@ -57,14 +57,17 @@ impl EnglishSpellingNormalizer {
             if i > 0 {
                 out.push(' ');
             }
-            let (shortest, longest) = self.key_lengths;
-            let mapped = if (shortest..=longest).contains(&word.len()) {
-                self.mapping.get(word).copied()
-            } else {
-                None
-            };
-            out.push_str(mapped.unwrap_or(word));
+            out.push_str(self.map(word));
         }
+    }
+
+    /// `mapping.get(word, word)`.
+    fn map<'w>(&self, word: &'w str) -> &'w str {
+        let (shortest, longest) = self.key_lengths;
+        if !(shortest..=longest).contains(&word.len()) {
+            return word;
+        }
+        self.mapping.get(word).copied().unwrap_or(word)
     }
 }
 
@@ -117,10 +120,12 @@ pub struct EnglishTextNormalizer {
     numbers: EnglishNumberNormalizer,
     spelling: EnglishSpellingNormalizer,
     fillers: &'static [&'static str],
-    /// The leaderboard's: `\ba\s+b\b` -> one word, names, acronyms.
-    compounds: &'static [(&'static str, &'static str, &'static str)],
+    /// The leaderboard's: `\ba\s+b\b` -> one word (a finder of `a`, `b`, the word), then
+    /// after the spelling, names and acronyms. Its spelling and name tables map one
+    /// lowercase word to another (checked by the generator), so the three word-for-word
+    /// steps share one split.
+    compounds: Vec<(Finder<'static>, &'static str, &'static str)>,
     names: Option<EnglishSpellingNormalizer>,
-    acronyms: bool,
 }
 
 impl Default for EnglishTextNormalizer {
@@ -157,9 +162,11 @@ impl EnglishTextNormalizer {
             numbers: EnglishNumberNormalizer::without_assertions(),
             spelling: EnglishSpellingNormalizer::of(&open_asr::SPELLING),
             fillers: &open_asr::FILLERS,
-            compounds: &open_asr::COMPOUNDS,
+            compounds: open_asr::COMPOUNDS
+                .iter()
+                .map(|&(first, second, joined)| (Finder::new(first).into_owned(), second, joined))
+                .collect(),
             names: Some(EnglishSpellingNormalizer::of(&open_asr::NAMES)),
-            acronyms: true,
             ..Self::with_replacements(&open_asr::REPLACERS)
         }
     }
@@ -190,9 +197,8 @@ impl EnglishTextNormalizer {
             numbers: EnglishNumberNormalizer::new(),
             spelling: EnglishSpellingNormalizer::new(),
             fillers: &FILLERS,
-            compounds: &[],
+            compounds: Vec::new(),
             names: None,
-            acronyms: false,
         }
     }
 
@@ -244,25 +250,25 @@ impl EnglishTextNormalizer {
         b.clear();
         push_remove_symbols_and_diacritics(&a, ".%$¢€£", &mut b); // keep numeric symbols
         std::mem::swap(&mut a, &mut b);
-        for &(first, second, joined) in self.compounds {
+        for (first, second, joined) in &self.compounds {
             // "wi fi" -> "wifi": hyphens are spaces by now
-            pass(
-                &|s, o| join_word_pair(s, first, second, joined, o),
-                &mut a,
-                &mut b,
-            );
+            b.clear();
+            if join_word_pair(&a, first, second, joined, &mut b) {
+                std::mem::swap(&mut a, &mut b);
+            }
         }
         b.clear();
         self.numbers.normalize(&a, &mut b)?;
         a.clear();
-        self.spelling.normalize(&b, &mut a);
-        if let Some(names) = &self.names {
-            b.clear();
-            names.normalize(&a, &mut b);
-            std::mem::swap(&mut a, &mut b);
-        }
-        if self.acronyms {
-            pass(&|s, o| join_acronyms(s, o), &mut a, &mut b); // "b b c" -> "bbc"
+        match &self.names {
+            None => self.spelling.normalize(&b, &mut a),
+            Some(names) => {
+                // spelling, names, then runs of letters joined ("b b c" -> "bbc")
+                let words: Vec<&str> = py_split(&b)
+                    .map(|w| names.map(self.spelling.map(w)))
+                    .collect();
+                join_acronyms(&words, &mut a);
+            }
         }
         // prefix/suffix symbols that are not preceded/followed by numbers
         pass(&space_symbols_before_non_digit, &mut a, &mut b);

@@ -291,24 +291,23 @@ pub(super) fn space_percent_after_non_digit(s: &str, out: &mut String) -> bool {
     changed
 }
 
-/// `re.sub(r"\bfirst\s+second\b", joined, s)` for ASCII words `first` and `second`.
+/// `re.sub(r"\bfirst\s+second\b", joined, s)` for ASCII words `first` (found by `finder`)
+/// and `second`. Writes to `out` only when something matches (and then says so).
 pub(super) fn join_word_pair(
     s: &str,
-    first: &str,
+    finder: &memchr::memmem::Finder<'_>,
     second: &str,
     joined: &str,
     out: &mut String,
 ) -> bool {
     let bytes = s.as_bytes();
+    let first_len = finder.needle().len();
     let mut copied = 0;
     let mut at = 0;
     let mut changed = false;
-    while let Some(found) = bytes
-        .get(at..)
-        .and_then(|t| memchr::memmem::find(t, first.as_bytes()))
-    {
+    while let Some(found) = bytes.get(at..).and_then(|t| finder.find(t)) {
         let start = at + found;
-        let mut end = start + first.len();
+        let mut end = start + first_len;
         let mut spaces = 0;
         loop {
             let n = crate::text::py_space_len(bytes, end);
@@ -332,20 +331,20 @@ pub(super) fn join_word_pair(
             at = start + 1; // `first` starts with an ASCII byte
         }
     }
-    out.push_str(s.get(copied..).unwrap_or_default());
+    if changed {
+        out.push_str(s.get(copied..).unwrap_or_default());
+    }
     changed
 }
 
-/// The leaderboard's `EnglishAcronymNormalizer`: `s.split()`, each run of one-character
-/// alphanumeric words joined into one word when it has at least two (three when "a" or "i"
-/// is among them), then `" ".join`.
-pub(super) fn join_acronyms(s: &str, out: &mut String) -> bool {
+/// The leaderboard's `EnglishAcronymNormalizer` on `s.split()`'s words: each run of
+/// one-character alphanumeric words joined into one word when it has at least two (three
+/// when "a" or "i" is among them), then `" ".join` into `out`.
+pub(super) fn join_acronyms(words: &[&str], out: &mut String) {
     let single = |w: &str| {
         let mut chars = w.chars();
         matches!((chars.next(), chars.next()), (Some(c), None) if c != '_' && super::unicode::is_word(c))
     };
-    let words: Vec<&str> = crate::text::py_split(s).collect();
-    let mut changed = false;
     let mut first = true;
     let mut push = |w: &str, out: &mut String| {
         if !first {
@@ -370,9 +369,7 @@ pub(super) fn join_acronyms(s: &str, out: &mut String) -> bool {
         let run_words = words.get(i..i + run).unwrap_or_default();
         let common = run_words.iter().any(|&w| w == "a" || w == "i");
         if run >= if common { 3 } else { 2 } {
-            let joined: String = run_words.concat();
-            push(&joined, out);
-            changed = true;
+            push(&run_words.concat(), out);
         } else {
             for w in run_words {
                 push(w, out);
@@ -380,7 +377,6 @@ pub(super) fn join_acronyms(s: &str, out: &mut String) -> bool {
         }
         i += run;
     }
-    changed
 }
 
 #[cfg(test)]
