@@ -170,7 +170,7 @@ def pairs(seed: int, count: int) -> list[tuple[str, str]]:
     return out
 
 
-def write(path: Path, rows: list[dict[str, Any]]) -> None:
+def write(path: Path, rows: list[dict[str, Any]], prefix: str) -> None:
     common = {
         "upstream": UPSTREAM,
         "version": REVISION,
@@ -179,7 +179,7 @@ def write(path: Path, rows: list[dict[str, Any]]) -> None:
     }
     with path.open("w", encoding="utf-8") as f:
         for i, row in enumerate(rows):
-            row = {"id": f"open-asr-{i:05d}", **common, **row}
+            row = {"id": f"{prefix}-{i:05d}", **common, **row}
             f.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
     print(f"wrote {path}: {len(rows) - 1} records")
 
@@ -201,7 +201,7 @@ def main() -> None:
                 lines += f.read().split("\n")
         unique = list(dict.fromkeys(s for s in lines if s))
         what = f"{len(unique)} distinct lines of {len(args.lines)} files"
-        write(args.out, [header(what), *(record(named, s) for s in unique)])
+        write(args.out, [header(what), *(record(named, s) for s in unique)], "open-asr-lines")
         return
     inputs = list(
         dict.fromkeys(
@@ -210,7 +210,7 @@ def main() -> None:
         )
     )  # fmt: skip
     what = "hand-written awkward inputs and seeded random mixes (tools/gen_open_asr_golden.py)"
-    write(OUT, [header(what), *(record(named, s) for s in inputs)])
+    write(OUT, [header(what), *(record(named, s) for s in inputs)], "open-asr")
     made = pairs(17, 400)
     refs, hyps = up["pairs"]([r for r, _ in made], [h for _, h in made])
     rows = [
@@ -218,7 +218,7 @@ def main() -> None:
         for (r, h), nr, nh in zip(made, refs, hyps)
     ]
     what = "seeded word pairs with joins and splits (tools/gen_open_asr_golden.py)"
-    write(PAIRS_OUT, [header(what), *rows])
+    write(PAIRS_OUT, [header(what), *rows], "open-asr-pairs")
 
 
 if __name__ == "__main__":
