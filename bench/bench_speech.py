@@ -116,6 +116,16 @@ def upstream_normalizers() -> tuple[Callable[[str], str], Callable[[str], str]]:
     return openai, EnglishTextNormalizer()
 
 
+def sampled_pairs(
+    hyps: list[str], refs: list[str], sample: int
+) -> tuple[list[int], float, list[str], list[str]]:
+    """The evenly spaced pairs the Python loops time, the factor that scales their time to
+    all pairs, and the sampled hypotheses and references."""
+    n = len(hyps)
+    idx = common.spaced(n, min(sample, n))
+    return idx, n / len(idx), [hyps[i] for i in idx], [refs[i] for i in idx]
+
+
 def time_normalizer(
     report: common.Report,
     workload: str,
@@ -172,9 +182,7 @@ def time_wer(
     import bleuprint
 
     n = len(hyps)
-    idx = common.spaced(n, min(sample, n))
-    scale = n / len(idx)
-    h, r = [hyps[i] for i in idx], [refs[i] for i in idx]
+    idx, scale, h, r = sampled_pairs(hyps, refs, sample)
 
     def anchor(hh: list[str], rr: list[str]) -> Callable[[], Any]:
         def run() -> Any:
@@ -277,9 +285,7 @@ def time_leaderboard(
     from bleuprint.tokenizers import normalized
 
     n = len(hyps)
-    idx = common.spaced(n, min(sample, n))
-    scale = n / len(idx)
-    h, r = [hyps[i] for i in idx], [refs[i] for i in idx]
+    idx, scale, h, r = sampled_pairs(hyps, refs, sample)
 
     def anchor(hh: list[str], rr: list[str]) -> Callable[[], Any]:
         def run() -> Any:

@@ -36,6 +36,7 @@ from pathlib import Path
 
 # The generators' shared helpers, found beside this file also when it is loaded by path.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_whisper_tables import assigned_value as assigned  # noqa: E402
 from gen_whisper_tables import literal, rust_str  # noqa: E402
 
 UPSTREAM = "huggingface/open_asr_leaderboard"
@@ -45,26 +46,6 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "text" / "whisper" / "open_asr_tables.rs"
 SOURCES = ("normalizer/normalizer.py", "normalizer/english_abbreviations.py")
 SPLIT_MARK = "\n// --- num2words ---\n"
-
-
-def assigned(tree: ast.AST, target: str) -> ast.expr:
-    """The one expression assigned to ``target`` (a name or ``self.attr``)."""
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            t = node.targets[0]
-            name = (
-                t.id
-                if isinstance(t, ast.Name)
-                else f"self.{t.attr}"
-                if isinstance(t, ast.Attribute)
-                else None
-            )
-            if name == target:
-                found.append(node.value)
-    if len(found) != 1:
-        sys.exit(f"expected one assignment to {target} upstream, found {len(found)}")
-    return found[0]
 
 
 def word_map(node: ast.expr, what: str) -> dict[str, str]:
