@@ -6,8 +6,9 @@ hand:
 
 - from huggingface/open_asr_leaderboard at revision ``REVISION`` (its ``normalizer/``
   package, which is not on PyPI): ``EnglishTextNormalizer``'s filler words and contraction /
-  title replacements (``normalizer.py``, read with ``ast``), and the spelling, name and
-  compound-word tables of ``english_abbreviations.py``. Its ``ADDITIONAL_DIACRITICS`` are
+  title replacements (``normalizer.py``, read with ``ast``), and the spelling (as its
+  differences from openai-whisper's ``english.json``), name and compound-word tables of
+  ``english_abbreviations.py``. Its ``ADDITIONAL_DIACRITICS`` are
   checked to be openai-whisper's (the core uses those);
 - from num2words 0.5.14 (PyPI, which the leaderboard's ``MultilingualNormalizer`` calls for
   digits): the number words of its German, French, Spanish, Portuguese and Italian
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import json
 import re
 import subprocess
 import sys
@@ -75,6 +77,7 @@ def leaderboard_part(source: Path) -> str:
     with whisper.tempfile.TemporaryDirectory() as tmp:
         files = whisper.read_sdist(whisper.sdist_path(None, tmp))
     _, _, whisper_diacritics = whisper.english_data(files)
+    whisper_spelling: dict[str, str] = json.loads(files["english.json"].decode("utf-8"))
     if ast.literal_eval(assigned(normalizer, "ADDITIONAL_DIACRITICS")) != whisper_diacritics:
         sys.exit("the leaderboard's ADDITIONAL_DIACRITICS are not openai-whisper's")
 
@@ -109,6 +112,10 @@ def leaderboard_part(source: Path) -> str:
             sys.exit(f"compound pattern {pattern!r} -> {replacement!r} is not \\ba\\s+b\\b")
         compounds.append((c.group(1), c.group(2), replacement))
     spelling = word_map(assigned(tables, "english_spelling_normalizer"), "spelling")
+    # Stored as its differences from openai-whisper's english.json (tables.rs has that one).
+    removed = sorted(k for k in whisper_spelling if k not in spelling)
+    changed = {k: v for k, v in spelling.items() if whisper_spelling.get(k) != v}
+    removed_items = ", ".join(rust_str(k) for k in removed)
     names = word_map(assigned(tables, "english_name_normalizer"), "names")
 
     def pairs(items: dict[str, str]) -> str:
@@ -137,9 +144,12 @@ pub(super) const COMPOUNDS: [(&str, &str, &str); {len(compounds)}] = [
 {compound_rows}
 ];
 
-/// `english_spelling_normalizer`, British spelling -> American, sorted by key.
-pub(super) static SPELLING: [(&str, &str); {len(spelling)}] = [
-{pairs(spelling)}
+/// `english_spelling_normalizer` ({len(spelling)} entries), British spelling -> American, as
+/// its differences from openai-whisper's `english.json` (`tables::SPELLING`): the keys it
+/// does not have, then the entries it adds or changes, sorted by key.
+pub(super) const SPELLING_REMOVED: [&str; {len(removed)}] = [{removed_items}];
+pub(super) const SPELLING_CHANGED: [(&str, &str); {len(changed)}] = [
+{pairs(changed)}
 ];
 
 /// `english_name_normalizer`: spelling variants of names -> one form, sorted by key.

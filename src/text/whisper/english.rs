@@ -41,13 +41,28 @@ impl EnglishSpellingNormalizer {
 
     /// A word-for-word mapping of `table`.
     fn of(table: &'static [(&'static str, &'static str)]) -> Self {
-        let lengths = table.iter().map(|(k, _)| k.len());
+        Self::of_map(table.iter().copied().collect())
+    }
+
+    /// The Open ASR Leaderboard's: openai-whisper's less the keys it removed, with the
+    /// entries it added or changed.
+    fn open_asr() -> Self {
+        let mut mapping: FxHashMap<&'static str, &'static str> = SPELLING.iter().copied().collect();
+        for key in open_asr::SPELLING_REMOVED {
+            mapping.remove(key);
+        }
+        mapping.extend(open_asr::SPELLING_CHANGED);
+        Self::of_map(mapping)
+    }
+
+    fn of_map(mapping: FxHashMap<&'static str, &'static str>) -> Self {
+        let lengths = mapping.keys().map(|k| k.len());
         Self {
-            mapping: table.iter().copied().collect(),
             key_lengths: (
                 lengths.clone().min().unwrap_or(0),
                 lengths.max().unwrap_or(0),
             ),
+            mapping,
         }
     }
 
@@ -160,7 +175,7 @@ impl EnglishTextNormalizer {
     pub fn open_asr() -> Self {
         Self {
             numbers: EnglishNumberNormalizer::without_assertions(),
-            spelling: EnglishSpellingNormalizer::of(&open_asr::SPELLING),
+            spelling: EnglishSpellingNormalizer::open_asr(),
             fillers: &open_asr::FILLERS,
             compounds: open_asr::COMPOUNDS
                 .iter()
