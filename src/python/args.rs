@@ -339,6 +339,24 @@ where
     if !watch {
         return Ok(py.detach(|| Cancel::run_unwatched(work))?);
     }
+    let result = run_watched(py, work);
+    release_freed_memory();
+    result
+}
+
+/// Returns the pages a large call freed to the OS now: mimalloc keeps them for a second by
+/// default, so a stream's consecutive chunks would each add their peak to the process's.
+fn release_freed_memory() {
+    // SAFETY: mi_collect only walks mimalloc's own structures; any thread may call it.
+    unsafe { libmimalloc_sys::mi_collect(true) }
+}
+
+/// [`run_interruptible`]'s watched run.
+fn run_watched<R, F>(py: Python<'_>, work: F) -> PyResult<R>
+where
+    R: Send,
+    F: FnOnce() -> Result<R> + Send,
+{
     let cancel = Cancel::new();
     let mut raised = None;
     let outcome = py.detach(|| {

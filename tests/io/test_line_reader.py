@@ -200,3 +200,69 @@ def test_line_blocks_give_the_lines_and_statistics_of_read_lines(
                 assert metric.stats(block, [block]) == metric.stats(block.lines(), [block.lines()])
     elif skip == 0:
         assert _outcome(lines) == whole
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(
+        st.text(st.sampled_from(PIECES[:4] + PIECES[7:10] + PIECES[11:]), max_size=6), max_size=14
+    ),
+    widths=st.lists(st.integers(1, 4), min_size=1, max_size=3),
+    take=st.integers(1, 6),
+    budget=st.integers(1, 30),
+    block_size=st.integers(3, 9),  # the first read holds a byte order mark whole
+    newline_at_end=st.booleans(),
+    bom=st.booleans(),
+    corrupt=st.one_of(st.none(), st.integers(0, 100)),
+)
+def test_files_taken_together_stay_in_step_within_the_byte_budget(
+    tmp_path_factory: pytest.TempPathFactory,
+    lines: list[str],
+    widths: list[int],
+    take: int,
+    budget: int,
+    block_size: int,
+    newline_at_end: bool,
+    bom: bool,
+    corrupt: Any,
+) -> None:
+    """``take_together`` (the chunks of ``score_stream`` on files and of the command): files
+    with the same number of lines but lines of different lengths give blocks of as many lines
+    each round, cut where any file's text reaches the budget; lines given back come again
+    first, so every file's lines, line numbers, offsets and decode errors are read_lines'."""
+    from bleuprint.io import line_reader
+
+    folder = tmp_path_factory.mktemp("together")
+    paths = []
+    for k, width in enumerate(widths):  # file k repeats each line `width` times
+        text = "\n".join(line * width for line in lines) + ("\n" if newline_at_end else "")
+        data = (("\ufeff" if bom else "") + text).encode()
+        start = 3 if bom else 0  # a broken byte order mark would be a line of its own
+        kept = [i for i, byte in enumerate(data) if i >= start and byte != ord("\n")]
+        if corrupt is not None and k == len(widths) - 1 and kept:
+            at = kept[corrupt % len(kept)]
+            data = data[:at] + b"\xff" + data[at + 1 :]
+        paths.append(folder / f"f{k}.txt")
+        paths[-1].write_bytes(data)
+    wholes = [_outcome(lambda p=p: read_lines(p)) for p in paths]
+    longest = max((len(line.encode()) * w + 1 for line in lines for w in widths), default=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(line_reader, "BLOCK_SIZE", block_size)
+        readers = [line_reader.BlockReader(p) for p in paths]
+        got: list[list[Any]] = [[] for _ in paths]
+        while True:
+            blocks = line_reader.take_together(readers, take, budget)
+            assert len({len(b) for b in blocks}) == 1, [len(b) for b in blocks]
+            if not blocks[0]:
+                break
+            assert len(blocks[0]) <= take
+            for k, block in enumerate(blocks):
+                assert len(block.data) <= budget + block_size + longest
+                assert block.line == sum(len(b) for b in got[k])
+                got[k].append(block)
+        for reader in readers:
+            assert reader.ended
+            reader.close()
+    for k, whole in enumerate(wholes):
+        read = _outcome(lambda k=k: [line for b in got[k] for line in b.lines()])
+        assert read == whole

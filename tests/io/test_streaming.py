@@ -365,3 +365,29 @@ def test_a_name_no_file_can_have_is_refused() -> None:
         bleuprint.BLEU().score_stream("hyp\x00.txt", ["ref.txt"])
     with pytest.raises(InvalidInputError, match="is not a file name .*surrogate"):
         bleuprint.CHRF().stats_stream(["a"], ["ref\ud800.txt.gz"])
+
+
+def test_files_of_long_lines_are_cut_at_the_byte_budget(tmp_path: Path) -> None:
+    """Chunks of UTF-8 files hold about ``CHUNK_BYTES`` of text, not ``chunk_size`` lines,
+    when lines are long (document-level text): the memory of a stream stays bounded whatever
+    its lines' lengths, and the score is the in-memory one."""
+    from bleuprint.io.streaming import CHUNK_BYTES, file_chunks
+
+    rng = random.Random(7)
+    words = "the cat sat on a mat while dogs ran far away".split()
+    # References twice the hypotheses' length: the hypotheses' cut is given back to match.
+    hyps = [" ".join(rng.choices(words, k=rng.randint(500, 1500))) for _ in range(600)]
+    refs = [" ".join(rng.choices(words, k=rng.randint(1000, 3000))) for _ in range(600)]
+    (tmp_path / "hyp").write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    (tmp_path / "ref").write_text("\n".join(refs) + "\n", encoding="utf-8")
+    paths = str(tmp_path / "hyp"), [str(tmp_path / "ref")]
+    chunks = list(file_chunks(*paths, 65536, "utf-8") or [])
+    assert len(chunks) > 3
+    for chunk in chunks:
+        (ref,) = chunk.references
+        assert len(chunk.hypotheses) == len(ref)
+        longest = max(len(line) + 1 for line in ref.lines())
+        assert len(ref.data) <= CHUNK_BYTES // 2 + line_reader.BLOCK_SIZE + longest
+    assert [line for c in chunks for line in c.hypotheses.lines()] == hyps
+    for metric in (bleuprint.BLEU(), bleuprint.CHRF(), bleuprint.WER()):
+        assert metric.score_stream(*paths).score == metric.corpus_score(hyps, [refs]).score

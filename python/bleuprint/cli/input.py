@@ -23,13 +23,21 @@ from bleuprint.cli.errors import EXIT_FIELDS, EXIT_USAGE, CliError, Reporter
 from bleuprint.cli.table_input import TableSystems, table_columns
 from bleuprint.errors import BleuprintError, InputDecodeError
 from bleuprint.io.files import is_utf8
-from bleuprint.io.line_reader import BlockReader, LineBlock, count_lines, file_blocks, stream_blocks
-from bleuprint.io.streaming import Chunk
+from bleuprint.io.line_reader import (
+    BlockReader,
+    LineBlock,
+    count_lines,
+    file_blocks,
+    stream_blocks,
+    take_together,
+)
+from bleuprint.io.streaming import CHUNK_BYTES, Chunk
 
-#: Segments per chunk, shared by all the streams read together: the text held at once, about
-#: 7 MB of WMT-like lines, so a run's peak memory stays under 100 MB (about 70 MB) whatever
-#: the input's size. Larger chunks pay per-chunk costs (a core call, preparing each distinct
-#: reference once) less often: 8,192 took 1.4 s a million segments, 65,536 about 1.0 s.
+#: Segments per chunk, shared by all the streams read together. UTF-8 files are also cut at
+#: ``CHUNK_BYTES`` of text (about 10,000 WMT-like lines a stream with one reference), so a
+#: run's peak memory stays under 100 MB whatever the input's size and line lengths. Larger
+#: chunks pay per-chunk costs (a core call, preparing each distinct reference once) less
+#: often: 8,192 took 1.4 s a million segments, 65,536 about 1.0 s.
 CHUNK_SEGMENTS = 65536
 
 
@@ -90,12 +98,18 @@ class _FileBlocks(_Streams):
             with _read_errors(path):
                 self._readers.append(BlockReader(path, skip))
 
+    @classmethod
+    def together(cls, first: _FileBlocks, second: _FileBlocks) -> _FileBlocks:
+        """The files of both, read in step (system outputs and references)."""
+        joined = cls([])
+        joined._readers = [*first._readers, *second._readers]
+        return joined
+
     def take(self, n: int) -> list[Any]:
-        blocks = []
-        for reader in self._readers:
-            with _read_errors(reader.name):
-                blocks.append(reader.take(n))
-        return blocks
+        # The budget shared by the files keeps a chunk's text bounded whatever the lines'
+        # lengths.
+        budget = CHUNK_BYTES // max(1, len(self._readers))
+        return take_together(self._readers, n, budget, _read_errors)
 
     def count_rest(self) -> list[int]:
         # Decoded as counted: a whole run reports a file's decode error before its length.
@@ -103,7 +117,7 @@ class _FileBlocks(_Streams):
         for reader in self._readers:
             count = 0
             with _read_errors(reader.name):
-                while part := reader.take(CHUNK_SEGMENTS):
+                while part := reader.take(CHUNK_SEGMENTS, CHUNK_BYTES):
                     self.check([part])
                     count += len(part)
             counts.append(count)
@@ -335,11 +349,15 @@ class InputStreams:
         if self._table is not None:
             yield from self._table_chunks(self._table)
             return
-        # Many systems share the budget, so the text held stays about `chunk` lines.
+        # Many systems share the budget, so the text held stays about `chunk` lines (and, for
+        # UTF-8 files, CHUNK_BYTES).
         chunk = CHUNK_SEGMENTS if chunk is None else chunk
         size = max(1, chunk // (len(self.names) + len(self.ref_names)))
         streams = [self._systems, self._refs, *([self._keys] if self._keys else [])]
-        totals = [0] * (len(self.names) + len(self.ref_names) + (self._keys is not None))
+        if isinstance(self._systems, _FileBlocks) and isinstance(self._refs, _FileBlocks):
+            streams = [_FileBlocks.together(self._systems, self._refs)]  # cut in step
+        k, r = len(self.names), len(self.ref_names)
+        totals = [0] * (k + r + (self._keys is not None))
         try:
             while True:
                 if self.limit is not None:  # a shard: its lengths were checked when counted
@@ -347,18 +365,19 @@ class InputStreams:
                     if not size:
                         return
                 taken = [s.take(size) for s in streams]
-                systems, refs = taken[0], taken[1]
-                lengths = [len(part) for parts in taken for part in parts]
+                parts = [part for stream_parts in taken for part in stream_parts]
+                systems, refs = parts[:k], parts[k : k + r]
+                lengths = [len(part) for part in parts]
                 totals = [t + n for t, n in zip(totals, lengths)]
                 if len(set(lengths)) > 1 or lengths[0] == 0:
                     if len(set(lengths)) > 1:
-                        for stream, parts in zip(streams, taken):
-                            stream.check(parts)
+                        for stream, stream_parts in zip(streams, taken):
+                            stream.check(stream_parts)
                         rest = [n for s in streams for n in s.count_rest()]
                         totals = [t + n for t, n in zip(totals, rest)]
                     self._check(totals)
                     return
-                yield InputChunk(refs, systems, taken[2][0] if self._keys else None)
+                yield InputChunk(refs, systems, parts[k + r] if self._keys else None)
         finally:
             for stream in streams:
                 stream.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager as ContextManager
+from contextlib import nullcontext
 from itertools import chain
 from typing import Any, BinaryIO, Optional, Union
 
@@ -277,7 +279,8 @@ class LineBlock:
 
 class BlockReader:
     """A UTF-8 file (plain or compressed) read as :class:`LineBlock` s of a given number of
-    lines; a leading byte order mark is dropped, as the file readers drop it."""
+    lines (or of about a given number of bytes); a leading byte order mark is dropped, as the
+    file readers drop it."""
 
     def __init__(self, path: Union[str, os.PathLike], skip: int = 0) -> None:
         self.name = str(os.fspath(path))
@@ -290,13 +293,22 @@ class BlockReader:
         self._buffer = b""
         self._start = 0
         self._carry: list[memoryview] = []
+        # Whole lines given back (`give_back`): taken again before any other.
+        self._returned = b""
         self._offset = 0  # bytes of the file before the next line taken
         self._line = 0  # lines of the file before the next line taken
         self._done = False
         self._first = True
 
-    def take(self, n: int) -> LineBlock:
-        """The next ``n`` lines (fewer at the end of the file)."""
+    @property
+    def ended(self) -> bool:
+        """Whether every line has been taken."""
+        untaken = self._returned or self._carry or self._start < len(self._buffer)
+        return self._done and not untaken
+
+    def take(self, n: int, max_bytes: Optional[int] = None) -> LineBlock:
+        """The next ``n`` lines (fewer at the end of the file), or fewer once their bytes reach
+        about ``max_bytes`` (always at least one line)."""
         if self._first:
             self._read()  # a byte order mark moves the first line's offset
         if self._skip:  # a shard's start, passed over when first read
@@ -304,15 +316,42 @@ class BlockReader:
             self._take(skip, None)
         offset, line = self._offset, self._line
         parts: list[memoryview] = []
-        count = self._take(n, parts)
+        count = self._take(n, parts, max_bytes)
         return LineBlock(b"".join(parts), count, self.name, offset, line)
 
-    def _take(self, n: int, parts: Optional[list[memoryview]]) -> int:
+    def give_back(self, block: LineBlock, keep: int) -> LineBlock:
+        """``block`` (the block taken last) cut to its first ``keep`` lines; the rest are
+        taken again next."""
+        if keep >= block.count:
+            return block
+        cut, _ = _core.line_end(block.data, 0, keep)
+        self._returned = block.data[cut:] + self._returned
+        self._offset -= len(block.data) - cut
+        self._line -= block.count - keep
+        return LineBlock(block.data[:cut], keep, self.name, block.offset, block.line)
+
+    def _take(
+        self, n: int, parts: Optional[list[memoryview]], max_bytes: Optional[int] = None
+    ) -> int:
         """Moves past the next ``n`` lines, adding views of their bytes to ``parts`` (if
-        given)."""
-        count = 0
+        given); stops early once the lines taken hold ``max_bytes``."""
+        count, start = 0, self._offset
+        if self._returned:
+            end, count = _core.line_end(self._returned, 0, n)
+            if count < n and end < len(self._returned):  # the file's last line, without \n
+                end, count = len(self._returned), count + 1
+            self._keep([memoryview(self._returned)[:end]], parts)
+            self._returned = self._returned[end:]
+            self._line += count
         while count < n:
+            room = None if max_bytes is None else max_bytes - (self._offset - start)
+            if room is not None and room <= 0 and count:
+                break
             end, found = _core.line_end(self._buffer, self._start, n - count)
+            if found > 1 and room is not None and end - self._start > room:
+                # More bytes than the budget: as many lines as fit at their mean length.
+                fit = max(1, found * room // (end - self._start))
+                end, found = _core.line_end(self._buffer, self._start, fit)
             if found:
                 self._keep([*self._carry, memoryview(self._buffer)[self._start : end]], parts)
                 self._carry.clear()
@@ -357,6 +396,28 @@ class BlockReader:
             self._file.close()
 
 
+def take_together(
+    readers: list[BlockReader],
+    n: int,
+    max_bytes: int,
+    reading: Callable[[str], ContextManager[Any]] = lambda name: nullcontext(),
+) -> list[LineBlock]:
+    """The next lines of files read in step: as many from each, at most ``n`` and no more
+    than fit in about ``max_bytes`` of any one file (lines of many bytes make a chunk of fewer
+    lines, so the text held stays bounded whatever its lines' lengths). A file that ends first
+    gives fewer, for the caller's length check. Each file is read inside ``reading(name)``
+    (the command's messages for read errors)."""
+    blocks: list[LineBlock] = []
+    for reader in readers:
+        with reading(reader.name):
+            block = reader.take(n, max_bytes)
+        if len(block) < n and not reader.ended:  # cut by the budget: the others follow
+            n = len(block)
+            blocks = [r.give_back(b, n) for r, b in zip(readers, blocks)]
+        blocks.append(block)
+    return blocks
+
+
 _BOM_UTF8 = _BOM.encode()
 
 
@@ -370,4 +431,5 @@ __all__ = [
     "line_blocks",
     "stream_blocks",
     "stream_lines",
+    "take_together",
 ]
