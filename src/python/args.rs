@@ -339,14 +339,17 @@ where
     if !watch {
         return Ok(py.detach(|| Cancel::run_unwatched(work))?);
     }
-    let result = run_watched(py, work);
-    release_freed_memory();
-    result
+    run_watched(py, work)
 }
 
-/// Returns the pages a large call freed to the OS now: mimalloc keeps them for a second by
-/// default, so a stream's consecutive chunks would each add their peak to the process's.
-fn release_freed_memory() {
+/// Input bytes from which a statistics call hands the pages it freed back to the OS.
+pub(crate) const RELEASE_MIN_BYTES: usize = 1 << 20;
+
+/// Returns the pages freed so far to the OS now: mimalloc keeps them for a second by default,
+/// so a stream's consecutive chunks, counted on threads that do not reuse each other's pages,
+/// would each add their peak to the process's. Reusing pages is what makes mimalloc fast, so
+/// this runs only after calls of at least [`RELEASE_MIN_BYTES`] (a stream's chunks).
+pub(crate) fn release_freed_memory() {
     // SAFETY: mi_collect only walks mimalloc's own structures; any thread may call it.
     unsafe { libmimalloc_sys::mi_collect(true) }
 }

@@ -5,7 +5,10 @@
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::prelude::*;
 
-use super::args::{run_interruptible, typed, workers, WATCH_MIN_BYTES, WATCH_MIN_BYTES_TER};
+use super::args::{
+    release_freed_memory, run_interruptible, typed, workers, RELEASE_MIN_BYTES, WATCH_MIN_BYTES,
+    WATCH_MIN_BYTES_TER,
+};
 use super::convert::{
     array1, references_per_segment, rows_array, GroupedTokenLists, StrStream, StreamInput,
     TokenLists,
@@ -149,6 +152,9 @@ pub(crate) fn stats<'py>(
         let periods = crate::metrics::bleu::count_tokenized_periods(&hyps);
         Ok((rows, references_per_segment(&streams), periods))
     })?;
+    if input.bytes() >= RELEASE_MIN_BYTES {
+        release_freed_memory();
+    }
     Ok((
         rows_array(py, input.len(), kernel.width(), rows)?,
         nrefs,
