@@ -82,11 +82,11 @@ def test_knob_walk_reaches_every_preset(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         effects = knob_effects(hyps, refs, BLEUConfig.from_preset(name))
-        target = BLEUConfig.from_preset(name).item_score(hyps, refs).score
+        target = BLEUConfig.from_preset(name).item_score(hyps, refs).number
         start = BLEUConfig.from_preset("sacrebleu").item_score(hyps, refs).score
     scale = 1 if BLEUConfig.from_preset(name).scale == 100 else 100
     # Float differences summed: equal to the end-to-end difference up to rounding only.
-    assert sum(e.delta for e in effects) == pytest.approx(scale * float(target) - start, abs=1e-6)
+    assert sum(e.delta for e in effects) == pytest.approx(scale * target - start, abs=1e-6)
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
@@ -121,7 +121,7 @@ def test_cli_compare_presets(capsys: pytest.CaptureFixture[str]) -> None:
     for name in PRESETS:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            score = float(BLEUConfig.from_preset(name).item_score(hyps, grouped).score)
+            score = BLEUConfig.from_preset(name).item_score(hyps, grouped).number
         row = next(line for line in out.splitlines() if line.startswith(name + " "))
         assert f"{score:.4f}" in row
     assert "  hf: ref_length=shortest, smoothing=none, arithmetic=nmt, scale=1" in out

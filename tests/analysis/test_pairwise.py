@@ -227,8 +227,8 @@ def test_preset_cells_equal_the_presets_own_score(preset: str) -> None:
     matrix = bleu.pairwise(hyps, refs)
     for i, h in enumerate(hyps):
         for j, r in enumerate(refs):
-            score = bleuprint.BLEUConfig.from_preset(preset).item_score([h], [[r]]).score
-            assert matrix[i, j] == float(score[0] if isinstance(score, list) else score), (h, r)
+            score = bleuprint.BLEUConfig.from_preset(preset).item_score([h], [[r]])
+            assert matrix[i, j] == score.number, (h, r)
     utility = bleu.expected_utility(hyps)
     square = bleu.pairwise(hyps)
     assert utility.tolist() == [math.fsum(row) / len(row) for row in square.tolist()]

@@ -28,7 +28,10 @@ Streams = Sequence[Sequence[str]]
 
 
 def _value(score: Any) -> Any:
-    """A score's value, comparable with ``==`` (the first weight set's where there are several)."""
+    """A score's value, comparable with ``==`` (``BLEUScore.number`` where there are several:
+    the first weight set's, or the coco preset's Bleu_N)."""
+    if hasattr(score, "number"):
+        return score.number
     value = score.score if hasattr(score, "score") else score
     return value[0] if isinstance(value, list) else value
 

@@ -195,10 +195,9 @@ def _format_score(score: Any) -> str:
     return repr(score) if isinstance(score, float) else str(score)
 
 
-def _percent(score: Any, knobs: BLEUConfig) -> float:
+def _percent(score: BLEUScore, knobs: BLEUConfig) -> float:
     """The score on the 0..100 scale (for comparing knob settings)."""
-    value = float(score[0] if isinstance(score, list) else score)
-    return value if knobs.scale == 100 else 100 * value
+    return score.number if knobs.scale == 100 else 100 * score.number
 
 
 # Knobs in the order explain applies them when walking from sacrebleu to a preset:
@@ -225,12 +224,12 @@ def knob_effects(
     differs = knobs.differences(SACREBLEU)
     effects: list[KnobEffect] = []
     current = SACREBLEU
-    before = _percent(_score(hypotheses, references, current).score, current)
+    before = _percent(_score(hypotheses, references, current), current)
     for name in _WALK:
         if name not in differs:
             continue
         current = current.replace(**{name: getattr(knobs, name)})
-        after = _percent(_score(hypotheses, references, current).score, current)
+        after = _percent(_score(hypotheses, references, current), current)
         was, now = getattr(SACREBLEU, name), getattr(knobs, name)
         effects.append(KnobEffect(label(name), shown(name, was), shown(name, now), after - before))
         before = after

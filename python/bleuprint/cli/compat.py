@@ -17,7 +17,7 @@ from bleuprint.errors import BleuprintError
 #: The preset names (kept here so that building the parser does not load the presets).
 PRESET_NAMES = (
     "sacrebleu", "nltk", "hf", "nlgmetricverse", "torchmetrics", "torchmetrics-sacrebleu",
-    "moses", "moses-detok", "mteval-v13a", "mteval-v14",
+    "moses", "moses-detok", "mteval-v13a", "mteval-v14", "coco",
 )  # fmt: skip
 
 

@@ -306,7 +306,9 @@ def _add_preset_options(parser: argparse.ArgumentParser) -> None:
         "line (lowercased, as mteval's default), nltk corpus_bleu's float on whitespace "
         "tokens, hf and nlgmetricverse a JSON dict of HF evaluate's or nlg-metricverse's "
         "bleu, torchmetrics and torchmetrics-sacrebleu the float of bleu_score or "
-        "sacre_bleu_score; sacrebleu is the ordinary output. The other presets use their "
+        "sacre_bleu_score, coco what pycocoevalcap's COCOEvalCap prints for Bleu_1..4 "
+        "(lines taken as PTB-tokenized captions); sacrebleu is the ordinary output. The "
+        "other presets use their "
         "tool's own settings, so they refuse -m, -sl, -ci, -pbs, -par, -tok, -s, -sv, -lc, "
         "--normalize and --spm-model.",
     )  # fmt: skip

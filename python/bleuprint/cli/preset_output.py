@@ -4,6 +4,8 @@ code of every tool the presets emulate; loaded for ``--preset`` only."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 
 from bleuprint.cli.compat import references_per_segment
@@ -12,6 +14,7 @@ from bleuprint.compat.moses import multi_bleu, multi_bleu_detok
 from bleuprint.compat.mteval import mteval_v13a, mteval_v14
 from bleuprint.compat.nlgmetricverse import NLGMetricverse
 from bleuprint.compat.nltk import corpus_bleu as nltk_corpus_bleu
+from bleuprint.compat.pycocoevalcap.bleu.bleu import Bleu as CocoBleu
 from bleuprint.compat.torchmetrics import bleu_score, sacre_bleu_score
 from bleuprint.errors import InvalidOptionError
 
@@ -43,8 +46,22 @@ def compat_output(mode: str, hypotheses: list[str], ref_streams: list[list[str]]
     if mode in ("torchmetrics", "torchmetrics-sacrebleu"):
         torchmetrics = sacre_bleu_score if mode == "torchmetrics-sacrebleu" else bleu_score
         return [repr(float(torchmetrics(hypotheses, per_segment)))]
+    if mode == "coco":
+        return _coco_bleu(hypotheses, per_segment)
     # sacrebleu's own output is the command's ordinary output, which running.run prints.
     raise InvalidOptionError(f"preset {mode!r} has no output of its own")
+
+
+def _coco_bleu(hypotheses: list[str], per_segment: list[list[str]]) -> list[str]:
+    """What pycocoevalcap's ``COCOEvalCap.evaluate()`` prints for its Bleu scorer, line i
+    being image i: the scorer's own two lines (captured), then ``Bleu_k: %0.3f``."""
+    gts = dict(enumerate(per_segment))
+    res = {i: [h] for i, h in enumerate(hypotheses)}
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        scores, _ = CocoBleu(4).compute_score(gts, res)
+    lines = ["computing Bleu score...", *printed.getvalue().splitlines()]
+    return lines + [f"Bleu_{k}: {score:0.3f}" for k, score in enumerate(scores, 1)]
 
 
 __all__ = ["compat_output"]

@@ -107,7 +107,7 @@ def _comparison(hyp_file: str, ref_files: Sequence[str], encoding: str) -> list[
     for name, preset in PRESETS.items():
         try:
             config = preset_config(name)
-            value = float(config.item_score(hyps, refs).score)
+            value = config.item_score(hyps, refs).number
             cells = [f"{value:.4f}", f"{value if config.scale == 100 else 100 * value:.2f}"]
         except BleuprintError as error:
             cells = [f"error: {error}", ""]

@@ -96,6 +96,11 @@ PRESETS: dict[str, Preset] = {
             "NIST mteval-v14.pl --international-tokenization (lowercases by default)",
             {"tokenize": "mteval-intl", "lowercase": True, "arithmetic": "mteval", "scale": 1},
         ),
+        Preset(
+            "coco",
+            "pycocoevalcap 1.2 Bleu (bleu_scorer.py), on PTB-tokenized captions",
+            {"tokenize": "none", "smooth_method": "none", "arithmetic": "coco", "scale": 1},
+        ),
     )
 }
 

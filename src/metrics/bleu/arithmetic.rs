@@ -20,6 +20,9 @@
 //! - `fairseq`: fairseq's `Scorer.score` (token-ID BLEU): `bp * exp(sum(log p) / N)` with
 //!   `log(0) = -inf` and Python's `sum`.
 //! - `mteval`: mteval-v13a.pl's cumulative `bleu_score` (and `--no-smoothing`).
+//! - `coco`: pycocoevalcap 1.2's `BleuScorer.compute_score`: the cumulative products of
+//!   `(matches + 1e-15) / (total + 1e-9)`, each order's root, times `exp(1 - 1/ratio)` when the
+//!   ratio `(c + 1e-15) / (r + 1e-9)` is below 1; one score per order (Bleu_1 .. Bleu_N).
 //!
 //! Where the upstream's Python raises (`math.exp` overflow, a division by zero), the result is
 //! a [`PythonError`] naming that exception, for the binding to raise as the upstream would.
@@ -52,6 +55,8 @@ pub enum Arithmetic {
     Fairseq,
     /// NIST `mteval-v13a.pl` `bleu_score`.
     Mteval,
+    /// pycocoevalcap 1.2 `bleu_scorer.py` (the COCO caption evaluation).
+    Coco,
 }
 
 crate::enums::name_table!(Arithmetic, "arithmetic", {
@@ -62,6 +67,7 @@ crate::enums::name_table!(Arithmetic, "arithmetic", {
     Moses => "moses",
     Fairseq => "fairseq",
     Mteval => "mteval",
+    Coco => "coco",
 });
 
 impl Arithmetic {
@@ -74,7 +80,8 @@ impl Arithmetic {
             Self::Nltk => &[],
             Self::Nmt => &["none", "lin-och"],
             Self::Torch => &["none", "add-k"],
-            Self::Moses | Self::Fairseq => &["none"],
+            // coco: "none" is its own 1e-15 / 1e-9 guard against zero counts.
+            Self::Moses | Self::Fairseq | Self::Coco => &["none"],
             Self::Mteval => &["none", "exp"],
         }
     }
@@ -706,6 +713,43 @@ fn mteval(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
     Ok(Raw::floats(vec![score], bp, ratio, precisions))
 }
 
+/// pycocoevalcap's guards: `tiny` added to matches and lengths, `small` to totals and
+/// reference lengths, "so that if guess is 0 still return 0".
+const COCO_TINY: f64 = 1e-15;
+const COCO_SMALL: f64 = 1e-9;
+
+/// pycocoevalcap's length ratio `(c + tiny) / (r + small)`, never a division by zero.
+pub(super) fn coco_ratio(c: f64, r: f64) -> f64 {
+    (c + COCO_TINY) / (r + COCO_SMALL)
+}
+
+/// pycocoevalcap 1.2's `BleuScorer.compute_score` on one image's counts or the corpus sums
+/// (the same operations for both): every order's cumulative score, Bleu_1 .. Bleu_N.
+fn coco(combine: &Combine<'_>, counts: &Counts<'_>) -> Step<Raw> {
+    if !combine.uniform_weights || combine.effective_order || combine.auto_reweigh {
+        return Err(Error::invalid_option(
+            "the coco arithmetic scores every order's cumulative BLEU (Bleu_1 .. Bleu_N): it \
+             takes no weights, effective_order or auto_reweigh",
+        )
+        .into());
+    }
+    let (c, r) = (counts.hyp_len, counts.ref_len);
+    let ratio = coco_ratio(c, r);
+    let bp = brevity_penalty(Arithmetic::Coco, c, r, &mut Libm)?.value;
+    let mut product = 1.0;
+    let mut scores = Vec::with_capacity(counts.correct.len());
+    let mut precisions = Vec::with_capacity(counts.correct.len());
+    for (k, (&m, &t)) in (1..).zip(counts.correct.iter().zip(counts.total)) {
+        let p = (m + COCO_TINY) / (t + COCO_SMALL);
+        product *= p;
+        let root = product.powf(1.0 / as_float(k));
+        // Multiplied only when shorter, as upstream (a product with 1.0 changes nothing).
+        scores.push(if ratio < 1.0 { root * bp } else { root });
+        precisions.push(p);
+    }
+    Ok(Raw::floats(scores, bp, ratio, precisions))
+}
+
 /// The caller's precisions (an arithmetic's own smoothing it lacks is an option error).
 fn precisions_or_given(combine: &Combine<'_>, counts: &Counts<'_>) -> Result<Vec<f64>> {
     precisions(combine, counts, |_, _, _, _| None)
@@ -767,6 +811,7 @@ pub fn combine(
         Arithmetic::Torch => torch(combine, counts, math)?,
         Arithmetic::Moses | Arithmetic::Fairseq => log_mean(combine, counts)?,
         Arithmetic::Mteval => mteval(combine, counts)?,
+        Arithmetic::Coco => coco(combine, counts)?,
     };
     if let Some(items) = combine.item_lengths {
         rescale(&mut raw, counts, items)?;
@@ -1169,6 +1214,49 @@ mod tests {
         let none = own(Arithmetic::Mteval, CountSmoothing::None, 1);
         let s = run(&none, &[15.0, 9.0, 0.0, 2.0], &t, 19.0, 21.0);
         assert_eq!(s.scores, [0.424_218_115_373_037_44]);
+    }
+
+    /// pycocoevalcap 1.2's `BleuScorer.compute_score(option="closest")` on these counts.
+    #[test]
+    fn coco_vectors() {
+        let (m, t) = COUNTS;
+        let k = own(Arithmetic::Coco, CountSmoothing::None, 1);
+        let shorter = run(&k, &m, &t, 19.0, 20.0);
+        assert_eq!(
+            shorter.scores,
+            [
+                0.748_996_957_828_871_8,
+                0.596_068_575_861_033_7,
+                0.462_826_954_808_365_6,
+                0.329_288_895_388_045_73
+            ]
+        );
+        let longer = run(&k, &m, &t, 19.0, 18.0);
+        assert_eq!(longer.bp, 1.0);
+        assert_eq!(
+            longer.scores,
+            [
+                0.789_473_684_168_975_1,
+                0.628_280_862_403_557_4,
+                0.487_838_698_576_865_4,
+                0.347_084_076_484_765_36
+            ]
+        );
+        // Nothing at all: the guards keep every division finite and the penalty is 0.
+        for r in [0.0, 5.0] {
+            assert_eq!(run(&k, &[0.0; 4], &[0.0; 4], 0.0, r).scores, [0.0; 4]);
+        }
+        // Weights are not the coco arithmetic's: it scores every order.
+        let weights = vec![vec![0.5, 0.5]];
+        let weighted = Combine {
+            uniform_weights: false,
+            ..knobs(
+                Arithmetic::Coco,
+                Precisions::Own(CountSmoothing::None),
+                &weights,
+            )
+        };
+        assert!(try_run(&weighted, &m, &t, 19.0, 20.0).is_err());
     }
 
     #[test]

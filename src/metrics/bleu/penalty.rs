@@ -43,7 +43,8 @@ impl Penalty {
 /// The brevity penalty of `hyp_len` tokens against `ref_len`, with `arithmetic`'s float
 /// operations and edge cases: sacrebleu `exp(1 - r/c)` when shorter, 0.0 when empty; nltk
 /// int `1` when longer, int `0` when empty; nmt from the length ratio; torch in float32 (its
-/// `exp` from `math`); Moses 1.0 unless shorter; mteval `exp(min(0, 1 - r/c))`, 0.0 when empty.
+/// `exp` from `math`); Moses 1.0 unless shorter; mteval `exp(min(0, 1 - r/c))`, 0.0 when empty;
+/// coco `exp(1 - 1/ratio)` of its guarded ratio when that is below 1.
 ///
 /// # Errors
 /// The exception the upstream's Python raises: tensorflow/nmt's `1 / ratio` without
@@ -88,6 +89,14 @@ pub fn brevity_penalty(
         Arithmetic::Fairseq => Penalty::float(exp_penalty(c, r)?.min(1.0)),
         Arithmetic::Mteval if c > 0.0 => Penalty::float(py_exp(mteval_log_penalty(c, r)?)?),
         Arithmetic::Mteval => Penalty::float(0.0),
+        Arithmetic::Coco => {
+            let ratio = super::arithmetic::coco_ratio(c, r);
+            Penalty::float(if ratio < 1.0 {
+                py_exp(1.0 - 1.0 / ratio)?
+            } else {
+                1.0
+            })
+        }
     })
 }
 

@@ -452,13 +452,13 @@ class BLEUConfig(KernelConfig):
         return results
 
     def score_rows(self, rows: Any) -> np.ndarray:
-        """Every row's score as float64, shape ``(n,)`` (the first weight set's score when
-        there are several)."""
+        """Every row's score as float64, shape ``(n,)`` (:attr:`BLEUScore.number`: the first
+        weight set's score when there are several, Bleu_N under the coco arithmetic)."""
         if self._fast_path():
             return super().score_rows(rows)
         import numpy as np
 
-        return np.array([_number(s.score) for s in self.score_rows_detailed(rows)], dtype=float)
+        return np.array([s.number for s in self.score_rows_detailed(rows)], dtype=float)
 
     def score_rows_detailed(self, rows: Any) -> list[BLEUScore]:
         """Every row's score, each as a corpus of one segment."""
@@ -512,7 +512,7 @@ class BLEUConfig(KernelConfig):
         import numpy as np
 
         sums = np.asarray(sums).reshape(-1, self.width)
-        scores = [_number(self._score_counts(sums_counts(row, self)).score) for row in sums]
+        scores = [self._score_counts(sums_counts(row, self)).number for row in sums]
         return np.array(scores, dtype=float)
 
     def score_float32_sums(
@@ -604,10 +604,6 @@ def knob_changes(config: BLEUConfig, base: BLEUConfig) -> list[str]:
         f"{k.label(name)}={k.shown(name, mine)}"
         for name, (mine, _) in config.differences(base).items()
     ]
-
-
-def _number(score: Any) -> float:
-    return float(score[0] if isinstance(score, list) else score)
 
 
 def drop_empty(

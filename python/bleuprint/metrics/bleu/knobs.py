@@ -108,6 +108,8 @@ ARITHMETICS: dict[str, str] = {
     "min(1, exp(1 - r/c)) * exp(sum(logs) / N)",
     "mteval": "mteval-v13a: an order without hypothesis n-grams has precision 1; "
     "cumulative exp(sum / N) * exp(min(0, 1 - r/c))",
+    "coco": "pycocoevalcap bleu_scorer: cumulative products of (m + 1e-15)/(t + 1e-9), "
+    "each order's root times exp(1 - 1/ratio) when shorter; a score per order",
 }
 
 SCALES = (1, 100)

@@ -73,6 +73,17 @@ class BLEUScore(Score):
         self.sys_len = value
 
     @property
+    def number(self) -> float:
+        """The score as one float: the score itself, the first weight set's where there are
+        several, and under the coco arithmetic's per-order list Bleu_N (the highest order, the
+        BLEU that MBR, pairwise matrices and sentence score arrays use)."""
+        score = self.score
+        if isinstance(score, list):
+            coco = self.config is not None and self.config.arithmetic == "coco"
+            score = score[-1] if coco else score[0]
+        return float(score)
+
+    @property
     def knobs(self) -> Any:
         """The configuration that scored it (``config``; its older name)."""
         return self.config

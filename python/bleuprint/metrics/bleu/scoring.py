@@ -117,7 +117,8 @@ def score_counts(
     if precision_ints:  # Moses' int 0 for an order without hypothesis n-grams
         precisions = [0 if is_int else p for p, is_int in zip(precisions, precision_ints)]
     result = BLEUScore(
-        typed[0] if len(typed) == 1 else typed,
+        # A list per weight set, and under coco one per order, even of one (pycocoevalcap).
+        typed if len(typed) > 1 or arithmetic == "coco" else typed[0],
         correct,
         total,
         precisions,

@@ -1,0 +1,1 @@
+"""pycocoevalcap's ``bleu`` package: :class:`~bleuprint.compat.pycocoevalcap.bleu.bleu.Bleu`."""

@@ -1,0 +1,189 @@
+"""The COCO caption metrics against the real pycocoevalcap 1.2: ``BLEU(preset="coco")`` and
+``bleuprint.compat.pycocoevalcap.bleu.bleu.Bleu`` equal (``==``, and the same types) to
+pycocoevalcap's ``Bleu`` (``bleu_scorer.py``) for the corpus and every image, with its printed
+lines, on caption sets built from WMT22 outputs (1 to 5 references, empty captions,
+duplicates) and on generated text; its assertions; ``install()``.
+
+pycocoevalcap's scorers take captions as its PTB tokenizer leaves them (words joined by
+spaces); they are pure Python, so no Java is needed here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import bleuprint
+from bleuprint.compat.pycocoevalcap.bleu.bleu import Bleu
+from tests.support.data import read_lines, wmt22_references, wmt22_systems
+from tests.support.strategies import text
+from tests.support.upstream import suite_environment
+
+upstream_bleu = pytest.importorskip("pycocoevalcap.bleu.bleu")
+
+pytestmark = pytest.mark.differential
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+Captions = dict[Any, list[str]]
+
+
+def _run(scorer: Any, gts: Captions, res: Captions, verbose: int) -> tuple[Any, str]:
+    """``scorer.compute_score(gts, res, verbose)`` and what it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        result = scorer.compute_score(gts, res, verbose=verbose)
+    return result, out.getvalue()
+
+
+def _types(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_types(v) for v in value]
+    return type(value)
+
+
+def check_bleu(gts: Captions, res: Captions, n: int = 4, verbose: int = 1) -> None:
+    """Upstream's ``Bleu(n)`` and the drop-in: the same scores, types and printed lines; and
+    ``BLEU(preset="coco")``'s corpus score and per-image lists are the same floats."""
+    expected, printed = _run(upstream_bleu.Bleu(n), gts, res, verbose)
+    got, ours = _run(Bleu(n), gts, res, verbose)
+    assert got == expected
+    assert _types(got) == _types(expected)
+    assert ours == printed
+    images = list(gts)
+    metric = bleuprint.BLEU(preset=bleuprint.BLEUConfig.from_preset("coco", max_ngram_order=n))
+    stats = metric.item_stats([res[i][0] for i in images], [gts[i] for i in images])
+    assert stats.score().score == expected[0]
+    assert [r.score for r in stats.sentence_results()] == [list(s) for s in zip(*expected[1])]
+    # The one number of MBR, pairwise matrices and sentence score arrays: Bleu_n.
+    assert stats.sentence_scores().tolist() == expected[1][-1]
+
+
+def wmt22_captions(root: Path, pair: str, seed: int, images: int) -> tuple[Captions, Captions]:
+    """COCO-shaped captions from one WMT22 pair: one system's line as the caption of segment
+    i, 1 to 5 other systems' (or references') lines of segment i as its references; some
+    captions empty, some references duplicated."""
+    rng = random.Random(seed)
+    outputs = [path for p, _, path in wmt22_systems(root) if p == pair]
+    sources = [read_lines(path) for path in rng.sample(outputs, 5)]
+    sources += [read_lines(path) for path in wmt22_references(root, pair).values()]
+    length = min(len(s) for s in sources)
+    gts: Captions = {}
+    res: Captions = {}
+    for i in rng.sample(range(length), min(images, length)):
+        caption, *others = rng.sample(sources, len(sources))
+        refs = [lines[i] for lines in others[: rng.randint(1, 5)]]
+        if rng.random() < 0.05:
+            refs.append(refs[0])  # a duplicated reference
+        gts[i] = refs
+        res[i] = ["" if rng.random() < 0.02 else caption[i]]
+    return gts, res
+
+
+@pytest.mark.parametrize("pair", ["de-en", "zh-en", "en-de", "cs-uk"])
+def test_wmt22_captions_score_as_pycocoevalcap(wmt22: Path, pair: str) -> None:
+    gts, res = wmt22_captions(wmt22, pair, seed=len(pair) + ord(pair[0]), images=1500)
+    check_bleu(gts, res)
+
+
+def test_every_order_and_verbosity(wmt22: Path) -> None:
+    gts, res = wmt22_captions(wmt22, "ja-en", seed=3, images=300)
+    for n in (1, 2, 3):
+        check_bleu(gts, res, n=n, verbose=0)
+    check_bleu(gts, res, verbose=2)  # every image's statistics printed
+    # Upstream counts 4-grams whatever n is, then reads order 5: an IndexError.
+    for scorer in (upstream_bleu.Bleu(5), Bleu(5)):
+        with pytest.raises(IndexError):
+            scorer.compute_score(gts, res, verbose=0)
+
+
+@pytest.mark.parametrize(
+    ("caption", "references"),
+    [
+        ("", [""]),
+        ("", ["a man rides a horse"]),
+        ("a man rides a horse", [""]),
+        ("a", ["a"]),
+        ("a man", ["a man rides", "a man"]),  # the closest length, exact
+        ("a b c d", ["a b c", "a b c d e"]),  # a tie: the shorter reference
+        ("dog dog dog dog", ["dog", "the dog"]),  # clipping
+        ("x\u2009y\u00a0z  w", ["x y z w"]),  # str.split(): Unicode whitespace splits
+    ],
+)
+def test_edge_captions(caption: str, references: list[str]) -> None:
+    check_bleu({"a": references, "b": ["a man rides a horse"]},
+               {"a": [caption], "b": ["a man rides a horse"]})  # fmt: skip
+    check_bleu({7: references}, {7: [caption]}, verbose=2)
+
+
+@SETTINGS
+@given(
+    data=st.lists(st.tuples(text, st.lists(text, min_size=1, max_size=5)), min_size=1, max_size=12),
+    n=st.integers(1, 4),
+)
+def test_generated_captions(data: list[tuple[str, list[str]]], n: int) -> None:
+    gts = {i: refs for i, (_, refs) in enumerate(data)}
+    res = {i: [caption] for i, (caption, _) in enumerate(data)}
+    check_bleu(gts, res, n=n)
+
+
+def test_upstreams_assertions() -> None:
+    good = ({1: ["a b"]}, {1: ["a b"]})
+    for gts, res in [
+        ({1: ["a b"]}, {2: ["a b"]}),  # other image ids
+        ({1: ["a b"]}, {1: "a b"}),  # a caption not in a list
+        ({1: ["a b"]}, {1: ["a b", "a c"]}),  # two captions
+        ({1: ("a b",)}, {1: ["a b"]}),  # references not in a list
+        ({1: []}, {1: ["a b"]}),  # no reference
+    ]:
+        for scorer in (upstream_bleu.Bleu(), Bleu()):
+            with pytest.raises(AssertionError), contextlib.redirect_stdout(io.StringIO()):
+                scorer.compute_score(gts, res)
+    assert _run(Bleu(), *good, 1) == _run(upstream_bleu.Bleu(), *good, 1)
+    assert Bleu().method() == upstream_bleu.Bleu().method() == "Bleu"
+    # No image at all: upstream's guards give 0.0 for every order and empty lists.
+    assert _run(Bleu(), {}, {}, 1) == _run(upstream_bleu.Bleu(), {}, {}, 1)
+
+
+def test_install_serves_the_package_name() -> None:
+    code = (
+        "import bleuprint.compat.pycocoevalcap as c; c.install()\n"
+        "from pycocoevalcap.bleu.bleu import Bleu\n"
+        "assert Bleu.__module__.startswith('bleuprint'), Bleu.__module__\n"
+        "print(Bleu(2).compute_score({1: ['a b c']}, {1: ['a b d']}, verbose=0)[0])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, env=suite_environment({}))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    expected = upstream_bleu.Bleu(2).compute_score({1: ["a b c"]}, {1: ["a b d"]}, verbose=0)
+    assert done.stdout == f"{expected[0]}\n"
+
+
+def test_the_command_prints_what_cocoevalcap_prints_for_bleu(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bleuprint REF -i HYP --preset coco``: COCOEvalCap.evaluate()'s lines for its Bleu
+    scorer (``computing Bleu score...``, the scorer's two lines, ``Bleu_k: %0.3f``), line i of
+    the files being image i."""
+    from bleuprint.cli import main
+    from tests.support.data import EXAMPLES
+
+    refs = [str(EXAMPLES / "ref.en"), str(EXAMPLES / "ref2.en")]
+    hyps = read_lines(EXAMPLES / "hyp.en")
+    streams = [read_lines(Path(r)) for r in refs]
+    gts = {i: [s[i] for s in streams] for i in range(len(hyps))}
+    res = {i: [h] for i, h in enumerate(hyps)}
+    (scores, _), printed = _run(upstream_bleu.Bleu(4), gts, res, 1)
+    expected = ["computing Bleu score...", *printed.splitlines()]
+    expected += ["%s: %0.3f" % (f"Bleu_{k}", s) for k, s in enumerate(scores, 1)]  # noqa: UP031
+    assert main([*refs, "-i", str(EXAMPLES / "hyp.en"), "--preset", "coco"]) == 0
+    assert capsys.readouterr().out.splitlines() == expected
