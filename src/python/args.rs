@@ -132,6 +132,7 @@ pub(crate) mod typed {
         aligner("aligner");
         stage("stage");
         keep("keep");
+        multi_reference("multi_reference");
     });
 
     str_args!(optional_str_arg -> Option<&'a str>, "a str or None" {
@@ -212,6 +213,7 @@ pub(crate) mod typed {
         hypotheses_range("hypotheses"): (usize, usize), "a (start, stop) pair of ints >= 0";
         references_range("references"): (usize, usize), "a (start, stop) pair of ints >= 0";
         log_weights("log_weights"): Vec<f64>, "a sequence of float";
+        beta("beta"): f64, "a float";
     }
 }
 

@@ -19,7 +19,7 @@ use crate::metrics::bleu::arithmetic::Arithmetic;
 use crate::metrics::bleu::{BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
 use crate::metrics::chrf::ChrfConfig;
 use crate::metrics::gleu::{GleuConfig, GleuStats};
-use crate::metrics::rouge::{RougeConfig, RougeTokenizer, RougeType};
+use crate::metrics::rouge::{MultiReference, RougeConfig, RougeTokenizer, RougeType};
 use crate::metrics::ter::TerTokenizerConfig;
 use crate::metrics::wer::{EditRules, EmptyReference, KaldiAlign, Split, Unit, WerStats};
 use crate::text::normalize::Normalization;
@@ -481,13 +481,16 @@ pub(crate) struct RougeKernel {
 #[pymethods]
 impl RougeKernel {
     #[new]
-    #[pyo3(signature = (*, types, tokenizer = Some("rouge"), stem = false, normalize = None, tagger = None))]
+    #[pyo3(signature = (*, types, tokenizer = Some("rouge"), stem = false, normalize = None, tagger = None, multi_reference = "best-f", beta = 1.0))]
+    #[allow(clippy::too_many_arguments)] // the ROUGE settings, each a keyword
     fn new(
         #[pyo3(from_py_with = super::args::rouge_types)] types: Vec<String>,
         #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
         #[pyo3(from_py_with = typed::stem)] stem: bool,
         #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
         #[pyo3(from_py_with = tagger)] tagger: Option<Arc<MecabModel>>,
+        #[pyo3(from_py_with = typed::multi_reference)] multi_reference: &str,
+        #[pyo3(from_py_with = typed::beta)] beta: f64,
     ) -> PyResult<PyClassInitializer<Self>> {
         let types = types
             .iter()
@@ -503,6 +506,16 @@ impl RougeKernel {
                 )
                 .into())
             }
+            Some("split-space") if !stem && tagger.is_none() && normalize.is_none() => {
+                RougeTokenizer::SplitSpace
+            }
+            Some("split-space") => {
+                return Err(Error::invalid_option(
+                    "tokenizer 'split-space' (str.split(' ')) takes no stem=, normalize= or \
+                     tagger=",
+                )
+                .into())
+            }
             _ if stem => {
                 return Err(Error::invalid_option(format!(
                     "stem=True applies rouge-score's Porter stemmer to its own tokenizer's \
@@ -513,7 +526,11 @@ impl RougeKernel {
             _ => pipeline(tokenizer, normalize, tagger)?
                 .map_or(RougeTokenizer::PreSplit, RougeTokenizer::Pipeline),
         };
-        let config = RougeConfig { types, tokenizer };
+        let config = RougeConfig {
+            references: MultiReference::from_name(multi_reference)?,
+            beta,
+            ..RougeConfig::rouge_score(types, tokenizer)
+        };
         config.validate()?;
         Ok(extended(Self { config }))
     }
@@ -524,8 +541,13 @@ impl RougeKernel {
             RougeTokenizer::Default { stem } => format!("\"rouge\", stem={stem}"),
             RougeTokenizer::Pipeline(p) => format!("{:?}", p.tokenizer.name()),
             RougeTokenizer::PreSplit => "None".to_owned(),
+            RougeTokenizer::SplitSpace => "\"split-space\"".to_owned(),
         };
-        format!("RougeKernel(types={types:?}, tokenizer={tokenizer})")
+        let (references, beta) = (self.config.references.name(), self.config.beta);
+        format!(
+            "RougeKernel(types={types:?}, tokenizer={tokenizer}, multi_reference={references:?}, \
+             beta={beta:?})"
+        )
     }
 }
 

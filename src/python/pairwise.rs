@@ -254,7 +254,8 @@ pub(crate) fn pairwise<'py>(
             let hyps: Vec<&RougeText> = range_of(&counted.sentences, hypotheses, "hypotheses")?;
             let refs: Vec<&RougeText> = range_of(&counted.sentences, references, "references")?;
             let metric = counted.config();
-            let (watch, types) = (n_cells >= WATCH_MIN_CELLS, metric.types.len());
+            let (watch, scoring) = (n_cells >= WATCH_MIN_CELLS, metric.scoring());
+            let types = scoring.types;
             if rows {
                 let out =
                     run_interruptible(py, watch, || driver::rows(&hyps, &refs, &metric, workers))?;
@@ -262,7 +263,7 @@ pub(crate) fn pairwise<'py>(
             }
             let scores = run_interruptible(py, watch, || {
                 driver::scores(&hyps, &refs, &metric, workers, |rows| {
-                    Ok(rouge_score::row_scores(rows, types)
+                    Ok(rouge_score::row_scores(rows, &scoring)
                         .iter()
                         .step_by(types.max(1))
                         .map(|s| 100.0 * s.fmeasure)

@@ -68,8 +68,9 @@ pub(crate) fn scores<'py>(
             )),
             // The first type's F-measure, in percent.
             Kernel::Rouge(k) => {
-                let types = k.config.types.len();
-                Ok(rouge::row_scores(&rows, types)
+                let scoring = k.config.scoring();
+                let types = scoring.types;
+                Ok(rouge::row_scores(&rows, &scoring)
                     .iter()
                     .step_by(types.max(1))
                     .map(|s| 100.0 * s.fmeasure)
@@ -99,7 +100,7 @@ pub(crate) fn details<'py>(
     let mut rows = kernel.rows(&rows)?;
     let out = PyDict::new(py);
     if let Kernel::Rouge(k) = kernel {
-        rouge_details(&out, &rows, k.config.types.len(), corpus)?;
+        rouge_details(&out, &rows, &k.config.scoring(), corpus)?;
         return Ok(out);
     }
     if corpus {
@@ -167,9 +168,10 @@ pub(crate) fn details<'py>(
 fn rouge_details(
     out: &Bound<'_, PyDict>,
     rows: &[i64],
-    types: usize,
+    scoring: &rouge::Scoring,
     corpus: bool,
 ) -> PyResult<()> {
+    let types = scoring.types;
     let set = |prefix: &str, scores: &[rouge::Prf]| -> PyResult<()> {
         let per_row = |part: fn(&rouge::Prf) -> f64| -> Vec<Vec<f64>> {
             scores
@@ -182,11 +184,11 @@ fn rouge_details(
         out.set_item(format!("{prefix}fmeasure"), per_row(|s| s.fmeasure))
     };
     if !corpus {
-        return set("", &rouge::row_scores(rows, types));
+        return set("", &rouge::row_scores(rows, scoring));
     }
-    let sums = column_sums(rows, 3 * types);
-    set("", &rouge::mean_scores(rows, types))?;
-    set("micro_", &rouge::row_scores(&sums, types))?;
+    let sums = column_sums(rows, scoring.width());
+    set("", &rouge::mean_scores(rows, scoring))?;
+    set("micro_", &rouge::row_scores(&sums, scoring))?;
     out.set_item("sums", [sums])
 }
 

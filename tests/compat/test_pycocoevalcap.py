@@ -1,8 +1,9 @@
 """The COCO caption metrics against the real pycocoevalcap 1.2: ``BLEU(preset="coco")`` and
 ``bleuprint.compat.pycocoevalcap.bleu.bleu.Bleu`` equal (``==``, and the same types) to
 pycocoevalcap's ``Bleu`` (``bleu_scorer.py``) for the corpus and every image, with its printed
-lines, on caption sets built from WMT22 outputs (1 to 5 references, empty captions,
-duplicates) and on generated text; its assertions; ``install()``.
+lines; ``ROUGE(preset="coco")`` and the drop-in's ``rouge.rouge.Rouge`` equal to its ``Rouge``
+(``rouge/rouge.py``); on caption sets built from WMT22 outputs (1 to 5 references, empty
+captions, duplicates) and on generated text; their assertions; ``install()``.
 
 pycocoevalcap's scorers take captions as its PTB tokenizer leaves them (words joined by
 spaces); they are pure Python, so no Java is needed here.
@@ -15,20 +16,24 @@ import io
 import random
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint.compat.pycocoevalcap.bleu.bleu import Bleu
+from bleuprint.compat.pycocoevalcap.rouge.rouge import Rouge
 from tests.support.data import read_lines, wmt22_references, wmt22_systems
 from tests.support.strategies import text
 from tests.support.upstream import suite_environment
 
 upstream_bleu = pytest.importorskip("pycocoevalcap.bleu.bleu")
+upstream_rouge = pytest.importorskip("pycocoevalcap.rouge.rouge")
 
 pytestmark = pytest.mark.differential
 
@@ -68,6 +73,30 @@ def check_bleu(gts: Captions, res: Captions, n: int = 4, verbose: int = 1) -> No
     assert stats.sentence_scores().tolist() == expected[1][-1]
 
 
+def check_rouge(gts: Captions, res: Captions) -> None:
+    """Upstream's ``Rouge`` and the drop-in: the same mean (a numpy float) and per-image array;
+    ``ROUGE(preset="coco")``'s sentence and corpus scores are the same floats."""
+    expected = upstream_rouge.Rouge().compute_score(gts, res)
+    got = Rouge().compute_score(gts, res)
+    assert type(got[0]) is type(expected[0])
+    assert got[0] == expected[0] or (np.isnan(got[0]) and np.isnan(expected[0]))
+    assert got[1].dtype == expected[1].dtype
+    assert got[1].tolist() == expected[1].tolist()
+    if not gts:
+        return
+    images = list(gts)
+    most = max(len(r) for r in gts.values())
+    streams = [[gts[i][k] if k < len(gts[i]) else None for i in images] for k in range(most)]
+    stats = bleuprint.ROUGE(preset="coco").stats([res[i][0] for i in images], streams)
+    assert stats.score().scores["rougeL"].fmeasure == expected[0]
+    results = stats.sentence_results()
+    assert [r.scores["rougeL"].fmeasure for r in results] == expected[1].tolist()
+    for image, result in zip(images, results):  # calc_score, one image at a time
+        assert upstream_rouge.Rouge().calc_score(res[image], gts[image]) == (
+            result.scores["rougeL"].fmeasure
+        )
+
+
 def wmt22_captions(root: Path, pair: str, seed: int, images: int) -> tuple[Captions, Captions]:
     """COCO-shaped captions from one WMT22 pair: one system's line as the caption of segment
     i, 1 to 5 other systems' (or references') lines of segment i as its references; some
@@ -93,6 +122,7 @@ def wmt22_captions(root: Path, pair: str, seed: int, images: int) -> tuple[Capti
 def test_wmt22_captions_score_as_pycocoevalcap(wmt22: Path, pair: str) -> None:
     gts, res = wmt22_captions(wmt22, pair, seed=len(pair) + ord(pair[0]), images=1500)
     check_bleu(gts, res)
+    check_rouge(gts, res)
 
 
 def test_every_order_and_verbosity(wmt22: Path) -> None:
@@ -117,12 +147,18 @@ def test_every_order_and_verbosity(wmt22: Path) -> None:
         ("a b c d", ["a b c", "a b c d e"]),  # a tie: the shorter reference
         ("dog dog dog dog", ["dog", "the dog"]),  # clipping
         ("x\u2009y\u00a0z  w", ["x y z w"]),  # str.split(): Unicode whitespace splits
+        ("a  b ", ["a b", " a  b"]),  # str.split(" "): empty tokens count in ROUGE-L
+        (" ", ["", "  "]),
+        ("a b c", ["a", "a b c d e f g h"]),  # precision and recall from different references
     ],
 )
 def test_edge_captions(caption: str, references: list[str]) -> None:
-    check_bleu({"a": references, "b": ["a man rides a horse"]},
-               {"a": [caption], "b": ["a man rides a horse"]})  # fmt: skip
+    gts = {"a": references, "b": ["a man rides a horse"]}
+    res = {"a": [caption], "b": ["a man rides a horse"]}
+    check_bleu(gts, res)
+    check_rouge(gts, res)
     check_bleu({7: references}, {7: [caption]}, verbose=2)
+    check_rouge({7: references}, {7: [caption]})
 
 
 @SETTINGS
@@ -134,6 +170,7 @@ def test_generated_captions(data: list[tuple[str, list[str]]], n: int) -> None:
     gts = {i: refs for i, (_, refs) in enumerate(data)}
     res = {i: [caption] for i, (caption, _) in enumerate(data)}
     check_bleu(gts, res, n=n)
+    check_rouge(gts, res)
 
 
 def test_upstreams_assertions() -> None:
@@ -145,20 +182,39 @@ def test_upstreams_assertions() -> None:
         ({1: ("a b",)}, {1: ["a b"]}),  # references not in a list
         ({1: []}, {1: ["a b"]}),  # no reference
     ]:
-        for scorer in (upstream_bleu.Bleu(), Bleu()):
+        for scorer in (upstream_bleu.Bleu(), Bleu(), upstream_rouge.Rouge(), Rouge()):
             with pytest.raises(AssertionError), contextlib.redirect_stdout(io.StringIO()):
                 scorer.compute_score(gts, res)
+    for candidate, refs in [(["a", "b"], ["a"]), (["a"], [])]:
+        for rouge in (upstream_rouge.Rouge(), Rouge()):
+            with pytest.raises(AssertionError):
+                rouge.calc_score(candidate, refs)
     assert _run(Bleu(), *good, 1) == _run(upstream_bleu.Bleu(), *good, 1)
     assert Bleu().method() == upstream_bleu.Bleu().method() == "Bleu"
-    # No image at all: upstream's guards give 0.0 for every order and empty lists.
+    # No image at all: upstream's guards give 0.0 for every order and empty lists; ROUGE-L's
+    # mean of nothing is numpy's nan, with its warning.
     assert _run(Bleu(), {}, {}, 1) == _run(upstream_bleu.Bleu(), {}, {}, 1)
+    said = []
+    for rouge in (upstream_rouge.Rouge(), Rouge()):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            mean, scores = rouge.compute_score({}, {})
+        assert np.isnan(mean)
+        assert scores.tolist() == []
+        said.append([(w.category, str(w.message)) for w in caught])
+    assert said[0] == said[1]
+    assert "Mean of empty slice" in str(said[0])
+    assert Rouge().method() == upstream_rouge.Rouge().method() == "Rouge"
+    assert Rouge().beta == upstream_rouge.Rouge().beta == 1.2
 
 
 def test_install_serves_the_package_name() -> None:
     code = (
         "import bleuprint.compat.pycocoevalcap as c; c.install()\n"
         "from pycocoevalcap.bleu.bleu import Bleu\n"
+        "from pycocoevalcap.rouge.rouge import Rouge\n"
         "assert Bleu.__module__.startswith('bleuprint'), Bleu.__module__\n"
+        "assert Rouge.__module__.startswith('bleuprint'), Rouge.__module__\n"
         "print(Bleu(2).compute_score({1: ['a b c']}, {1: ['a b d']}, verbose=0)[0])\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

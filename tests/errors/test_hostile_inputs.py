@@ -442,7 +442,9 @@ TYPED = {
         ("max_order", "char_order", "word_order", "min_len", "max_len", "max_lines", "workers"),
         ints,
     ),
-    **dict.fromkeys(("smooth_value", "factor", "one_plus_factor", "hyp_len", "ref_len"), floats),
+    **dict.fromkeys(
+        ("smooth_value", "factor", "one_plus_factor", "hyp_len", "ref_len", "beta"), floats
+    ),
     **dict.fromkeys(
         ("correct", "total", "smoothed"), st.one_of(st.none(), st.lists(floats, max_size=6))
     ),
@@ -497,6 +499,8 @@ TYPED = {
         names,
     ),
     "keep": st.one_of(st.sampled_from(["", ".%$", "\x00"]), names),
+    # RougeKernel's multi_reference: good and bad names.
+    "multi_reference": st.one_of(st.sampled_from(["best-f", "max-precision-recall"]), names),
 }
 # A kernel of each metric, as the functions that take one are given it.
 BLEU_KERNEL = _core.BleuKernel(tokenizer="13a", max_order=4)

@@ -29,6 +29,13 @@ METRICS: dict[str, Callable[[], Any]] = {
     "ROUGE": bleuprint.ROUGE,
     "ROUGE stemmed, rouge3": lambda: bleuprint.ROUGE(["rouge3", "rougeLsum"], use_stemmer=True),
     "ROUGE 13a": lambda: bleuprint.ROUGE(["rouge2", "rougeL"], tokenizer="13a"),
+    "ROUGE coco": lambda: bleuprint.ROUGE(preset="coco"),
+    "ROUGE coco-like, rouge2": lambda: bleuprint.ROUGE(
+        ["rouge2", "rougeL"],
+        tokenizer="split-space",
+        multi_reference="max-precision-recall",
+        beta=2.0,
+    ),
 }
 
 

@@ -203,8 +203,11 @@ class GleuKernel(MetricKernel):
 class RougeKernel(MetricKernel):
     """ROUGE (rouge-score 0.1.2): the types (``rouge1`` ... ``rouge9``, ``rougeL``,
     ``rougeLsum``; a ``[match, hyp, ref]`` triple each) and the tokenizer: ``"rouge"``
-    (rouge-score's, with ``stem`` its Porter stemmer), a bleuprint tokenizer name, or ``None``
-    for text the caller split (``"whole\\nline 1\\nline 2"``, tokens separated by spaces)."""
+    (rouge-score's, with ``stem`` its Porter stemmer), ``"split-space"`` (``str.split(" ")``),
+    a bleuprint tokenizer name, or ``None`` for text the caller split (``"whole\\nline
+    1\\nline 2"``, tokens separated by spaces). ``multi_reference="max-precision-recall"``
+    (pycocoevalcap's ROUGE-L) keeps the highest precision and recall over the references,
+    ``[p_match, hyp, r_match, ref]`` per type; ``beta`` is the F-measure's."""
 
     def __new__(
         cls,
@@ -214,6 +217,8 @@ class RougeKernel(MetricKernel):
         stem: bool = False,
         normalize: Optional[str] = None,
         tagger: Optional[MecabTagger] = None,
+        multi_reference: str = "best-f",
+        beta: float = 1.0,
     ) -> RougeKernel: ...
 
 _Kernel = MetricKernel

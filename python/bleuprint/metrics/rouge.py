@@ -33,6 +33,29 @@ if TYPE_CHECKING:
 ROUGE_TYPES: tuple[str, ...] = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 #: rouge-score's own tokenizer (lowercase, runs of ``[a-z0-9]``).
 DEFAULT_TOKENIZER = "rouge"
+#: Python's ``str.split(" ")`` (pycocoevalcap's ROUGE-L): every space separates, empty tokens
+#: count, and nothing is lowercased unless asked.
+SPLIT_SPACE = "split-space"
+
+#: How several references make one row: rouge-score's ``score_multi`` (the reference with the
+#: best F-measure) or pycocoevalcap's ``Rouge`` (the highest precision and the highest recall,
+#: each from its own reference).
+MULTI_REFERENCE = ("best-f", "max-precision-recall")
+#: The corpus score's mean of sentence scores: ``math.fsum(values) / n`` (order-free), or
+#: ``numpy.mean`` of the values in segment order (pycocoevalcap's).
+MEANS = ("fsum", "numpy")
+
+#: pycocoevalcap 1.2's ROUGE-L (``rouge/rouge.py``), as :class:`ROUGE`'s settings.
+COCO_SETTINGS: dict[str, Any] = {
+    "rouge_types": ("rougeL",),
+    "tokenizer": SPLIT_SPACE,
+    "lowercase": False,
+    "multi_reference": "max-precision-recall",
+    "beta": 1.2,
+    "mean": "numpy",
+}
+#: ``ROUGE(preset=...)``: rouge-score's settings (the default) or pycocoevalcap's ROUGE-L.
+PRESETS: dict[str, dict[str, Any]] = {"rouge-score": {}, "coco": COCO_SETTINGS}
 
 _TYPE = re.compile(r"rouge([1-9]|L|Lsum)")
 
@@ -83,6 +106,9 @@ class ROUGEConfig(KernelConfig):
     tokenizer: TokenizerArg = DEFAULT_TOKENIZER
     lowercase: Optional[bool] = None
     split_summaries: bool = False
+    multi_reference: str = "best-f"
+    beta: float = 1.0
+    mean: str = "fsum"
 
     metric = "ROUGE"
     resample_float32 = False  # no upstream resamples ROUGE statistics as float32
@@ -90,8 +116,13 @@ class ROUGEConfig(KernelConfig):
     #: averages them.
     resample_float64 = True
     corpus_from_sums = False  # the mean of sentence scores needs every row
-    #: ... in any order (fsum / n): Ray keeps them without keys.
-    corpus_order_free = True
+
+    @property
+    def corpus_order_free(self) -> bool:
+        """Whether the corpus score takes the rows in any order (``fsum / n``: Ray keeps them
+        without keys); ``numpy.mean`` needs segment order."""
+        return self.mean == "fsum"
+
     aggregates_references = False  # no n-gram statistics to average
 
     def __post_init__(self) -> None:
@@ -104,11 +135,27 @@ class ROUGEConfig(KernelConfig):
             raise InvalidOptionError(
                 f"lowercase must be True, False or None, got {self.lowercase!r}"
             )
+        if self.multi_reference not in MULTI_REFERENCE:
+            raise InvalidOptionError(
+                f"unknown multi_reference {self.multi_reference!r}; expected 'best-f' "
+                "(rouge-score's score_multi) or 'max-precision-recall' (pycocoevalcap's ROUGE-L)"
+            )
+        if self.mean not in MEANS:
+            raise InvalidOptionError(
+                f"unknown mean {self.mean!r}; expected 'fsum' (math.fsum(values) / n) or "
+                "'numpy' (numpy.mean, pycocoevalcap's)"
+            )
+        beta = self.beta
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1e300:
+            raise InvalidOptionError(f"beta must be a positive number, got {beta!r}")
+        object.__setattr__(self, "beta", float(beta))
         tokenizer = self.tokenizer
         if isinstance(tokenizer, str):
-            if tokenizer != DEFAULT_TOKENIZER and tokenizer not in TOKENIZERS:
+            known = (DEFAULT_TOKENIZER, SPLIT_SPACE, *TOKENIZERS)
+            if tokenizer not in known:
                 raise InvalidOptionError(
-                    f"unknown tokenizer {tokenizer!r}; expected 'rouge' (rouge-score's), one of "
+                    f"unknown tokenizer {tokenizer!r}; expected 'rouge' (rouge-score's), "
+                    f"'split-space' (str.split(' '), pycocoevalcap's), one of "
                     f"{', '.join(TOKENIZERS)}, or a callable returning a list of tokens"
                 )
         elif not callable(tokenizer):
@@ -139,7 +186,7 @@ class ROUGEConfig(KernelConfig):
         """Whether text is lowercased (the default tokenizer always; names by default)."""
         if self.lowercase is not None:
             return self.lowercase
-        return isinstance(self.tokenizer, str)
+        return isinstance(self.tokenizer, str) and self.tokenizer != SPLIT_SPACE
 
     @property
     def presplit(self) -> bool:
@@ -150,7 +197,7 @@ class ROUGEConfig(KernelConfig):
             return True
         if self.split_summaries:
             return True
-        if tokenizer in (DEFAULT_TOKENIZER, *NATIVE_TOKENIZERS):
+        if tokenizer in (DEFAULT_TOKENIZER, SPLIT_SPACE, *NATIVE_TOKENIZERS):
             return False
         return self._core_tagger() is None
 
@@ -162,12 +209,13 @@ class ROUGEConfig(KernelConfig):
 
     def _make_kernel(self) -> Any:
         types = list(self.rouge_types)
+        combine: dict[str, Any] = {"multi_reference": self.multi_reference, "beta": self.beta}
         if self.presplit:
-            return _core.RougeKernel(types=types, tokenizer=None)
+            return _core.RougeKernel(types=types, tokenizer=None, **combine)
         if self.tokenizer == DEFAULT_TOKENIZER:
-            return _core.RougeKernel(types=types, stem=self.use_stemmer)
+            return _core.RougeKernel(types=types, stem=self.use_stemmer, **combine)
         return _core.RougeKernel(
-            types=types, tokenizer=str(self.tokenizer), tagger=self._core_tagger()
+            types=types, tokenizer=str(self.tokenizer), tagger=self._core_tagger(), **combine
         )
 
     def token_kernel(self) -> Any:
@@ -193,7 +241,31 @@ class ROUGEConfig(KernelConfig):
             out.append(score)
         return out
 
+    def score_corpus(self, rows: Any) -> ROUGEScore:
+        """The mean of the sentence scores (``math.fsum(values) / n``, with the micro-average),
+        or under ``mean="numpy"`` ``numpy.mean`` of each type's values in segment order."""
+        rows = self._rows(rows)
+        if self.mean == "fsum" or len(rows) == 0:
+            return super().score_corpus(rows)  # type: ignore[no-any-return]
+        import numpy as np
+
+        details = _core.details(self.kernel, rows)
+        mean = {
+            part: np.mean(np.array(details[part], dtype=np.float64).reshape(len(rows), -1), axis=0)
+            for part in ("precision", "recall", "fmeasure")
+        }
+        parts = zip(mean["precision"], mean["recall"], mean["fmeasure"])
+        return ROUGEScore(
+            {t: RougeTypeScore(*map(float, s)) for t, s in zip(self.rouge_types, parts)}
+        )
+
     def _broken_rows(self, rows: np.ndarray) -> tuple[Any, str]:
+        if self.multi_reference == "max-precision-recall":
+            cells = rows.reshape(len(rows), -1, 4)
+            bad = ((cells[:, :, 0] > cells[:, :, 1]) | (cells[:, :, 2] > cells[:, :, 3])).any(
+                axis=1
+            )
+            return bad, "pmatch <= hyp and rmatch <= ref for every type"
         triples = rows.reshape(len(rows), -1, 3)
         match = triples[:, :, 0]
         bad = ((match > triples[:, :, 1]) | (match > triples[:, :, 2])).any(axis=1)
@@ -294,9 +366,16 @@ class ROUGESignature(Signature):
                 "stem": config.use_stemmer,
                 "types": "+".join(config.rouge_types),
                 "sents": "nltk" if config.split_summaries else "newline",
-                "agg": "mean",
+                "agg": "mean" if config.mean == "fsum" else "numpy-mean",
             }
         )
+        # Only where they differ from rouge-score's, so its signatures stay as they were.
+        if config.multi_reference != "best-f":
+            self.abbreviations["refs"] = "r"
+            self.info["refs"] = config.multi_reference
+        if config.beta != 1.0:
+            self.abbreviations["beta"] = "b"
+            self.info["beta"] = config.beta
 
 
 class _Interner:
@@ -345,6 +424,20 @@ class ROUGE(Metric[ROUGEScore]):
     split_summaries
         Split ``rougeLsum`` sentences with nltk's ``sent_tokenize`` (needs nltk's ``punkt_tab``
         model) instead of on newlines.
+    preset
+        ``"coco"``: pycocoevalcap 1.2's ROUGE-L (:data:`COCO_SETTINGS`: ``rougeL`` on
+        ``str.split(" ")`` tokens, the highest precision and recall over the references,
+        beta 1.2, ``numpy.mean`` over images); ``"rouge-score"`` or ``None``: the arguments.
+        With a preset, leave the other settings at their defaults.
+    multi_reference
+        ``"best-f"`` (rouge-score's ``score_multi``) or ``"max-precision-recall"``
+        (pycocoevalcap's: each from whichever reference gives it).
+    beta
+        The F-measure's beta (1: rouge-score's F1).
+    mean
+        The corpus score's mean of sentence scores: ``"fsum"`` (``math.fsum(values) / n``,
+        the same in any order and over any shards) or ``"numpy"`` (``numpy.mean`` in segment
+        order, pycocoevalcap's).
 
     Examples
     --------
@@ -367,11 +460,19 @@ class ROUGE(Metric[ROUGEScore]):
         references: Optional[References] = None,
         *,
         workers: int = -1,
+        preset: Optional[str] = None,
+        multi_reference: str = "best-f",
+        beta: float = 1.0,
+        mean: str = "fsum",
     ) -> None:
         types = tuple(rouge_types) if isinstance(rouge_types, list) else rouge_types
-        config = shared_config(
-            ROUGEConfig, types, use_stemmer, tokenizer, lowercase, split_summaries
-        )
+        given = {
+            "rouge_types": types, "use_stemmer": use_stemmer, "tokenizer": tokenizer,
+            "lowercase": lowercase, "split_summaries": split_summaries,
+            "multi_reference": multi_reference, "beta": beta, "mean": mean,
+        }  # fmt: skip
+        settings = _with_preset(preset, given)
+        config = shared_config(ROUGEConfig, *settings.values())
         self._interner = _Interner()
         super().__init__(config, references, workers)
 
@@ -440,6 +541,31 @@ class ROUGE(Metric[ROUGEScore]):
             for w, ss in zip(wholes, sentences)
         )
         return [next(encoded) if isinstance(s, str) else s for s in stream]
+
+
+#: The settings' defaults, which a preset's own values replace.
+_DEFAULTS: dict[str, Any] = {
+    "rouge_types": ROUGE_TYPES, "use_stemmer": False, "tokenizer": DEFAULT_TOKENIZER,
+    "lowercase": None, "split_summaries": False, "multi_reference": "best-f", "beta": 1.0,
+    "mean": "fsum",
+}  # fmt: skip
+
+
+def _with_preset(preset: Optional[str], given: dict[str, Any]) -> dict[str, Any]:
+    """The settings: ``given``, or a preset's, which needs the others at their defaults."""
+    if preset is None:
+        return given
+    if preset not in PRESETS:
+        raise InvalidOptionError(
+            f"unknown ROUGE preset {preset!r}; expected one of {', '.join(PRESETS)}"
+        )
+    changed = [name for name, value in given.items() if value != _DEFAULTS[name]]
+    if changed:
+        raise InvalidOptionError(
+            f"preset={preset!r} sets ROUGE's settings itself; leave {', '.join(changed)} at "
+            "the default, or give the settings without a preset"
+        )
+    return {**given, **PRESETS[preset]}
 
 
 def _sent_tokenize(text: str) -> list[str]:

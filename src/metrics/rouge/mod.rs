@@ -26,6 +26,8 @@ use crate::statistics::{SegmentScorer, StatsMetric};
 use crate::tokenize::porter::PorterStemmer;
 use crate::tokenize::rouge::Tokens;
 use crate::tokenize::{Pipeline, TextScratch};
+#[cfg(test)]
+use score::Scoring;
 
 use union::LineUnion;
 
@@ -82,6 +84,58 @@ impl RougeType {
     }
 }
 
+/// How several references make one row, per type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MultiReference {
+    /// rouge-score's `score_multi`: the `[match, hyp, ref]` of the reference with the best
+    /// F-measure, the first on ties.
+    BestF,
+    /// pycocoevalcap's `Rouge.calc_score`: the highest precision and the highest recall, each
+    /// from whichever reference gives it, as `[p_match, hyp, r_match, ref]`.
+    MaxPrecisionRecall,
+}
+
+impl MultiReference {
+    /// The choice named `name` (`best-f`, `max-precision-recall`).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for any other name.
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "best-f" => Ok(Self::BestF),
+            "max-precision-recall" => Ok(Self::MaxPrecisionRecall),
+            other => Err(Error::invalid_option(format!(
+                "unknown multi_reference {other:?}; expected 'best-f' (rouge-score's \
+                 score_multi) or 'max-precision-recall' (pycocoevalcap's ROUGE-L)"
+            ))),
+        }
+    }
+
+    /// The choice's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::BestF => "best-f",
+            Self::MaxPrecisionRecall => "max-precision-recall",
+        }
+    }
+
+    /// Columns per type.
+    pub fn columns(self) -> usize {
+        match self {
+            Self::BestF => 3,
+            Self::MaxPrecisionRecall => 4,
+        }
+    }
+
+    /// The column names of one type.
+    fn parts(self) -> &'static [&'static str] {
+        match self {
+            Self::BestF => &["match", "hyp", "ref"],
+            Self::MaxPrecisionRecall => &["pmatch", "hyp", "rmatch", "ref"],
+        }
+    }
+}
+
 /// How text becomes tokens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RougeTokenizer {
@@ -96,29 +150,59 @@ pub enum RougeTokenizer {
     /// Tokens split by the caller: line 0 holds the whole text's tokens, each later line one
     /// sentence's, tokens separated by single spaces (a callable tokenizer's output, encoded).
     PreSplit,
+    /// Python's `str.split(" ")` (pycocoevalcap's ROUGE-L): every space separates, so empty
+    /// tokens count and an empty text is one empty token.
+    SplitSpace,
 }
 
-/// ROUGE settings: the types (one `[match, hyp, ref]` triple each) and the tokenizer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// ROUGE settings: the types, the tokenizer, how references combine (one `[match, hyp, ref]`
+/// triple per type, or four columns under [`MultiReference::MaxPrecisionRecall`]) and the
+/// F-measure's beta.
+#[derive(Debug, Clone, PartialEq)]
 pub struct RougeConfig {
     /// The types, in row order.
     pub types: Vec<RougeType>,
     /// How text becomes tokens.
     pub tokenizer: RougeTokenizer,
+    /// How several references make one row.
+    pub references: MultiReference,
+    /// The F-measure's beta (rouge-score's F1: 1; pycocoevalcap's ROUGE-L: 1.2).
+    pub beta: f64,
 }
 
 impl RougeConfig {
-    /// Columns of a statistics row.
-    pub fn width(&self) -> usize {
-        3 * self.types.len()
+    /// rouge-score's settings for `types` under `tokenizer`.
+    pub fn rouge_score(types: Vec<RougeType>, tokenizer: RougeTokenizer) -> Self {
+        Self {
+            types,
+            tokenizer,
+            references: MultiReference::BestF,
+            beta: 1.0,
+        }
     }
 
-    /// `rouge1_match, rouge1_hyp, rouge1_ref, ...`.
+    /// Columns of a statistics row.
+    pub fn width(&self) -> usize {
+        self.references.columns() * self.types.len()
+    }
+
+    /// `rouge1_match, rouge1_hyp, rouge1_ref, ...` (`rougeL_pmatch, rougeL_hyp,
+    /// rougeL_rmatch, rougeL_ref` under [`MultiReference::MaxPrecisionRecall`]).
     pub fn column_names(&self) -> Vec<String> {
+        let parts = self.references.parts();
         self.types
             .iter()
-            .flat_map(|t| ["match", "hyp", "ref"].map(|part| format!("{}_{part}", t.name())))
+            .flat_map(|t| parts.iter().map(move |part| format!("{}_{part}", t.name())))
             .collect()
+    }
+
+    /// How rows of these settings score.
+    pub fn scoring(&self) -> score::Scoring {
+        score::Scoring {
+            types: self.types.len(),
+            references: self.references,
+            beta: self.beta,
+        }
     }
 
     /// The highest n-gram order among the types (0 without ROUGE-N).
@@ -139,6 +223,12 @@ impl RougeConfig {
     /// [`crate::ErrorKind::InvalidOption`] for no types, a repeated type or an order above
     /// [`MAX_ROUGE_N`].
     pub fn validate(&self) -> Result<()> {
+        if !(self.beta.is_finite() && self.beta > 0.0) {
+            return Err(Error::invalid_option(format!(
+                "ROUGE's beta must be a positive finite number, got {}",
+                self.beta
+            )));
+        }
         if self.types.is_empty() {
             return Err(Error::invalid_option(
                 "ROUGE needs at least one type (rouge1 ... rouge9, rougeL, rougeLsum)",
@@ -341,6 +431,22 @@ impl TokenReader {
                     let non_empty = text.split('\n').filter(|l| !l.is_empty());
                     for (k, line) in non_empty.enumerate() {
                         for token in pipeline.tokens(line, &mut self.scratch)? {
+                            each(token.as_bytes(), Some(k), false);
+                        }
+                        count = k + 1;
+                    }
+                }
+                Ok(count)
+            }
+            RougeTokenizer::SplitSpace => {
+                for token in text.split(' ') {
+                    each(token.as_bytes(), None, false);
+                }
+                let mut count = 0;
+                if lines {
+                    let non_empty = text.split('\n').filter(|l| !l.is_empty());
+                    for (k, line) in non_empty.enumerate() {
+                        for token in line.split(' ') {
                             each(token.as_bytes(), Some(k), false);
                         }
                         count = k + 1;
@@ -669,18 +775,71 @@ impl Matcher {
         Ok(hits)
     }
 
-    /// The row of `hypothesis` against the best of `references` per type (rouge-score's
-    /// `score_multi`: the highest F-measure, the first on ties).
+    /// The row of `hypothesis` against `references` under `config`: per type the best
+    /// reference's triple (rouge-score's `score_multi`: the highest F-measure, the first on
+    /// ties), or the highest precision's and highest recall's counts (pycocoevalcap).
     ///
     /// # Errors
     /// As [`Matcher::triple`].
     pub fn row<'r>(
+        &mut self,
+        config: &RougeConfig,
+        hypothesis: &RougeText,
+        references: impl Iterator<Item = &'r RougeText>,
+        row: &mut [i64],
+    ) -> Result<()> {
+        match config.references {
+            MultiReference::BestF => self.best_f_row(config, hypothesis, references, row),
+            MultiReference::MaxPrecisionRecall => {
+                self.max_precision_recall_row(&config.types, hypothesis, references, row)
+            }
+        }
+    }
+
+    /// pycocoevalcap's `max(prec)` and `max(rec)` over the references, per type: `[p_match,
+    /// hyp, r_match, ref]`, where `p_match` is the most matches (the hypothesis' length is
+    /// the same for every reference) and `r_match / ref` the highest recall as a float, the
+    /// first on ties.
+    fn max_precision_recall_row<'r>(
         &mut self,
         types: &[RougeType],
         hypothesis: &RougeText,
         references: impl Iterator<Item = &'r RougeText>,
         row: &mut [i64],
     ) -> Result<()> {
+        let mut best: Vec<Option<[i64; 4]>> = vec![None; types.len()];
+        for reference in references {
+            for (kind, best) in types.iter().zip(best.iter_mut()) {
+                let [matched, hyp, length] = self.triple(*kind, hypothesis, reference)?;
+                *best = Some(match *best {
+                    None => [matched, hyp, matched, length],
+                    Some([p_match, _, r_match, r_length]) => {
+                        let recall = |m: i64, r: i64| score::ratio(m, r);
+                        let (r_match, r_length) =
+                            if recall(matched, length) > recall(r_match, r_length) {
+                                (matched, length)
+                            } else {
+                                (r_match, r_length)
+                            };
+                        [p_match.max(matched), hyp, r_match, r_length]
+                    }
+                });
+            }
+        }
+        for (out, cells) in row.chunks_exact_mut(4).zip(&best) {
+            out.copy_from_slice(&cells.unwrap_or_default());
+        }
+        Ok(())
+    }
+
+    fn best_f_row<'r>(
+        &mut self,
+        config: &RougeConfig,
+        hypothesis: &RougeText,
+        references: impl Iterator<Item = &'r RougeText>,
+        row: &mut [i64],
+    ) -> Result<()> {
+        let (types, scoring) = (&config.types, config.scoring());
         let mut best = std::mem::take(&mut self.best);
         best.clear();
         best.resize(types.len(), (None, None));
@@ -728,9 +887,8 @@ impl Matcher {
                 match best {
                     (_, None) => *best = (None, Some(triple)),
                     (known, Some(so_far)) => {
-                        let f_so_far =
-                            known.unwrap_or_else(|| score::triple_scores(*so_far).fmeasure);
-                        let f = score::triple_scores(triple).fmeasure;
+                        let f_so_far = known.unwrap_or_else(|| scoring.cells(so_far).fmeasure);
+                        let f = scoring.cells(&triple).fmeasure;
                         *best = if f > f_so_far {
                             (Some(f), Some(triple))
                         } else {
@@ -783,7 +941,7 @@ impl<'a> SegmentScorer<'a, str> for RougeScorer<'_> {
             .read(self.config, hypothesis, false, &mut self.hypothesis)?;
         let references = self.references.get(..self.n_references).unwrap_or_default();
         self.matcher
-            .row(&self.config.types, &self.hypothesis, references.iter(), row)
+            .row(self.config, &self.hypothesis, references.iter(), row)
     }
 }
 
@@ -807,5 +965,56 @@ impl<'a, 'c> StatsMetric<'a, str> for &'c RougeConfig {
 
     fn validate(&self) -> Result<()> {
         RougeConfig::validate(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// pycocoevalcap 1.2's `Rouge().calc_score([candidate], references)`.
+    fn coco(candidate: &str, references: &[&str]) -> (Vec<i64>, f64) {
+        let config = RougeConfig {
+            references: MultiReference::MaxPrecisionRecall,
+            beta: 1.2,
+            ..RougeConfig::rouge_score(vec![RougeType::L], RougeTokenizer::SplitSpace)
+        };
+        let row = crate::statistics::segment_stats(candidate, references, &config).unwrap();
+        let f = config.scoring().cells(&row).fmeasure;
+        (row, f)
+    }
+
+    #[test]
+    fn pycocoevalcap_rouge_l() {
+        // Empty tokens count: "a b  c" is four tokens, as str.split(" ") makes them; the
+        // precision is the first reference's (3 of 4), the recall the second's (1 of 1).
+        assert_eq!(
+            coco("a b  c", &["a  b c", "c"]),
+            (vec![3, 4, 1, 1], 0.879_807_692_307_692_3)
+        );
+        // Precision from the first reference, recall from the second.
+        let (row, f) = coco("x y z w", &["x y", "a b c z w q"]);
+        assert_eq!((row, f), (vec![2, 4, 2, 2], 0.709_302_325_581_395_4));
+        // An empty caption is one empty token, which no reference "a" has.
+        assert_eq!(coco("", &["a"]), (vec![0, 1, 0, 1], 0.0));
+        assert_eq!(coco("", &[""]).1, 1.0);
+    }
+
+    #[test]
+    fn beta_one_is_rouge_scores_fmeasure() {
+        let scoring = Scoring {
+            beta: 1.0,
+            ..Scoring::rouge_score(1)
+        };
+        for triple in [[2, 3, 4], [0, 3, 4], [5, 9, 7], [1, 1, 1]] {
+            let [m, h, r] = triple.map(|c| c as f64);
+            let (p, rec) = (m / h, m / r);
+            let expected = if p + rec > 0.0 {
+                2.0 * p * rec / (p + rec)
+            } else {
+                0.0
+            };
+            assert_eq!(scoring.cells(&triple).fmeasure, expected);
+        }
     }
 }

@@ -57,8 +57,7 @@ impl<'a> SegmentScorer<'a, RougeText> for SentenceScorer<'_, 'a> {
 
     fn score(&mut self, hypothesis: &'a RougeText, row: &mut [i64]) -> Result<()> {
         let references = self.references.iter().copied();
-        self.matcher
-            .row(&self.config.types, hypothesis, references, row)
+        self.matcher.row(self.config, hypothesis, references, row)
     }
 }
 

@@ -1,9 +1,13 @@
 //! ROUGE rows to scores, in rouge-score's float operations: per type, precision
 //! `match / max(hyp, 1)`, recall `match / max(ref, 1)` and F-measure `2 * p * r / (p + r)`
-//! (0 when both are 0). rouge-score has no corpus score; bleuprint's is the mean of the
-//! sentence scores (`math.fsum(values) / n`, so any order and any sharding give the same
-//! float), and the micro-average (the scores of the summed rows) is the form that merges.
+//! (0 when both are 0); with pycocoevalcap's settings, precision and recall from their own
+//! columns and `((1 + beta**2) * p * r) / (r + beta**2 * p)` (0 when either is 0), which is
+//! rouge-score's expression, operation for operation, when beta is 1. rouge-score has no
+//! corpus score; bleuprint's is the mean of the sentence scores (`math.fsum(values) / n`, so
+//! any order and any sharding give the same float), and the micro-average (the scores of the
+//! summed rows) is the form that merges.
 
+use super::MultiReference;
 use crate::metrics::bleu::python_float::ExactSum;
 
 /// Precision, recall and F-measure of one type.
@@ -13,18 +17,69 @@ pub struct Prf {
     pub precision: f64,
     /// `match / max(ref, 1)`.
     pub recall: f64,
-    /// rouge-score's `scoring.fmeasure`.
+    /// rouge-score's `scoring.fmeasure` (beta 1), or pycocoevalcap's beta's.
     pub fmeasure: f64,
 }
 
-/// The scores of one `[match, hyp, ref]` triple.
+/// How a row scores: its types, its columns per type and the F-measure's beta.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scoring {
+    /// Types per row.
+    pub types: usize,
+    /// How the row's references were combined (its columns per type).
+    pub references: MultiReference,
+    /// The F-measure's beta.
+    pub beta: f64,
+}
+
+impl Scoring {
+    /// rouge-score's scoring of `types` types.
+    pub fn rouge_score(types: usize) -> Self {
+        Self {
+            types,
+            references: MultiReference::BestF,
+            beta: 1.0,
+        }
+    }
+
+    /// Columns per type.
+    pub fn columns(&self) -> usize {
+        self.references.columns()
+    }
+
+    /// Columns per row.
+    pub fn width(&self) -> usize {
+        self.columns() * self.types
+    }
+
+    /// The scores of one type's columns (`[match, hyp, ref]`, or `[p_match, hyp, r_match,
+    /// ref]`).
+    pub fn cells(&self, cells: &[i64]) -> Prf {
+        match (self.references, cells) {
+            (MultiReference::BestF, &[matched, hyp, reference]) => {
+                prf(ratio(matched, hyp), ratio(matched, reference), self.beta)
+            }
+            (MultiReference::MaxPrecisionRecall, &[p_match, hyp, r_match, reference]) => {
+                prf(ratio(p_match, hyp), ratio(r_match, reference), self.beta)
+            }
+            _ => Prf::default(),
+        }
+    }
+}
+
+/// `matched / max(length, 1)` as a float.
 #[allow(clippy::cast_precision_loss)] // counts below 2^53
-pub fn triple_scores(triple: [i64; 3]) -> Prf {
-    let [matched, hyp, reference] = triple.map(|c| c as f64);
-    let precision = matched / hyp.max(1.0);
-    let recall = matched / reference.max(1.0);
-    let fmeasure = if precision + recall > 0.0 {
-        2.0 * precision * recall / (precision + recall)
+pub fn ratio(matched: i64, length: i64) -> f64 {
+    matched as f64 / (length as f64).max(1.0)
+}
+
+/// Precision, recall and their F-measure: `((1 + beta**2) * p * r) / (r + beta**2 * p)`
+/// (pycocoevalcap's order; with beta 1 it is rouge-score's `2 * p * r / (p + r)` exactly), 0
+/// when either is 0.
+fn prf(precision: f64, recall: f64, beta: f64) -> Prf {
+    let beta2 = beta * beta;
+    let fmeasure = if precision != 0.0 && recall != 0.0 {
+        (1.0 + beta2) * precision * recall / (recall + beta2 * precision)
     } else {
         0.0
     };
@@ -35,12 +90,17 @@ pub fn triple_scores(triple: [i64; 3]) -> Prf {
     }
 }
 
-/// Every row's scores, row-major: `types` values per row.
-pub fn row_scores(rows: &[i64], types: usize) -> Vec<Prf> {
-    rows.chunks_exact(3)
-        .take(rows.len() / 3 / types.max(1) * types)
-        .filter_map(|t| <[i64; 3]>::try_from(t).ok())
-        .map(triple_scores)
+/// The scores of one `[match, hyp, ref]` triple (rouge-score's).
+pub fn triple_scores(triple: [i64; 3]) -> Prf {
+    Scoring::rouge_score(1).cells(&triple)
+}
+
+/// Every row's scores, row-major: `scoring.types` values per row.
+pub fn row_scores(rows: &[i64], scoring: &Scoring) -> Vec<Prf> {
+    let columns = scoring.columns();
+    rows.chunks_exact(columns)
+        .take(rows.len() / scoring.width().max(1) * scoring.types)
+        .map(|cells| scoring.cells(cells))
         .collect()
 }
 
@@ -53,8 +113,10 @@ const MEAN_TASKS: usize = 64;
 /// rows' values over their number. Chunks of rows are summed exactly ([`ExactSum`]) on every
 /// core and merged, which gives `fsum` of all the values.
 #[allow(clippy::cast_precision_loss)] // a row count below 2^53
-pub fn mean_scores(rows: &[i64], types: usize) -> Vec<Prf> {
-    let width = 3 * types.max(1);
+pub fn mean_scores(rows: &[i64], scoring: &Scoring) -> Vec<Prf> {
+    let types = scoring.types;
+    let columns = scoring.columns();
+    let width = columns * types.max(1);
     let n = rows.len() / width;
     if n == 0 || types == 0 {
         return vec![Prf::default(); types];
@@ -68,11 +130,8 @@ pub fn mean_scores(rows: &[i64], types: usize) -> Vec<Prf> {
             .get(c * per_task * width..((c + 1) * per_task * width).min(rows.len()))
             .unwrap_or_default();
         for row in chunk.chunks_exact(width) {
-            for (triple, sums) in row.chunks_exact(3).zip(sums.chunks_exact_mut(3)) {
-                let Ok(triple) = <[i64; 3]>::try_from(triple) else {
-                    continue;
-                };
-                let s = triple_scores(triple);
+            for (cells, sums) in row.chunks_exact(columns).zip(sums.chunks_exact_mut(3)) {
+                let s = scoring.cells(cells);
                 for (sum, value) in sums.iter_mut().zip([s.precision, s.recall, s.fmeasure]) {
                     sum.add(value);
                 }
@@ -114,9 +173,10 @@ mod tests {
         assert_eq!(s.fmeasure, 2.0 * (2.0 / 3.0) * 0.5 / (2.0 / 3.0 + 0.5));
         assert_eq!(triple_scores([0, 0, 0]), Prf::default());
         let rows = [1, 2, 2, 0, 0, 1];
-        let mean = mean_scores(&rows, 1);
+        let mean = mean_scores(&rows, &Scoring::rouge_score(1));
         assert_eq!(mean[0].precision, 0.25);
-        assert!(mean_scores(&[], 2).iter().all(|s| *s == Prf::default()));
+        let two = Scoring::rouge_score(2);
+        assert!(mean_scores(&[], &two).iter().all(|s| *s == Prf::default()));
     }
 
     #[test]
@@ -138,8 +198,9 @@ mod tests {
                 ]);
             }
         }
-        let scores = row_scores(&rows, 2);
-        let means = mean_scores(&rows, 2);
+        let scoring = Scoring::rouge_score(2);
+        let scores = row_scores(&rows, &scoring);
+        let means = mean_scores(&rows, &scoring);
         for (t, mean) in means.iter().enumerate() {
             let values = scores.iter().skip(t).step_by(2);
             let mut sum = Fsum::new();

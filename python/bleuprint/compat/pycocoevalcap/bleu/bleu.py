@@ -14,6 +14,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from bleuprint.compat.pycocoevalcap.captions import check_captions
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore
 
 
@@ -21,17 +22,6 @@ from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore
 def _metric(n: int) -> BLEU:
     # One configuration (and core kernel) per order, not one per call.
     return BLEU(preset=BLEUConfig.from_preset("coco", max_ngram_order=n))
-
-
-def _check(gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
-    """Upstream's assertions: the same image ids, one caption each, at least one reference."""
-    assert gts.keys() == res.keys()
-    for image in gts:
-        hypo, ref = res[image], gts[image]
-        assert type(hypo) is list
-        assert len(hypo) == 1
-        assert type(ref) is list
-        assert len(ref) >= 1
 
 
 class Bleu:
@@ -47,7 +37,7 @@ class Bleu:
     ) -> tuple[list[float], list[list[float]]]:
         """``(scores, per_image)``: Bleu_1 .. Bleu_n of the corpus, and for each order the
         scores of the images in ``gts``' order."""
-        _check(gts, res)
+        check_captions(gts, res)
         if self._n > 4 and gts:
             # Upstream counts 4-grams whatever n is (cook_refs' and cook_test's default), then
             # reads order 5 of the counts.

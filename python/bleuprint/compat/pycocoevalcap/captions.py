@@ -1,0 +1,29 @@
+"""What the scorers of the drop-in share: upstream's checks of ``gts`` and ``res`` (image id to
+references, and to a one-caption list) and their layout as bleuprint's reference streams."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+
+def check_captions(gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
+    """Upstream's assertions: the same image ids, one caption each, at least one reference."""
+    assert gts.keys() == res.keys()
+    for image in gts:
+        hypo, ref = res[image], gts[image]
+        assert type(hypo) is list
+        assert len(hypo) == 1
+        assert type(ref) is list
+        assert len(ref) >= 1
+
+
+def caption_streams(
+    gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
+) -> tuple[list[str], list[list[Optional[str]]]]:
+    """The captions in ``gts``' key order, and the references as streams (``None`` where an
+    image has fewer references than the most any has)."""
+    images = list(gts.keys())
+    most = max((len(gts[i]) for i in images), default=0)
+    streams = [[gts[i][k] if k < len(gts[i]) else None for i in images] for k in range(most)]
+    return [res[i][0] for i in images], streams

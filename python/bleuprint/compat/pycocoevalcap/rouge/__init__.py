@@ -1,0 +1,1 @@
+"""pycocoevalcap's ``rouge`` package: :class:`~bleuprint.compat.pycocoevalcap.rouge.rouge.Rouge`."""
