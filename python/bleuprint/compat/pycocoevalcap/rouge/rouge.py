@@ -11,7 +11,11 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bleuprint.compat.pycocoevalcap.captions import caption_streams, check_captions
+from bleuprint.compat.pycocoevalcap.captions import (
+    caption_streams,
+    check_captions,
+    upstream_assert,
+)
 from bleuprint.metrics.rouge import ROUGE
 
 if TYPE_CHECKING:
@@ -36,8 +40,8 @@ class Rouge:
 
     def calc_score(self, candidate: Sequence[str], refs: Sequence[str]) -> float:
         """One caption (a list of one string) against its references: the F-measure."""
-        assert len(candidate) == 1
-        assert len(refs) > 0
+        upstream_assert(len(candidate) == 1)
+        upstream_assert(len(refs) > 0)
         return _fmeasures([candidate[0]], [[r] for r in refs])[0]
 
     def compute_score(
