@@ -81,7 +81,15 @@ fn typed<'py, T: FromPyObjectOwned<'py>>(
 /// A `str` argument borrowed from the object, a non-`str` as an `InputTypeError`.
 fn str_arg<'a>(value: &'a Bound<'_, PyAny>, name: &str) -> PyResult<&'a str> {
     match value.cast::<PyString>() {
-        Ok(s) => s.to_str(),
+        // A lone surrogate is no name of anything: an option error naming the argument, not
+        // the UnicodeEncodeError of its encoding.
+        Ok(s) => s.to_str().map_err(|_| {
+            Error::invalid_option(format!(
+                "{name} holds a lone surrogate, which is not text: {:?}",
+                s.to_string_lossy()
+            ))
+            .into()
+        }),
         Err(_) => Err(type_error(format!(
             "{name} must be a str, got {}",
             type_name(value)

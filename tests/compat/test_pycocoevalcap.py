@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import bleuprint
 from bleuprint.compat.pycocoevalcap.bleu.bleu import Bleu
 from bleuprint.compat.pycocoevalcap.rouge.rouge import Rouge
+from bleuprint.errors import InvalidOptionError
 from tests.support.data import read_lines, wmt22_references, wmt22_systems
 from tests.support.strategies import text
 from tests.support.upstream import suite_environment
@@ -243,3 +244,28 @@ def test_the_command_prints_what_cocoevalcap_prints_for_bleu(
     expected += ["%s: %0.3f" % (f"Bleu_{k}", s) for k, s in enumerate(scores, 1)]  # noqa: UP031
     assert main([*refs, "-i", str(EXAMPLES / "hyp.en"), "--preset", "coco"]) == 0
     assert capsys.readouterr().out.splitlines() == expected
+
+
+def test_the_coco_rouge_settings() -> None:
+    """ROUGE(preset="coco")'s tokens are str.split(" ")'s; its corpus mean needs row order;
+    a preset refuses other settings beside it, and bad values are named."""
+    coco = bleuprint.ROUGE(preset="coco")
+    texts = ["a  b", "", " A b ", "x\u00a0y"]
+    assert coco.tokenize(texts) == [t.split(" ") for t in texts]
+    assert coco.config.corpus_order_free is False
+    assert bleuprint.ROUGE().config.corpus_order_free is True
+    signature = str(coco.config.signature(1))
+    assert "refs:max-precision-recall|beta:1.2" in signature
+    assert "agg:numpy-mean" in signature
+    with pytest.raises(InvalidOptionError, match="leave beta, mean at the default"):
+        bleuprint.ROUGE(preset="coco", beta=2.0, mean="numpy")
+    with pytest.raises(InvalidOptionError, match="unknown ROUGE preset 'cider'"):
+        bleuprint.ROUGE(preset="cider")
+    for bad, match in [
+        ({"multi_reference": "max"}, "unknown multi_reference 'max'"),
+        ({"mean": "median"}, "unknown mean 'median'"),
+        ({"beta": 0}, "beta must be a positive number"),
+        ({"beta": True}, "beta must be a positive number"),
+    ]:
+        with pytest.raises(InvalidOptionError, match=match):
+            bleuprint.ROUGE(**bad)

@@ -469,3 +469,11 @@ def test_errors_are_bleuprint_errors_and_builtins() -> None:
         bleuprint.ROUGE(["rouge0"])
     with pytest.raises(InvalidInputError):
         bleuprint.ROUGE().stats(["\ud800"], [["a"]])
+
+
+@pytest.mark.parametrize("argument", ["tokenizer", "multi_reference"])
+def test_a_lone_surrogate_in_a_name_is_an_option_error(argument: str) -> None:
+    """A str argument that cannot be text is refused by name, not with the
+    UnicodeEncodeError of encoding it (hypothesis found it in the tokenizer)."""
+    with pytest.raises(InvalidOptionError, match=f"{argument} holds a lone surrogate"):
+        _core.RougeKernel(types=["rougeL"], **{argument: "x\ud800"})

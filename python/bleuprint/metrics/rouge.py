@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from bleuprint import _core
@@ -472,7 +472,7 @@ class ROUGE(Metric[ROUGEScore]):
             "multi_reference": multi_reference, "beta": beta, "mean": mean,
         }  # fmt: skip
         settings = _with_preset(preset, given)
-        config = shared_config(ROUGEConfig, *settings.values())
+        config = shared_config(ROUGEConfig, *(settings[name] for name in _DEFAULTS))
         self._interner = _Interner()
         super().__init__(config, references, workers)
 
@@ -511,7 +511,7 @@ class ROUGE(Metric[ROUGEScore]):
         if not isinstance(tokenizer, str):
             return [tokenizer(t) for t in texts]
         if (
-            tokenizer == DEFAULT_TOKENIZER
+            tokenizer in (DEFAULT_TOKENIZER, SPLIT_SPACE)
             or tokenizer in NATIVE_TOKENIZERS
             or (config._core_tagger() is not None)
         ):
@@ -543,12 +543,8 @@ class ROUGE(Metric[ROUGEScore]):
         return [next(encoded) if isinstance(s, str) else s for s in stream]
 
 
-#: The settings' defaults, which a preset's own values replace.
-_DEFAULTS: dict[str, Any] = {
-    "rouge_types": ROUGE_TYPES, "use_stemmer": False, "tokenizer": DEFAULT_TOKENIZER,
-    "lowercase": None, "split_summaries": False, "multi_reference": "best-f", "beta": 1.0,
-    "mean": "fsum",
-}  # fmt: skip
+#: The settings (ROUGEConfig's fields, in order) and their defaults, which a preset replaces.
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(ROUGEConfig)}
 
 
 def _with_preset(preset: Optional[str], given: dict[str, Any]) -> dict[str, Any]:
