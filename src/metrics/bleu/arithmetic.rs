@@ -1053,7 +1053,11 @@ mod tests {
         assert_eq!(Arithmetic::from_name("mteval"), Ok(Arithmetic::Mteval));
         assert_eq!(Arithmetic::Torch.name(), "torch");
         assert!(Arithmetic::from_name("perl").is_err());
-        assert_eq!(Arithmetic::NAMES.len(), 7);
+        // Every listed name parses back to the arithmetic that prints it.
+        for name in Arithmetic::NAMES {
+            assert_eq!(Arithmetic::from_name(name).unwrap().name(), name);
+        }
+        assert!(Arithmetic::NAMES.contains(&"coco"));
     }
 
     #[test]
