@@ -28,7 +28,16 @@ REMOVED = {
     ("bleuprint", "CHRFConfig"): ["method core_kwargs is gone"],
 }
 #: Names added to ``bleuprint.__all__`` since the record, each in CHANGELOG.
-ADDED = {"ROUGE", "ROUGEConfig", "ROUGEScore", "ROUGESignature"}
+ADDED = {
+    "ROUGE",
+    "ROUGEConfig",
+    "ROUGEScore",
+    "ROUGESignature",
+    "CIDEr",
+    "CIDErConfig",
+    "CIDErScore",
+    "CIDErStats",
+}
 
 
 def _missing_parameters(recorded: Any, current: Any, method: bool) -> list[Any]:

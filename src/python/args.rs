@@ -174,6 +174,9 @@ pub(crate) mod typed {
         tokens("tokens"): i64, "a 1-D int64 numpy array";
         ends("ends"): i64, "a 1-D int64 numpy array";
         reference_counts("reference_counts"): i64, "a 1-D int64 numpy array";
+        caption_ends("caption_ends"): i64, "a 1-D int64 numpy array";
+        image_ends("image_ends"): i64, "a 1-D int64 numpy array";
+        log_table("log_table"): f64, "a 1-D float64 numpy array";
     });
 
     /// An argument's name: the function's own, or the one given (`tokens_flag = "tokens"`).
@@ -222,6 +225,7 @@ pub(crate) mod typed {
         references_range("references"): (usize, usize), "a (start, stop) pair of ints >= 0";
         log_weights("log_weights"): Vec<f64>, "a sequence of float";
         beta("beta"): f64, "a float";
+        two_sigma_squared("two_sigma_squared"): f64, "a float";
     }
 }
 
@@ -261,6 +265,16 @@ pub(crate) fn workers(value: &Bound<'_, PyAny>) -> PyResult<i64> {
     let n = int_option(value.as_borrowed(), "workers", accepted)?;
     crate::parallel::resolve_workers(n)?;
     Ok(n)
+}
+
+/// CIDEr-D's `orders` and `columns` arguments (n-gram orders counted, sums per image).
+pub(crate) fn cider_orders(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "orders", 1, crate::metrics::bleu::MAX_NGRAM_ORDER)
+}
+
+/// CIDEr-D's `columns` argument.
+pub(crate) fn cider_columns(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size_option(value, "columns", 1, crate::metrics::bleu::MAX_NGRAM_ORDER)
 }
 
 /// BLEU's `max_order` argument (sacrebleu's `max_ngram_order`).

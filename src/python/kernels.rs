@@ -18,6 +18,8 @@ use crate::error::{Error, Result};
 use crate::metrics::bleu::arithmetic::Arithmetic;
 use crate::metrics::bleu::{BleuConfig, FloatSemantics, RefLength, Smoothing, StatsOptions};
 use crate::metrics::chrf::ChrfConfig;
+use crate::metrics::cider::score::{order_sums, CaptionIds, CiderSettings};
+use crate::metrics::cider::CiderCaptions;
 use crate::metrics::gleu::{GleuConfig, GleuStats};
 use crate::metrics::rouge::{MultiReference, RougeConfig, RougeTokenizer, RougeType};
 use crate::metrics::ter::TerTokenizerConfig;
@@ -547,6 +549,135 @@ impl RougeKernel {
         format!(
             "RougeKernel(types={types:?}, tokenizer={tokenizer}, multi_reference={references:?}, \
              beta={beta:?})"
+        )
+    }
+}
+
+/// CIDEr-D's settings: how captions become tokens, the n-gram orders, the sums per image and
+/// the length penalty's `2 * sigma**2`. Its statistics are captions as token ids, not rows
+/// (an image's score depends on every image's references), so instead of the generic
+/// operations it has its own two: `count` (text to token ids) and `order_sums` (token ids to
+/// each image's per-order sums over its references).
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct CiderKernel {
+    pipeline: Pipeline,
+    settings: CiderSettings,
+}
+
+/// A 1-D int64 array's values as `T`, each checked (`what` names the array).
+fn checked_values<T: TryFrom<i64>>(
+    array: &numpy::PyReadonlyArray1<'_, i64>,
+    what: &str,
+) -> PyResult<Vec<T>> {
+    array
+        .as_array()
+        .iter()
+        .map(|&v| {
+            T::try_from(v).map_err(|_| {
+                Error::invalid_input(format!("CIDEr-D statistics: {what} holds {v}")).into()
+            })
+        })
+        .collect()
+}
+
+#[pymethods]
+impl CiderKernel {
+    #[new]
+    #[pyo3(signature = (*, tokenizer = "none", normalize = None, orders = 4, columns = 4, two_sigma_squared = 72.0))]
+    fn new(
+        #[pyo3(from_py_with = typed::optional_tokenizer)] tokenizer: Option<&str>,
+        #[pyo3(from_py_with = typed::normalize)] normalize: Option<&str>,
+        #[pyo3(from_py_with = super::args::cider_orders)] orders: usize,
+        #[pyo3(from_py_with = super::args::cider_columns)] columns: usize,
+        #[pyo3(from_py_with = typed::two_sigma_squared)] two_sigma_squared: f64,
+    ) -> PyResult<Self> {
+        let Some(pipeline) = pipeline(tokenizer, normalize, None)? else {
+            return Err(Error::invalid_option("CIDEr-D counts text: name a tokenizer").into());
+        };
+        let settings = CiderSettings {
+            orders,
+            columns,
+            two_sigma_squared,
+        };
+        settings.validate()?;
+        Ok(Self { pipeline, settings })
+    }
+
+    /// The captions of `hypotheses` and their reference streams as token ids:
+    /// `(tokens, ids, caption_ends, image_ends)`.
+    #[allow(clippy::type_complexity)]
+    fn count<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+    ) -> PyResult<(
+        Vec<String>,
+        Bound<'py, numpy::PyArray1<i64>>,
+        Bound<'py, numpy::PyArray1<i64>>,
+        Bound<'py, numpy::PyArray1<i64>>,
+    )> {
+        let input = super::convert::StreamInput::extract(hypotheses, references, -1)?;
+        let watch = input.bytes() >= super::args::WATCH_MIN_BYTES;
+        let (hypotheses, streams) = input.borrow();
+        let counted = super::args::run_interruptible(py, watch, || {
+            CiderCaptions::count(&hypotheses, &streams, &self.pipeline)
+        })?;
+        let as_i64 = |values: Vec<usize>| -> Vec<i64> {
+            values
+                .into_iter()
+                .map(|v| i64::try_from(v).unwrap_or(i64::MAX))
+                .collect()
+        };
+        let ids = counted.ids.into_iter().map(i64::from).collect();
+        Ok((
+            counted.tokens,
+            super::convert::array1(py, ids)?,
+            super::convert::array1(py, as_i64(counted.caption_ends))?,
+            super::convert::array1(py, as_i64(counted.image_ends))?,
+        ))
+    }
+
+    /// Each image's per-order sums over its references, shape `(images, columns)`, from
+    /// token ids as `count` returns them; `log_table[k]` is `numpy.log(max(1.0, k))` for `k`
+    /// from 0 to the number of images at least.
+    #[pyo3(signature = (tokens, caption_ends, image_ends, log_table, *, workers = -1))]
+    fn order_sums<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = typed::tokens)] tokens: numpy::PyReadonlyArray1<'py, i64>,
+        #[pyo3(from_py_with = typed::caption_ends)] caption_ends: numpy::PyReadonlyArray1<'py, i64>,
+        #[pyo3(from_py_with = typed::image_ends)] image_ends: numpy::PyReadonlyArray1<'py, i64>,
+        #[pyo3(from_py_with = typed::log_table)] log_table: numpy::PyReadonlyArray1<'py, f64>,
+        #[pyo3(from_py_with = super::args::workers)] workers: i64,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+        let ids: Vec<u32> = checked_values(&tokens, "tokens")?;
+        let caption_ends: Vec<usize> = checked_values(&caption_ends, "caption_ends")?;
+        let image_ends: Vec<usize> = checked_values(&image_ends, "image_ends")?;
+        let log_table = log_table.as_array().to_vec();
+        let captions = CaptionIds {
+            ids: &ids,
+            caption_ends: &caption_ends,
+            image_ends: &image_ends,
+        };
+        let watch = ids.len() >= super::args::WATCH_MIN_BYTES;
+        let settings = self.settings;
+        let sums = super::args::run_interruptible(py, watch, || {
+            order_sums(&captions, &log_table, settings, workers)
+        })?;
+        super::convert::rows_array(py, image_ends.len(), settings.columns, sums)
+    }
+
+    fn __repr__(&self) -> String {
+        let CiderSettings {
+            orders,
+            columns,
+            two_sigma_squared,
+        } = self.settings;
+        format!(
+            "CiderKernel(tokenizer={:?}, orders={orders}, columns={columns}, \
+             two_sigma_squared={two_sigma_squared:?})",
+            self.pipeline.tokenizer.name()
         )
     }
 }

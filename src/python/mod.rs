@@ -5,7 +5,7 @@
 //!
 //! | file            | operations                                                          |
 //! |-----------------|---------------------------------------------------------------------|
-//! | `kernels.rs`    | `BleuKernel`, `ChrfKernel`, `TerKernel`, `WerKernel`, `GleuKernel`, `RougeKernel` |
+//! | `kernels.rs`    | `BleuKernel`, `ChrfKernel`, `TerKernel`, `WerKernel`, `GleuKernel`, `RougeKernel`; `CiderKernel` (its own `count`, `order_sums`) |
 //! | `statistics.rs` | `stats`, `grouped_stats`, `token_id_stats`, `alignments`            |
 //! | `scoring.rs`    | `scores`, `details`, `resampled_scores`, `arithmetic_score`, `brevity_penalty`, `ngram_details` |
 //! | `pairwise.rs`   | `bags` (a `Sentences` object), `pairwise`, `aggregate`              |
@@ -100,6 +100,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<kernels::WerKernel>()?;
     m.add_class::<kernels::GleuKernel>()?;
     m.add_class::<kernels::RougeKernel>()?;
+    m.add_class::<kernels::CiderKernel>()?;
     m.add_class::<convert::TextColumn>()?;
     m.add_class::<pairwise::Sentences>()?;
     m.add_class::<text::MecabTagger>()?;
@@ -192,6 +193,10 @@ mod tests {
             (
                 "RougeKernel",
                 std::mem::align_of::<super::kernels::RougeKernel>(),
+            ),
+            (
+                "CiderKernel",
+                std::mem::align_of::<super::kernels::CiderKernel>(),
             ),
             (
                 "Sentences",

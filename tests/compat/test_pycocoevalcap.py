@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 import bleuprint
 from bleuprint.compat.pycocoevalcap.bleu.bleu import Bleu
+from bleuprint.compat.pycocoevalcap.cider.cider import Cider
 from bleuprint.compat.pycocoevalcap.rouge.rouge import Rouge
 from bleuprint.errors import InvalidOptionError
 from tests.support.data import read_lines, wmt22_references, wmt22_systems
@@ -35,6 +36,7 @@ from tests.support.upstream import suite_environment
 
 upstream_bleu = pytest.importorskip("pycocoevalcap.bleu.bleu")
 upstream_rouge = pytest.importorskip("pycocoevalcap.rouge.rouge")
+upstream_cider = pytest.importorskip("pycocoevalcap.cider.cider")
 
 pytestmark = pytest.mark.differential
 
@@ -98,6 +100,37 @@ def check_rouge(gts: Captions, res: Captions) -> None:
         )
 
 
+def check_cider(gts: Captions, res: Captions, n: int = 4, sigma: float = 6.0) -> None:
+    """Upstream's ``Cider`` and the drop-in: the same corpus score (a numpy float) and per-image
+    array; :class:`bleuprint.CIDEr`'s, and its statistics merged from two shards, the same."""
+    expected = upstream_cider.Cider(n=n, sigma=sigma).compute_score(gts, res)
+    got = Cider(n=n, sigma=sigma).compute_score(gts, res)
+    assert type(got[0]) is type(expected[0])
+    assert got[0] == expected[0]
+    assert got[1].dtype == expected[1].dtype
+    assert got[1].tolist() == expected[1].tolist()
+    if n != 4:
+        return
+    images = list(gts)
+    most = max(len(r) for r in gts.values())
+    streams = [[gts[i][k] if k < len(gts[i]) else None for i in images] for k in range(most)]
+    hypotheses = [res[i][0] for i in images]
+    metric = bleuprint.CIDEr(sigma=sigma)
+    score = metric.corpus_score(hypotheses, streams)
+    assert score.numpy_score == expected[0]
+    assert score.score == float(expected[0])
+    assert score.sentence_scores.tolist() == expected[1].tolist()
+    # Two shards counted apart, merged: their token tables and document frequencies add up.
+    half = len(images) // 2
+    shards = [
+        metric.stats(hypotheses[part], [stream[part] for stream in streams])
+        for part in (slice(0, half), slice(half, None))
+    ]
+    merged = shards[0] + shards[1]
+    assert merged.score().numpy_score == expected[0]
+    assert merged.sentence_scores().tolist() == expected[1].tolist()
+
+
 def wmt22_captions(root: Path, pair: str, seed: int, images: int) -> tuple[Captions, Captions]:
     """COCO-shaped captions from one WMT22 pair: one system's line as the caption of segment
     i, 1 to 5 other systems' (or references') lines of segment i as its references; some
@@ -124,6 +157,7 @@ def test_wmt22_captions_score_as_pycocoevalcap(wmt22: Path, pair: str) -> None:
     gts, res = wmt22_captions(wmt22, pair, seed=len(pair) + ord(pair[0]), images=1500)
     check_bleu(gts, res)
     check_rouge(gts, res)
+    check_cider(gts, res)
 
 
 def test_every_order_and_verbosity(wmt22: Path) -> None:
@@ -135,6 +169,23 @@ def test_every_order_and_verbosity(wmt22: Path) -> None:
     for scorer in (upstream_bleu.Bleu(5), Bleu(5)):
         with pytest.raises(IndexError):
             scorer.compute_score(gts, res, verbose=0)
+    # Cider counts 4-grams whatever n is: n=5 and 6 average four orders and zeros; n=3 fails
+    # on the first 4-gram, as upstream does.
+    for n in (5, 6):
+        check_cider(gts, res, n=n)
+    for sigma in (1.5, 6, 10.0):
+        check_cider(gts, res, sigma=sigma)
+    for scorer in (upstream_cider.Cider(n=3), Cider(n=3)):
+        with pytest.raises(IndexError):
+            scorer.compute_score(gts, res)
+    short = ({1: ["a b", "c"], 2: ["a b c"]}, {1: ["a"], 2: ["b c a"]})
+    for n in (1, 2, 3):
+        if n >= 3:
+            check_cider(*short, n=n)
+        else:
+            for scorer in (upstream_cider.Cider(n=n), Cider(n=n)):
+                with pytest.raises(IndexError):
+                    scorer.compute_score(*short)
 
 
 @pytest.mark.parametrize(
@@ -160,6 +211,9 @@ def test_edge_captions(caption: str, references: list[str]) -> None:
     check_rouge(gts, res)
     check_bleu({7: references}, {7: [caption]}, verbose=2)
     check_rouge({7: references}, {7: [caption]})
+    check_cider(gts, res)
+    if any(r.split() for r in references):  # else upstream's max() of no df raises
+        check_cider({7: references}, {7: [caption]})
 
 
 @SETTINGS
@@ -172,6 +226,9 @@ def test_generated_captions(data: list[tuple[str, list[str]]], n: int) -> None:
     res = {i: [caption] for i, (caption, _) in enumerate(data)}
     check_bleu(gts, res, n=n)
     check_rouge(gts, res)
+    gts[len(data)] = ["a reference with words"]  # so that the document frequencies are not empty
+    res[len(data)] = ["a caption"]
+    check_cider(gts, res)
 
 
 def test_upstreams_assertions() -> None:
@@ -183,7 +240,8 @@ def test_upstreams_assertions() -> None:
         ({1: ("a b",)}, {1: ["a b"]}),  # references not in a list
         ({1: []}, {1: ["a b"]}),  # no reference
     ]:
-        for scorer in (upstream_bleu.Bleu(), Bleu(), upstream_rouge.Rouge(), Rouge()):
+        scorers = (upstream_bleu.Bleu(), Bleu(), upstream_rouge.Rouge(), Rouge())
+        for scorer in (*scorers, upstream_cider.Cider(), Cider()):
             with pytest.raises(AssertionError), contextlib.redirect_stdout(io.StringIO()):
                 scorer.compute_score(gts, res)
     for candidate, refs in [(["a", "b"], ["a"]), (["a"], [])]:
@@ -206,6 +264,15 @@ def test_upstreams_assertions() -> None:
     assert said[0] == said[1]
     assert "Mean of empty slice" in str(said[0])
     assert Rouge().method() == upstream_rouge.Rouge().method() == "Rouge"
+    assert Cider().method() == upstream_cider.Cider().method() == "CIDEr"
+    # No image, or references without a word: upstream's max() of no document frequency.
+    for gts, res in [({}, {}), ({1: ["", " "]}, {1: ["a"]})]:
+        for cider in (upstream_cider.Cider(), Cider()):
+            with pytest.raises(ValueError, match="empty"):
+                cider.compute_score(gts, res)
+    for cider in (upstream_cider.Cider(sigma=0), Cider(sigma=0)):
+        with pytest.raises(ZeroDivisionError):
+            cider.compute_score(*good)
     assert Rouge().beta == upstream_rouge.Rouge().beta == 1.2
 
 
@@ -214,6 +281,8 @@ def test_install_serves_the_package_name() -> None:
         "import bleuprint.compat.pycocoevalcap as c; c.install()\n"
         "from pycocoevalcap.bleu.bleu import Bleu\n"
         "from pycocoevalcap.rouge.rouge import Rouge\n"
+        "from pycocoevalcap.cider.cider import Cider\n"
+        "assert Cider.__module__.startswith('bleuprint'), Cider.__module__\n"
         "assert Bleu.__module__.startswith('bleuprint'), Bleu.__module__\n"
         "assert Rouge.__module__.startswith('bleuprint'), Rouge.__module__\n"
         "print(Bleu(2).compute_score({1: ['a b c']}, {1: ['a b d']}, verbose=0)[0])\n"

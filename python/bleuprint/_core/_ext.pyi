@@ -29,6 +29,7 @@ __all__ = [
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
     "RougeKernel",
+    "CiderKernel",
     "Sentences",
     "TerKernel",
     "TextColumn",
@@ -220,6 +221,34 @@ class RougeKernel(MetricKernel):
         multi_reference: str = "best-f",
         beta: float = 1.0,
     ) -> RougeKernel: ...
+
+@final
+class CiderKernel:
+    """CIDEr-D (pycocoevalcap 1.2): the tokenizer (``"none"``: ``str.split()``), the n-gram
+    orders counted, the sums per image (``columns``, at least ``orders``) and the length
+    penalty's ``2 * sigma**2``. Its statistics are captions as token ids, not rows, so it has
+    its own two operations instead of the generic ones."""
+
+    def __new__(
+        cls,
+        *,
+        tokenizer: Optional[str] = "none",
+        normalize: Optional[str] = None,
+        orders: int = 4,
+        columns: int = 4,
+        two_sigma_squared: float = 72.0,
+    ) -> CiderKernel: ...
+    def count(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[Optional[str]]]
+    ) -> tuple[list[str], Any, Any, Any]:
+        """``(tokens, ids, caption_ends, image_ends)``: the token table, every caption's
+        token ids, where each caption's ids end, where each image's captions end (its caption,
+        then its references); int64 arrays."""
+    def order_sums(
+        self, tokens: Any, caption_ends: Any, image_ends: Any, log_table: Any, *, workers: int = ...
+    ) -> Any:
+        """Each image's per-order sums over its references, float64 ``(images, columns)``;
+        ``log_table[k]`` is ``numpy.log(max(1.0, k))`` up to the number of images."""
 
 _Kernel = MetricKernel
 

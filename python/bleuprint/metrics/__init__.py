@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore, BLEUSignature
 from bleuprint.metrics.chrf import CHRF, CHRFConfig, CHRFScore, CHRFSignature
+from bleuprint.metrics.cider import CIDEr, CIDErConfig, CIDErScore, CIDErStats
 from bleuprint.metrics.config import LAZY_CONFIG_MODULES
 from bleuprint.metrics.metric import Metric as Metric
 from bleuprint.metrics.rouge import ROUGE, ROUGEConfig, ROUGEScore, ROUGESignature
@@ -26,6 +27,7 @@ __all__ = [
     "BLEU",
     "CER",
     "CHRF",
+    "CIDEr",
     "METRICS",
     "ROUGE",
     "TER",
@@ -36,6 +38,9 @@ __all__ = [
     "CHRFConfig",
     "CHRFScore",
     "CHRFSignature",
+    "CIDErConfig",
+    "CIDErScore",
+    "CIDErStats",
     "ROUGEConfig",
     "ROUGEScore",
     "ROUGESignature",

@@ -8,10 +8,11 @@ way.
 
 What is here so far: ``bleu.bleu.Bleu``, whose scores are ``BLEU(preset="coco")``'s (its
 ``bleu_scorer.py``: the closest reference length, the 1e-15 and 1e-9 guards, Bleu_1 .. Bleu_4
-and the per-image lists), and ``rouge.rouge.Rouge``, ``ROUGE(preset="coco")``'s (ROUGE-L on
-``str.split(" ")`` tokens, the highest precision and recall, beta 1.2, ``numpy.mean``). The
-other modules (``cider``, ``tokenizer``, ``eval``, ``meteor``, ``spice``) are not written yet:
-importing them fails as importing a missing module does.
+and the per-image lists), ``rouge.rouge.Rouge``, ``ROUGE(preset="coco")``'s (ROUGE-L on
+``str.split(" ")`` tokens, the highest precision and recall, beta 1.2, ``numpy.mean``), and
+``cider.cider.Cider``, :class:`bleuprint.CIDEr`'s (CIDEr-D). The other modules
+(``tokenizer``, ``eval``, ``meteor``, ``spice``) are not written yet: importing them fails as
+importing a missing module does.
 """
 
 from __future__ import annotations
