@@ -439,11 +439,30 @@ TYPED = {
         names,
     ),  # fmt: skip
     **dict.fromkeys(
-        ("max_order", "char_order", "word_order", "min_len", "max_len", "max_lines", "workers"),
+        (
+            "max_order",
+            "char_order",
+            "word_order",
+            "min_len",
+            "max_len",
+            "max_lines",
+            "workers",
+            "orders",
+            "columns",
+        ),
         ints,
     ),
     **dict.fromkeys(
-        ("smooth_value", "factor", "one_plus_factor", "hyp_len", "ref_len", "beta"), floats
+        (
+            "smooth_value",
+            "factor",
+            "one_plus_factor",
+            "hyp_len",
+            "ref_len",
+            "beta",
+            "two_sigma_squared",
+        ),
+        floats,
     ),
     **dict.fromkeys(
         ("correct", "total", "smoothed"), st.one_of(st.none(), st.lists(floats, max_size=6))
@@ -567,7 +586,13 @@ TYPED.update(
         "valid": st.one_of(st.none(), st.binary(max_size=8), scalar),
         "start": ints,
         "n": ints,
-        **dict.fromkeys(("tokens", "ends", "reference_counts"), int_vectors),
+        **dict.fromkeys(
+            ("tokens", "ends", "reference_counts", "caption_ends", "image_ends"), int_vectors
+        ),
+        # CIDEr-D's logs: any float64 vector (NaN and negative logs give NaN scores, no error).
+        "log_table": st.sampled_from(
+            [np.zeros(0), np.log(np.arange(1, 6, dtype=np.float64)), np.full(4, np.nan)]
+        ),
     }
 )
 PAIRWISE = {"sentences"}  # functions with these parameters take ranges, not text
@@ -596,8 +621,8 @@ def _parameters(function: Any) -> list[inspect.Parameter]:
     return list(inspect.signature(function).parameters.values())
 
 
-def _core_test(name: str) -> None:
-    function = getattr(_core, name)
+def _core_test(name: str, function: Any = None) -> None:
+    function = function or getattr(_core, name)
     parameters = _parameters(function)
     typed_for = {**TYPED, **OVERRIDES.get(name, {})}
     if PAIRWISE & {p.name for p in parameters}:
@@ -628,6 +653,13 @@ def _core_test(name: str) -> None:
 @pytest.mark.parametrize("name", CORE)
 def test_core_with_hostile_values(name: str) -> None:
     _core_test(name)
+
+
+# CiderKernel's own operations (its statistics are token ids, not rows), on a kernel of drawn
+# settings and on hand-made arrays.
+@pytest.mark.parametrize("method", ["count", "order_sums"])
+def test_cider_kernel_with_hostile_values(method: str) -> None:
+    _core_test(f"CiderKernel.{method}", getattr(_core.CiderKernel(orders=2, columns=3), method))
 
 
 TEXT_FUNCTIONS = [

@@ -133,6 +133,8 @@ def test_bad_settings_and_inputs_are_named() -> None:
         metric.stats(["a", "b"], [["a"]])
     with pytest.raises(InputTypeError):
         metric.stats("a b", [["a b"]])
+    with pytest.raises(InvalidInputError, match=r"hypotheses\[0\] holds a lone surrogate"):
+        metric.stats(["a \ud800"], [["a"]])
     with pytest.raises(InvalidInputError, match="no image"):
         metric.stats([], [[]]).score()
     with pytest.raises(StatsMismatchError, match="different configurations"):
