@@ -29,11 +29,11 @@ from bleuprint.errors import (
     InvalidInputError,
     InvalidOptionError,
     StatsFormatError,
-    StatsMismatchError,
 )
 from bleuprint.metrics.config import shared_config
 from bleuprint.metrics.metric import References, lower
 from bleuprint.metrics.scores import Score, Signature
+from bleuprint.metrics.stats import check_mergeable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -211,13 +211,7 @@ class CIDErStats:
             raise InvalidInputError("concatenate needs at least one CIDErStats")
         first = shards[0]
         for shard in shards:
-            if not isinstance(shard, CIDErStats):
-                raise StatsMismatchError(f"cannot merge CIDErStats with {type(shard).__name__}")
-            if shard.config != first.config:
-                raise StatsMismatchError(
-                    f"cannot merge CIDEr-D statistics of different configurations: "
-                    f"{first.config} and {shard.config}"
-                )
+            check_mergeable(first, shard)
         index: dict[str, int] = {t: i for i, t in enumerate(first.tokens)}
         ids, caption_ends, image_ends = [first.ids], [first.caption_ends], [first.image_ends]
         id_count, caption_count = len(first.ids), len(first.caption_ends)

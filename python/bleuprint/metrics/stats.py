@@ -82,13 +82,7 @@ class Stats:
         return Stats._trusted(rows, self.config, self.nrefs)
 
     def _check_compatible(self, other: Stats) -> None:
-        if not isinstance(other, Stats):
-            raise InputTypeError(f"can only merge Stats with Stats, got {type(other).__name__}")
-        if other.config != self.config:
-            raise StatsMismatchError(
-                f"cannot merge statistics of different configurations: {self.config} and "
-                f"{other.config}"
-            )
+        check_mergeable(self, other)
 
     def __add__(self, other: Stats) -> Stats:
         """Concatenates the rows of two shards of the same configuration."""
@@ -287,6 +281,18 @@ class _RowsFile:
         text = header.ljust(length - len(prefix) - 2 - 1) + "\n"
         self._f.write(prefix + len(text).to_bytes(2, "little") + text.encode("latin1"))
         return length
+
+
+def check_mergeable(first: Any, other: Any) -> None:
+    """Statistics merge only with statistics of their own class and configuration."""
+    kind = type(first).__name__
+    if not isinstance(other, type(first)):
+        raise InputTypeError(f"can only merge {kind} with {kind}, got {type(other).__name__}")
+    if other.config != first.config:
+        raise StatsMismatchError(
+            f"cannot merge statistics of different configurations: {first.config} and "
+            f"{other.config}"
+        )
 
 
 def check_nrefs(nrefs: Any) -> int:
