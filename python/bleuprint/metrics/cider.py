@@ -150,12 +150,12 @@ class CIDErScore(Score):
 
 def _log_table(images: int) -> np.ndarray:
     """``numpy.log(max(1.0, k))`` for ``k`` in ``0..images``: the IDF's logs and, at
-    ``images``, its ``ref_len`` (numpy's log of each value, as pycocoevalcap takes them)."""
+    ``images``, its ``ref_len``. Each is numpy's log of one Python float, as pycocoevalcap
+    takes them (an array's log may take a vector path that rounds differently on some CPUs)."""
     import numpy as np
 
-    values = np.arange(images + 1, dtype=np.float64)
-    values[0] = 1.0
-    return np.log(values)  # type: ignore[no-any-return]
+    log = np.log
+    return np.array([log(max(1.0, float(k))) for k in range(images + 1)], dtype=np.float64)
 
 
 class CIDErStats:
