@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from bleuprint import _core
@@ -95,24 +96,20 @@ class CIDErConfig:
         """The per-order sums per image: the orders the mean divides by."""
         return self.mean_orders or self.max_ngram_order
 
-    @property
+    @cached_property
     def kernel(self) -> Any:
         """The core's kernel of these settings (made once per configuration)."""
-        kernel = self.__dict__.get("_kernel")
-        if kernel is None:
-            try:
-                # pycocoevalcap's expression: `2*self.sigma**2`, Python's float operations.
-                two_sigma_squared = float(2 * self.sigma**2)
-            except OverflowError:
-                two_sigma_squared = float("inf")
-            kernel = _core.CiderKernel(
-                tokenizer=self.tokenize,
-                orders=self.max_ngram_order,
-                columns=self.columns,
-                two_sigma_squared=two_sigma_squared,
-            )
-            object.__setattr__(self, "_kernel", kernel)
-        return kernel
+        try:
+            # pycocoevalcap's expression: `2*self.sigma**2`, Python's float operations.
+            two_sigma_squared = float(2 * self.sigma**2)
+        except OverflowError:
+            two_sigma_squared = float("inf")
+        return _core.CiderKernel(
+            tokenizer=self.tokenize,
+            orders=self.max_ngram_order,
+            columns=self.columns,
+            two_sigma_squared=two_sigma_squared,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready values."""

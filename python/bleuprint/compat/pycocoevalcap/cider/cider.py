@@ -39,10 +39,11 @@ class Cider:
         hypotheses, streams = caption_streams(gts, res)
         if not any(r.split() for refs in gts.values() for r in refs):
             raise ValueError("max() arg is an empty sequence")  # upstream's max(df.values())
-        longest = max(len(c.split()) for c in [*hypotheses, *(r for s in streams for r in s if r)])
         # Its vectors have n slots; an n-gram of a higher order (up to 4) indexes past them.
-        if min(longest, COUNTED_ORDERS) > self._n:
-            raise IndexError("list index out of range")
+        if self._n < COUNTED_ORDERS:
+            captions = [*hypotheses, *(r for s in streams for r in s if r)]
+            if max(len(c.split()) for c in captions) > self._n:
+                raise IndexError("list index out of range")
         if 2 * self._sigma**2 == 0:
             raise ZeroDivisionError("float division by zero")
         orders = min(self._n, COUNTED_ORDERS)
