@@ -37,6 +37,8 @@ ADDED = {
     "CIDErConfig",
     "CIDErScore",
     "CIDErStats",
+    "SelfBLEUScore",
+    "self_bleu",
 }
 
 

@@ -22,6 +22,8 @@ from bleuprint.tokenizers import tokenize
 _LAZY = {
     "explain": "bleuprint.analysis.explanation",
     "token_bleu": "bleuprint.analysis.token_ids",
+    "self_bleu": "bleuprint.analysis.self_bleu",
+    "SelfBLEUScore": "bleuprint.analysis.self_bleu",
     **dict.fromkeys(
         (
             "Comparison",

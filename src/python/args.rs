@@ -202,7 +202,7 @@ pub(crate) mod typed {
         effective_order, compensated_sum, whitespace, eps_smoothing, normalized, no_punct,
         asian_support, raw, auto_reweigh, stem, tokens_flag = "tokens", rows_flag = "rows",
         corpus_flag = "corpus", sclite, merge_compounds, compound_pairs, package, remove_diacritics,
-        split_letters, preserve_marks,
+        split_letters, preserve_marks, include_self,
     }
 
     typed_args! {

@@ -220,6 +220,32 @@ impl BleuKernel {
         }))
     }
 
+    /// Self-BLEU's rows, `(n, 2 + 2 * max_order)`: each of `sentences` (token lists) clipped
+    /// against all the others (all of them, itself too, with `include_self`), its reference
+    /// length the closest among them ([`crate::metrics::bleu::self_bleu`]).
+    #[pyo3(signature = (sentences, *, include_self = false, workers = -1))]
+    fn self_stats<'py>(
+        &self,
+        py: Python<'py>,
+        sentences: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = typed::include_self)] include_self: bool,
+        #[pyo3(from_py_with = super::args::workers)] workers: i64,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+        let lists = super::convert::TokenLists::extract(sentences, "sentences")?;
+        let watch = lists.bytes() >= super::args::WATCH_MIN_BYTES;
+        let sentences = lists.borrow();
+        let max_order = self.max_order;
+        let rows = super::args::run_interruptible(py, watch, || {
+            crate::metrics::bleu::self_bleu::self_bleu_rows(
+                &sentences,
+                max_order,
+                include_self,
+                workers,
+            )
+        })?;
+        super::convert::rows_array(py, sentences.len(), 2 + 2 * max_order, rows)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "BleuKernel(tokenizer={}, max_order={}, ref_length={:?}, smooth_method={:?}, \

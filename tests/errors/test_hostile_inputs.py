@@ -499,6 +499,7 @@ TYPED = {
             "remove_diacritics",
             "split_letters",
             "preserve_marks",
+            "include_self",
         ),
         st.booleans(),
     ),  # fmt: skip
@@ -607,6 +608,15 @@ OVERRIDES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "alignments": {"tokens": st.booleans()},
     # Each cell's statistics row instead of its score (pairwise_rows before).
     "pairwise": {"rows": st.booleans()},
+    # Self-BLEU's sentences are token lists (of str, or anything else), not Sentences.
+    "BleuKernel.self_stats": {
+        "sentences": st.one_of(
+            st.lists(st.lists(core_text, max_size=4), max_size=4),
+            text_lists,
+            st.lists(st.lists(scalar, max_size=2), max_size=3),
+            scalar,
+        )
+    },
 }
 
 # A valid value of each keyword-only option without a default, for the surrogate test.
@@ -660,6 +670,12 @@ def test_core_with_hostile_values(name: str) -> None:
 @pytest.mark.parametrize("method", ["count", "order_sums"])
 def test_cider_kernel_with_hostile_values(method: str) -> None:
     _core_test(f"CiderKernel.{method}", getattr(_core.CiderKernel(orders=2, columns=3), method))
+
+
+# Self-BLEU's rows, a BleuKernel method: token lists of every kind, one sentence or none.
+def test_self_bleu_stats_with_hostile_values() -> None:
+    kernel = _core.BleuKernel(tokenizer=None, max_order=3)
+    _core_test("BleuKernel.self_stats", kernel.self_stats)
 
 
 TEXT_FUNCTIONS = [

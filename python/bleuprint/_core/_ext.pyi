@@ -139,6 +139,11 @@ class BleuKernel(MetricKernel):
         scale: int = 100,
         tagger: Optional[MecabTagger] = None,
     ) -> BleuKernel: ...
+    def self_stats(
+        self, sentences: Sequence[Sequence[str]], *, include_self: bool = False, workers: int = ...
+    ) -> _Rows:
+        """Self-BLEU's rows ``(n, 2 + 2 * max_order)``: each token list clipped against all
+        the others (all of them, itself too, with ``include_self``)."""
 
 @final
 class ChrfKernel(MetricKernel):

@@ -26,7 +26,7 @@ The modules, in the order a run uses them:
   :mod:`~bleuprint.cli.presets` (``explain``, ``compare-presets``),
   :mod:`~bleuprint.cli.preset_output` (the ``--preset`` output, loaded by scoring runs that
   ask for it),
-  :mod:`~bleuprint.cli.mbr`, :mod:`~bleuprint.cli.report` and
+  :mod:`~bleuprint.cli.mbr`, :mod:`~bleuprint.cli.self_bleu`, :mod:`~bleuprint.cli.report` and
   :mod:`~bleuprint.cli.testset_cache` (``testset import``).
 - :mod:`~bleuprint.cli.errors`: :class:`CliError`, exit statuses, stderr messages.
 

@@ -20,6 +20,7 @@ pub mod penalty;
 pub mod python_float;
 pub mod ref_length;
 pub mod score;
+pub mod self_bleu;
 pub mod stats;
 
 pub use crate::statistics::references_per_segment;
