@@ -17,6 +17,7 @@ use crate::metrics::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
 };
+use crate::metrics::bleu::python_float::PythonError;
 use crate::metrics::rouge::score as rouge;
 use crate::resample::numpy_float::{NumpyFloat, Promotion};
 
@@ -115,6 +116,9 @@ pub(crate) fn details<'py>(
         out.set_item("sums", [rows.as_slice()])?;
     }
     match kernel {
+        Kernel::Bleu(k) if k.arithmetic == Arithmetic::Coco && !corpus => {
+            coco_details(&out, k, &rows)?;
+        }
         Kernel::Bleu(k) => {
             let config = k.sacrebleu()?;
             let details = py.detach(|| {
@@ -390,17 +394,7 @@ pub(crate) fn arithmetic_score(
         }
         (None, None) => Precisions::Skipped,
     };
-    let knobs = Combine {
-        arithmetic: bleu.arithmetic,
-        precisions,
-        weights: &bleu.weights,
-        uniform_weights: bleu.uniform_weights,
-        effective_order: bleu.effective_order,
-        auto_reweigh: bleu.auto_reweigh,
-        item_lengths,
-        scale: bleu.scale,
-        semantics: bleu.semantics,
-    };
+    let knobs = combine_knobs(bleu, precisions, item_lengths);
     let counts = Counts {
         hyp_len,
         ref_len,
@@ -430,6 +424,71 @@ pub(crate) fn arithmetic_score(
             (false, false, false, Vec::new()),
             Some((e.class_name(), e.message())),
         )),
+    }
+}
+
+/// The combine step's knobs of `bleu` with these precisions.
+fn combine_knobs<'a>(
+    bleu: &'a BleuKernel,
+    precisions: Precisions<'a>,
+    item_lengths: Option<(f64, f64)>,
+) -> Combine<'a> {
+    Combine {
+        arithmetic: bleu.arithmetic,
+        precisions,
+        weights: &bleu.weights,
+        uniform_weights: bleu.uniform_weights,
+        effective_order: bleu.effective_order,
+        auto_reweigh: bleu.auto_reweigh,
+        item_lengths,
+        scale: bleu.scale,
+        semantics: bleu.semantics,
+    }
+}
+
+/// pycocoevalcap's per-image BLEU of every row, in the `coco` arithmetic (pure float
+/// operations, no smoothing from the caller): `scores` (Bleu_1 .. Bleu_N per row), `bp`,
+/// `ratio` and `precisions`, what `arithmetic_score` gives for one row.
+fn coco_details(out: &Bound<'_, PyDict>, bleu: &BleuKernel, rows: &[i64]) -> PyResult<()> {
+    let n = bleu.max_order;
+    let knobs = combine_knobs(bleu, Precisions::Own(CountSmoothing::None), None);
+    #[allow(clippy::cast_precision_loss)] // counts, as Python's float() of them
+    let as_f64 = |cells: &[i64]| -> Vec<f64> { cells.iter().map(|&c| c as f64).collect() };
+    let mut results = Vec::with_capacity(rows.len() / (2 + 2 * n).max(1));
+    for row in rows.chunks_exact(2 + 2 * n) {
+        let (lengths, counts) = row.split_at(2);
+        let (correct, total) = counts.split_at(n);
+        let (correct, total, lengths) = (as_f64(correct), as_f64(total), as_f64(lengths));
+        let counts = Counts {
+            hyp_len: lengths.first().copied().unwrap_or(0.0),
+            ref_len: lengths.get(1).copied().unwrap_or(0.0),
+            correct: &correct,
+            total: &total,
+        };
+        match combine(&knobs, &counts, &mut arithmetic::Libm) {
+            Ok(score) => results.push(score),
+            Err(ArithmeticError::Core(e)) => return Err(e.into()),
+            // The exception pycocoevalcap's Python raises (math.exp's overflow, for rows no
+            // counting makes).
+            Err(ArithmeticError::Python(e)) => return Err(python_exception(e)),
+        }
+    }
+    let scores: Vec<&[f64]> = results.iter().map(|r| r.scores.as_slice()).collect();
+    out.set_item("scores", scores)?;
+    out.set_item("bp", results.iter().map(|r| r.bp).collect::<Vec<_>>())?;
+    out.set_item("ratio", results.iter().map(|r| r.ratio).collect::<Vec<_>>())?;
+    let precisions: Vec<&[f64]> = results.iter().map(|r| r.precisions.as_slice()).collect();
+    out.set_item("precisions", precisions)
+}
+
+/// The exception an upstream's Python raises, as that class with CPython's message.
+fn python_exception(error: PythonError) -> PyErr {
+    let message = error.message();
+    match error.class_name() {
+        "OverflowError" => pyo3::exceptions::PyOverflowError::new_err(message),
+        "ValueError" => pyo3::exceptions::PyValueError::new_err(message),
+        "ZeroDivisionError" => pyo3::exceptions::PyZeroDivisionError::new_err(message),
+        _ => pyo3::exceptions::PyTypeError::new_err(message),
     }
 }
 
