@@ -17,7 +17,6 @@ use crate::metrics::bleu::arithmetic::{
     self, combine, Arithmetic, ArithmeticError, Combine, CountSmoothing, Counts, Float32Math,
     Precisions,
 };
-use crate::metrics::bleu::python_float::PythonError;
 use crate::metrics::rouge::score as rouge;
 use crate::resample::numpy_float::{NumpyFloat, Promotion};
 
@@ -85,7 +84,8 @@ pub(crate) fn scores<'py>(
 /// Every row's score with the parts behind it, as a dict of lists (Python floats and ints,
 /// what the score objects are made of) named as the metric's result names them: BLEU
 /// `score`, `bp`, `precisions` (a list per row) and `smoothed_orders` (the orders add-k
-/// smoothing added to); chrF `score`; TER `score`, `edits`, `ref_length`; WER `wer`, `mer`,
+/// smoothing added to), or under the `coco` arithmetic `scores` (Bleu_1 .. Bleu_N), `bp`,
+/// `ratio`, `precisions` and `error` (the exception pycocoevalcap would raise); chrF `score`; TER `score`, `edits`, `ref_length`; WER `wer`, `mer`,
 /// `wil`, `wip` (fractions). With `corpus=True`, the one corpus result of all rows: the parts
 /// of their column sums, which come back as `sums` (one list), and for TER the edits over the
 /// per-segment average reference lengths added in row order, as sacrebleu adds them.
@@ -117,7 +117,14 @@ pub(crate) fn details<'py>(
     }
     match kernel {
         Kernel::Bleu(k) if k.arithmetic == Arithmetic::Coco && !corpus => {
-            coco_details(&out, k, &rows)?;
+            match own_precisions(k)? {
+                Some(precisions) => coco_details(py, &out, k, precisions, &rows)?,
+                None => {
+                    return Err(
+                        kernel.undefined("details with a smoothing the coco arithmetic lacks")
+                    )
+                }
+            }
         }
         Kernel::Bleu(k) => {
             let config = k.sacrebleu()?;
@@ -381,18 +388,7 @@ pub(crate) fn arithmetic_score(
             )
             .into())
         }
-        (None, None)
-            if bleu
-                .arithmetic
-                .own_smoothings()
-                .contains(&bleu.smooth_method.as_str()) =>
-        {
-            Precisions::Own(CountSmoothing::from_name(
-                &bleu.smooth_method,
-                bleu.smooth_value,
-            )?)
-        }
-        (None, None) => Precisions::Skipped,
+        (None, None) => own_precisions(bleu)?.unwrap_or(Precisions::Skipped),
     };
     let knobs = combine_knobs(bleu, precisions, item_lengths);
     let counts = Counts {
@@ -446,50 +442,64 @@ fn combine_knobs<'a>(
     }
 }
 
-/// pycocoevalcap's per-image BLEU of every row, in the `coco` arithmetic (pure float
-/// operations, no smoothing from the caller): `scores` (Bleu_1 .. Bleu_N per row), `bp`,
-/// `ratio` and `precisions`, what `arithmetic_score` gives for one row.
-fn coco_details(out: &Bound<'_, PyDict>, bleu: &BleuKernel, rows: &[i64]) -> PyResult<()> {
+/// The precisions the kernel's arithmetic computes from the counts with its smoothing, or
+/// `None` where the smoothing is not the arithmetic's own (the caller smooths).
+fn own_precisions(bleu: &BleuKernel) -> crate::error::Result<Option<Precisions<'static>>> {
+    let smoothing = bleu.smooth_method.as_str();
+    if !bleu.arithmetic.own_smoothings().contains(&smoothing) {
+        return Ok(None);
+    }
+    Ok(Some(Precisions::Own(CountSmoothing::from_name(
+        smoothing,
+        bleu.smooth_value,
+    )?)))
+}
+
+/// pycocoevalcap's per-image BLEU of every row in the `coco` arithmetic with its own guard
+/// against zero counts (no smoothing from the caller): `scores` (Bleu_1 .. Bleu_N per row),
+/// `bp`, `ratio` and `precisions`, what `arithmetic_score` gives for each row alone, and
+/// `error`: the exception upstream's Python raises at the first row that raises one (rows no
+/// counting makes: `math.exp`'s overflow), as `(class name, message)`, or `None`.
+fn coco_details(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    bleu: &BleuKernel,
+    precisions: Precisions<'_>,
+    rows: &[i64],
+) -> PyResult<()> {
     let n = bleu.max_order;
-    let knobs = combine_knobs(bleu, Precisions::Own(CountSmoothing::None), None);
+    let knobs = combine_knobs(bleu, precisions, None);
     #[allow(clippy::cast_precision_loss)] // counts, as Python's float() of them
     let as_f64 = |cells: &[i64]| -> Vec<f64> { cells.iter().map(|&c| c as f64).collect() };
-    let mut results = Vec::with_capacity(rows.len() / (2 + 2 * n).max(1));
-    for row in rows.chunks_exact(2 + 2 * n) {
-        let (lengths, counts) = row.split_at(2);
-        let (correct, total) = counts.split_at(n);
-        let (correct, total, lengths) = (as_f64(correct), as_f64(total), as_f64(lengths));
-        let counts = Counts {
-            hyp_len: lengths.first().copied().unwrap_or(0.0),
-            ref_len: lengths.get(1).copied().unwrap_or(0.0),
-            correct: &correct,
-            total: &total,
-        };
-        match combine(&knobs, &counts, &mut arithmetic::Libm) {
-            Ok(score) => results.push(score),
-            Err(ArithmeticError::Core(e)) => return Err(e.into()),
-            // The exception pycocoevalcap's Python raises (math.exp's overflow, for rows no
-            // counting makes).
-            Err(ArithmeticError::Python(e)) => return Err(python_exception(e)),
+    let (results, error) = py.detach(|| {
+        let mut results = Vec::with_capacity(rows.len() / (2 + 2 * n));
+        for row in rows.chunks_exact(2 + 2 * n) {
+            let (lengths, counts) = row.split_at(2);
+            let (correct, total) = counts.split_at(n);
+            let (correct, total, lengths) = (as_f64(correct), as_f64(total), as_f64(lengths));
+            let counts = Counts {
+                hyp_len: lengths.first().copied().unwrap_or(0.0),
+                ref_len: lengths.get(1).copied().unwrap_or(0.0),
+                correct: &correct,
+                total: &total,
+            };
+            match combine(&knobs, &counts, &mut arithmetic::Libm) {
+                Ok(score) => results.push(score),
+                Err(ArithmeticError::Core(e)) => return Err(e),
+                Err(ArithmeticError::Python(e)) => {
+                    return Ok((results, Some((e.class_name(), e.message()))))
+                }
+            }
         }
-    }
+        Ok((results, None))
+    })?;
     let scores: Vec<&[f64]> = results.iter().map(|r| r.scores.as_slice()).collect();
     out.set_item("scores", scores)?;
     out.set_item("bp", results.iter().map(|r| r.bp).collect::<Vec<_>>())?;
     out.set_item("ratio", results.iter().map(|r| r.ratio).collect::<Vec<_>>())?;
     let precisions: Vec<&[f64]> = results.iter().map(|r| r.precisions.as_slice()).collect();
-    out.set_item("precisions", precisions)
-}
-
-/// The exception an upstream's Python raises, as that class with CPython's message.
-fn python_exception(error: PythonError) -> PyErr {
-    let message = error.message();
-    match error.class_name() {
-        "OverflowError" => pyo3::exceptions::PyOverflowError::new_err(message),
-        "ValueError" => pyo3::exceptions::PyValueError::new_err(message),
-        "ZeroDivisionError" => pyo3::exceptions::PyZeroDivisionError::new_err(message),
-        _ => pyo3::exceptions::PyTypeError::new_err(message),
-    }
+    out.set_item("precisions", precisions)?;
+    out.set_item("error", error)
 }
 
 /// The `BleuKernel` behind `kernel`, or an error naming what was given.

@@ -338,3 +338,31 @@ def test_the_coco_rouge_settings() -> None:
     ]:
         with pytest.raises(InvalidOptionError, match=match):
             bleuprint.ROUGE(**bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rows=st.lists(
+        st.lists(st.integers(-(2**45), 2**45), min_size=10, max_size=10), min_size=1, max_size=6
+    )
+)
+def test_coco_rows_score_in_one_call_as_one_by_one(rows: list[list[int]]) -> None:
+    """COCO BLEU's per-image results come from one core call; each equals the row scored alone
+    (every attribute and its type), and a row whose arithmetic raises in pycocoevalcap's
+    Python raises the same exception either way. Counted rows are covered above; these are
+    any rows, the hand-made and hostile included."""
+    config = bleuprint.BLEUConfig.from_preset("coco")
+    array = np.array(rows, dtype=np.int64)
+
+    def outcome(call: Any) -> Any:
+        try:
+            # repr: a NaN (hostile rows only) equals itself there.
+            return [
+                {k: (repr(v), type(v)) for k, v in vars(s).items() if k != "config"} for s in call()
+            ]
+        except (OverflowError, ValueError, ZeroDivisionError) as e:
+            return type(e), str(e)
+
+    one_call = outcome(lambda: config.score_rows_detailed(array))
+    one_by_one = outcome(lambda: [config.score_corpus(row) for row in array])
+    assert one_call == one_by_one

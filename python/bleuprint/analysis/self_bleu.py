@@ -27,8 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from bleuprint.errors import InputTypeError, InvalidInputError, InvalidOptionError
+from bleuprint.errors import InputTypeError, InvalidOptionError
 from bleuprint.metrics.bleu.config import BLEUConfig
+from bleuprint.metrics.bleu.knobs import MAX_ORDER
 from bleuprint.tokenizers import tokenize
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def _tokens(
         for i, text in enumerate(texts):
             tokens = list(tokenizer(text))
             if not all(isinstance(token, str) for token in tokens):
-                raise InputTypeError(f"tokenizer({i}th text) must return str tokens")
+                raise InputTypeError(f"tokenizer(texts[{i}]) must return str tokens")
             out.append(tokens)
         return out
     if tokenizer is not None:
@@ -202,9 +203,10 @@ def self_bleu(
     if max_order is None:
         max_order = VARIANTS[variant]
     least = 2 if variant == "fast-bleu" else 1
-    if isinstance(max_order, bool) or not isinstance(max_order, int) or not least <= max_order <= 9:
+    valid = isinstance(max_order, int) and not isinstance(max_order, bool)
+    if not valid or not least <= max_order <= MAX_ORDER:
         raise InvalidOptionError(
-            f"max_order must be an int from {least} to 9 for the {variant} variant, got "
+            f"max_order must be an int from {least} to {MAX_ORDER} for the {variant} variant, got "
             f"{max_order!r}" + (" (fast-bleu refuses order 1)" if variant == "fast-bleu" else "")
         )
     if include_self and variant != "texygen":
@@ -220,11 +222,6 @@ def self_bleu(
             rng = np.random.default_rng(seed)
             indices = np.sort(rng.choice(len(tokens), size=sample, replace=False))
             tokens = [tokens[i] for i in indices.tolist()]
-    if len(tokens) < (1 if include_self else 2):
-        raise InvalidInputError(
-            f"Self-BLEU needs at least {1 if include_self else 2} sentences (each is scored "
-            f"against the others), got {len(tokens)}"
-        )
     config = _config(variant, max_order)
     counted = config.kernel.self_stats(tokens, include_self=include_self, workers=workers)
     if variant == "fast-bleu":

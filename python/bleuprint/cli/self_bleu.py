@@ -14,7 +14,7 @@ from bleuprint.cli.actions import add_flags
 from bleuprint.cli.errors import library_errors
 from bleuprint.cli.output import write_lines
 from bleuprint.cli.parser import command_parser
-from bleuprint.io.files import read_lines
+from bleuprint.io.files import read_lines, read_stream_lines
 
 
 def self_bleu_parser() -> argparse.ArgumentParser:
@@ -64,7 +64,7 @@ def run_self_bleu(argv: Sequence[str]) -> int:
     args = self_bleu_parser().parse_args(argv)
     with library_errors():
         if args.file == "-":
-            lines = [line.rstrip("\n") for line in sys.stdin]
+            lines = read_stream_lines(sys.stdin.buffer, args.encoding)
         else:
             lines = read_lines(args.file, args.encoding)
         result = self_bleu(

@@ -12,6 +12,7 @@
 //! shorter on ties) among the others is a search in the sorted lengths with `i`'s own taken
 //! out once. Both passes are linear in the number of n-grams; the second runs in parallel.
 
+use crate::count::clip::count;
 use crate::count::ngrams::{extend_order, NgramIds, ABSENT};
 use crate::count::vocabulary::Vocabulary;
 use crate::error::{to_i64, Error, Result};
@@ -36,15 +37,15 @@ impl Sentences {
         let mut orders: Vec<Vec<u32>> = vec![Vec::new(); max_order];
         let mut starts: Vec<Vec<usize>> = vec![vec![0]; max_order];
         let mut lengths = Vec::with_capacity(sentences.len());
-        let mut order = Vec::new();
+        let (mut order, mut tokens) = (Vec::new(), Vec::new());
         for sentence in sentences {
-            order.clear();
-            order.extend(
+            tokens.clear();
+            tokens.extend(
                 sentence
                     .iter()
                     .map(|token| vocabulary.intern_with(token.as_ref(), || ngram_ids.new_id())),
             );
-            let tokens = order.clone();
+            order.clone_from(&tokens);
             lengths.push(tokens.len());
             for n in 1..=max_order {
                 if n > 1 {
@@ -84,21 +85,15 @@ impl Sentences {
     }
 }
 
-/// Calls `each(id, count)` for the distinct ids of `ids` (sorted into `scratch`).
-fn runs(ids: &[u32], scratch: &mut Vec<u32>, mut each: impl FnMut(u32, u32)) {
-    scratch.clear();
-    scratch.extend_from_slice(ids);
-    scratch.sort_unstable();
-    let mut k = 0;
-    while let Some(&id) = scratch.get(k) {
-        let run = scratch
-            .get(k..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&x| x == id)
-            .count();
-        each(id, u32::try_from(run).unwrap_or(u32::MAX));
-        k += run;
+/// Calls `each(id, count)` once for each distinct id of `ids`, counted in `counts` (all zero
+/// before and after; one entry per id).
+fn distinct(ids: &[u32], counts: &mut [u32], mut each: impl FnMut(u32, u32)) {
+    count(counts, ids);
+    for &id in ids {
+        if let Some(c) = counts.get_mut(id as usize).filter(|c| **c > 0) {
+            each(id, *c);
+            *c = 0;
+        }
     }
 }
 
@@ -150,10 +145,10 @@ pub fn self_bleu_rows<T: AsRef<[u8]> + Sync>(
     let counted = Sentences::count(sentences, max_order);
     // The highest and second highest count of each n-gram over the sentences.
     let (mut top1, mut top2) = (vec![0u32; counted.ids], vec![0u32; counted.ids]);
-    let mut scratch = Vec::new();
+    let mut counts = vec![0u32; counted.ids];
     for n in 1..=max_order {
         for i in 0..sentences.len() {
-            runs(counted.ngrams(n, i), &mut scratch, |id, c| {
+            distinct(counted.ngrams(n, i), &mut counts, |id, c| {
                 if let (Some(t1), Some(t2)) = (top1.get_mut(id as usize), top2.get_mut(id as usize))
                 {
                     if c > *t1 {
@@ -168,37 +163,29 @@ pub fn self_bleu_rows<T: AsRef<[u8]> + Sync>(
     let mut sorted = counted.lengths.clone();
     sorted.sort_unstable();
     let width = 2 + 2 * max_order;
-    let rows = parallel::map_range(sentences.len(), workers, |i| {
-        let mut row = vec![0i64; width];
-        let mut scratch = Vec::new();
+    let mut rows = vec![0i64; sentences.len() * width];
+    let top = (&top1, &top2);
+    let scratch = || vec![0u32; counted.ids];
+    parallel::fill_rows(&mut rows, width, workers, scratch, |counts, i, row| {
         let length = counted.lengths.get(i).copied().unwrap_or(0);
         let reference = closest_other(&sorted, length, include_self).unwrap_or(0);
-        if let Some([h, r]) = row
-            .get_mut(..2)
-            .and_then(|c| <&mut [i64; 2]>::try_from(c).ok())
-        {
-            (*h, *r) = (to_i64(length), to_i64(reference));
-        }
-        for n in 1..=max_order {
-            let mut correct = 0usize;
-            runs(counted.ngrams(n, i), &mut scratch, |id, c| {
-                let (t1, t2) = (
-                    top1.get(id as usize).copied().unwrap_or(0),
-                    top2.get(id as usize).copied().unwrap_or(0),
-                );
+        let (lengths, cells) = row.split_at_mut(2);
+        let (correct, total) = cells.split_at_mut(max_order);
+        lengths.copy_from_slice(&[to_i64(length), to_i64(reference)]);
+        for (n, (correct, total)) in (1..).zip(correct.iter_mut().zip(total)) {
+            let mut matched = 0usize;
+            distinct(counted.ngrams(n, i), counts, |id, c| {
+                let at = |t: &Vec<u32>| t.get(id as usize).copied().unwrap_or(0);
+                let (t1, t2) = (at(top.0), at(top.1));
                 let others = if include_self || c < t1 { t1 } else { t2 };
-                correct += c.min(others) as usize;
+                matched += c.min(others) as usize;
             });
-            if let Some(cell) = row.get_mut(1 + n) {
-                *cell = to_i64(correct);
-            }
-            if let Some(cell) = row.get_mut(1 + max_order + n) {
-                *cell = to_i64((length + 1).saturating_sub(n));
-            }
+            *correct = to_i64(matched);
+            *total = to_i64((length + 1).saturating_sub(n));
         }
-        row
+        Ok(())
     })?;
-    Ok(rows.into_iter().flatten().collect())
+    Ok(rows)
 }
 
 #[cfg(test)]

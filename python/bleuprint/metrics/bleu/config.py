@@ -466,34 +466,11 @@ class BLEUConfig(KernelConfig):
             return super().score_rows_detailed(rows)  # type: ignore[no-any-return]
         rows = self._rows(rows)
         if self.arithmetic == "coco" and self.width == 2 + 2 * self.orders:
-            return self._coco_results(rows)
-        return [self.score_corpus(row) for row in rows]
+            from bleuprint.metrics.bleu.scoring import OWN_SMOOTHINGS, coco_row_scores
 
-    def _coco_results(self, rows: np.ndarray) -> list[BLEUScore]:
-        """pycocoevalcap's per-image lists in one core call: each row's Bleu_1 .. Bleu_N
-        (what :meth:`score_corpus` of that row gives, without a call per row)."""
-        details = _core.details(self.kernel, rows)
-        n = self.orders
-        return [
-            BLEUScore(
-                scores,
-                row[2 : 2 + n],
-                row[2 + n :],
-                precisions,
-                bp,
-                row[0],
-                row[1],
-                ratio=ratio,
-                config=self,
-            )
-            for row, scores, bp, ratio, precisions in zip(
-                rows.tolist(),
-                details["scores"],
-                details["bp"],
-                details["ratio"],
-                details["precisions"],
-            )
-        ]
+            if self.smooth_method in OWN_SMOOTHINGS["coco"]:
+                return coco_row_scores(rows, self)
+        return [self.score_corpus(row) for row in rows]
 
     def score_corpus(self, rows: Any) -> BLEUScore:
         """The corpus score of the rows, as the configuration's upstream computes it."""

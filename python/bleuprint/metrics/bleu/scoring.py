@@ -12,7 +12,7 @@ the upstreams' types (nltk's int ``0``, lists for several weight sets, ``numpy.f
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError
@@ -20,6 +20,9 @@ from bleuprint.metrics.bleu.aggregation import CorpusCounts, Number
 from bleuprint.metrics.bleu.knobs import Knobs, check_sacrebleu_arithmetic
 from bleuprint.metrics.bleu.score import BLEUScore
 from bleuprint.metrics.bleu.smoothing import Fraction, smooth
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # --- the arithmetic, in the core --------------------------------------------------------------
 
@@ -39,9 +42,37 @@ OWN_SMOOTHINGS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _raise_python_error(error: Optional[tuple[str, str]]) -> None:
+def raise_python_error(error: Optional[tuple[str, str]]) -> None:
     if error is not None:
         raise _PYTHON_ERRORS[error[0]](error[1])
+
+
+def coco_row_scores(rows: np.ndarray, config: Knobs) -> list[BLEUScore]:
+    """Every row's score under the coco arithmetic with its own smoothing, from one core call:
+    what :func:`score_counts` gives for each row alone (pycocoevalcap's per-image lists)."""
+    details = _core.details(config.kernel, rows)
+    raise_python_error(cast("Optional[tuple[str, str]]", details["error"]))
+    n = config.orders
+    return [
+        BLEUScore(
+            scores,
+            row[2 : 2 + n],
+            row[2 + n :],
+            precisions,
+            bp,
+            row[0],
+            row[1],
+            ratio=ratio,
+            config=config,
+        )
+        for row, scores, bp, ratio, precisions in zip(
+            rows.tolist(),
+            details["scores"],
+            details["bp"],
+            details["ratio"],
+            details["precisions"],
+        )
+    ]
 
 
 def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
@@ -55,7 +86,7 @@ def brevity_penalty(hyp_len: Number, ref_len: Number, arithmetic: str) -> Any:
     import numpy as np
 
     value, is_int, error = _core.brevity_penalty(hyp_len, ref_len, arithmetic=arithmetic)
-    _raise_python_error(error)
+    raise_python_error(error)
     if is_int:
         return int(value)
     return np.float32(value) if arithmetic == "torch" else value
@@ -110,7 +141,7 @@ def score_counts(
         positive=positive,
         item_lengths=items,
     )
-    _raise_python_error(error)
+    raise_python_error(error)
     scores_int, bp_int, ratio_int, precision_ints = ints
     torch = arithmetic == "torch"
     typed: list[Any] = [0 if scores_int else np.float32(s) if torch else s for s in scores]
