@@ -141,6 +141,7 @@ pub(crate) mod typed {
         stage("stage");
         keep("keep");
         multi_reference("multi_reference");
+        text("text");
     });
 
     str_args!(optional_str_arg -> Option<&'a str>, "a str or None" {
@@ -211,6 +212,7 @@ pub(crate) mod typed {
         optional_uniform_weights("uniform_weights"): Option<bool>, "a bool or None";
         library_path("library_path"): std::path::PathBuf, "a str or os.PathLike";
         args("args"): Vec<String>, "a sequence of str";
+        class_file("class_file"): Vec<u8>, "bytes";
         smooth_value("smooth_value"): Option<f64>, "a float or None";
         factor("factor"): f64, "a float";
         one_plus_factor("one_plus_factor"): f64, "a float";

@@ -9,7 +9,7 @@
 //! | `statistics.rs` | `stats`, `grouped_stats`, `token_id_stats`, `alignments`            |
 //! | `scoring.rs`    | `scores`, `details`, `resampled_scores`, `arithmetic_score`, `brevity_penalty`, `ngram_details` |
 //! | `pairwise.rs`   | `bags` (a `Sentences` object), `pairwise`, `aggregate`              |
-//! | `text.rs`       | `tokenize`, `script_counts`, `references_per_segment`, `MecabTagger` |
+//! | `text.rs`       | `tokenize`, `script_counts`, `references_per_segment`, `MecabTagger`, `PtbTokenizer` |
 //! | `resample.rs`   | `bootstrap_sums`, `randomization_sums`                              |
 //! | `io.rs`, `arrow.rs` | `read_lines`, `line_end`; `TextColumn` (Arrow string columns)   |
 //!
@@ -105,6 +105,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pairwise::Sentences>()?;
     m.add_class::<text::MecabTagger>()?;
     m.add_class::<text::WhisperStage>()?;
+    m.add_class::<text::PtbTokenizer>()?;
     m.add_function(wrap_pyfunction!(statistics::stats, m)?)?;
     m.add_function(wrap_pyfunction!(statistics::grouped_stats, m)?)?;
     m.add_function(wrap_pyfunction!(statistics::token_id_stats, m)?)?;
@@ -209,6 +210,10 @@ mod tests {
             (
                 "MecabTagger",
                 std::mem::align_of::<super::text::MecabTagger>(),
+            ),
+            (
+                "PtbTokenizer",
+                std::mem::align_of::<super::text::PtbTokenizer>(),
             ),
         ];
         for (name, align) in aligns {

@@ -16,6 +16,7 @@ use crate::parallel;
 use crate::text::normalize::Normalization;
 use crate::text::script;
 use crate::tokenize::mecab::{MecabModel, CACHE_LINES};
+use crate::tokenize::ptb::PtbLexer;
 use crate::tokenize::{jiwer, regexp_stage_into, tercom, Pipeline, TextScratch, Tokenizer};
 
 /// How `tokenize` turns one line into its output.
@@ -378,5 +379,82 @@ impl MecabTagger {
                 Ok(dict)
             })
             .collect()
+    }
+}
+
+/// Stanford CoreNLP 3.4.1's PTB tokenizer as pycocoevalcap runs it (`-preserveLines
+/// -lowerCase`, then its punctuation list dropped), built from the `PTBLexer.class` of that
+/// jar; tokenizes on every core.
+#[pyclass(module = "bleuprint._core", frozen)]
+pub(crate) struct PtbTokenizer {
+    /// Shared with every kernel made with this tokenizer.
+    pub(crate) lexer: Arc<PtbLexer>,
+}
+
+#[pymethods]
+impl PtbTokenizer {
+    /// The tokenizer of `class_file`, the bytes of `edu/stanford/nlp/process/PTBLexer.class`.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        #[pyo3(from_py_with = typed::class_file)] class_file: Vec<u8>,
+    ) -> PyResult<Self> {
+        py.detach(|| PtbLexer::from_class_file(&class_file))
+            .map(|lexer| Self {
+                lexer: Arc::new(lexer),
+            })
+            .map_err(PyErr::from)
+    }
+
+    /// Each caption on its own, as pycocoevalcap tokenizes it followed by a line break, on
+    /// `workers` threads.
+    #[pyo3(signature = (captions, *, workers = -1))]
+    fn tokenize(
+        &self,
+        py: Python<'_>,
+        captions: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = workers)] workers: i64,
+    ) -> PyResult<Vec<String>> {
+        let stream = StrStream::extract(captions, "captions", false)?;
+        let captions = stream.borrow_all();
+        run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+            parallel::try_map_init(
+                &captions,
+                workers,
+                String::new,
+                |scratch, caption| {
+                    let mut out = String::new();
+                    self.lexer.coco_caption(caption, scratch, &mut out)?;
+                    Ok(out)
+                },
+            )
+        })
+    }
+
+    /// The captions as pycocoevalcap's one call of the jar tokenizes them (joined by `\n`,
+    /// so a rule may look into the next caption), on `workers` threads.
+    #[pyo3(signature = (captions, *, workers = -1))]
+    fn tokenize_batch(
+        &self,
+        py: Python<'_>,
+        captions: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = workers)] workers: i64,
+    ) -> PyResult<Vec<String>> {
+        let stream = StrStream::extract(captions, "captions", false)?;
+        let captions = stream.borrow_all();
+        run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+            self.lexer.coco_captions(&captions, workers)
+        })
+    }
+
+    /// What the jar writes for `text` with `-preserveLines -lowerCase` (punctuation kept).
+    fn jar_output(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = typed::text)] text: &str,
+    ) -> PyResult<String> {
+        let mut out = String::new();
+        py.detach(|| self.lexer.jar_output(text, &mut out))?;
+        Ok(out)
     }
 }

@@ -41,6 +41,7 @@ pub mod jiwer;
 pub mod mecab;
 mod none;
 pub mod porter;
+pub mod ptb;
 mod regexp;
 mod rewrite;
 pub mod rouge;

@@ -1,5 +1,5 @@
 """The example report in a real browser: Debian's headless Chromium driven by Playwright
-(``tools/install_test_browser.sh`` installs both). Skips where Chromium is absent, except
+(``tools/install_test_packages.sh`` installs both). Skips where Chromium is absent, except
 in CI (``CI`` set), where a missing browser fails."""
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ def _chromium() -> str:
     if found is None:
         if os.environ.get("CI"):
             pytest.fail(
-                "CI needs Chromium for the browser tests: run tools/install_test_browser.sh"
+                "CI needs Chromium for the browser tests: run tools/install_test_packages.sh"
             )
-        pytest.skip("no chromium on PATH (tools/install_test_browser.sh installs it)")
+        pytest.skip("no chromium on PATH (tools/install_test_packages.sh installs it)")
     return found
 
 

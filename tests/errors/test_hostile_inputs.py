@@ -416,7 +416,9 @@ floats = st.sampled_from([float("nan"), float("inf"), -1.0, 0.0, 0.1, 1e308, -0.
 # The strategy for each parameter name, values of the right type (a wrong type is tested
 # separately below).
 TYPED = {
-    **dict.fromkeys(("hypotheses", "lines", "hypothesis", "args"), text_lists),
+    **dict.fromkeys(("hypotheses", "lines", "hypothesis", "args", "captions"), text_lists),
+    # PtbTokenizer.jar_output: one text.
+    "text": st.one_of(st.sampled_from([*ODD_TEXT, "a\rb", "<a b='x\ny'>"]), scalar),
     "references": text_streams,
     **dict.fromkeys(("stats", "rows", "baseline", "system", "indices"), int_arrays),
     "sums": float_arrays,
@@ -587,6 +589,8 @@ TYPED.update(
         "valid": st.one_of(st.none(), st.binary(max_size=8), scalar),
         "start": ints,
         "n": ints,
+        # PtbTokenizer: a class file's bytes (any bytes are refused, never a panic).
+        "class_file": st.one_of(st.binary(max_size=64), scalar),
         **dict.fromkeys(
             ("tokens", "ends", "reference_counts", "caption_ends", "image_ends"), int_vectors
         ),
@@ -670,6 +674,20 @@ def test_core_with_hostile_values(name: str) -> None:
 @pytest.mark.parametrize("method", ["count", "order_sums"])
 def test_cider_kernel_with_hostile_values(method: str) -> None:
     _core_test(f"CiderKernel.{method}", getattr(_core.CiderKernel(orders=2, columns=3), method))
+
+
+# The PTB tokenizer's methods on captions of every kind (its tables come from pycocoevalcap's
+# jar, so this skips without it).
+@pytest.mark.parametrize("method", ["tokenize", "tokenize_batch", "jar_output"])
+def test_ptb_tokenizer_with_hostile_values(method: str) -> None:
+    from bleuprint.errors import ModelUnavailableError
+    from bleuprint.tokenizers.ptb import ptb_tokenizer
+
+    try:
+        tokenizer = ptb_tokenizer()
+    except ModelUnavailableError:
+        pytest.skip("pycocoevalcap's CoreNLP jar is not installed")
+    _core_test(f"PtbTokenizer.{method}", getattr(tokenizer, method))
 
 
 # Self-BLEU's rows, a BleuKernel method: token lists of every kind, one sentence or none.

@@ -436,6 +436,20 @@ class MecabTagger:
     def dictionary_info(self) -> list[dict[str, Union[str, int]]]: ...
 
 @final
+class PtbTokenizer:
+    """Stanford CoreNLP 3.4.1's PTB tokenizer as pycocoevalcap runs it (``-preserveLines
+    -lowerCase``, then its punctuation list dropped), built from the bytes of the jar's
+    ``edu/stanford/nlp/process/PTBLexer.class``."""
+
+    def __new__(cls, class_file: bytes) -> PtbTokenizer: ...
+    def tokenize(self, captions: Sequence[str], *, workers: int = ...) -> list[str]:
+        """Each caption on its own (as the jar reads it followed by a line break)."""
+    def tokenize_batch(self, captions: Sequence[str], *, workers: int = ...) -> list[str]:
+        """The captions as pycocoevalcap's one call of the jar tokenizes them."""
+    def jar_output(self, text: str) -> str:
+        """The jar's output for ``text`` with ``-preserveLines -lowerCase``."""
+
+@final
 class TextColumn:
     """A column of text in Arrow's layout, accepted wherever the core reads a stream of
     ``str``: ``data`` holds the cells' UTF-8 bytes, ``offsets`` ``n + 1`` native-endian int64

@@ -35,6 +35,7 @@ from bleuprint.metrics.config import shared_config
 from bleuprint.metrics.metric import References, lower
 from bleuprint.metrics.scores import Score, Signature
 from bleuprint.metrics.stats import check_mergeable
+from bleuprint.tokenizers import EXTRA_TOKENIZERS, get_tokenizer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,7 +55,9 @@ class CIDErConfig:
     sigma
         The length penalty's standard deviation (pycocoevalcap: 6.0).
     tokenize
-        A bleuprint tokenizer name; ``"none"`` is ``str.split()``, pycocoevalcap's.
+        A bleuprint tokenizer name; ``"none"`` is ``str.split()``, pycocoevalcap's scorers'
+        (its captions come tokenized); ``"ptb"`` tokenizes each caption as pycocoevalcap's PTB
+        tokenizer does first.
     lowercase
         Lowercase captions and references first.
     mean_orders
@@ -97,6 +100,14 @@ class CIDErConfig:
         return self.mean_orders or self.max_ngram_order
 
     @cached_property
+    def pretokenizer(self) -> Any:
+        """The tokenizer run before the kernel counts (``ptb``), or ``None`` where the kernel
+        tokenizes."""
+        if self.tokenize not in EXTRA_TOKENIZERS:
+            return None
+        return get_tokenizer(self.tokenize)
+
+    @cached_property
     def kernel(self) -> Any:
         """The core's kernel of these settings (made once per configuration)."""
         try:
@@ -105,7 +116,7 @@ class CIDErConfig:
         except OverflowError:
             two_sigma_squared = float("inf")
         return _core.CiderKernel(
-            tokenizer=self.tokenize,
+            tokenizer="none" if self.pretokenizer is not None else self.tokenize,
             orders=self.max_ngram_order,
             columns=self.columns,
             two_sigma_squared=two_sigma_squared,
@@ -409,6 +420,10 @@ class CIDEr:
         if self.config.lowercase:
             hypotheses = lower(hypotheses)
             references = [lower(stream) for stream in references]
+        pretokenizer = self.config.pretokenizer
+        if pretokenizer is not None:
+            hypotheses = pretokenizer.tokenize_stream(hypotheses, self.workers)
+            references = [pretokenizer.tokenize_stream(s, self.workers) for s in references]
         tokens, ids, caption_ends, image_ends = self.config.kernel.count(hypotheses, references)
         return CIDErStats(self.config, tokens, ids, caption_ends, image_ends)
 

@@ -24,7 +24,7 @@ from bleuprint.errors import InputTypeError, InvalidOptionError
 from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
 from bleuprint.metrics.scores import Score, Signature
-from bleuprint.tokenizers import MECAB_TOKENIZERS, NATIVE_TOKENIZERS, TOKENIZERS, get_tokenizer
+from bleuprint.tokenizers import ALL_TOKENIZERS, MECAB_TOKENIZERS, NATIVE_TOKENIZERS, get_tokenizer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -151,12 +151,12 @@ class ROUGEConfig(KernelConfig):
         object.__setattr__(self, "beta", float(beta))
         tokenizer = self.tokenizer
         if isinstance(tokenizer, str):
-            known = (DEFAULT_TOKENIZER, SPLIT_SPACE, *TOKENIZERS)
+            known = (DEFAULT_TOKENIZER, SPLIT_SPACE, *ALL_TOKENIZERS)
             if tokenizer not in known:
                 raise InvalidOptionError(
                     f"unknown tokenizer {tokenizer!r}; expected 'rouge' (rouge-score's), "
                     f"'split-space' (str.split(' '), pycocoevalcap's), one of "
-                    f"{', '.join(TOKENIZERS)}, or a callable returning a list of tokens"
+                    f"{', '.join(ALL_TOKENIZERS)}, or a callable returning a list of tokens"
                 )
         elif not callable(tokenizer):
             raise InvalidOptionError(
@@ -186,7 +186,8 @@ class ROUGEConfig(KernelConfig):
         """Whether text is lowercased (the default tokenizer always; names by default)."""
         if self.lowercase is not None:
             return self.lowercase
-        return isinstance(self.tokenizer, str) and self.tokenizer != SPLIT_SPACE
+        # ``ptb`` lowercases its own output; lowercasing its input would change what it reads.
+        return isinstance(self.tokenizer, str) and self.tokenizer not in (SPLIT_SPACE, "ptb")
 
     @property
     def presplit(self) -> bool:

@@ -3,6 +3,9 @@
 - Run by the Rust core: ``13a`` (the WMT default), ``intl`` (mteval-v14, Unicode punctuation
   and symbols), ``none`` (pre-tokenized text), ``char`` (one token per character) and ``zh``
   (Chinese).
+- Added by bleuprint: ``ptb``, Stanford CoreNLP 3.4.1's Penn Treebank tokenizer as
+  pycocoevalcap runs it (lowercased, its punctuation dropped), read from the jar pycocoevalcap
+  ships, without Java (:mod:`bleuprint.tokenizers.ptb`).
 - Run here, then handed to the core: ``ja-mecab`` (Japanese, ``bleuprint[ja]``),
   ``ko-mecab`` (Korean, ``bleuprint[ko]``), and the SentencePiece ``flores200``,
   ``flores101``, ``spBLEU-1K`` and ``spm`` (``bleuprint[spm]``).
@@ -32,6 +35,10 @@ TOKENIZERS: tuple[str, ...] = (
     "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
     "spm", "flores101", "flores200", "spBLEU-1K",
 )  # fmt: skip
+#: Tokenizers bleuprint adds to sacrebleu's list (not accepted by the sacrebleu drop-in).
+EXTRA_TOKENIZERS: tuple[str, ...] = ("ptb",)
+#: Every name :func:`get_tokenizer` and :func:`tokenize` accept.
+ALL_TOKENIZERS: tuple[str, ...] = TOKENIZERS + EXTRA_TOKENIZERS
 #: Normalizations for ``normalize=``: Unicode's forms (``nfc``, ``nfkc``), openai-whisper
 #: 20250625's text normalizers (``whisper-basic``, ``whisper-english``) and the variants of the
 #: ``whisper-normalizer`` 0.1.15 package (``whisper-normalizer-english``,
@@ -75,7 +82,8 @@ def get_tokenizer(name: str, spm_model: Optional[str] = None) -> Optional[Extern
 
     MeCab taggers and SentencePiece models load once per process, on first use.
     """
-    check_tokenizer(name)
+    if name not in EXTRA_TOKENIZERS:
+        check_tokenizer(name)
     check_spm_model(name, spm_model)
     if name in NATIVE_TOKENIZERS:
         return None
@@ -161,7 +169,7 @@ def tokenize(
     text
         A string or a sequence of strings.
     tokenizer
-        Any name in :data:`TOKENIZERS`.
+        Any name in :data:`ALL_TOKENIZERS` (sacrebleu's, and ``ptb``).
     normalize
         Any of :data:`NORMALIZATIONS` to normalize the text first (``"nfc"``, ``"nfkc"``,
         ``"whisper-basic"``, ``"whisper-english"``, ...); ``None`` (default) leaves it.
@@ -194,6 +202,8 @@ def tokenize(
 
 
 __all__ = [
+    "ALL_TOKENIZERS",
+    "EXTRA_TOKENIZERS",
     "MECAB_TOKENIZERS",
     "NATIVE_TOKENIZERS",
     "NORMALIZATIONS",

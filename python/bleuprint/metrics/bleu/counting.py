@@ -23,10 +23,13 @@ from bleuprint.tokenizers import get_tokenizer
 if TYPE_CHECKING:
     import numpy as np
 
-#: The tokenizers that are not rule-based: SentencePiece runs in Python before the core (its
-#: tokens reach the core as space-separated text); MeCab runs in the core when its bundled
-#: library loads (:func:`core_tagger`), else in Python too.
-EXTERNAL_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
+#: The tokenizers that are not rule-based: SentencePiece and ``ptb`` (the core's PTB scanner,
+#: called on its own) tokenize before the kernel counts (their tokens reach it as
+#: space-separated text); MeCab runs in the kernel when its bundled library loads
+#: (:func:`core_tagger`), else in Python too.
+EXTERNAL_TOKENIZERS = (
+    "ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K", "ptb"
+)  # fmt: skip
 MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
 
 

@@ -30,6 +30,7 @@ TOKENIZERS: dict[str, str] = {
     "none": "Python str.split() (torchmetrics bleu_score)",
     "split-ascii": "Perl split on bytes: ASCII whitespace only (multi-bleu.perl)",
     "strip-punct": "ASCII punctuation to spaces, then str.split() (nlg-metricverse)",
+    "ptb": "Stanford CoreNLP 3.4.1's PTB tokenizer as pycocoevalcap runs it (lowercased)",
     "tokens": "the caller's token lists, counted as given (nltk)",
 }
 

@@ -1,0 +1,1 @@
+"""pycocoevalcap 1.2's ``tokenizer`` package: :class:`~.ptbtokenizer.PTBTokenizer`."""

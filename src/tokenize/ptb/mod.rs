@@ -1,0 +1,729 @@
+//! The Penn Treebank tokenizer of Stanford CoreNLP 3.4.1, exactly as pycocoevalcap 1.2 runs it:
+//! `java -cp stanford-corenlp-3.4.1.jar edu.stanford.nlp.process.PTBTokenizer -preserveLines
+//! -lowerCase`, then its list of punctuation tokens dropped.
+//!
+//! The jar's `PTBLexer` is a JFlex 1.5.1 scanner: a DFA over UTF-16 code units (an emoji is two
+//! units, each untokenizable and deleted), the longest match winning and the earlier rule
+//! breaking ties, with trailing contexts (`r1/r2`) resolved by the forward and backward
+//! automata JFlex builds for them. [`PtbLexer`] runs the same tables ([`tables`], read from the
+//! user's jar) with the same loop, and the 54 rule actions below do what the generated
+//! `next()` does with the options `PTBTokenizer.main` passes (`ptb3Escaping` defaults plus
+//! `tokenizeNLs`): brackets become `-LRB-` .., quotes become LaTeX quotes by the rule that
+//! matched them, `&amp;` becomes `&`, soft hyphens go, spaces inside a token become U+00A0, and
+//! so on.
+//!
+//! `-preserveLines` writes the tokens of a line separated by one space and each newline token
+//! as a line break; `-lowerCase` is Java's `toLowerCase(Locale.ENGLISH)` (Java 17, Unicode 13:
+//! the few letters later Unicode versions gave a lowercase stay as they are); the writer turns
+//! a lone surrogate into `?`, as Java's UTF-8 encoder does.
+
+mod tables;
+
+use std::borrow::Cow;
+
+use crate::error::{Error, Result};
+use crate::text::py_rstrip;
+use tables::Tables;
+
+/// The DFA state the scanner starts every token in: `ZZ_LEXSTATE[YyTraditionalTreebank3]`
+/// (`strictTreebank3` is off).
+const START: usize = 2;
+
+/// The tokens pycocoevalcap's `PTBTokenizer.tokenize` removes after lowercasing (the bracket
+/// names in its list are upper case, so `-lrb-` .. stay).
+pub const COCO_PUNCTUATION: [&str; 17] = [
+    "''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-", "--",
+    "...", ";",
+];
+
+/// The characters the scanner may read as the end of a line (`NEWLINE` in `PTBLexer.flex`,
+/// without U+0085, which its ellipsis rule takes first). In a caption they split it, and in
+/// pycocoevalcap's one-call batch every later caption moves to the wrong image.
+pub const LINE_BREAKS: [char; 6] = ['\n', '\r', '\u{0B}', '\u{0C}', '\u{2028}', '\u{2029}'];
+
+/// One token of the scanner: its text (UTF-16, as the jar's `String`s), or a line end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A token's normalized text.
+    Text(Cow<'a, [u16]>),
+    /// `*NL*`: a newline (`tokenizeNLs`).
+    Newline,
+}
+
+/// CoreNLP 3.4.1's `PTBLexer` with the tables of its class file.
+#[derive(Debug)]
+pub struct PtbLexer {
+    tables: Tables,
+}
+
+/// A match: where it starts and where the next one will (the actions move the end back).
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+impl PtbLexer {
+    /// The lexer of `edu/stanford/nlp/process/PTBLexer.class` from CoreNLP 3.4.1's jar.
+    ///
+    /// # Errors
+    /// `InvalidInput` when the bytes are not that class.
+    pub fn from_class_file(class: &[u8]) -> Result<Self> {
+        Ok(Self {
+            tables: Tables::from_class_file(class)?,
+        })
+    }
+
+    /// Scans `text` (UTF-16 code units) and hands every token to `emit`, as `PTBLexer.next()`
+    /// returns them until the end of the input.
+    ///
+    /// # Errors
+    /// `Internal` if the tables leave the scanner without a match, which 3.4.1's catch-all
+    /// rules rule out.
+    pub fn scan(&self, text: &[u16], mut emit: impl FnMut(Token<'_>)) -> Result<()> {
+        self.scan_until(text, |token| {
+            emit(token);
+            true
+        })
+    }
+
+    /// [`PtbLexer::scan`] until `emit` returns `false`.
+    fn scan_until(&self, text: &[u16], mut emit: impl FnMut(Token<'_>) -> bool) -> Result<()> {
+        let t = &self.tables;
+        let mut marked = 0;
+        while marked < text.len() {
+            let start = marked;
+            let mut current = start;
+            let mut state = START;
+            let mut accepted = (t.attribute(state) & 1 == 1).then_some(state);
+            while let Some(&unit) = text.get(current) {
+                current += 1;
+                let Some(next) = t.next(state, unit) else {
+                    break;
+                };
+                state = next;
+                let attribute = t.attribute(state);
+                if attribute & 1 == 1 {
+                    accepted = Some(state);
+                    marked = current;
+                    if attribute & 8 == 8 {
+                        break;
+                    }
+                }
+            }
+            let Some(accepted) = accepted else {
+                return Err(Error::internal(format!(
+                    "PTBLexer found no rule for the text at code unit {start}"
+                )));
+            };
+            let mut span = Span { start, end: marked };
+            let mut more = true;
+            self.act(t.action(accepted), text, &mut span, &mut |token| {
+                more = emit(token);
+            })?;
+            if span.end <= start {
+                return Err(Error::internal(format!(
+                    "PTBLexer rule {} matched nothing at code unit {start}",
+                    t.action(accepted)
+                )));
+            }
+            marked = span.end;
+            if !more {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The action of rule `action` (the `case`s of the generated `next()`).
+    fn act(
+        &self,
+        action: u8,
+        text: &[u16],
+        span: &mut Span,
+        emit: &mut impl FnMut(Token<'_>),
+    ) -> Result<()> {
+        if action == 5 {
+            emit(Token::Newline);
+            return Ok(());
+        }
+        let mut word = |span: &Span, f: fn(&[u16]) -> Cow<'_, [u16]>| {
+            let matched = text.get(span.start..span.end).unwrap_or_default();
+            emit(Token::Text(f(matched)));
+        };
+        match action {
+            // Untokenizable (deleted, with a warning once), spaces and U+007F: no token.
+            1 | 7 | 23 => {}
+            2 => word(span, |_| owned("<")),
+            10 => word(span, |_| owned(">")),
+            // Runs of hyphens: three or four are a dash.
+            4 => word(span, |m| {
+                if (3..=4).contains(&m.len()) {
+                    owned("--")
+                } else {
+                    Cow::Borrowed(m)
+                }
+            }),
+            6 | 12 | 29 => word(span, remove_soft_hyphens),
+            8 => word(span, |m| latex_quotes(m, false)),
+            11 => word(span, |_| owned("--")),
+            13 => word(span, |_| owned("...")),
+            14 => word(span, normalize_fractions),
+            15 => word(span, normalize_currency),
+            16 => word(span, |_| owned("-RCB-")),
+            17 => word(span, |_| owned("-LRB-")),
+            18 => word(span, |_| owned("-RRB-")),
+            20 => word(span, |_| owned("-LCB-")),
+            21 => word(span, |_| owned("-RSB-")),
+            22 => word(span, |_| owned("-LSB-")),
+            3 | 9 | 19 | 31 | 45 | 52 => word(span, as_is),
+            27 | 38 | 39 => word(span, |m| replace_units(m, &[(u16::from(b' '), "\u{A0}")])),
+            28 => word(span, normalize_parentheses),
+            37 => word(span, normalize_amp),
+            54 => word(span, |m| {
+                let spaced = replace_units(m, &[(u16::from(b' '), "\u{A0}")]);
+                Cow::Owned(normalize_parentheses(&spaced).into_owned())
+            }),
+            // Fixed-length trailing contexts: the action first gives back the context.
+            25 | 48 | 53 | 42 | 50 => {
+                span.end -= match action {
+                    25 => 1,
+                    42 | 48 => 2,
+                    50 => 3,
+                    _ => 4,
+                };
+                word(span, as_is);
+            }
+            26 | 36 => {
+                span.end -= 1;
+                word(span, if action == 26 { left_quotes } else { right_quotes });
+            }
+            32 | 46 => {
+                span.end -= 1;
+                word(span, remove_soft_hyphens);
+            }
+            34 => {
+                span.end -= 1;
+                word(span, normalize_parentheses);
+            }
+            51 => {
+                span.end -= 1;
+                word(span, normalize_amp);
+            }
+            // A trailing context after a one-unit base: the quote is the whole token.
+            35 => {
+                span.end = span.start + 1;
+                word(span, left_quotes);
+            }
+            // `{ABBREV1}` at the end of the input: the abbreviation, then its period again.
+            33 => {
+                word(span, as_is);
+                span.end -= 1;
+            }
+            // General trailing contexts.
+            24 | 30 | 40 | 41 | 43 | 44 | 47 | 49 => {
+                let (forward, backward) = match action {
+                    24 => (13, 14),
+                    30 => (3, 4),
+                    40 => (5, 6),
+                    41 => (16, 17),
+                    43 => (15, 14),
+                    44 => (9, 10),
+                    47 => (7, 8),
+                    _ => (11, 12),
+                };
+                span.end = self.lookahead_end(text, span, forward, backward)?;
+                match action {
+                    30 | 40 => word(span, remove_soft_hyphens),
+                    44 => {
+                        trim_trailing_space(text, span);
+                        word(span, as_is);
+                    }
+                    // `{ACRONYM}` before a sentence start: "I." gives "I" then ".", a longer
+                    // one itself then its period again.
+                    47 => {
+                        trim_trailing_space(text, span);
+                        if span.end - span.start == 2 {
+                            span.end -= 1;
+                            word(span, as_is);
+                        } else {
+                            word(span, as_is);
+                            span.end -= 1;
+                        }
+                    }
+                    // `{ABBREV1}` before a sentence end: itself, then its period again.
+                    49 => {
+                        word(span, as_is);
+                        span.end -= 1;
+                    }
+                    _ => word(span, as_is),
+                }
+            }
+            other => {
+                return Err(Error::internal(format!("PTBLexer has no action {other}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the base of a general trailing-context match ends: the generated code's two passes
+    /// (the forward automaton marks where the base can end, the backward one reads the context
+    /// back from the end of the match until both agree).
+    fn lookahead_end(
+        &self,
+        text: &[u16],
+        span: &Span,
+        forward: usize,
+        backward: usize,
+    ) -> Result<usize> {
+        let t = &self.tables;
+        let broken = || Error::internal("PTBLexer's trailing-context automata disagree");
+        let mut fin = vec![false; span.end - span.start + 1];
+        let mut state = Some(forward);
+        let mut pos = span.start;
+        while let Some(s) = state {
+            if pos >= span.end {
+                break;
+            }
+            *fin.get_mut(pos - span.start).ok_or_else(broken)? = t.attribute(s) & 1 == 1;
+            state = t.next(s, *text.get(pos).ok_or_else(broken)?);
+            pos += 1;
+        }
+        if let Some(s) = state {
+            *fin.get_mut(pos - span.start).ok_or_else(broken)? = t.attribute(s) & 1 == 1;
+        }
+        let mut state = backward;
+        let mut pos = span.end;
+        while !fin.get(pos - span.start).copied().ok_or_else(broken)?
+            || t.attribute(state) & 1 != 1
+        {
+            pos = pos.checked_sub(1).filter(|&p| p >= span.start).ok_or_else(broken)?;
+            state = t.next(state, *text.get(pos).ok_or_else(broken)?).ok_or_else(broken)?;
+        }
+        Ok(pos)
+    }
+
+    /// What the jar writes for `text` with `-preserveLines -lowerCase`: each line's tokens
+    /// separated by one space, a line break for each newline token.
+    ///
+    /// # Errors
+    /// As [`PtbLexer::scan`].
+    pub fn jar_output(&self, text: &str, out: &mut String) -> Result<()> {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut line_start = true;
+        let mut word = String::new();
+        self.scan(&units, |token| match token {
+            Token::Newline => {
+                out.push('\n');
+                line_start = true;
+            }
+            Token::Text(text) => {
+                if !line_start {
+                    out.push(' ');
+                }
+                line_start = false;
+                push_java_lowercase(&text, &mut word, out);
+            }
+        })
+    }
+
+    /// pycocoevalcap's caption for one line of the jar's output: `' '.join(w for w in
+    /// line.rstrip().split(' ') if w not in PUNCTUATIONS)`, appended to `out`.
+    pub fn push_coco_caption(line: &str, out: &mut String) {
+        let mut first = true;
+        for word in py_rstrip(line).split(' ') {
+            if COCO_PUNCTUATION.contains(&word) {
+                continue;
+            }
+            if !first {
+                out.push(' ');
+            }
+            first = false;
+            out.push_str(word);
+        }
+    }
+
+    /// One caption as pycocoevalcap tokenizes it in the middle of its call when the next
+    /// caption is empty: the jar's first output line for the caption and a line break (so the
+    /// rules that want a line end after a token see one), punctuation dropped, into `out`
+    /// (cleared first). Only the rules that read the next caption's first characters can
+    /// tokenize it otherwise in a batch ([`PtbLexer::coco_captions`]).
+    ///
+    /// # Errors
+    /// `InvalidInput` when the caption holds a [`LINE_BREAKS`] character, which would split it.
+    pub fn coco_caption(&self, caption: &str, scratch: &mut String, out: &mut String) -> Result<()> {
+        check_line(caption, 0)?;
+        out.clear();
+        scratch.clear();
+        scratch.push_str(caption);
+        scratch.push('\n');
+        let mut jar = String::new();
+        self.jar_output(scratch, &mut jar)?;
+        let line = jar.split('\n').next().unwrap_or_default();
+        Self::push_coco_caption(line, out);
+        Ok(())
+    }
+
+    /// The captions as pycocoevalcap's `PTBTokenizer.tokenize` returns them from its one call
+    /// of the jar: the captions joined by `\n` are one text, in which a rule may look past the
+    /// end of a caption into the next ones. Runs on `workers` threads: each caption starts a
+    /// token (the `\n` before it is a newline token), so a batch of captions is scanned from
+    /// its first caption on, through as much of the text after it as the rules read.
+    ///
+    /// # Errors
+    /// `InvalidInput` naming the first caption that holds a [`LINE_BREAKS`] character, or
+    /// whose token runs into the next caption (an SGML tag with a quote left open), which
+    /// would move every later caption to the wrong image.
+    pub fn coco_captions(&self, captions: &[&str], workers: i64) -> Result<Vec<String>> {
+        const BATCH: usize = 256;
+        for (i, caption) in captions.iter().enumerate() {
+            check_line(caption, i)?;
+        }
+        let mut text: Vec<u16> = Vec::new();
+        let mut starts = Vec::with_capacity(captions.len());
+        for (i, caption) in captions.iter().enumerate() {
+            if i > 0 {
+                text.push(u16::from(b'\n'));
+            }
+            starts.push(text.len());
+            text.extend(caption.encode_utf16());
+        }
+        let batches: Vec<usize> = (0..captions.len()).step_by(BATCH).collect();
+        let done = crate::parallel::try_map_init(
+            &batches,
+            workers,
+            || (String::new(), String::new()),
+            |(line, word), &first| {
+                let count = BATCH.min(captions.len() - first);
+                let from = starts.get(first).copied().unwrap_or_default();
+                let mut out = Vec::with_capacity(count);
+                let mut split = None;
+                line.clear();
+                self.scan_until(text.get(from..).unwrap_or_default(), |token| {
+                    match token {
+                        Token::Newline => {
+                            let mut caption = String::new();
+                            Self::push_coco_caption(line, &mut caption);
+                            out.push(caption);
+                            line.clear();
+                        }
+                        Token::Text(units) => {
+                            if units.contains(&u16::from(b'\n')) && split.is_none() {
+                                split = Some(first + out.len());
+                            }
+                            if !line.is_empty() {
+                                line.push(' ');
+                            }
+                            push_java_lowercase(&units, word, line);
+                        }
+                    }
+                    out.len() < count
+                })?;
+                if let Some(i) = split {
+                    return Err(Error::invalid_input(format!(
+                        "caption {i} has a token that runs into the next caption (an SGML \
+                         tag with an unclosed quote): the Stanford PTB tokenizer would join \
+                         the two lines and pycocoevalcap would give every later caption to the \
+                         wrong image. Close or remove the quote"
+                    )));
+                }
+                if out.len() < count {
+                    let mut caption = String::new();
+                    Self::push_coco_caption(line, &mut caption);
+                    out.push(caption);
+                }
+                if out.len() != count {
+                    return Err(Error::internal(format!(
+                        "the PTB tokenizer gave {} lines for {count} captions",
+                        out.len()
+                    )));
+                }
+                Ok(out)
+            },
+        )?;
+        Ok(done.into_iter().flatten().collect())
+    }
+}
+
+/// Refuses a caption holding a character the scanner may take for a line end.
+fn check_line(caption: &str, index: usize) -> Result<()> {
+    match caption.chars().find(|c| LINE_BREAKS.contains(c)) {
+        None => Ok(()),
+        Some(c) => Err(Error::invalid_input(format!(
+            "caption {index} contains U+{:04X}, which the Stanford PTB tokenizer reads as a \
+             line end: pycocoevalcap would split the caption there and give every later caption \
+             to the wrong image. Replace such characters with spaces first (for example \
+             line_breaks=\"space\")",
+            u32::from(c)
+        ))),
+    }
+}
+
+/// The token's text as Java's `toLowerCase(Locale.ENGLISH)` gives it, lone surrogates written
+/// as `?`, appended to `out`; `word` is scratch.
+fn push_java_lowercase(units: &[u16], word: &mut String, out: &mut String) {
+    if units.iter().all(|&u| u < 0x80) {
+        out.extend(units.iter().map(|&u| char::from(u as u8).to_ascii_lowercase()));
+        return;
+    }
+    word.clear();
+    word.extend(char::decode_utf16(units.iter().copied()).map(|c| c.unwrap_or('?')));
+    if !word.chars().any(newer_than_java) {
+        out.push_str(&word.to_lowercase());
+        return;
+    }
+    // Letters that have a lowercase only after Unicode 13 (Java 17's) stay; the text between
+    // them is lowercased as a whole (the final sigma looks at its neighbours).
+    for (i, piece) in word.split(newer_than_java).enumerate() {
+        if i > 0 {
+            out.extend(nth_newer(word, i - 1));
+        }
+        out.push_str(&piece.to_lowercase());
+    }
+}
+
+/// The `n`-th character of `word` that [`newer_than_java`] keeps.
+fn nth_newer(word: &str, n: usize) -> Option<char> {
+    word.chars().filter(|&c| newer_than_java(c)).nth(n)
+}
+
+/// Letters with a lowercase mapping in Rust's Unicode tables but not in Java 17's (Unicode 13).
+fn newer_than_java(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x1C89
+            | 0x2C2F
+            | 0xA7C0
+            | 0xA7CB..=0xA7DC
+            | 0x1_0570..=0x1_0595
+            | 0x1_0D50..=0x1_0D65
+            | 0x1_6EA0..=0x1_6EB8
+    )
+}
+
+fn owned(s: &str) -> Cow<'static, [u16]> {
+    Cow::Owned(s.encode_utf16().collect())
+}
+
+/// Gives back trailing spaces and line ends (the actions' workaround for a JFlex bug).
+fn trim_trailing_space(text: &[u16], span: &mut Span) {
+    while span.end > span.start {
+        match text.get(span.end - 1) {
+            Some(&u) if u == 0x20 || u == 0x09 || (0x0A..=0x0D).contains(&u) || u == 0x85 => {
+                span.end -= 1;
+            }
+            _ => break,
+        }
+    }
+}
+
+/// The matched text unchanged.
+fn as_is(text: &[u16]) -> Cow<'_, [u16]> {
+    Cow::Borrowed(text)
+}
+
+/// Each unit in `map` replaced by its string; borrowed when none occurs.
+fn replace_units<'a>(text: &'a [u16], map: &[(u16, &str)]) -> Cow<'a, [u16]> {
+    if !text.iter().any(|u| map.iter().any(|(from, _)| from == u)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(text.len() + 8);
+    for &u in text {
+        match map.iter().find(|(from, _)| *from == u) {
+            Some((_, to)) => out.extend(to.encode_utf16()),
+            None => out.push(u),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Every occurrence of the ASCII `pattern` (matched as given, or ASCII-caselessly) replaced
+/// by `to`, scanning left to right as Java's `replaceAll` does.
+fn replace_ascii<'a>(text: &'a [u16], pattern: &str, caseless: bool, to: &str) -> Cow<'a, [u16]> {
+    let pattern: Vec<u16> = pattern.encode_utf16().collect();
+    let same = |a: u16, b: u16| {
+        a == b || (caseless && a < 0x80 && b < 0x80 && (a as u8).eq_ignore_ascii_case(&(b as u8)))
+    };
+    let hit = |at: usize| {
+        text.get(at..at + pattern.len())
+            .is_some_and(|w| w.iter().zip(&pattern).all(|(&a, &b)| same(a, b)))
+    };
+    if !(0..text.len()).any(hit) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&u) = text.get(i) {
+        if hit(i) {
+            out.extend(to.encode_utf16());
+            i += pattern.len();
+        } else {
+            out.push(u);
+            i += 1;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `removeSoftHyphens`: U+00AD deleted; a token of nothing else becomes `-`.
+fn remove_soft_hyphens(text: &[u16]) -> Cow<'_, [u16]> {
+    if !text.contains(&0xAD) {
+        return Cow::Borrowed(text);
+    }
+    let out: Vec<u16> = text.iter().copied().filter(|&u| u != 0xAD).collect();
+    Cow::Owned(if out.is_empty() { vec![u16::from(b'-')] } else { out })
+}
+
+/// `normalizeParentheses`: `(` and `)` as `-LRB-` and `-RRB-`.
+fn normalize_parentheses(text: &[u16]) -> Cow<'_, [u16]> {
+    replace_units(text, &[(0x28, "-LRB-"), (0x29, "-RRB-")])
+}
+
+/// `normalizeAmp`: `&amp;` (any ASCII case) as `&`.
+fn normalize_amp(text: &[u16]) -> Cow<'_, [u16]> {
+    replace_ascii(text, "&amp;", true, "&")
+}
+
+/// `normalizeFractions`: the five common vulgar fractions spelled with a slash.
+fn normalize_fractions(text: &[u16]) -> Cow<'_, [u16]> {
+    replace_units(
+        text,
+        &[
+            (0xBC, "1/4"),
+            (0xBD, "1/2"),
+            (0xBE, "3/4"),
+            (0x2153, "1/3"),
+            (0x2154, "2/3"),
+        ],
+    )
+}
+
+/// `normalizeCurrency`: cents, pounds (`#`, as in the PTB) and other currency signs (`$`).
+fn normalize_currency(text: &[u16]) -> Cow<'_, [u16]> {
+    replace_units(
+        text,
+        &[
+            (0xA2, "cents"),
+            (0xA3, "#"),
+            (0x80, "$"),
+            (0xA4, "$"),
+            (0x20A0, "$"),
+            (0x20AC, "$"),
+        ],
+    )
+}
+
+fn left_quotes(text: &[u16]) -> Cow<'_, [u16]> {
+    latex_quotes(text, true)
+}
+
+fn right_quotes(text: &[u16]) -> Cow<'_, [u16]> {
+    latex_quotes(text, false)
+}
+
+/// `latexQuotes(in, probablyLeft)`: ASCII quotes (and `&apos;`, `&quot;`) by the side the rule
+/// guessed, then the curly and angle quotes by their own side.
+fn latex_quotes(text: &[u16], probably_left: bool) -> Cow<'_, [u16]> {
+    let (single, double) = if probably_left { ("`", "``") } else { ("'", "''") };
+    let s = replace_ascii(text, "&apos;", false, single);
+    let s = replace_units(&s, &[(u16::from(b'\''), single)]).into_owned();
+    let s = replace_ascii(&s, "&quot;", false, double).into_owned();
+    let s = replace_units(&s, &[(u16::from(b'"'), double)]).into_owned();
+    let s = replace_units(
+        &s,
+        &[
+            (0x91, "`"),
+            (0x2018, "`"),
+            (0x201B, "`"),
+            (0x2039, "`"),
+            (0x92, "'"),
+            (0x2019, "'"),
+            (0x203A, "'"),
+            (0x93, "``"),
+            (0x201C, "``"),
+            (0xAB, "``"),
+            (0x94, "''"),
+            (0x201D, "''"),
+            (0xBB, "''"),
+        ],
+    )
+    .into_owned();
+    if s == text {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16(s: &str) -> Vec<u16> {
+        s.encode_utf16().collect()
+    }
+
+    fn string(units: &[u16]) -> String {
+        String::from_utf16_lossy(units)
+    }
+
+    #[test]
+    fn quotes_follow_the_rule_and_their_own_side() {
+        let cases = [
+            ("'", false, "'"),
+            ("'", true, "`"),
+            ("\"", true, "``"),
+            ("\"", false, "''"),
+            ("&quot;", false, "''"),
+            ("&apos;", true, "`"),
+            ("&APOS;", true, "&APOS;"), // Java's pattern is case-sensitive
+            ("\u{201C}", false, "``"),
+            ("\u{2019}", true, "'"),
+            ("\u{AB}\u{BB}", true, "``''"),
+            ("\u{91}\u{92}\u{93}\u{94}", false, "`'``''"),
+        ];
+        for (text, left, expected) in cases {
+            assert_eq!(string(&latex_quotes(&utf16(text), left)), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn normalizations() {
+        assert_eq!(string(&normalize_amp(&utf16("AT&AmP;T&amp;"))), "AT&T&");
+        assert_eq!(string(&remove_soft_hyphens(&utf16("\u{AD}\u{AD}"))), "-");
+        assert_eq!(string(&remove_soft_hyphens(&utf16("co\u{AD}op"))), "coop");
+        assert_eq!(string(&normalize_currency(&utf16("\u{20AC}\u{A2}\u{A3}"))), "$cents#");
+        assert_eq!(string(&normalize_fractions(&utf16("\u{BD}\u{2157}"))), "1/2\u{2157}");
+        assert_eq!(string(&normalize_parentheses(&utf16("(a)"))), "-LRB-a-RRB-");
+        assert!(matches!(normalize_amp(&utf16("plain")), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn lowercase_as_java_17() {
+        let (mut word, mut out) = (String::new(), String::new());
+        for (text, expected) in [
+            ("ABC", "abc"),
+            ("\u{39F}\u{394}\u{39F}\u{3A3}", "\u{3BF}\u{3B4}\u{3BF}\u{3C2}"),
+            ("\u{130}", "i\u{307}"),
+            ("\u{2C2F}A\u{A7C0}", "\u{2C2F}a\u{A7C0}"),
+        ] {
+            out.clear();
+            push_java_lowercase(&utf16(text), &mut word, &mut out);
+            assert_eq!(out, expected, "{text:?}");
+        }
+        out.clear();
+        push_java_lowercase(&[0xD800, u16::from(b'A')], &mut word, &mut out);
+        assert_eq!(out, "?a");
+    }
+
+    #[test]
+    fn coco_captions_drop_pycocoevalcap_punctuation_after_lowercasing() {
+        let mut out = String::new();
+        PtbLexer::push_coco_caption("a , -lrb- b '' `` ... -- c . \u{A0}", &mut out);
+        assert_eq!(out, "a -lrb- b c");
+        assert!(check_line("a\u{2028}b", 3)
+            .unwrap_err()
+            .message()
+            .contains("caption 3 contains U+2028"));
+        assert!(check_line("a\u{85}b", 0).is_ok());
+    }
+}
