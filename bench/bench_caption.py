@@ -5,19 +5,25 @@ One run prints every figure and writes a CSV to ``bench/results/<label>/<date>-c
 (the columns of bench_bleu.py's CSV plus ``vs_pycocoevalcap``; the helpers every script shares
 are in common.py).
 
-Workload, COCO val2014's shape built from WMT22 (issue "Captioning without Java"):
+Workloads, COCO val2014's shape built from WMT22 (issue "Captioning without Java"):
 
 (a) 40,504 images x 5 references: for each into-English pair with at least 6 system outputs
     (outputs in name order), image ``i`` of rotation ``k`` has output ``k``'s line ``i`` as its
     caption and the next five outputs' lines ``i`` as its references; rotations continue until
-    there are enough images. Bleu_1..4, ROUGE-L and CIDEr-D of the whole set, as
-    ``COCOEvalCap.evaluate()`` computes them: pycocoevalcap's ``Bleu(4)``, ``Rouge()`` and
-    ``Cider()`` ``compute_score(gts, res)`` (``verbose=0`` for Bleu), against the same calls
-    of ``bleuprint.compat.pycocoevalcap`` and bleuprint's own metrics
-    (``BLEU(preset="coco")``, ``ROUGE(preset="coco")``, ``CIDEr()``, corpus scores and
-    per-image lists), and CIDEr-D alone. The captions are scored as given: the PTB tokenizer
-    (pycocoevalcap's Java step before the scorers) is not built yet, so this is the scorers'
-    part of the issue's target, without the tokenizer on either side.
+    there are enough images. What ``COCOEvalCap.evaluate()`` runs for Bleu_1..4, ROUGE-L and
+    CIDEr-D: ``PTBTokenizer().tokenize`` of the references and of the captions (pycocoevalcap:
+    the Stanford jar in a JVM, started once per call), then ``Bleu(4)``, ``Rouge()`` and
+    ``Cider()`` ``compute_score(gts, res)`` (``verbose=0`` for Bleu); against the same calls of
+    ``bleuprint.compat.pycocoevalcap`` and against bleuprint's own path
+    (``tokenize_captions``, then ``BLEU(preset="coco")``, ``ROUGE(preset="coco")``,
+    ``CIDEr()``: corpus scores and per-image lists).
+(b) The PTB tokenizer alone on the first 200,000 reference captions of (a), one caption per
+    image: pycocoevalcap's ``PTBTokenizer().tokenize`` (JVM start-up included, as it runs),
+    the jar's own tokenizing time (what ``PTBTokenizer`` reports on stderr for the same command
+    on the same file: without the JVM's start-up), the drop-in's ``PTBTokenizer().tokenize``
+    and ``bleuprint.tokenizers.ptb.tokenize_captions``.
+(c) The scorers of (a) alone, on the captions as given (no tokenizer on either side), and
+    CIDEr-D alone.
 
 Timing as in every script: the median of ``--repeats`` runs after one warm-up run for
 bleuprint, ``--slow-repeats`` (default 1, no warm-up) for pycocoevalcap; fresh strings every
@@ -27,7 +33,7 @@ pycocoevalcap must equal (``==``) the drop-in's and the metrics'. The script exi
 
 Usage::
 
-    python bench/bench_caption.py            # full run, about 3 minutes on 2 cores
+    python bench/bench_caption.py            # full run, about 6 minutes on 2 cores
     python bench/bench_caption.py --quick    # smoke run, 4,000 images, writes no CSV
 """
 
@@ -45,9 +51,13 @@ ANCHOR = "pycocoevalcap"
 REFERENCES = 5
 #: Speed-up targets: label, bleuprint's row, the other tool's row, at least this much faster.
 TARGETS = {
-    "(a)": ("(a) Bleu + ROUGE-L + CIDEr-D vs pycocoevalcap (no PTB)", "bleuprint drop-in", ANCHOR,
+    "(a)": ("(a) PTB + Bleu + ROUGE-L + CIDEr-D vs pycocoevalcap", "bleuprint drop-in", ANCHOR,
             50.0),
+    "(b)": ("(b) PTB tokenizer vs the jar (JVM start-up included)", "bleuprint drop-in", ANCHOR,
+            20.0),
 }  # fmt: skip
+#: Captions of (b).
+PTB_CAPTIONS = 200_000
 COUNTS: dict[str, common.Count] = {
     "repeats": (3, 1, "timed runs of bleuprint (default 3)"),
     "slow_repeats": (1, 1, "timed runs of pycocoevalcap (default 1, no warm-up)"),
@@ -93,21 +103,37 @@ def coco_dicts(captions: list[str], references: list[str]) -> tuple[dict, dict]:
     return gts, {i: [c] for i, c in enumerate(captions)}
 
 
-def scorers_runner(package: str) -> common.Runner:
-    """pycocoevalcap's or the drop-in's three scorers, as COCOEvalCap runs them."""
+def annotations(captions: dict[Any, list[str]]) -> dict[Any, list[dict[str, str]]]:
+    """``{image: [{"caption": text}, ...]}``, what COCOEvalCap hands the PTB tokenizer."""
+    return {image: [{"caption": c} for c in texts] for image, texts in captions.items()}
+
+
+def scorers_runner(package: str, tokenize: bool = False) -> common.Runner:
+    """pycocoevalcap's or the drop-in's three scorers, as COCOEvalCap runs them, after its PTB
+    tokenizer when ``tokenize``."""
     if package == ANCHOR:
         from pycocoevalcap.bleu.bleu import Bleu
         from pycocoevalcap.cider.cider import Cider
         from pycocoevalcap.rouge.rouge import Rouge
+        from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
     else:
         from bleuprint.compat.pycocoevalcap.bleu.bleu import Bleu  # type: ignore[assignment]
         from bleuprint.compat.pycocoevalcap.cider.cider import Cider  # type: ignore[assignment]
         from bleuprint.compat.pycocoevalcap.rouge.rouge import Rouge  # type: ignore[assignment]
+        from bleuprint.compat.pycocoevalcap.tokenizer.ptbtokenizer import (  # type: ignore[assignment]
+            PTBTokenizer,
+        )
 
     def prepare(h: list[str], r: list[str]) -> Callable[[], Any]:
         gts, res = coco_dicts(h, r)
+        if tokenize:
+            gts_in, res_in = annotations(gts), annotations(res)
 
         def run() -> dict[str, Any]:
+            nonlocal gts, res
+            if tokenize:
+                tokenizer = PTBTokenizer()
+                gts, res = tokenizer.tokenize(gts_in), tokenizer.tokenize(res_in)
             with redirect_stdout(io.StringIO()):
                 bleu = Bleu(4).compute_score(gts, res, verbose=0)
             return {
@@ -121,13 +147,17 @@ def scorers_runner(package: str) -> common.Runner:
     return prepare
 
 
-def metrics_runner(cider_only: bool = False) -> common.Runner:
+def metrics_runner(cider_only: bool = False, tokenize: bool = False) -> common.Runner:
     import bleuprint
+    from bleuprint.tokenizers.ptb import tokenize_captions
 
     def prepare(h: list[str], r: list[str]) -> Callable[[], Any]:
-        streams = [r[k::REFERENCES] for k in range(REFERENCES)]
-
         def run() -> dict[str, Any]:
+            nonlocal h, r
+            if tokenize:  # in pycocoevalcap's order: the references, then the captions
+                r = tokenize_captions(r)
+                h = tokenize_captions(h)
+            streams = [r[k::REFERENCES] for k in range(REFERENCES)]
             cider = bleuprint.CIDEr().corpus_score(h, streams)
             if cider_only:
                 return {"cider": cider}
@@ -144,7 +174,9 @@ def metrics_runner(cider_only: bool = False) -> common.Runner:
     return prepare
 
 
-def check(report: common.Report, expected: dict[str, Any], drop_in: Any, metrics: Any) -> None:
+def check(
+    report: common.Report, label: str, expected: dict[str, Any], drop_in: Any, metrics: Any
+) -> None:
     """The drop-in's results and the metrics' equal pycocoevalcap's (``==``)."""
     images = len(expected["cider"][1])
     failures = []
@@ -173,29 +205,107 @@ def check(report: common.Report, expected: dict[str, Any], drop_in: Any, metrics
         failures.append("CIDEr()")
     compared = f"{images:,} images x (4 Bleu orders + ROUGE-L + CIDEr-D) and the corpus figures"
     if failures:
-        report.failed_checks.append("(a): " + ", ".join(failures))
+        report.failed_checks.append(f"{label}: " + ", ".join(failures))
         print(f"    exactness: MISMATCH in {', '.join(failures)} ({compared})")
     else:
         print(f"    exactness: equal (==) on {compared}")
 
 
-def time_all(report: common.Report, workload: str, h: list[str], r: list[str], args: Any) -> None:
+def time_all(
+    report: common.Report, workload: str, h: list[str], r: list[str], args: Any, tokenize: bool
+) -> None:
     n = len(h)
-    anchor = common.time_call(scorers_runner(ANCHOR), h, r, args.slow_repeats, warmup=False)
+    what = (
+        "PTBTokenizer, then Bleu(4), Rouge(), Cider()" if tokenize else "Bleu(4), Rouge(), Cider()"
+    )
+    anchor = common.time_call(
+        scorers_runner(ANCHOR, tokenize), h, r, args.slow_repeats, warmup=False
+    )
     base = anchor.median
-    common.add_time(report, workload, ANCHOR, n, anchor, None, "Bleu(4), Rouge(), Cider()",
-                    anchor=ANCHOR)  # fmt: skip
-    drop_in = common.time_call(scorers_runner("bleuprint"), h, r, args.repeats)
+    common.add_time(report, workload, ANCHOR, n, anchor, None, what, anchor=ANCHOR)
+    drop_in = common.time_call(scorers_runner("bleuprint", tokenize), h, r, args.repeats)
     common.add_time(report, workload, "bleuprint drop-in", n, drop_in, base,
-                    "compat.pycocoevalcap: the same three calls", anchor=ANCHOR)  # fmt: skip
-    metrics = common.time_call(metrics_runner(), h, r, args.repeats)
+                    "compat.pycocoevalcap: the same calls", anchor=ANCHOR)  # fmt: skip
+    metrics = common.time_call(metrics_runner(tokenize=tokenize), h, r, args.repeats)
     common.add_time(report, workload, "bleuprint metrics", n, metrics, base,
-                    "BLEU/ROUGE(preset='coco'), CIDEr(): scores and per-image lists",
+                    ("tokenize_captions, then " if tokenize else "")
+                    + "BLEU/ROUGE(preset='coco'), CIDEr(): scores and per-image lists",
                     anchor=ANCHOR)  # fmt: skip
-    cider = common.time_call(metrics_runner(cider_only=True), h, r, args.repeats)
-    common.add_time(report, workload, "bleuprint CIDEr", n, cider, None,
-                    "CIDEr().corpus_score alone", match=None, anchor=ANCHOR)  # fmt: skip
-    check(report, anchor.result, drop_in.result, metrics.result)
+    if not tokenize:
+        cider = common.time_call(metrics_runner(cider_only=True), h, r, args.repeats)
+        common.add_time(report, workload, "bleuprint CIDEr", n, cider, None,
+                        "CIDEr().corpus_score alone", match=None, anchor=ANCHOR)  # fmt: skip
+    check(report, workload[:3], anchor.result, drop_in.result, metrics.result)
+
+
+def jar_tokenizing_seconds(captions: list[str]) -> float:
+    """The jar's own time for ``captions`` (pycocoevalcap's command and input file): the
+    tokens it reports divided by its tokens per second, measured inside the JVM after start-up."""
+    import os
+    import re
+    import subprocess
+    import tempfile
+
+    from bleuprint.tokenizers.ptb import find_jar
+
+    with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
+        f.write("\n".join(c.replace("\n", " ") for c in captions).encode())
+    try:
+        done = subprocess.run(
+            ["java", "-cp", str(find_jar()), "edu.stanford.nlp.process.PTBTokenizer",
+             "-preserveLines", "-lowerCase", f.name],
+            capture_output=True, check=True,
+        )  # fmt: skip
+    finally:
+        os.remove(f.name)
+    found = re.search(rb"tokenized (\d+) tokens at ([\d.]+) tokens per second", done.stderr)
+    if found is None:
+        common.die(f"the jar did not report its time: {done.stderr[-300:]!r}")
+    return int(found.group(1)) / float(found.group(2))
+
+
+def time_ptb(report: common.Report, workload: str, captions: list[str], args: Any) -> None:
+    from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer as Upstream
+
+    from bleuprint.compat.pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
+    from bleuprint.tokenizers.ptb import tokenize_captions
+
+    n = len(captions)
+
+    def runner(tokenize: Callable[[dict[int, list[dict[str, str]]]], Any]) -> common.Runner:
+        def prepare(h: list[str], _: list[str]) -> Callable[[], Any]:
+            images = annotations({i: [c] for i, c in enumerate(h)})
+            return lambda: tokenize(images)
+
+        return prepare
+
+    anchor = common.time_call(
+        runner(lambda d: Upstream().tokenize(d)), captions, [], args.slow_repeats, warmup=False
+    )
+    base = anchor.median
+    common.add_time(report, workload, ANCHOR, n, anchor, None,
+                    "PTBTokenizer().tokenize: the jar in a JVM, as it runs",
+                    anchor=ANCHOR)  # fmt: skip
+    inside = common.Timing([jar_tokenizing_seconds(captions)], None, False)
+    common.add_time(report, workload, "the jar, tokenizing only", n, inside, None,
+                    "its own figure on stderr: no JVM start-up", match=None,
+                    anchor=ANCHOR)  # fmt: skip
+    drop_in = common.time_call(runner(lambda d: PTBTokenizer().tokenize(d)), captions, [],
+                               args.repeats)  # fmt: skip
+    common.add_time(report, workload, "bleuprint drop-in", n, drop_in, base,
+                    "compat.pycocoevalcap PTBTokenizer().tokenize",
+                    anchor=ANCHOR,
+                    vs_jar_tokenizing=common.ratio(inside.median, drop_in.median))  # fmt: skip
+    core = common.time_call(lambda h, _: lambda: tokenize_captions(h), captions, [], args.repeats)
+    common.add_time(report, workload, "bleuprint tokenize_captions", n, core, base,
+                    "the same captions as one list", anchor=ANCHOR,
+                    vs_jar_tokenizing=common.ratio(inside.median, core.median))  # fmt: skip
+    expected, ours = anchor.result, drop_in.result
+    if ours != expected or core.result != [v[0] for v in expected.values()]:
+        report.failed_checks.append("(b): the PTB tokenizer's captions differ")
+        print(f"    exactness: MISMATCH on {n:,} captions")
+    else:
+        print(f"    exactness: equal (==) on {n:,} captions")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -209,16 +319,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print("data: " + "; ".join(notes))
     print()
     report = common.Report()
-    report.RATIO_TOOLS = (ANCHOR,)  # the CSV's one ratio column
-    workload = f"(a) {len(captions):,} images x {REFERENCES} refs, Bleu_1..4 + ROUGE-L + CIDEr-D"
+    # The CSV's ratio columns: pycocoevalcap, and (b)'s jar without its start-up.
+    report.RATIO_TOOLS = (ANCHOR, "jar_tokenizing")
+    full = f"(a) {len(captions):,} images x {REFERENCES} refs, PTB + Bleu_1..4 + ROUGE-L + CIDEr-D"
+    ptb_captions = references[: min(PTB_CAPTIONS, len(references))]
+    ptb = f"(b) PTB tokenizer, {len(ptb_captions):,} captions"
+    scorers = f"(c) {len(captions):,} images x {REFERENCES} refs, Bleu_1..4 + ROUGE-L + CIDEr-D"
     sections: list[tuple[str, Callable[[], None]]] = [
-        (workload, lambda: time_all(report, workload, captions, references, args))
+        (full, lambda: time_all(report, full, captions, references, args, tokenize=True)),
+        (ptb, lambda: time_ptb(report, ptb, ptb_captions, args)),
+        (scorers, lambda: time_all(report, scorers, captions, references, args, tokenize=False)),
     ]
     common.run_sections(report, sections, args)
     common.print_results(
         report,
         "Results (time: median wall clock; ratios = speed-up: the other tool's time / this row's)",
-        (ANCHOR,),
+        (ANCHOR, "jar_tokenizing"),
     )
     common.speedup_targets(report, TARGETS)
     common.print_targets(report, args.quick)

@@ -418,16 +418,11 @@ impl PtbTokenizer {
         let stream = StrStream::extract(captions, "captions", false)?;
         let captions = stream.borrow_all();
         run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
-            parallel::try_map_init(
-                &captions,
-                workers,
-                String::new,
-                |scratch, caption| {
-                    let mut out = String::new();
-                    self.lexer.coco_caption(caption, scratch, &mut out)?;
-                    Ok(out)
-                },
-            )
+            parallel::try_map_init(&captions, workers, String::new, |scratch, caption| {
+                let mut out = String::new();
+                self.lexer.coco_caption(caption, scratch, &mut out)?;
+                Ok(out)
+            })
         })
     }
 

@@ -80,32 +80,38 @@ impl PtbLexer {
     /// `Internal` if the tables leave the scanner without a match, which 3.4.1's catch-all
     /// rules rule out.
     pub fn scan(&self, text: &[u16], mut emit: impl FnMut(Token<'_>)) -> Result<()> {
-        self.scan_until(text, |token| {
+        self.scan_until(text, text.contains(&SOFT_HYPHEN), |token| {
             emit(token);
             true
         })
     }
 
-    /// [`PtbLexer::scan`] until `emit` returns `false`.
-    fn scan_until(&self, text: &[u16], mut emit: impl FnMut(Token<'_>) -> bool) -> Result<()> {
+    /// [`PtbLexer::scan`] until `emit` returns `false`; `soft_hyphens`: whether `text` may hold
+    /// U+00AD (which some rules remove), known to the caller.
+    fn scan_until(
+        &self,
+        text: &[u16],
+        soft_hyphens: bool,
+        mut emit: impl FnMut(Token<'_>) -> bool,
+    ) -> Result<()> {
         let t = &self.tables;
         let mut marked = 0;
         while marked < text.len() {
             let start = marked;
             let mut current = start;
-            let mut state = START;
-            let mut accepted = (t.attribute(state) & 1 == 1).then_some(state);
+            let mut row = t.row(START);
+            let mut accepted = (t.attribute(START) & 1 == 1).then_some(START);
             while let Some(&unit) = text.get(current) {
                 current += 1;
-                let Some(next) = t.next(state, unit) else {
+                let Some(step) = t.step(row, unit) else {
                     break;
                 };
-                state = next;
-                let attribute = t.attribute(state);
-                if attribute & 1 == 1 {
+                row = step.row();
+                if step.accepts() {
+                    let state = step.state();
                     accepted = Some(state);
                     marked = current;
-                    if attribute & 8 == 8 {
+                    if t.attribute(state) & 8 == 8 {
                         break;
                     }
                 }
@@ -117,7 +123,12 @@ impl PtbLexer {
             };
             let mut span = Span { start, end: marked };
             let mut more = true;
-            self.act(t.action(accepted), text, &mut span, &mut |token| {
+            let unsoft = if soft_hyphens {
+                remove_soft_hyphens
+            } else {
+                as_is
+            };
+            self.act(t.action(accepted), text, &mut span, unsoft, &mut |token| {
                 more = emit(token);
             })?;
             if span.end <= start {
@@ -135,11 +146,13 @@ impl PtbLexer {
     }
 
     /// The action of rule `action` (the `case`s of the generated `next()`).
+    /// `unsoft` removes soft hyphens (the identity where the text has none).
     fn act(
         &self,
         action: u8,
         text: &[u16],
         span: &mut Span,
+        unsoft: fn(&[u16]) -> Cow<'_, [u16]>,
         emit: &mut impl FnMut(Token<'_>),
     ) -> Result<()> {
         if action == 5 {
@@ -163,7 +176,7 @@ impl PtbLexer {
                     Cow::Borrowed(m)
                 }
             }),
-            6 | 12 | 29 => word(span, remove_soft_hyphens),
+            6 | 12 | 29 => word(span, unsoft),
             8 => word(span, |m| latex_quotes(m, false)),
             11 => word(span, |_| owned("--")),
             13 => word(span, |_| owned("...")),
@@ -195,11 +208,18 @@ impl PtbLexer {
             }
             26 | 36 => {
                 span.end -= 1;
-                word(span, if action == 26 { left_quotes } else { right_quotes });
+                word(
+                    span,
+                    if action == 26 {
+                        left_quotes
+                    } else {
+                        right_quotes
+                    },
+                );
             }
             32 | 46 => {
                 span.end -= 1;
-                word(span, remove_soft_hyphens);
+                word(span, unsoft);
             }
             34 => {
                 span.end -= 1;
@@ -233,7 +253,7 @@ impl PtbLexer {
                 };
                 span.end = self.lookahead_end(text, span, forward, backward)?;
                 match action {
-                    30 | 40 => word(span, remove_soft_hyphens),
+                    30 | 40 => word(span, unsoft),
                     44 => {
                         trim_trailing_space(text, span);
                         word(span, as_is);
@@ -293,11 +313,15 @@ impl PtbLexer {
         }
         let mut state = backward;
         let mut pos = span.end;
-        while !fin.get(pos - span.start).copied().ok_or_else(broken)?
-            || t.attribute(state) & 1 != 1
+        while !fin.get(pos - span.start).copied().ok_or_else(broken)? || t.attribute(state) & 1 != 1
         {
-            pos = pos.checked_sub(1).filter(|&p| p >= span.start).ok_or_else(broken)?;
-            state = t.next(state, *text.get(pos).ok_or_else(broken)?).ok_or_else(broken)?;
+            pos = pos
+                .checked_sub(1)
+                .filter(|&p| p >= span.start)
+                .ok_or_else(broken)?;
+            state = t
+                .next(state, *text.get(pos).ok_or_else(broken)?)
+                .ok_or_else(broken)?;
         }
         Ok(pos)
     }
@@ -308,22 +332,26 @@ impl PtbLexer {
     /// # Errors
     /// As [`PtbLexer::scan`].
     pub fn jar_output(&self, text: &str, out: &mut String) -> Result<()> {
-        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut units = Vec::with_capacity(text.len());
+        push_utf16(text, &mut units);
+        let mut bytes = Vec::with_capacity(text.len() + text.len() / 4);
         let mut line_start = true;
         let mut word = String::new();
         self.scan(&units, |token| match token {
             Token::Newline => {
-                out.push('\n');
+                bytes.push(b'\n');
                 line_start = true;
             }
             Token::Text(text) => {
                 if !line_start {
-                    out.push(' ');
+                    bytes.push(b' ');
                 }
                 line_start = false;
-                push_java_lowercase(&text, &mut word, out);
+                push_java_lowercase(&text, &mut word, &mut bytes);
             }
-        })
+        })?;
+        out.push_str(utf8(&bytes)?);
+        Ok(())
     }
 
     /// pycocoevalcap's caption for one line of the jar's output: `' '.join(w for w in
@@ -331,7 +359,7 @@ impl PtbLexer {
     pub fn push_coco_caption(line: &str, out: &mut String) {
         let mut first = true;
         for word in py_rstrip(line).split(' ') {
-            if COCO_PUNCTUATION.contains(&word) {
+            if is_coco_punctuation(word.as_bytes()) {
                 continue;
             }
             if !first {
@@ -350,7 +378,12 @@ impl PtbLexer {
     ///
     /// # Errors
     /// `InvalidInput` when the caption holds a [`LINE_BREAKS`] character, which would split it.
-    pub fn coco_caption(&self, caption: &str, scratch: &mut String, out: &mut String) -> Result<()> {
+    pub fn coco_caption(
+        &self,
+        caption: &str,
+        scratch: &mut String,
+        out: &mut String,
+    ) -> Result<()> {
         check_line(caption, 0)?;
         out.clear();
         scratch.clear();
@@ -375,34 +408,51 @@ impl PtbLexer {
     /// would move every later caption to the wrong image.
     pub fn coco_captions(&self, captions: &[&str], workers: i64) -> Result<Vec<String>> {
         const BATCH: usize = 256;
-        for (i, caption) in captions.iter().enumerate() {
-            check_line(caption, i)?;
-        }
-        let mut text: Vec<u16> = Vec::new();
+        // Each caption checked and in UTF-16 on its own thread, then one text.
+        let indexed: Vec<(usize, &str)> = captions.iter().copied().enumerate().collect();
+        let pieces = crate::parallel::try_map_init(
+            &indexed,
+            workers,
+            || (),
+            |(), &(i, caption)| {
+                check_line(caption, i)?;
+                let mut units = Vec::with_capacity(caption.len() + 1);
+                push_utf16(caption, &mut units);
+                Ok(units)
+            },
+        )?;
+        let mut text: Vec<u16> = Vec::with_capacity(pieces.iter().map(|p| p.len() + 1).sum());
         let mut starts = Vec::with_capacity(captions.len());
-        for (i, caption) in captions.iter().enumerate() {
+        for (i, piece) in pieces.iter().enumerate() {
             if i > 0 {
                 text.push(u16::from(b'\n'));
             }
             starts.push(text.len());
-            text.extend(caption.encode_utf16());
+            text.extend_from_slice(piece);
         }
+        drop(pieces);
+        let soft_hyphens = text.contains(&SOFT_HYPHEN);
         let batches: Vec<usize> = (0..captions.len()).step_by(BATCH).collect();
         let done = crate::parallel::try_map_init(
             &batches,
             workers,
-            || (String::new(), String::new()),
+            || (Vec::new(), String::new()),
             |(line, word), &first| {
                 let count = BATCH.min(captions.len() - first);
                 let from = starts.get(first).copied().unwrap_or_default();
                 let mut out = Vec::with_capacity(count);
                 let mut split = None;
+                let mut bad_utf8 = false;
                 line.clear();
-                self.scan_until(text.get(from..).unwrap_or_default(), |token| {
+                let rest = text.get(from..).unwrap_or_default();
+                self.scan_until(rest, soft_hyphens, |token| {
                     match token {
                         Token::Newline => {
                             let mut caption = String::new();
-                            Self::push_coco_caption(line, &mut caption);
+                            match simdutf8::basic::from_utf8(line) {
+                                Ok(text) => Self::push_coco_caption(text, &mut caption),
+                                Err(_) => bad_utf8 = true,
+                            }
                             out.push(caption);
                             line.clear();
                         }
@@ -411,7 +461,7 @@ impl PtbLexer {
                                 split = Some(first + out.len());
                             }
                             if !line.is_empty() {
-                                line.push(' ');
+                                line.push(b' ');
                             }
                             push_java_lowercase(&units, word, line);
                         }
@@ -428,8 +478,11 @@ impl PtbLexer {
                 }
                 if out.len() < count {
                     let mut caption = String::new();
-                    Self::push_coco_caption(line, &mut caption);
+                    Self::push_coco_caption(utf8(line)?, &mut caption);
                     out.push(caption);
+                }
+                if bad_utf8 {
+                    return Err(Error::internal("the PTB tokenizer wrote invalid UTF-8"));
                 }
                 if out.len() != count {
                     return Err(Error::internal(format!(
@@ -444,8 +497,24 @@ impl PtbLexer {
     }
 }
 
+/// Whether `word` is one of [`COCO_PUNCTUATION`].
+#[inline]
+fn is_coco_punctuation(word: &[u8]) -> bool {
+    match word {
+        [] | [_, _, _, _, _, _, ..] => false,
+        _ => COCO_PUNCTUATION.iter().any(|p| p.as_bytes() == word),
+    }
+}
+
 /// Refuses a caption holding a character the scanner may take for a line end.
 fn check_line(caption: &str, index: usize) -> Result<()> {
+    // U+2028 and U+2029 start with 0xE2 in UTF-8.
+    let bytes = caption.as_bytes();
+    if memchr::memchr3(b'\n', b'\r', 0xE2, bytes).is_none()
+        && memchr::memchr2(0x0B, 0x0C, bytes).is_none()
+    {
+        return Ok(());
+    }
     match caption.chars().find(|c| LINE_BREAKS.contains(c)) {
         None => Ok(()),
         Some(c) => Err(Error::invalid_input(format!(
@@ -458,26 +527,33 @@ fn check_line(caption: &str, index: usize) -> Result<()> {
     }
 }
 
+/// `bytes` as text (the output buffers only ever receive UTF-8).
+fn utf8(bytes: &[u8]) -> Result<&str> {
+    simdutf8::basic::from_utf8(bytes)
+        .map_err(|_| Error::internal("the PTB tokenizer wrote invalid UTF-8"))
+}
+
 /// The token's text as Java's `toLowerCase(Locale.ENGLISH)` gives it, lone surrogates written
-/// as `?`, appended to `out`; `word` is scratch.
-fn push_java_lowercase(units: &[u16], word: &mut String, out: &mut String) {
+/// as `?`, appended to `out` as UTF-8; `word` is scratch.
+fn push_java_lowercase(units: &[u16], word: &mut String, out: &mut Vec<u8>) {
     if units.iter().all(|&u| u < 0x80) {
-        out.extend(units.iter().map(|&u| char::from(u as u8).to_ascii_lowercase()));
+        out.extend(units.iter().map(|&u| (u as u8).to_ascii_lowercase()));
         return;
     }
     word.clear();
     word.extend(char::decode_utf16(units.iter().copied()).map(|c| c.unwrap_or('?')));
     if !word.chars().any(newer_than_java) {
-        out.push_str(&word.to_lowercase());
+        out.extend_from_slice(word.to_lowercase().as_bytes());
         return;
     }
     // Letters that have a lowercase only after Unicode 13 (Java 17's) stay; the text between
     // them is lowercased as a whole (the final sigma looks at its neighbours).
+    let mut buffer = [0; 4];
     for (i, piece) in word.split(newer_than_java).enumerate() {
-        if i > 0 {
-            out.extend(nth_newer(word, i - 1));
+        if let Some(kept) = (i > 0).then(|| nth_newer(word, i - 1)).flatten() {
+            out.extend_from_slice(kept.encode_utf8(&mut buffer).as_bytes());
         }
-        out.push_str(&piece.to_lowercase());
+        out.extend_from_slice(piece.to_lowercase().as_bytes());
     }
 }
 
@@ -564,13 +640,36 @@ fn replace_ascii<'a>(text: &'a [u16], pattern: &str, caseless: bool, to: &str) -
     Cow::Owned(out)
 }
 
+/// U+00AD, the soft hyphen.
+const SOFT_HYPHEN: u16 = 0xAD;
+
+/// `text` as UTF-16 code units, appended to `out` (runs of ASCII widened in bulk).
+fn push_utf16(text: &str, out: &mut Vec<u16>) {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(ascii);
+        out.extend(run.bytes().map(u16::from));
+        let mut chars = tail.chars();
+        if let Some(c) = chars.next() {
+            let mut buffer = [0; 2];
+            out.extend_from_slice(c.encode_utf16(&mut buffer));
+        }
+        rest = chars.as_str();
+    }
+}
+
 /// `removeSoftHyphens`: U+00AD deleted; a token of nothing else becomes `-`.
 fn remove_soft_hyphens(text: &[u16]) -> Cow<'_, [u16]> {
-    if !text.contains(&0xAD) {
+    if !text.contains(&SOFT_HYPHEN) {
         return Cow::Borrowed(text);
     }
-    let out: Vec<u16> = text.iter().copied().filter(|&u| u != 0xAD).collect();
-    Cow::Owned(if out.is_empty() { vec![u16::from(b'-')] } else { out })
+    let out: Vec<u16> = text.iter().copied().filter(|&u| u != SOFT_HYPHEN).collect();
+    Cow::Owned(if out.is_empty() {
+        vec![u16::from(b'-')]
+    } else {
+        out
+    })
 }
 
 /// `normalizeParentheses`: `(` and `)` as `-LRB-` and `-RRB-`.
@@ -623,7 +722,11 @@ fn right_quotes(text: &[u16]) -> Cow<'_, [u16]> {
 /// `latexQuotes(in, probablyLeft)`: ASCII quotes (and `&apos;`, `&quot;`) by the side the rule
 /// guessed, then the curly and angle quotes by their own side.
 fn latex_quotes(text: &[u16], probably_left: bool) -> Cow<'_, [u16]> {
-    let (single, double) = if probably_left { ("`", "``") } else { ("'", "''") };
+    let (single, double) = if probably_left {
+        ("`", "``")
+    } else {
+        ("'", "''")
+    };
     let s = replace_ascii(text, "&apos;", false, single);
     let s = replace_units(&s, &[(u16::from(b'\''), single)]).into_owned();
     let s = replace_ascii(&s, "&quot;", false, double).into_owned();
@@ -682,7 +785,11 @@ mod tests {
             ("\u{91}\u{92}\u{93}\u{94}", false, "`'``''"),
         ];
         for (text, left, expected) in cases {
-            assert_eq!(string(&latex_quotes(&utf16(text), left)), expected, "{text:?}");
+            assert_eq!(
+                string(&latex_quotes(&utf16(text), left)),
+                expected,
+                "{text:?}"
+            );
         }
     }
 
@@ -691,28 +798,37 @@ mod tests {
         assert_eq!(string(&normalize_amp(&utf16("AT&AmP;T&amp;"))), "AT&T&");
         assert_eq!(string(&remove_soft_hyphens(&utf16("\u{AD}\u{AD}"))), "-");
         assert_eq!(string(&remove_soft_hyphens(&utf16("co\u{AD}op"))), "coop");
-        assert_eq!(string(&normalize_currency(&utf16("\u{20AC}\u{A2}\u{A3}"))), "$cents#");
-        assert_eq!(string(&normalize_fractions(&utf16("\u{BD}\u{2157}"))), "1/2\u{2157}");
+        assert_eq!(
+            string(&normalize_currency(&utf16("\u{20AC}\u{A2}\u{A3}"))),
+            "$cents#"
+        );
+        assert_eq!(
+            string(&normalize_fractions(&utf16("\u{BD}\u{2157}"))),
+            "1/2\u{2157}"
+        );
         assert_eq!(string(&normalize_parentheses(&utf16("(a)"))), "-LRB-a-RRB-");
         assert!(matches!(normalize_amp(&utf16("plain")), Cow::Borrowed(_)));
     }
 
     #[test]
     fn lowercase_as_java_17() {
-        let (mut word, mut out) = (String::new(), String::new());
+        let (mut word, mut out) = (String::new(), Vec::new());
         for (text, expected) in [
             ("ABC", "abc"),
-            ("\u{39F}\u{394}\u{39F}\u{3A3}", "\u{3BF}\u{3B4}\u{3BF}\u{3C2}"),
+            (
+                "\u{39F}\u{394}\u{39F}\u{3A3}",
+                "\u{3BF}\u{3B4}\u{3BF}\u{3C2}",
+            ),
             ("\u{130}", "i\u{307}"),
             ("\u{2C2F}A\u{A7C0}", "\u{2C2F}a\u{A7C0}"),
         ] {
             out.clear();
             push_java_lowercase(&utf16(text), &mut word, &mut out);
-            assert_eq!(out, expected, "{text:?}");
+            assert_eq!(out, expected.as_bytes(), "{text:?}");
         }
         out.clear();
         push_java_lowercase(&[0xD800, u16::from(b'A')], &mut word, &mut out);
-        assert_eq!(out, "?a");
+        assert_eq!(out, b"?a");
     }
 
     #[test]

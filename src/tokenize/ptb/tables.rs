@@ -20,15 +20,25 @@ const TRANSITIONS: usize = 472_250;
 const CHECKSUM: u64 = 0x1bdf_5bfc_ed80_76ca;
 
 /// The scanner's tables: the character classes of the 65,536 UTF-16 code units, each state's
-/// action, row offset and attributes, and the row-compressed transitions (`-1`: no move).
+/// action, row offset and attributes, and the row-compressed transitions. A transition holds
+/// its target's row offset and number ([`Move`]), so that a step is one lookup.
 #[derive(Debug)]
 pub(super) struct Tables {
     cmap: Box<[u8]>,
     action: Box<[u8]>,
     rowmap: Box<[u32]>,
-    trans: Box<[i16]>,
+    trans: Box<[u32]>,
     attribute: Box<[u8]>,
 }
+
+/// A transition as [`Tables`] stores it, or [`NO_MOVE`]: the target's row offset (19 bits; 3.4.1's
+/// last is 472,125), its number (12 bits; 3.4.1 has 4,058 states) and whether it accepts (the
+/// low bit), so that a step is one lookup and a branch.
+type Move = u32;
+/// The bits below the row offset.
+const ROW_SHIFT: u32 = 13;
+/// No transition: the DFA stops.
+const NO_MOVE: Move = u32::MAX;
 
 impl Tables {
     /// The tables from `PTBLexer.class`'s bytes.
@@ -41,10 +51,7 @@ impl Tables {
         // ZZ_ATTRIBUTE, ZZ_CMAP (javac's order for this class; the checksum confirms it).
         let [action, rowmap, t0, t1, t2, t3, t4, t5, t6, t7, t8, attribute, cmap] =
             <[Vec<u16>; 13]>::try_from(strings).map_err(|found| {
-                not_the_class(format!(
-                    "{} packed tables where 3.4.1 has 13",
-                    found.len()
-                ))
+                not_the_class(format!("{} packed tables where 3.4.1 has 13", found.len()))
             })?;
         let trans_packed: Vec<u16> = [t0, t1, t2, t3, t4, t5, t6, t7, t8].concat();
         let cmap = run_lengths(&cmap, 0x1_0000)?;
@@ -79,46 +86,62 @@ impl Tables {
                 .map(|v| u8::try_from(v).map_err(|_| not_the_class(format!("{what} value {v}"))))
                 .collect()
         };
-        let tables = Self {
+        // Every lookup the scanner makes stays inside the tables, so a failed `get` never
+        // means anything but "no transition".
+        let classes_ok = cmap.iter().all(|&c| usize::from(c) < CLASSES);
+        let rows_ok = rowmap
+            .iter()
+            .all(|&row| row as usize + CLASSES <= trans.len());
+        let targets_ok = trans
+            .iter()
+            .all(|&t| t == -1 || usize::try_from(t).is_ok_and(|t| t < STATES));
+        if !(classes_ok && rows_ok && targets_ok) {
+            return Err(not_the_class("its tables point outside themselves"));
+        }
+        let fits = rowmap.iter().all(|&row| row < (1 << (32 - ROW_SHIFT)) - 1);
+        if !fits || STATES > 1 << (ROW_SHIFT - 1) {
+            return Err(not_the_class("its tables are larger than 3.4.1's"));
+        }
+        let trans = trans
+            .iter()
+            .map(|&target| match usize::try_from(target) {
+                Ok(state) => match (rowmap.get(state), attribute.get(state)) {
+                    (Some(&row), Some(&attribute)) => {
+                        (row << ROW_SHIFT) | ((state as u32) << 1) | u32::from(attribute & 1)
+                    }
+                    _ => NO_MOVE,
+                },
+                Err(_) => NO_MOVE,
+            })
+            .collect();
+        Ok(Self {
             cmap: narrow(cmap, "character class")?,
             action: narrow(action, "action")?,
             rowmap: rowmap.into_boxed_slice(),
-            trans: trans
-                .into_iter()
-                .map(|v| i16::try_from(v).unwrap_or(-1))
-                .collect(),
+            trans,
             attribute: narrow(attribute, "attribute")?,
-        };
-        tables.check_bounds()?;
-        Ok(tables)
+        })
     }
 
-    /// Every lookup the scanner makes stays inside the tables (so a failed `get` never means
-    /// anything but "no transition").
-    fn check_bounds(&self) -> Result<()> {
-        let classes_ok = self.cmap.iter().all(|&c| usize::from(c) < CLASSES);
-        let rows_ok = self
-            .rowmap
-            .iter()
-            .all(|&row| row as usize + CLASSES <= self.trans.len());
-        let targets_ok = self
-            .trans
-            .iter()
-            .all(|&t| t == -1 || usize::try_from(t).is_ok_and(|t| t < STATES));
-        if classes_ok && rows_ok && targets_ok {
-            Ok(())
-        } else {
-            Err(not_the_class("its tables point outside themselves"))
-        }
+    /// `state`'s row offset, where [`Tables::step`] starts from it.
+    #[inline(always)]
+    pub(super) fn row(&self, state: usize) -> usize {
+        self.rowmap.get(state).map_or(0, |&row| row as usize)
+    }
+
+    /// The transition on `unit` from the state whose row is `row`, or `None` where the DFA
+    /// stops; [`Step`] reads it.
+    #[inline(always)]
+    pub(super) fn step(&self, row: usize, unit: u16) -> Option<Step> {
+        let class = *self.cmap.get(usize::from(unit))?;
+        let next = *self.trans.get(row + usize::from(class))?;
+        (next != NO_MOVE).then_some(Step(next))
     }
 
     /// The state after reading `unit` in `state`, or `None` where the DFA stops.
     #[inline(always)]
     pub(super) fn next(&self, state: usize, unit: u16) -> Option<usize> {
-        let class = *self.cmap.get(usize::from(unit))?;
-        let row = *self.rowmap.get(state)? as usize;
-        let next = *self.trans.get(row + usize::from(class))?;
-        usize::try_from(next).ok()
+        self.step(self.row(state), unit).map(Step::state)
     }
 
     /// `ZZ_ATTRIBUTE[state]`: bit 1 the state accepts, bit 8 no longer match can follow.
@@ -131,6 +154,27 @@ impl Tables {
     #[inline(always)]
     pub(super) fn action(&self, state: usize) -> u8 {
         self.action.get(state).copied().unwrap_or(0)
+    }
+}
+
+/// A transition: the target state's number, row offset and whether it accepts.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Step(Move);
+
+impl Step {
+    #[inline(always)]
+    pub(super) fn row(self) -> usize {
+        (self.0 >> ROW_SHIFT) as usize
+    }
+
+    #[inline(always)]
+    pub(super) fn state(self) -> usize {
+        ((self.0 >> 1) & ((1 << (ROW_SHIFT - 1)) - 1)) as usize
+    }
+
+    #[inline(always)]
+    pub(super) fn accepts(self) -> bool {
+        self.0 & 1 == 1
     }
 }
 
@@ -283,9 +327,17 @@ mod tests {
 
     #[test]
     fn other_bytes_are_refused() {
-        for bytes in [&b""[..], b"\xCA\xFE\xBA\xBE", b"PK\x03\x04", b"\xCA\xFE\xBA\xBE\0\0\0\x32\0\x02\x63"] {
+        for bytes in [
+            &b""[..],
+            b"\xCA\xFE\xBA\xBE",
+            b"PK\x03\x04",
+            b"\xCA\xFE\xBA\xBE\0\0\0\x32\0\x02\x63",
+        ] {
             let error = Tables::from_class_file(bytes).unwrap_err();
-            assert!(error.message().contains("not the PTBLexer class"), "{error}");
+            assert!(
+                error.message().contains("not the PTBLexer class"),
+                "{error}"
+            );
         }
         // A well-formed class with no tables.
         let empty = b"\xCA\xFE\xBA\xBE\0\0\0\x32\0\x02\x01\0\x03abc";

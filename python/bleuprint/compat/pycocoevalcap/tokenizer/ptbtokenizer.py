@@ -16,6 +16,7 @@ later caption is given to the wrong image without a word. Such a caption raises
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ PUNCTUATIONS = [
 
 #: Characters the scanner reads as a line end besides ``\\n`` (which upstream replaces).
 LINE_BREAKS = "\r\x0b\x0c\u2028\u2029"
+_LINE_BREAK = re.compile(f"[{LINE_BREAKS}]")
 #: What ``line_breaks=`` accepts.
 LINE_BREAK_CHOICES = ("error", "space")
 
@@ -57,19 +59,23 @@ class PTBTokenizer:
         sentences = [
             c["caption"].replace("\n", " ") for k, v in captions_for_image.items() for c in v
         ]
-        for i, sentence in enumerate(sentences):
-            if any(ch in LINE_BREAKS for ch in sentence):
-                if self.line_breaks == "space":
-                    sentences[i] = "".join(" " if ch in LINE_BREAKS else ch for ch in sentence)
-                    continue
-                ch = next(ch for ch in sentence if ch in LINE_BREAKS)
-                raise InvalidInputError(
-                    f"a caption of image {image_id[i]!r} contains U+{ord(ch):04X}, which the "
-                    "Stanford PTB tokenizer reads as a line end: pycocoevalcap would split "
-                    "the caption there and give every later caption to the wrong image. Use "
-                    "PTBTokenizer(line_breaks='space') to replace such characters with spaces"
-                )
+        if _LINE_BREAK.search("".join(sentences)):
+            sentences = self._without_line_breaks(image_id, sentences)
         final_tokenized_captions_for_image: dict[Any, list[str]] = {}
         for k, caption in zip(image_id, tokenize_captions(sentences)):
             final_tokenized_captions_for_image.setdefault(k, []).append(caption)
         return final_tokenized_captions_for_image
+
+    def _without_line_breaks(self, image_id: list[Any], sentences: list[str]) -> list[str]:
+        """The captions with line breaks replaced by spaces (``line_breaks="space"``), or an
+        error naming the first image with one."""
+        for i, sentence in enumerate(sentences):
+            found = _LINE_BREAK.search(sentence)
+            if found is not None and self.line_breaks == "error":
+                raise InvalidInputError(
+                    f"a caption of image {image_id[i]!r} contains U+{ord(found.group()):04X}, "
+                    "which the Stanford PTB tokenizer reads as a line end: pycocoevalcap would "
+                    "split the caption there and give every later caption to the wrong image. "
+                    "Use PTBTokenizer(line_breaks='space') to replace such characters with spaces"
+                )
+        return [_LINE_BREAK.sub(" ", sentence) for sentence in sentences]
