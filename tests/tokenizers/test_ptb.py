@@ -10,9 +10,7 @@ The jar comes with pycocoevalcap (the ``test`` extra); Java from Debian's
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -33,6 +31,7 @@ from bleuprint.errors import (
 )
 from bleuprint.tokenizers.ptb import JAR_ENV, LEXER_CLASS, find_jar, ptb_tokenizer
 from tests.support.data import read_lines
+from tests.support.java import require_java
 
 upstream = pytest.importorskip("pycocoevalcap.tokenizer.ptbtokenizer")
 
@@ -50,10 +49,7 @@ def jar() -> Path:
 @pytest.fixture(scope="module")
 def java(jar: Path) -> Any:
     """``run(text)``: the jar's stdout for ``text`` (``-preserveLines -lowerCase``)."""
-    if shutil.which("java") is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI needs Java for the PTB tests: run tools/install_test_packages.sh")
-        pytest.skip("no java on PATH (tools/install_test_packages.sh installs it)")
+    require_java()
 
     def run(text: str, tmp: Path) -> str:
         path = tmp / "input.txt"

@@ -26,6 +26,7 @@ SUBCOMMANDS = {
     "testset": "bleuprint.cli.testset_cache:run_testset",
     "mbr": "bleuprint.cli.mbr:run_mbr",
     "self-bleu": "bleuprint.cli.self_bleu:run_self_bleu",
+    "caption": "bleuprint.cli.caption:run_caption",
     "explain": "bleuprint.cli.presets:run_explain",
     "compare-presets": "bleuprint.cli.presets:run_compare",
     "compare-implementations": "bleuprint.cli.presets:run_compare_implementations",

@@ -1,0 +1,1 @@
+"""pycocoevalcap 1.2's ``meteor`` package: :class:`~.meteor.Meteor`, pycocoevalcap's own."""

@@ -1,0 +1,1 @@
+"""pycocoevalcap 1.2's ``spice`` package: :class:`~.spice.Spice`, pycocoevalcap's own."""
