@@ -142,6 +142,7 @@ pub(crate) mod typed {
         keep("keep");
         multi_reference("multi_reference");
         text("text");
+        line_breaks("line_breaks");
     });
 
     str_args!(optional_str_arg -> Option<&'a str>, "a str or None" {

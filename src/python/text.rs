@@ -16,7 +16,7 @@ use crate::parallel;
 use crate::text::normalize::Normalization;
 use crate::text::script;
 use crate::tokenize::mecab::{MecabModel, CACHE_LINES};
-use crate::tokenize::ptb::PtbLexer;
+use crate::tokenize::ptb::{LineBreaks, PtbLexer};
 use crate::tokenize::{jiwer, regexp_stage_into, tercom, Pipeline, TextScratch, Tokenizer};
 
 /// How `tokenize` turns one line into its output.
@@ -426,19 +426,23 @@ impl PtbTokenizer {
         })
     }
 
-    /// The captions as pycocoevalcap's one call of the jar tokenizes them (joined by `\n`,
-    /// so a rule may look into the next caption), on `workers` threads.
-    #[pyo3(signature = (captions, *, workers = -1))]
+    /// The captions as pycocoevalcap's one call of the jar tokenizes them (joined by `\\n`,
+    /// so a rule may look into the next caption), on `workers` threads; `line_breaks`: what
+    /// becomes of a caption's line breaks (`error`; `newline-space`: `\\n` as a space, as
+    /// pycocoevalcap replaces it, the others refused; `space`).
+    #[pyo3(signature = (captions, *, line_breaks = "error", workers = -1))]
     fn tokenize_batch(
         &self,
         py: Python<'_>,
         captions: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = typed::line_breaks)] line_breaks: &str,
         #[pyo3(from_py_with = workers)] workers: i64,
     ) -> PyResult<Vec<String>> {
+        let line_breaks = LineBreaks::from_name(line_breaks)?;
         let stream = StrStream::extract(captions, "captions", false)?;
         let captions = stream.borrow_all();
         run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
-            self.lexer.coco_captions(&captions, workers)
+            self.lexer.coco_captions(&captions, line_breaks, workers)
         })
     }
 

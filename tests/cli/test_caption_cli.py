@@ -122,7 +122,7 @@ def test_line_breaks(coco: dict[str, Any], capsys: pytest.CaptureFixture[str]) -
     code, _, err = run_cli_in_process(["caption", "--gts", coco["gts"], "--res", path], capsys)
     assert code != 0
     assert f"image {results[5]['image_id']!r} contains U+2028" in err
-    assert "--line-breaks space" in err
+    assert "(--line-breaks space)" in err
     code, out, err = run_cli_in_process(
         ["caption", "--gts", coco["gts"], "--res", path, "--line-breaks", "space"], capsys
     )

@@ -437,6 +437,7 @@ TYPED = {
             "promotion",
             "library_path",
             "path",
+            "line_breaks",
         ),
         names,
     ),  # fmt: skip

@@ -21,6 +21,7 @@ __all__ = [
     "ChrfKernel",
     "GleuKernel",
     "MecabTagger",
+    "PtbTokenizer",
     "MetricKernel",
     "NORMALIZATIONS",
     "NORMALIZATION_SIGNATURES",
@@ -444,8 +445,11 @@ class PtbTokenizer:
     def __new__(cls, class_file: bytes) -> PtbTokenizer: ...
     def tokenize(self, captions: Sequence[str], *, workers: int = ...) -> list[str]:
         """Each caption on its own (as the jar reads it followed by a line break)."""
-    def tokenize_batch(self, captions: Sequence[str], *, workers: int = ...) -> list[str]:
-        """The captions as pycocoevalcap's one call of the jar tokenizes them."""
+    def tokenize_batch(
+        self, captions: Sequence[str], *, line_breaks: str = ..., workers: int = ...
+    ) -> list[str]:
+        """The captions as pycocoevalcap's one call of the jar tokenizes them; ``line_breaks``:
+        ``error``, ``newline-space`` or ``space``."""
     def jar_output(self, text: str) -> str:
         """The jar's output for ``text`` with ``-preserveLines -lowerCase``."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -36,8 +37,6 @@ from bleuprint.tokenizers.ptb import SIGNATURE, tokenize_captions
 #: The scores, in pycocoevalcap's order (METEOR and SPICE are its Java programs).
 BLEU_NAMES = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
 JAVA_METRICS = ("METEOR", "SPICE")
-#: The characters the PTB tokenizer reads as a line end, besides ``\n``.
-LINE_BREAKS = "\r\x0b\x0c\u2028\u2029"
 
 
 def caption_parser() -> argparse.ArgumentParser:
@@ -87,22 +86,22 @@ def caption_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _clean(captions: list[str], line_breaks: str, where: str, images: list[Hashable]) -> list[str]:
-    """pycocoevalcap's ``\\n`` to space, then the other line breaks refused or spaced."""
-    out = []
-    for image, caption in zip(images, captions):
-        caption = caption.replace("\n", " ")
-        if any(ch in LINE_BREAKS for ch in caption):
-            if line_breaks == "error":
-                ch = next(ch for ch in caption if ch in LINE_BREAKS)
-                raise InvalidInputError(
-                    f"{where}: a caption of image {image!r} contains U+{ord(ch):04X}, which the "
-                    "Stanford PTB tokenizer reads as a line end (pycocoevalcap would give every "
-                    "later caption to the wrong image); --line-breaks space replaces them"
-                )
-            caption = "".join(" " if ch in LINE_BREAKS else ch for ch in caption)
-        out.append(caption)
-    return out
+def _tokenized(
+    captions: list[str], images: list[Hashable], where: str, args: argparse.Namespace
+) -> list[str]:
+    """The captions through pycocoevalcap's tokenizer call (``\\n`` as a space, the other line
+    breaks refused or spaced), an error naming the file and the image."""
+    mode = "space" if args.line_breaks == "space" else "newline-space"
+    try:
+        return tokenize_captions(captions, line_breaks=mode, workers=args.workers)
+    except InvalidInputError as error:
+        found = re.match(r"caption (\d+) ", str(error))
+        if found is None:
+            raise
+        image = images[int(found.group(1))]
+        message = str(error).replace(found.group(0), f"a caption of image {image!r} ", 1)
+        message = message.replace('(line_breaks="space")', "(--line-breaks space)")
+        raise InvalidInputError(f"{where}: {message}") from error
 
 
 class _System:
@@ -118,13 +117,16 @@ class _System:
         )
         cider = CIDEr(workers=workers).stats(hypotheses, streams).score(workers)
         self.cider_images = np.asarray(cider.sentence_scores, dtype=np.float64)
-        self.scores: dict[str, Any] = dict(zip(BLEU_NAMES, self.bleu.score().score))
-        self.scores["ROUGE_L"] = rouge.score().scores["rougeL"].fmeasure
+        bleu: Any = self.bleu.score()
+        rouge_score: Any = rouge.score()
+        self.scores: dict[str, Any] = dict(zip(BLEU_NAMES, bleu.score))
+        self.scores["ROUGE_L"] = rouge_score.scores["rougeL"].fmeasure
         self.scores["CIDEr"] = cider.numpy_score
 
     def resampled(self, indices: np.ndarray) -> dict[str, np.ndarray]:
         """Each score on every resample (a row of image indices)."""
-        bleu = np.array([self.bleu[row].score().score for row in indices], dtype=np.float64)
+        scores: list[Any] = [self.bleu[row].score() for row in indices]
+        bleu = np.array([s.score for s in scores], dtype=np.float64)
         out = {name: bleu[:, k] for k, name in enumerate(BLEU_NAMES)}
         out["ROUGE_L"] = self.rouge_images[indices].mean(axis=1)
         out["CIDEr"] = self.cider_images[indices].mean(axis=1)
@@ -160,10 +162,7 @@ def run_caption(argv: Sequence[str]) -> int:
         counts = [len(references[image]) for image in images]
         flat = [c for image in images for c in references[image]]
         owners = [image for image in images for _ in references[image]]
-        tokenized = tokenize_captions(
-            _clean(flat, args.line_breaks, f"annotations {args.gts!r}", owners),
-            workers=args.workers,
-        )
+        tokenized = _tokenized(flat, owners, f"annotations {args.gts!r}", args)
         per_image: list[list[str]] = []
         start = 0
         for count in counts:
@@ -173,10 +172,8 @@ def run_caption(argv: Sequence[str]) -> int:
         streams = [[refs[k] if k < len(refs) else None for refs in per_image] for k in range(most)]
         systems = []
         for path, found in results:
-            captions = _clean(
-                [found[image] for image in images], args.line_breaks, f"results {path!r}", images
-            )
-            hypotheses = tokenize_captions(captions, workers=args.workers)
+            captions = [found[image] for image in images]
+            hypotheses = _tokenized(captions, images, f"results {path!r}", args)
             systems.append(_System(path, hypotheses, streams, args.workers))
         java_names = [] if args.java_metrics is None else args.java_metrics or list(JAVA_METRICS)
         java = _java_scores(systems, images, per_image, java_names)

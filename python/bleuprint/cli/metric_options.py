@@ -10,7 +10,7 @@ from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.metrics.chrf import CHRF
 from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
 from bleuprint.metrics.rouge import DEFAULT_TOKENIZER, ROUGE_TYPES
-from bleuprint.tokenizers import NORMALIZATIONS, TOKENIZERS
+from bleuprint.tokenizers import ALL_TOKENIZERS, NORMALIZATIONS
 from bleuprint.tokenizers.whisper import OPEN_ASR_LANGUAGES as NUMBER_LANGUAGES
 
 
@@ -29,14 +29,15 @@ def add_bleu_options(parser: argparse.ArgumentParser) -> None:
         f"{SMOOTH_DEFAULTS['floor']}, add-k {SMOOTH_DEFAULTS['add-k']}).",
     )  # fmt: skip
     bleu.add_argument(
-        "--tokenize", "-tok", choices=list(TOKENIZERS), default=None,
+        "--tokenize", "-tok", choices=list(ALL_TOKENIZERS), default=None,
         dest="bleu_tokenize",
         help="Tokenizer: 13a (mteval-v13a; the default, except that -l picks zh, ja-mecab or "
         "ko-mecab for those targets), intl (mteval-v14 international), char, none, zh "
         "(Chinese), ja-mecab (Japanese; pip install 'bleuprint[ja]'), ko-mecab (Korean; "
         "'bleuprint[ko]'), flores200, flores101, spBLEU-1K, spm (SentencePiece; "
-        "'bleuprint[spm]'). With the default tokenizer, text that looks Chinese, Japanese or "
-        "Korean gets a warning.",
+        "'bleuprint[spm]'), ptb (pycocoevalcap's Stanford PTB tokenizer, lowercased, "
+        "punctuation dropped; reads the jar pycocoevalcap ships, no Java). With the default "
+        "tokenizer, text that looks Chinese, Japanese or Korean gets a warning.",
     )  # fmt: skip
     bleu.add_argument(
         "--spm-model", default=None, dest="bleu_spm_model", metavar="PATH",
@@ -162,7 +163,7 @@ def add_rouge_options(parser: argparse.ArgumentParser) -> None:
         "(default: %(default)s).",
     )  # fmt: skip
     rouge.add_argument(
-        "--rouge-tokenize", choices=[DEFAULT_TOKENIZER, *TOKENIZERS], default=DEFAULT_TOKENIZER,
+        "--rouge-tokenize", choices=[DEFAULT_TOKENIZER, *ALL_TOKENIZERS], default=DEFAULT_TOKENIZER,
         dest="rouge_tokenizer",
         help="rouge (rouge-score's: lowercase, runs of a-z and 0-9, so other scripts score 0) or "
         "a bleuprint tokenizer, after lowercasing (default: %(default)s).",

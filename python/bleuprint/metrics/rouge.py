@@ -362,7 +362,7 @@ class ROUGESignature(Signature):
         )
         self.info.update(
             {
-                "case": "lc" if config.lowercases else "mixed",
+                "case": "lc" if config.lowercases or config.tokenizer == "ptb" else "mixed",
                 "tok": config._tokenizer_label(),
                 "stem": config.use_stemmer,
                 "types": "+".join(config.rouge_types),

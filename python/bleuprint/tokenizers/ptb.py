@@ -20,7 +20,7 @@ import os
 import zipfile
 from pathlib import Path
 from threading import Lock
-from typing import Optional, Union
+from typing import Union
 
 from bleuprint._core import PtbTokenizer
 from bleuprint.errors import ModelUnavailableError
@@ -105,17 +105,28 @@ class PTBTokenizer(ExternalTokenizer):
         return self.core.tokenize(lines, workers=workers)
 
 
+#: What ``line_breaks=`` accepts: refuse a caption holding a character the jar reads as a line
+#: end; replace ``\n`` by a space as pycocoevalcap does and refuse the others; replace all.
+LINE_BREAKS = ("error", "newline-space", "space")
+
+
 def tokenize_captions(
-    captions: list[str], *, jar: Optional[str] = None, workers: int = -1
+    captions: list[str],
+    *,
+    line_breaks: str = "error",
+    jar: Union[str, os.PathLike[str], None] = None,
+    workers: int = -1,
 ) -> list[str]:
     """The captions as pycocoevalcap's one call of the jar tokenizes them: joined by ``\\n``,
-    so that a rule may read past the end of a caption into the next."""
-    return ptb_tokenizer(jar).tokenize_batch(captions, workers=workers)
+    so that a rule may read past the end of a caption into the next. ``line_breaks``: one of
+    :data:`LINE_BREAKS`."""
+    return ptb_tokenizer(jar).tokenize_batch(captions, line_breaks=line_breaks, workers=workers)
 
 
 __all__ = [
     "JAR_ENV",
     "JAR_NAME",
+    "LINE_BREAKS",
     "PTBTokenizer",
     "SIGNATURE",
     "find_jar",

@@ -5,7 +5,7 @@
 //! The jar's `PTBLexer` is a JFlex 1.5.1 scanner: a DFA over UTF-16 code units (an emoji is two
 //! units, each untokenizable and deleted), the longest match winning and the earlier rule
 //! breaking ties, with trailing contexts (`r1/r2`) resolved by the forward and backward
-//! automata JFlex builds for them. [`PtbLexer`] runs the same tables ([`tables`], read from the
+//! automata JFlex builds for them. [`PtbLexer`] runs the same tables (`tables.rs`, read from the
 //! user's jar) with the same loop, and the 54 rule actions below do what the generated
 //! `next()` does with the options `PTBTokenizer.main` passes (`ptb3Escaping` defaults plus
 //! `tokenizeNLs`): brackets become `-LRB-` .., quotes become LaTeX quotes by the rule that
@@ -40,6 +40,23 @@ pub const COCO_PUNCTUATION: [&str; 17] = [
 /// without U+0085, which its ellipsis rule takes first). In a caption they split it, and in
 /// pycocoevalcap's one-call batch every later caption moves to the wrong image.
 pub const LINE_BREAKS: [char; 6] = ['\n', '\r', '\u{0B}', '\u{0C}', '\u{2028}', '\u{2029}'];
+
+/// What [`PtbLexer::coco_captions`] does with a caption's [`LINE_BREAKS`] characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineBreaks {
+    /// Refuse the caption.
+    Error,
+    /// `\n` becomes a space (pycocoevalcap's own `replace('\n', ' ')`); the others refuse it.
+    NewlineSpace,
+    /// Every one becomes a space.
+    Space,
+}
+
+crate::enums::name_table!(LineBreaks, "line_breaks", {
+    Error => "error",
+    NewlineSpace => "newline-space",
+    Space => "space",
+});
 
 /// One token of the scanner: its text (UTF-16, as the jar's `String`s), or a line end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -406,7 +423,12 @@ impl PtbLexer {
     /// `InvalidInput` naming the first caption that holds a [`LINE_BREAKS`] character, or
     /// whose token runs into the next caption (an SGML tag with a quote left open), which
     /// would move every later caption to the wrong image.
-    pub fn coco_captions(&self, captions: &[&str], workers: i64) -> Result<Vec<String>> {
+    pub fn coco_captions(
+        &self,
+        captions: &[&str],
+        line_breaks: LineBreaks,
+        workers: i64,
+    ) -> Result<Vec<String>> {
         const BATCH: usize = 256;
         // Each caption checked and in UTF-16 on its own thread, then one text.
         let indexed: Vec<(usize, &str)> = captions.iter().copied().enumerate().collect();
@@ -415,9 +437,11 @@ impl PtbLexer {
             workers,
             || (),
             |(), &(i, caption)| {
-                check_line(caption, i)?;
                 let mut units = Vec::with_capacity(caption.len() + 1);
                 push_utf16(caption, &mut units);
+                if check_line(caption, i).is_err() {
+                    space_line_breaks(&mut units, line_breaks, i)?;
+                }
                 Ok(units)
             },
         )?;
@@ -517,14 +541,34 @@ fn check_line(caption: &str, index: usize) -> Result<()> {
     }
     match caption.chars().find(|c| LINE_BREAKS.contains(c)) {
         None => Ok(()),
-        Some(c) => Err(Error::invalid_input(format!(
-            "caption {index} contains U+{:04X}, which the Stanford PTB tokenizer reads as a \
-             line end: pycocoevalcap would split the caption there and give every later caption \
-             to the wrong image. Replace such characters with spaces first (for example \
-             line_breaks=\"space\")",
-            u32::from(c)
-        ))),
+        Some(c) => Err(line_break_error(index, u32::from(c))),
     }
+}
+
+/// The error of caption `index`, which holds the line break `code`.
+fn line_break_error(index: usize, code: u32) -> Error {
+    Error::invalid_input(format!(
+        "caption {index} contains U+{code:04X}, which the Stanford PTB tokenizer reads as a line \
+         end: pycocoevalcap would split the caption there and give every later caption to the \
+         wrong image. Replace such characters with spaces first (line_breaks=\"space\")"
+    ))
+}
+
+/// A caption's line breaks (in its UTF-16 `units`) as spaces where `mode` allows, else the
+/// error naming the first one.
+fn space_line_breaks(units: &mut [u16], mode: LineBreaks, index: usize) -> Result<()> {
+    for unit in units.iter_mut() {
+        let is_break = matches!(*unit, 0x0A..=0x0D | 0x2028 | 0x2029);
+        if !is_break {
+            continue;
+        }
+        if mode == LineBreaks::Space || (mode == LineBreaks::NewlineSpace && *unit == 0x0A) {
+            *unit = u16::from(b' ');
+        } else {
+            return Err(line_break_error(index, u32::from(*unit)));
+        }
+    }
+    Ok(())
 }
 
 /// `bytes` as text (the output buffers only ever receive UTF-8).

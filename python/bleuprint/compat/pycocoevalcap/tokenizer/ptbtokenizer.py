@@ -22,6 +22,7 @@ from typing import Any
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.tokenizers.ptb import tokenize_captions
+from bleuprint.tokenizers.wer_text import gc_paused
 
 #: The jar upstream runs (bleuprint reads its scanner tables from it; no JVM starts).
 STANFORD_CORENLP_3_4_1_JAR = "stanford-corenlp-3.4.1.jar"
@@ -35,7 +36,6 @@ PUNCTUATIONS = [
 
 #: Characters the scanner reads as a line end besides ``\\n`` (which upstream replaces).
 LINE_BREAKS = "\r\x0b\x0c\u2028\u2029"
-_LINE_BREAK = re.compile(f"[{LINE_BREAKS}]")
 #: What ``line_breaks=`` accepts.
 LINE_BREAK_CHOICES = ("error", "space")
 
@@ -55,27 +55,36 @@ class PTBTokenizer:
     def tokenize(self, captions_for_image: Mapping[Any, Sequence[Any]]) -> dict[Any, list[str]]:
         """Image id to its captions tokenized: ``{id: [{"caption": str}, ...]}`` in,
         ``{id: [str, ...]}`` out, in the same order."""
-        image_id = [k for k, v in captions_for_image.items() for _ in range(len(v))]
-        sentences = [
-            c["caption"].replace("\n", " ") for k, v in captions_for_image.items() for c in v
-        ]
-        if _LINE_BREAK.search("".join(sentences)):
-            sentences = self._without_line_breaks(image_id, sentences)
+        # Upstream's `c["caption"].replace("\n", " ")` is the core's `newline-space`.
+        sentences = [c["caption"] for v in captions_for_image.values() for c in v]
+        mode = "space" if self.line_breaks == "space" else "newline-space"
+        try:
+            lines = tokenize_captions(sentences, line_breaks=mode)
+        except InvalidInputError as error:
+            raise _naming_image(error, captions_for_image) from error
         final_tokenized_captions_for_image: dict[Any, list[str]] = {}
-        for k, caption in zip(image_id, tokenize_captions(sentences)):
-            final_tokenized_captions_for_image.setdefault(k, []).append(caption)
+        # One list per image, none of them cyclic: the collector's passes over every live
+        # object while they are made would take longer than making them.
+        with gc_paused():
+            start = 0
+            for k, v in captions_for_image.items():
+                if len(v):  # upstream makes no entry for an image without captions
+                    final_tokenized_captions_for_image[k] = lines[start : start + len(v)]
+                    start += len(v)
         return final_tokenized_captions_for_image
 
-    def _without_line_breaks(self, image_id: list[Any], sentences: list[str]) -> list[str]:
-        """The captions with line breaks replaced by spaces (``line_breaks="space"``), or an
-        error naming the first image with one."""
-        for i, sentence in enumerate(sentences):
-            found = _LINE_BREAK.search(sentence)
-            if found is not None and self.line_breaks == "error":
-                raise InvalidInputError(
-                    f"a caption of image {image_id[i]!r} contains U+{ord(found.group()):04X}, "
-                    "which the Stanford PTB tokenizer reads as a line end: pycocoevalcap would "
-                    "split the caption there and give every later caption to the wrong image. "
-                    "Use PTBTokenizer(line_breaks='space') to replace such characters with spaces"
-                )
-        return [_LINE_BREAK.sub(" ", sentence) for sentence in sentences]
+
+def _naming_image(error: InvalidInputError, captions_for_image: Mapping[Any, Any]) -> Exception:
+    """The core's error about caption ``i`` of the call, naming its image."""
+    found = re.match(r"caption (\d+) ", str(error))
+    if found is None:
+        return error
+    index = int(found.group(1))
+    for image, captions in captions_for_image.items():
+        if index < len(captions):
+            message = str(error).replace(found.group(0), f"a caption of image {image!r} ", 1)
+            return InvalidInputError(
+                message.replace('(line_breaks="space")', "(PTBTokenizer(line_breaks='space'))")
+            )
+        index -= len(captions)
+    return error
