@@ -89,9 +89,10 @@ impl Tables {
         // Every lookup the scanner makes stays inside the tables, so a failed `get` never
         // means anything but "no transition".
         let classes_ok = cmap.iter().all(|&c| usize::from(c) < CLASSES);
+        // Whole rows of `CLASSES` columns each (JFlex shares identical rows, never overlaps them).
         let rows_ok = rowmap
             .iter()
-            .all(|&row| row as usize + CLASSES <= trans.len());
+            .all(|&row| row as usize % CLASSES == 0 && row as usize + CLASSES <= trans.len());
         let targets_ok = trans
             .iter()
             .all(|&t| t == -1 || usize::try_from(t).is_ok_and(|t| t < STATES));
@@ -102,6 +103,30 @@ impl Tables {
         if !fits || STATES > 1 << (ROW_SHIFT - 1) {
             return Err(not_the_class("its tables are larger than 3.4.1's"));
         }
+        // Classes renumbered by their first code unit, so that a row's ASCII columns (what most
+        // text reads) share fewer cache lines.
+        let mut first_unit = vec![u32::MAX; CLASSES];
+        for (unit, &class) in cmap.iter().enumerate() {
+            if let Some(first) = first_unit.get_mut(usize::from(class)) {
+                *first = (*first).min(unit as u32);
+            }
+        }
+        let mut order: Vec<usize> = (0..CLASSES).collect();
+        order.sort_by_key(|&class| first_unit.get(class).copied().unwrap_or(u32::MAX));
+        let mut renumber = vec![0u16; CLASSES];
+        for (new, &old) in order.iter().enumerate() {
+            if let Some(slot) = renumber.get_mut(old) {
+                *slot = new as u16;
+            }
+        }
+        let cmap: Vec<u16> = cmap
+            .iter()
+            .map(|&class| renumber.get(usize::from(class)).copied().unwrap_or(0))
+            .collect();
+        let trans: Vec<i32> = trans
+            .chunks(CLASSES)
+            .flat_map(|row| order.iter().map(|&old| row.get(old).copied().unwrap_or(-1)))
+            .collect();
         let trans = trans
             .iter()
             .map(|&target| match usize::try_from(target) {
