@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,18 @@ def test_compat_tokenizer_as_pycocoevalcap(wmt22: Path, jar: Path) -> None:
     # The rules that read into the next caption: alone, these captions come out otherwise.
     alone = ptb_tokenizer(jar).tokenize(CROSSING)
     assert alone != ptb_tokenizer(jar).tokenize_batch(CROSSING)
+
+
+def test_the_installed_drop_in_finds_the_real_jar(jar: Path) -> None:
+    # After install(), `import pycocoevalcap` is bleuprint's package; the jar is still found.
+    code = (
+        "import bleuprint.compat.pycocoevalcap as c; c.install(); "
+        "from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer; "
+        "print(PTBTokenizer().tokenize({1: [{'caption': 'A dog (running), U.S.'}]}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "{1: ['a dog -lrb- running -rrb- u.s.']}\n"
 
 
 def test_each_caption_on_its_own_as_the_jar(java: Any, core: Any, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ No JVM runs: the jar is only read as a zip file.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib.machinery
 import os
 import zipfile
 from pathlib import Path
@@ -51,7 +51,9 @@ def find_jar(jar: Union[str, os.PathLike[str], None] = None) -> Path:
         path = Path(os.environ[JAR_ENV])
         where = f"{JAR_ENV}={str(path)!r}"
     else:
-        spec = importlib.util.find_spec("pycocoevalcap")
+        # The path finder, not sys.modules: after the drop-in's install(), `pycocoevalcap`
+        # there is bleuprint's package.
+        spec = importlib.machinery.PathFinder.find_spec("pycocoevalcap")
         locations = list(spec.submodule_search_locations or []) if spec is not None else []
         for folder in locations:
             path = Path(folder) / "tokenizer" / JAR_NAME
