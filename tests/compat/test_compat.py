@@ -496,7 +496,9 @@ def test_knob_names_follow_the_core() -> None:
     from bleuprint.metrics.bleu import knobs
 
     assert list(knobs.REF_LENGTHS) == list(_core.REF_LENGTHS)
-    assert set(knobs.TOKENIZERS) == set(_core.TOKENIZERS) | {"mteval-intl", "tokens"}
+    # Python-side knobs: mteval's entity decoding before intl, token lists, and the PTB
+    # tokenizer (the core's scanner, called before the kernel counts).
+    assert set(knobs.TOKENIZERS) == set(_core.TOKENIZERS) | {"mteval-intl", "tokens", "ptb"}
 
 
 def test_hand_made_preset_and_gleu_rows_are_checked() -> None:

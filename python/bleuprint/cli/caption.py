@@ -25,6 +25,7 @@ from bleuprint.cli.actions import add_flags
 from bleuprint.cli.errors import library_errors
 from bleuprint.cli.output import write_lines
 from bleuprint.cli.parser import command_parser
+from bleuprint.compat.pycocoevalcap.eval import close_scorer, upstream_scorer
 from bleuprint.errors import InvalidInputError
 from bleuprint.io.coco import read_coco_annotations, read_coco_results
 from bleuprint.metrics.bleu import BLEU
@@ -196,8 +197,6 @@ def _java_scores(
     systems: list[_System], images: list[Hashable], references: list[list[str]], names: list[str]
 ) -> dict[str, dict[str, Any]]:
     """``names`` (METEOR, SPICE) of each system, by pycocoevalcap's own scorers."""
-    from bleuprint.compat.pycocoevalcap.eval import close_scorer, upstream_scorer
-
     gts = dict(zip(images, references))
     out: dict[str, dict[str, Any]] = {}
     for name in names:

@@ -11,13 +11,18 @@ from typing import Optional
 
 from bleuprint.tokenizers.base import ExternalTokenizer
 from bleuprint.tokenizers.mecab import JaMecabTokenizer, KoMecabTokenizer
+from bleuprint.tokenizers.ptb import PTBTokenizer
 from bleuprint.tokenizers.spm import get_spm_tokenizer
 
-#: The MeCab tokenizers' classes; every other name here is a SentencePiece model's.
+#: The MeCab tokenizers' classes.
 MECAB_CLASSES: dict[str, type[ExternalTokenizer]] = {
     "ja-mecab": JaMecabTokenizer,
     "ko-mecab": KoMecabTokenizer,
 }
+
+#: The tokenizers made once per process by their class: MeCab's and the PTB tokenizer; every
+#: other name is a SentencePiece model's.
+SHARED_CLASSES: dict[str, type[ExternalTokenizer]] = {**MECAB_CLASSES, "ptb": PTBTokenizer}
 
 _shared: dict[str, ExternalTokenizer] = {}
 _shared_lock = Lock()
@@ -26,11 +31,7 @@ _shared_lock = Lock()
 def external_tokenizer(name: str, spm_model: Optional[str] = None) -> ExternalTokenizer:
     """The process-wide tokenizer for ``name``: MeCab taggers, the PTB tokenizer's tables and
     SentencePiece models load once per process, on first use."""
-    cls = MECAB_CLASSES.get(name)
-    if name == "ptb":
-        from bleuprint.tokenizers.ptb import PTBTokenizer
-
-        cls = PTBTokenizer
+    cls = SHARED_CLASSES.get(name)
     if cls is None:
         return get_spm_tokenizer(name, spm_model)
     with _shared_lock:
@@ -40,4 +41,4 @@ def external_tokenizer(name: str, spm_model: Optional[str] = None) -> ExternalTo
     return tokenizer
 
 
-__all__ = ["MECAB_CLASSES", "external_tokenizer"]
+__all__ = ["MECAB_CLASSES", "SHARED_CLASSES", "external_tokenizer"]
