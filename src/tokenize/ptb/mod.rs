@@ -401,7 +401,15 @@ impl PtbLexer {
         scratch: &mut String,
         out: &mut String,
     ) -> Result<()> {
-        check_line(caption, 0)?;
+        if let Some(c) = caption.chars().find(|c| LINE_BREAKS.contains(c)) {
+            let excerpt: String = caption.chars().take(60).collect();
+            return Err(Error::invalid_input(format!(
+                "the line {excerpt:?} contains U+{:04X}, which the Stanford PTB tokenizer reads \
+                 as a line end (it would split the line in two); replace such characters with \
+                 spaces first",
+                u32::from(c)
+            )));
+        }
         out.clear();
         scratch.clear();
         scratch.push_str(caption);
