@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bleuprint.compat.pycocoevalcap.eval import close_scorer, upstream_scorer
 from tests.support.cli import run_cli_in_process
 from tests.support.data import read_lines
 from tests.support.java import require_java
@@ -180,3 +181,27 @@ def test_results_must_caption_the_same_images(
     )
     assert code != 0
     assert "every results file must caption the same images" in err
+
+
+def test_java_metrics_run_pycocoevalcaps_own(
+    coco: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["caption", "--gts", coco["gts"], "--res", coco["res"][0], "--json",
+            "--java-metrics", "METEOR"]  # fmt: skip
+    code, out, err = run_cli_in_process(argv, capsys)
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["skipped"] == ["SPICE"]
+    assert "SPICE skipped" in err
+    # pycocoevalcap's METEOR on its own tokenizer's output.
+    gts: dict[int, list[dict[str, str]]] = {}
+    for a in coco["annotations"]:
+        gts.setdefault(a["image_id"], []).append({"caption": a["caption"]})
+    results = {r["image_id"]: r["caption"] for r in json.loads(Path(coco["res"][0]).read_text())}
+    tokenizer = upstream_tokenizer.PTBTokenizer()
+    refs = tokenizer.tokenize({i: gts[i] for i in coco["ids"]})
+    hyps = tokenizer.tokenize({i: [{"caption": results[i]}] for i in coco["ids"]})
+    meteor = upstream_scorer("METEOR")
+    expected = meteor.compute_score(refs, hyps)[0]
+    close_scorer(meteor)
+    assert record["systems"][0]["scores"]["METEOR"] == expected

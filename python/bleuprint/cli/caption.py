@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -31,9 +30,9 @@ from bleuprint.io.coco import read_coco_annotations, read_coco_results
 from bleuprint.metrics.bleu import BLEU
 from bleuprint.metrics.cider import CIDEr
 from bleuprint.metrics.rouge import ROUGE
-from bleuprint.significance.draws import bootstrap_indices
+from bleuprint.significance.draws import bootstrap_indices, resampled_sums
 from bleuprint.significance.estimates import estimate_ci, p_value
-from bleuprint.tokenizers.ptb import SIGNATURE, tokenize_captions
+from bleuprint.tokenizers.ptb import SIGNATURE, caption_error, tokenize_captions
 
 #: The scores, in pycocoevalcap's order (METEOR and SPICE are its Java programs).
 BLEU_NAMES = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
@@ -96,12 +95,7 @@ def _tokenized(
     try:
         return tokenize_captions(captions, line_breaks=mode, workers=args.workers)
     except InvalidInputError as error:
-        found = re.match(r"caption (\d+) ", str(error))
-        if found is None:
-            raise
-        image = images[int(found.group(1))]
-        message = str(error).replace(found.group(0), f"a caption of image {image!r} ", 1)
-        message = message.replace('(line_breaks="space")', "(--line-breaks space)")
+        message = caption_error(error, images.__getitem__, "--line-breaks space")
         raise InvalidInputError(f"{where}: {message}") from error
 
 
@@ -111,6 +105,7 @@ class _System:
     def __init__(self, name: str, hypotheses: list[str], streams: list[list[Any]], workers: int):
         self.name = name
         self.hypotheses = hypotheses
+        self.workers = workers
         self.bleu = BLEU(preset="coco", workers=workers).stats(hypotheses, streams)
         rouge = ROUGE(preset="coco", workers=workers).stats(hypotheses, streams)
         self.rouge_images = np.array(
@@ -126,7 +121,9 @@ class _System:
 
     def resampled(self, indices: np.ndarray) -> dict[str, np.ndarray]:
         """Each score on every resample (a row of image indices)."""
-        scores: list[Any] = [self.bleu[row].score() for row in indices]
+        # Each resample's counts summed in one core call, scored as a corpus in one more.
+        sums = resampled_sums(self.bleu, indices, self.workers)
+        scores: list[Any] = self.bleu.config.score_rows_detailed(sums)
         bleu = np.array([s.score for s in scores], dtype=np.float64)
         out = {name: bleu[:, k] for k, name in enumerate(BLEU_NAMES)}
         out["ROUGE_L"] = self.rouge_images[indices].mean(axis=1)

@@ -41,6 +41,12 @@ class SwapFlags:
         return cls(rng.integers(2, size=(n_trials, n_segments), dtype=bool))
 
 
+def resampled_sums(stats: Stats, indices: np.ndarray, workers: int = -1) -> np.ndarray:
+    """Each resample's rows summed exactly (int64), one row per resample, in one core call."""
+    indices = np.ascontiguousarray(indices, dtype=np.int64)
+    return _core.bootstrap_sums(stats.rows, indices, workers=workers)  # type: ignore[no-any-return]
+
+
 def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> ResampledScores:
     """The score of every resample ``stats[indices[k]]``.
 
@@ -59,8 +65,7 @@ def bootstrap_scores(stats: Stats, indices: np.ndarray, workers: int = -1) -> Re
     if getattr(config, "resample_float64", False):  # per-segment scores (ROUGE's mean)
         float_sums = _core.bootstrap_sums(config.float_rows(stats.rows), indices, workers=workers)
         return ResampledScores.of_floats(config.score_sums(float_sums))
-    int_sums = _core.bootstrap_sums(stats.rows, indices, workers=workers)
-    return ResampledScores.of_floats(config.score_sums(int_sums))
+    return ResampledScores.of_floats(config.score_sums(resampled_sums(stats, indices, workers)))
 
 
 def _randomization_sums(

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import importlib.machinery
 import os
+import re
 import zipfile
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from threading import Lock
 from typing import Union
 
 from bleuprint._core import PtbTokenizer
-from bleuprint.errors import ModelUnavailableError
+from bleuprint.errors import InvalidInputError, ModelUnavailableError
 from bleuprint.tokenizers.base import ExternalTokenizer
 
 #: The jar's file name, as pycocoevalcap names it.
@@ -125,12 +127,27 @@ def tokenize_captions(
     return ptb_tokenizer(jar).tokenize_batch(captions, line_breaks=line_breaks, workers=workers)
 
 
+def caption_error(
+    error: InvalidInputError, image_of: Callable[[int], Hashable], fix: str
+) -> InvalidInputError:
+    """The core's error about ``caption i`` of a :func:`tokenize_captions` call, naming the
+    image ``image_of(i)`` instead and ``fix`` as the option that replaces line breaks; ``error``
+    itself when it names no caption."""
+    found = re.match(r"caption (\d+) ", str(error))
+    if found is None:
+        return error
+    image = image_of(int(found.group(1)))
+    message = str(error).replace(found.group(0), f"a caption of image {image!r} ", 1)
+    return InvalidInputError(message.replace('line_breaks="space"', fix))
+
+
 __all__ = [
     "JAR_ENV",
     "JAR_NAME",
     "LINE_BREAKS",
     "PTBTokenizer",
     "SIGNATURE",
+    "caption_error",
     "find_jar",
     "ptb_tokenizer",
     "tokenize_captions",

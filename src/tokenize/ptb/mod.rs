@@ -360,11 +360,8 @@ impl PtbLexer {
                 line_start = true;
             }
             Token::Text(text) => {
-                if !line_start {
-                    bytes.push(b' ');
-                }
+                push_token(&text, line_start, &mut word, &mut bytes);
                 line_start = false;
-                push_java_lowercase(&text, &mut word, &mut bytes);
             }
         })?;
         out.push_str(utf8(&bytes)?);
@@ -492,10 +489,8 @@ impl PtbLexer {
                             if units.contains(&u16::from(b'\n')) && split.is_none() {
                                 split = Some(first + out.len());
                             }
-                            if !line.is_empty() {
-                                line.push(b' ');
-                            }
-                            push_java_lowercase(&units, word, line);
+                            // Tokens are never empty: an empty line is one at its start.
+                            push_token(&units, line.is_empty(), word, line);
                         }
                     }
                     out.len() < count
@@ -577,6 +572,15 @@ fn space_line_breaks(units: &mut [u16], mode: LineBreaks, index: usize) -> Resul
         }
     }
     Ok(())
+}
+
+/// A token appended to the jar's output `line` as `-preserveLines` writes it: after a space
+/// unless it starts the line, lowercased (`-lowerCase`).
+fn push_token(units: &[u16], starts_line: bool, word: &mut String, line: &mut Vec<u8>) {
+    if !starts_line {
+        line.push(b' ');
+    }
+    push_java_lowercase(units, word, line);
 }
 
 /// `bytes` as text (the output buffers only ever receive UTF-8).

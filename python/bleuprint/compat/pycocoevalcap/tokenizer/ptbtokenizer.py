@@ -16,12 +16,11 @@ later caption is given to the wrong image without a word. Such a caption raises
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.tokenizers.ptb import tokenize_captions
+from bleuprint.tokenizers.ptb import caption_error, tokenize_captions
 from bleuprint.tokenizers.wer_text import gc_paused
 
 #: The jar upstream runs (bleuprint reads its scanner tables from it; no JVM starts).
@@ -61,7 +60,8 @@ class PTBTokenizer:
         try:
             lines = tokenize_captions(sentences, line_breaks=mode)
         except InvalidInputError as error:
-            raise _naming_image(error, captions_for_image) from error
+            fix = "PTBTokenizer(line_breaks='space')"
+            raise caption_error(error, _image_of(captions_for_image), fix) from error
         final_tokenized_captions_for_image: dict[Any, list[str]] = {}
         # One list per image, none of them cyclic: the collector's passes over every live
         # object while they are made would take longer than making them.
@@ -74,17 +74,14 @@ class PTBTokenizer:
         return final_tokenized_captions_for_image
 
 
-def _naming_image(error: InvalidInputError, captions_for_image: Mapping[Any, Any]) -> Exception:
-    """The core's error about caption ``i`` of the call, naming its image."""
-    found = re.match(r"caption (\d+) ", str(error))
-    if found is None:
-        return error
-    index = int(found.group(1))
-    for image, captions in captions_for_image.items():
-        if index < len(captions):
-            message = str(error).replace(found.group(0), f"a caption of image {image!r} ", 1)
-            return InvalidInputError(
-                message.replace('(line_breaks="space")', "(PTBTokenizer(line_breaks='space'))")
-            )
-        index -= len(captions)
-    return error
+def _image_of(captions_for_image: Mapping[Any, Any]) -> Callable[[int], Any]:
+    """The image of the ``i``-th caption of the call."""
+
+    def image_of(index: int) -> Any:
+        for image, captions in captions_for_image.items():
+            if index < len(captions):
+                return image
+            index -= len(captions)
+        return None
+
+    return image_of
