@@ -56,6 +56,13 @@ impl NgramBag {
         self.entries.get(start..end).unwrap_or(&[])
     }
 
+    /// Empties the bag, keeping its allocations for the next sentence.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.ends.clear();
+        self.totals.clear();
+    }
+
     /// Every order's pairs, order after order.
     fn all_entries(&self) -> &[(u32, u32)] {
         &self.entries
@@ -84,6 +91,18 @@ impl BagBuilder {
     /// Number of distinct n-grams seen so far: every id is below it.
     pub fn ids(&self) -> usize {
         self.ids.len()
+    }
+
+    /// Forgets every id, so the next bags number their n-grams from 0 again: ids local to a
+    /// few sentences (one image's captions), in a table that stays small and in cache.
+    pub fn clear(&mut self) {
+        self.ids.clear();
+    }
+
+    /// Every id's n-gram as `(prefix, last symbol)`, indexed by id ([`NgramIds::keys`]):
+    /// what maps ids local to some bags onto the ids of a larger table.
+    pub fn keys(&self) -> Vec<(u32, u32)> {
+        self.ids.keys()
     }
 
     /// Appends orders `1..=max_order` of `symbols` (of symbol space `kind`) to `bag`, after
@@ -357,6 +376,16 @@ mod tests {
         dense.load(&b, builder.ids());
         assert_eq!(matches(&mut dense, &a, 1), 3); // a's two 1s clip to b's one
         assert_eq!(matches(&mut dense, &a, 4), 0);
+        // Cleared, the builder numbers from 0 again; a cleared bag counts afresh.
+        builder.clear();
+        let mut again = a.clone();
+        again.clear();
+        builder.add(&mut again, &[2, 1, 2], 0, 3);
+        assert_eq!(again.entries(1), [(0, 2), (1, 1)]);
+        assert_eq!(
+            (again.orders(), builder.ids(), builder.keys().len()),
+            (3, 5, 5)
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! The mean over the orders, the division by the number of references and the factor 10 are
 //! numpy operations on the sums, done where numpy is ([`order_sums`] returns the sums).
 
+use crate::count::ngrams::{prefix_id, NgramIds, ABSENT};
 use crate::count::{BagBuilder, NgramBag};
 use crate::error::{Error, Result};
 use crate::parallel;
@@ -136,26 +137,76 @@ fn e_to_the(x: f64) -> f64 {
     std::hint::black_box(std::f64::consts::E).powf(x)
 }
 
-/// The document frequency of every n-gram id: the number of images whose references hold it.
-fn document_frequencies(bags: &[NgramBag], captions: &CaptionIds<'_>, ids: usize) -> Vec<usize> {
-    let (mut df, mut seen_in) = (vec![0usize; ids], vec![usize::MAX; ids]);
-    for i in 0..captions.image_ends.len() {
-        let (caption, end) = captions.image(i);
-        for bag in bags.get(caption + 1..end).unwrap_or(&[]) {
-            for order in 1..=bag.orders() {
-                for &(id, _) in bag.entries(order) {
-                    let id = id as usize;
-                    if let (Some(seen), Some(count)) = (seen_in.get_mut(id), df.get_mut(id)) {
-                        if *seen != i {
-                            *seen = i;
-                            *count += 1;
-                        }
-                    }
+/// One image's captions counted under ids local to the image, in a builder cleared for it so
+/// its tables stay small and in cache: `bags` (reused) become its caption's bag, then its
+/// references'.
+fn count_image(
+    builder: &mut BagBuilder,
+    bags: &mut Vec<NgramBag>,
+    captions: &CaptionIds<'_>,
+    i: usize,
+    orders: usize,
+) {
+    let (caption, end) = captions.image(i);
+    builder.clear();
+    bags.resize_with(end - caption, NgramBag::default);
+    for (c, bag) in (caption..end).zip(bags.iter_mut()) {
+        bag.clear();
+        builder.add(bag, captions.caption(c), 0, orders);
+    }
+}
+
+/// An image's local ids (as [`count_image`] numbers them): each one's n-gram as
+/// `(prefix, last)` ([`BagBuilder::keys`]) and whether a reference holds it.
+struct LocalNgrams {
+    keys: Vec<(u32, u32)>,
+    in_reference: Vec<bool>,
+}
+
+fn local_ngrams(builder: &BagBuilder, bags: &[NgramBag]) -> LocalNgrams {
+    let keys = builder.keys();
+    let mut in_reference = vec![false; keys.len()];
+    for bag in bags.get(1..).unwrap_or(&[]) {
+        for order in 1..=bag.orders() {
+            for &(id, _) in bag.entries(order) {
+                if let Some(flag) = in_reference.get_mut(id as usize) {
+                    *flag = true;
                 }
             }
         }
     }
-    df
+    LocalNgrams { keys, in_reference }
+}
+
+/// Maps every image's local ids onto ids shared by all images (the corpus's n-grams), and
+/// counts each shared id's document frequency: the number of images whose references hold
+/// it (an image's local ids are distinct, so each counts once). Returns the images' maps and
+/// the frequencies.
+fn document_frequencies(images: &[LocalNgrams]) -> (Vec<Vec<u32>>, Vec<u32>) {
+    let mut shared = NgramIds::default();
+    let mut df: Vec<u32> = Vec::new();
+    let maps = images
+        .iter()
+        .map(|image| {
+            let mut map: Vec<u32> = Vec::with_capacity(image.keys.len());
+            for (&(prefix, last), &in_reference) in image.keys.iter().zip(&image.in_reference) {
+                // A prefix is an n-gram counted before its extension: a smaller local id.
+                let prefix = prefix_id(prefix)
+                    .map_or(Some(prefix), |p| map.get(p as usize).copied())
+                    .unwrap_or(ABSENT);
+                let id = shared.intern(prefix, last);
+                map.push(id);
+                if df.len() < shared.len() {
+                    df.resize(shared.len(), 0);
+                }
+                if let (true, Some(count)) = (in_reference, df.get_mut(id as usize)) {
+                    *count += 1;
+                }
+            }
+            map
+        })
+        .collect();
+    (maps, df)
 }
 
 /// A caption's TF-IDF weights per order, in `bag`'s order, and their norms.
@@ -172,9 +223,78 @@ fn norms(bag: &NgramBag, weights: &[f64], orders: usize) -> Vec<f64> {
         .collect()
 }
 
+/// One image's sums over its references of each order's `sim_n`; `weights` are the IDF of
+/// its local ids, `reference_weights` zeros at least as long, left zero.
+fn image_sums(
+    bags: &[NgramBag],
+    weights: &[f64],
+    reference_weights: &mut [f64],
+    settings: CiderSettings,
+) -> Vec<f64> {
+    let mut sums = vec![0.0f64; settings.columns];
+    let Some((hypothesis, references)) = bags.split_first() else {
+        return sums;
+    };
+    let hypothesis_norms = norms(hypothesis, weights, settings.orders);
+    for reference in references {
+        for order in 1..=settings.orders {
+            for &(id, tf) in reference.entries(order) {
+                let w = weights.get(id as usize).copied().unwrap_or(0.0);
+                if let Some(slot) = reference_weights.get_mut(id as usize) {
+                    *slot = f64::from(tf) * w;
+                }
+            }
+        }
+        let reference_norms = norms(reference, weights, settings.orders);
+        // Lengths count bigrams: far below 2^53, so exact as floats.
+        #[allow(clippy::cast_precision_loss)]
+        let delta = hypothesis.total(2) as f64 - reference.total(2) as f64;
+        let penalty = e_to_the(-(delta * delta) / settings.two_sigma_squared);
+        let pairs = hypothesis_norms.iter().zip(&reference_norms);
+        for ((order, sum), (&h_norm, &r_norm)) in (1..).zip(sums.iter_mut()).zip(pairs) {
+            let mut value = 0.0;
+            for &(id, tf) in hypothesis.entries(order) {
+                let w = weights.get(id as usize).copied().unwrap_or(0.0);
+                let h = f64::from(tf) * w;
+                let r = reference_weights.get(id as usize).copied().unwrap_or(0.0);
+                // Python's min(h, r): h unless r is smaller.
+                let clipped = if r < h { r } else { h };
+                value += clipped * r;
+            }
+            if h_norm != 0.0 && r_norm != 0.0 {
+                value /= h_norm * r_norm;
+            }
+            *sum += value * penalty;
+        }
+        for order in 1..=settings.orders {
+            for &(id, _) in reference.entries(order) {
+                if let Some(slot) = reference_weights.get_mut(id as usize) {
+                    *slot = 0.0;
+                }
+            }
+        }
+    }
+    sums
+}
+
+/// What a thread reuses from image to image.
+#[derive(Default)]
+struct Scratch {
+    builder: BagBuilder,
+    bags: Vec<NgramBag>,
+    weights: Vec<f64>,
+    reference_weights: Vec<f64>,
+}
+
 /// Per image, the sums over its references of each order's `sim_n` (row-major, `columns` per
 /// image). `log_table[k]` is `numpy.log(max(1.0, k))` for `k` up to the number of images at
 /// least (the IDF's logs, and `log_table[images]` its `ref_len`).
+///
+/// Three passes: each image's captions counted under ids of its own (in parallel, in tables
+/// that fit in cache), keeping only its n-grams' keys; one serial pass mapping those onto the
+/// corpus's ids and counting the document frequencies; then each image counted again and its
+/// sums taken (in parallel, over its own small arrays). Counting twice costs less than
+/// keeping every caption's bag in memory.
 ///
 /// # Errors
 /// The captions' or settings' [`crate::ErrorKind::InvalidInput`] or `InvalidOption`; a
@@ -194,73 +314,40 @@ pub fn order_sums(
             log_table.len()
         )));
     };
-    let mut builder = BagBuilder::default();
-    let bags: Vec<NgramBag> = (0..captions.caption_ends.len())
-        .map(|c| {
-            let mut bag = NgramBag::default();
-            builder.add(&mut bag, captions.caption(c), 0, settings.orders);
-            bag
-        })
-        .collect();
-    let ids = builder.ids();
-    // An n-gram's df is at most the number of images, so every log is in the table.
-    let weights: Vec<f64> = document_frequencies(&bags, captions, ids)
-        .into_iter()
-        .map(|df| ref_len - log_table.get(df).copied().unwrap_or(f64::NAN))
-        .collect();
     let image_indices: Vec<usize> = (0..images).collect();
-    let per_image = parallel::map_init(
+    let local = parallel::map_init(
         &image_indices,
         workers,
-        || vec![0.0f64; ids],
-        |reference_weights, &i| {
-            let (caption, end) = captions.image(i);
-            let mut sums = vec![0.0f64; settings.columns];
-            let Some(hypothesis) = bags.get(caption) else {
-                return sums;
-            };
-            let hypothesis_norms = norms(hypothesis, &weights, settings.orders);
-            for reference in bags.get(caption + 1..end).unwrap_or(&[]) {
-                for order in 1..=settings.orders {
-                    for &(id, tf) in reference.entries(order) {
-                        let w = weights.get(id as usize).copied().unwrap_or(0.0);
-                        if let Some(slot) = reference_weights.get_mut(id as usize) {
-                            *slot = f64::from(tf) * w;
-                        }
-                    }
-                }
-                let reference_norms = norms(reference, &weights, settings.orders);
-                // Lengths count bigrams: far below 2^53, so exact as floats.
-                #[allow(clippy::cast_precision_loss)]
-                let delta = hypothesis.total(2) as f64 - reference.total(2) as f64;
-                let penalty = e_to_the(-(delta * delta) / settings.two_sigma_squared);
-                let pairs = hypothesis_norms.iter().zip(&reference_norms);
-                for ((order, sum), (&h_norm, &r_norm)) in (1..).zip(sums.iter_mut()).zip(pairs) {
-                    let mut value = 0.0;
-                    for &(id, tf) in hypothesis.entries(order) {
-                        let w = weights.get(id as usize).copied().unwrap_or(0.0);
-                        let h = f64::from(tf) * w;
-                        let r = reference_weights.get(id as usize).copied().unwrap_or(0.0);
-                        // Python's min(h, r): h unless r is smaller.
-                        let clipped = if r < h { r } else { h };
-                        value += clipped * r;
-                    }
-                    if h_norm != 0.0 && r_norm != 0.0 {
-                        value /= h_norm * r_norm;
-                    }
-                    *sum += value * penalty;
-                }
-                for order in 1..=settings.orders {
-                    for &(id, _) in reference.entries(order) {
-                        if let Some(slot) = reference_weights.get_mut(id as usize) {
-                            *slot = 0.0;
-                        }
-                    }
-                }
-            }
-            sums
+        || (BagBuilder::default(), Vec::new()),
+        |(builder, bags), &i| {
+            count_image(builder, bags, captions, i, settings.orders);
+            local_ngrams(builder, bags)
         },
     )?;
+    let (maps, df) = document_frequencies(&local);
+    drop(local);
+    let per_image =
+        parallel::map_init(&image_indices, workers, Scratch::default, |scratch, &i| {
+            let Scratch {
+                builder,
+                bags,
+                weights,
+                reference_weights,
+            } = scratch;
+            // The same counting as the first pass: the same local ids.
+            count_image(builder, bags, captions, i, settings.orders);
+            let map = maps.get(i).map_or(&[][..], Vec::as_slice);
+            // An n-gram's df is at most the number of images, so every log is in the table.
+            weights.clear();
+            weights.extend(map.iter().map(|&id| {
+                let df = df.get(id as usize).copied().unwrap_or(0) as usize;
+                ref_len - log_table.get(df).copied().unwrap_or(f64::NAN)
+            }));
+            if reference_weights.len() < map.len() {
+                reference_weights.resize(map.len(), 0.0);
+            }
+            image_sums(bags, weights, reference_weights, settings)
+        })?;
     Ok(per_image.into_iter().flatten().collect())
 }
 
