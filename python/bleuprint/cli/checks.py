@@ -72,6 +72,7 @@ def check_usage(args: argparse.Namespace) -> None:
     _check_statistics_usage(args)
     _check_preset_usage(args)
     _check_table_usage(args)
+    _check_cider_usage(args)
 
 
 def check_output_usage(args: argparse.Namespace) -> None:
@@ -157,6 +158,22 @@ def _check_statistics_usage(args: argparse.Namespace) -> None:
             resolve_seed()  # a bad seed is a usage error before any scoring starts
         except InvalidOptionError as e:
             raise CliError(str(e), EXIT_USAGE) from None
+
+
+def _check_cider_usage(args: argparse.Namespace) -> None:
+    """What -m cider cannot do on this command: an image's CIDEr-D depends on every image's
+    references, so its statistics are the captions, not rows that paired tests, groups and
+    per-language details split."""
+    if "cider" not in (args.metrics or ()):
+        return
+    for given, option, instead in (
+        (paired(args), "paired tests (-pbs/-par)",
+         "'bleuprint caption --paired-bs' compares COCO results files"),
+        (grouped(args), "--group-by/--groups", "score each group's files on their own"),
+        (getattr(args, "detail", False), "-d/--detail", "score each subset with -ol/--subset"),
+    ):  # fmt: skip
+        if given:
+            raise CliError(f"-m cider has no {option}: {instead}", EXIT_USAGE)
 
 
 def _check_table_usage(args: argparse.Namespace) -> None:

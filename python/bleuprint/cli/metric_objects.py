@@ -10,6 +10,7 @@ from bleuprint.cli.errors import EXIT_USAGE, CliError, Reporter
 from bleuprint.errors import BleuprintError, BleuprintWarning, InvalidOptionError
 from bleuprint.metrics.bleu import BLEU
 from bleuprint.metrics.chrf import CHRF
+from bleuprint.metrics.cider import CIDEr
 from bleuprint.metrics.rouge import ROUGE
 from bleuprint.metrics.ter import TER
 from bleuprint.metrics.wer import WER
@@ -40,6 +41,8 @@ def _metric_objects(args: argparse.Namespace, references: Any) -> dict[str, Any]
             metric = TER(**_options(args, "ter"), **common)
         elif name == "rouge":
             metric = ROUGE(**_options(args, "rouge"), **common)
+        elif name == "cider":
+            metric = CIDEr(**_options(args, "cider"), workers=common["workers"])
         else:  # wer, cer
             unit = "word" if name == "wer" else "char"
             # --normalize is one option for every metric that takes it.

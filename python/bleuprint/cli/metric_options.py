@@ -1,5 +1,5 @@
-"""The metrics' option groups of the ``bleuprint`` parser: BLEU, chrF, TER, the WER family and
-ROUGE."""
+"""The metrics' option groups of the ``bleuprint`` parser: BLEU, chrF, TER, the WER family,
+ROUGE and CIDEr-D."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from bleuprint.cli.actions import add_flags
 from bleuprint.metrics.bleu import SMOOTH_DEFAULTS
 from bleuprint.metrics.chrf import CHRF
 from bleuprint.metrics.chrf import MAX_ORDER as MAX_CHRF_ORDER
+from bleuprint.metrics.cider import DEFAULT_TOKENIZER as CIDER_TOKENIZER
 from bleuprint.metrics.rouge import DEFAULT_TOKENIZER, ROUGE_TYPES
 from bleuprint.tokenizers import ALL_TOKENIZERS, NORMALIZATIONS
 from bleuprint.tokenizers.whisper import OPEN_ASR_LANGUAGES as NUMBER_LANGUAGES
@@ -172,4 +173,29 @@ def add_rouge_options(parser: argparse.ArgumentParser) -> None:
         "--stem", "--rouge-stem", action="store_true", dest="rouge_use_stemmer",
         help="nltk's Porter stemmer on tokens longer than 3 characters (rouge-score's "
         "use_stemmer).",
+    )  # fmt: skip
+
+
+def add_cider_options(parser: argparse.ArgumentParser) -> None:
+    cider = parser.add_argument_group(
+        "CIDEr-D related arguments (pycocoevalcap 1.2's numbers, see docs/captioning.md)"
+    )
+    cider.add_argument(
+        "--cider-tokenize", choices=[CIDER_TOKENIZER, *ALL_TOKENIZERS], default=CIDER_TOKENIZER,
+        dest="cider_tokenize",
+        help="none (split on whitespace, as pycocoevalcap's scorers read captions its tokenizer "
+        "has tokenized), ptb (that tokenizer first: the Stanford jar's rules, read from a "
+        "stanford-corenlp-3.4.1.jar) or another bleuprint tokenizer (default: %(default)s).",
+    )  # fmt: skip
+    cider.add_argument(
+        "--cider-lowercase", action="store_true", dest="cider_lowercase",
+        help="Lowercase captions and references first (the ptb tokenizer lowercases anyway).",
+    )  # fmt: skip
+    cider.add_argument(
+        "--cider-sigma", type=float, default=6.0, dest="cider_sigma", metavar="SIGMA",
+        help="The length penalty's standard deviation (default: %(default)s).",
+    )  # fmt: skip
+    cider.add_argument(
+        "--cider-ngram-order", type=int, default=4, dest="cider_max_ngram_order", metavar="N",
+        help="N-gram orders 1..N (default: %(default)s).",
     )  # fmt: skip

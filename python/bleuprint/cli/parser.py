@@ -19,13 +19,17 @@ from bleuprint.cli.help_text import DESCRIPTION, EPILOG, MERGE_DESCRIPTION, STAT
 from bleuprint.cli.metric_options import (
     add_bleu_options,
     add_chrf_options,
+    add_cider_options,
     add_rouge_options,
     add_ter_options,
     add_wer_options,
 )
 
-#: ``-m`` names; output follows the sorted upper-case names, as in sacrebleu.
-METRIC_CHOICES = ("bleu", "chrf", "ter", "wer", "cer", "rouge")
+#: ``-m`` names that statistics files hold (``bleuprint stats`` and ``merge``).
+SHARD_METRICS = ("bleu", "chrf", "ter", "wer", "cer", "rouge")
+#: ``-m`` names; output follows the sorted upper-case names, as in sacrebleu. CIDEr-D's
+#: statistics are captions, not rows, so it is not in statistics files.
+METRIC_CHOICES = (*SHARD_METRICS, "cider")
 
 #: Output formats; ``latex`` only changes multi-system tables (as in sacrebleu).
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -62,6 +66,7 @@ def build_parser(stats: bool = False) -> argparse.ArgumentParser:
     add_ter_options(parser)
     add_wer_options(parser)
     add_rouge_options(parser)
+    add_cider_options(parser)
     _add_confidence_options(parser)
     _add_paired_options(parser)
     _add_preset_options(parser)
@@ -107,7 +112,7 @@ def build_merge_parser() -> argparse.ArgumentParser:
         help="Statistics files written by 'bleuprint stats' (every shard K/N once, any order).",
     )  # fmt: skip
     parser.add_argument(
-        "--metrics", "-m", choices=list(METRIC_CHOICES), nargs="+", default=None,
+        "--metrics", "-m", choices=list(SHARD_METRICS), nargs="+", default=None,
         help="Print only these of the metrics the files hold (default: all of them).",
     )  # fmt: skip
     _add_confidence_options(parser)
@@ -185,8 +190,8 @@ def _add_input_options(add: Callable[..., Any]) -> None:
 
     add(
         "--metrics", "-m", choices=list(METRIC_CHOICES), nargs="+", default=["bleu"],
-        help="Metrics to compute (default: bleu), printed in the order BLEU, CER, chrF, TER, "
-        "WER whatever the order given.",
+        help="Metrics to compute (default: bleu), printed in the order BLEU, CER, chrF, CIDEr-D, "
+        "ROUGE, TER, WER whatever the order given.",
     )  # fmt: skip
     add(
         "--sentence-level", "-sl", action="store_true",

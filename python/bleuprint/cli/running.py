@@ -41,6 +41,7 @@ from bleuprint.errors import (
 from bleuprint.io.progress import reporter as progress_reporter
 from bleuprint.io.progress import wanted_on_terminal
 from bleuprint.io.streaming import GroupAccumulator, chunk_stats, default_keep
+from bleuprint.metrics.cider import CIDEr, CIDErAccumulator
 from bleuprint.metrics.stats import Stats, StatsAccumulator
 
 #: Input above this size shows a progress line on a terminal (smaller runs end in a blink).
@@ -179,21 +180,27 @@ def _statistics(
     a time. Only their sums are kept where the output needs no more: per-segment rows are
     kept for sentence scores and significance tests, and for TER."""
     rows_needed = keep_rows or bool(args.sentence_level or args.confidence or paired(args))
-    gathered = [
-        [
-            StatsAccumulator("rows" if rows_needed or not _from_sums(m) else "sum")
-            for m in metrics.values()
-        ]
-        for _ in inputs.names
-    ]
+    gathered = [[_accumulator(m, rows_needed) for m in metrics.values()] for _ in inputs.names]
     _count(args, inputs, metrics, gathered)
     stats = [
-        [a.result() if a.segments else _no_rows(m, inputs) for a, m in zip(row, metrics.values())]
+        [
+            a.result() if a.segments or isinstance(m, CIDEr) else _no_rows(m, inputs)
+            for a, m in zip(row, metrics.values())
+        ]
         for row in gathered
     ]
     for metric, first in zip(metrics.values(), stats[0]):
         metric.num_refs = first.nrefs  # for the signatures
     return stats
+
+
+def _accumulator(metric: Any, rows_needed: bool) -> Any:
+    """Where a metric's statistics are gathered: CIDEr-D's captions are merged at the end
+    (its document frequencies are the whole input's); other metrics keep rows, or only their
+    sums where the output needs no more."""
+    if isinstance(metric, CIDEr):
+        return CIDErAccumulator()
+    return StatsAccumulator("rows" if rows_needed or not _from_sums(metric) else "sum")
 
 
 def _grouped_statistics(

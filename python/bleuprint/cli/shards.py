@@ -59,6 +59,13 @@ def run_stats(argv: Sequence[str]) -> int:
             "system's statistics as a whole: score the groups with 'bleuprint' itself",
             EXIT_USAGE,
         )
+    if "cider" in args.metrics:
+        raise CliError(
+            "-m cider cannot be sharded: an image's CIDEr-D depends on every image's references, "
+            "so its statistics are the captions themselves (CIDErStats.save and + merge them in "
+            "Python); score it with 'bleuprint -m cider' on the whole input",
+            EXIT_USAGE,
+        )
     for given, option in (
         (args.confidence, "-ci/--confidence"),
         (args.paired_bs or args.paired_ar, "-pbs/--paired-bs and -par/--paired-ar"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Optional, Union
@@ -31,6 +32,7 @@ from bleuprint.errors import (
     InvalidOptionError,
     StatsFormatError,
 )
+from bleuprint.io.line_reader import LineBlock
 from bleuprint.metrics.config import shared_config
 from bleuprint.metrics.metric import References, lower
 from bleuprint.metrics.scores import Score, Signature
@@ -287,6 +289,11 @@ class CIDErStats:
         means *= 10.0
         return means
 
+    def sentence_results(self, workers: int = -1) -> list[CIDErScore]:
+        """Every image's CIDEr-D as a score of its own (the command's ``-sl`` lines)."""
+        scores = self.sentence_scores(workers)
+        return [CIDErScore(scores[i], scores[i : i + 1]) for i in range(len(scores))]
+
     def score(self, workers: int = -1) -> CIDErScore:
         """The corpus CIDEr-D: ``numpy.mean`` of the images' scores.
 
@@ -375,6 +382,35 @@ class CIDErStats:
         return f"CIDErStats(images={len(self)}, nrefs={self.nrefs}, tokens={len(self.tokens)})"
 
 
+class CIDErAccumulator:
+    """CIDEr-D statistics gathered a chunk at a time (the command's input, streamed): the
+    chunks' images in order, merged at the end, so the document frequencies are those of the
+    whole input."""
+
+    def __init__(self) -> None:
+        self.segments = 0
+        self._parts: list[CIDErStats] = []
+
+    def add(self, stats: CIDErStats) -> None:
+        """Adds the next chunk's statistics (of the same configuration)."""
+        if self._parts:
+            check_mergeable(self._parts[0], stats)
+        self._parts.append(stats)
+        self.segments += len(stats)
+
+    def result(self) -> CIDErStats:
+        """Every chunk's images as one set of statistics.
+
+        Raises
+        ------
+        InvalidInputError
+            When no image was added (CIDEr-D of no image is undefined).
+        """
+        if not self._parts:
+            raise InvalidInputError("CIDEr-D of no image is undefined: the input has no lines")
+        return self._parts[0] if len(self._parts) == 1 else CIDErStats.concatenate(self._parts)
+
+
 class CIDEr:
     """CIDEr-D, as pycocoevalcap 1.2 computes it (its ``Cider``).
 
@@ -414,9 +450,15 @@ class CIDEr:
             CIDErConfig, max_ngram_order, sigma, tokenize, lowercase, mean_orders
         )
         self.workers = workers
+        #: References per image of the last statistics scored (-1: it varies), for the
+        #: signature.
+        self.num_refs = 1
+        self._bootstrap_signature: dict[str, Any] = {}
 
     def stats(self, hypotheses: Sequence[str], references: References) -> CIDErStats:
         """The captions and their references as :class:`CIDErStats`."""
+        if isinstance(hypotheses, LineBlock):  # the command line's file blocks
+            hypotheses, references = hypotheses.lines(), [b.lines() for b in references]
         if self.config.lowercase:
             hypotheses = lower(hypotheses)
             references = [lower(stream) for stream in references]
@@ -435,9 +477,41 @@ class CIDEr:
         """Every image's CIDEr-D within this set of images."""
         return self.stats(hypotheses, references).sentence_scores(self.workers)
 
-    def get_signature(self, nrefs: int = 1) -> CIDErSignature:
-        """The signature of these settings with ``nrefs`` references per image."""
-        return CIDErSignature(self.config, nrefs)
+    def score_stats(self, stats: CIDErStats, n_bootstrap: int = 1) -> CIDErScore:
+        """The corpus CIDEr-D of statistics this metric made (streamed in chunks, merged, a
+        subset of images). With ``n_bootstrap`` resamples of the images, the score's ``mean``
+        and ``ci`` are sacrebleu's bootstrap estimate, each resample the mean of its images'
+        scores within the whole set (the document frequencies stay those of every image)."""
+        if not isinstance(stats, CIDErStats):
+            raise InputTypeError(f"stats must be bleuprint CIDErStats, got {type(stats).__name__}")
+        if stats.config != self.config:
+            raise InvalidInputError(
+                f"these statistics were made by {stats.config}, not by this metric "
+                f"({self.config}); score them with stats.score()"
+            )
+        self.num_refs = stats.nrefs
+        score = stats.score(self.workers)
+        if isinstance(n_bootstrap, bool) or n_bootstrap != 1:
+            # Start-up time: the resampling code loads for a bootstrap only.
+            from bleuprint.significance.bootstrap import mean_bootstrap_signature
+
+            score.mean, score.ci, self._bootstrap_signature = mean_bootstrap_signature(
+                score.sentence_scores, n_bootstrap
+            )
+        return score
+
+    def get_signature(self, nrefs: Optional[int] = None) -> CIDErSignature:
+        """The signature of these settings with ``nrefs`` references per image (default: those
+        of the last statistics scored), and the bootstrap's when there was one."""
+        signature = CIDErSignature(self.config, self.num_refs if nrefs is None else nrefs)
+        for key, value in self._bootstrap_signature.items():
+            signature.update(key, value)
+        return signature
+
+    def _warnings_summed(self) -> AbstractContextManager[None]:
+        """The command's hook for repeated warnings (``Metric._warnings_summed``): CIDEr-D
+        has none."""
+        return nullcontext()
 
     def __repr__(self) -> str:
         c = self.config

@@ -56,6 +56,22 @@ def bootstrap_signature(
     return mean, ci, {"bs": n, "seed": seed.label}
 
 
+def mean_bootstrap_signature(
+    scores: np.ndarray, n_bootstrap: Any
+) -> tuple[Any, Any, dict[str, Any]]:
+    """:func:`bootstrap_signature` for a corpus score that is the mean of per-segment scores
+    fixed by the whole set (CIDEr-D's images, each scored with the document frequencies of
+    all): sacrebleu's draws, each resample's score the mean of its segments' scores."""
+    n = check_samples(n_bootstrap, "n_bootstrap")
+    if len(scores) == 0:
+        raise InvalidOptionError("cannot bootstrap a test set of zero segments")
+    seed = resolve_seed()
+    indices = bootstrap_indices(np.random.default_rng(seed.value), len(scores), n)
+    means = np.array([scores[row].mean() for row in indices], dtype=np.float64)
+    mean, ci, _, _ = score_estimate_ci(ResampledScores.of_floats(means).as_objects())
+    return mean, ci, {"bs": n, "seed": seed.label}
+
+
 def bootstrap_estimate(
     stats: Stats, n_samples: int, seed: Seed, workers: int = -1
 ) -> SingleSystemEstimate:
