@@ -11,21 +11,29 @@ import numpy as np
 import pytest
 
 import bleuprint
-from tests.support.data import WMT22, read_lines, wmt22_references, wmt22_systems
+from tests.support.data import (
+    WMT22,
+    read_lines,
+    selected_pairs,
+    wmt22_references,
+    wmt22_systems,
+)
 
 pytestmark = [pytest.mark.differential, pytest.mark.slow]
 
 PAIRS = (
-    sorted({pair for pair, _, _ in wmt22_systems(WMT22)})
+    selected_pairs(sorted({pair for pair, _, _ in wmt22_systems(WMT22)}))
     if (WMT22 / "system-outputs").is_dir()
     else []
 )
 
-# chrF on reference A and on all references; chrF++ on reference A.
+# chrF on reference A on every pair; on every other pair in sorted order, chrF on all
+# references or chrF++ on reference A (each still meets Latin, Cyrillic and CJK targets),
+# which keeps this sweep's share of the CI hour on 2 cores.
 SETUPS = [
     (pair, refs, word_order)
-    for pair in PAIRS
-    for refs, word_order in [("first", 0), ("all", 0), ("first", 2)]
+    for i, pair in enumerate(PAIRS)
+    for refs, word_order in [("first", 0), [("all", 0), ("first", 2)][i % 2]]
 ]
 
 

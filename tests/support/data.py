@@ -6,6 +6,8 @@ take the ``wmt22`` fixture (tests/conftest.py), which skips cleanly where it is 
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from pathlib import Path
 
 #: The repository's root (tests/ is inside it).
@@ -19,6 +21,10 @@ DOCS = REPO / "docs"
 EXAMPLES = REPO / "examples"
 #: The WMT22 general-task release in ../shared.
 WMT22 = REPO.parent / "shared" / "data" / "wmt22"
+#: Comma-separated language pairs that limit the WMT22 differential tests parametrized by
+#: pair (:func:`selected_pairs`). ``make test-numpy1`` sets it: its run re-checks the Python
+#: paths under numpy 1 on a few pairs, since the counts come from the Rust core either way.
+PAIRS_VARIABLE = "BLEUPRINT_TEST_PAIRS"
 
 
 def read_lines(path: Path) -> list[str]:
@@ -50,3 +56,14 @@ def wmt22_references(root: Path, pair: str) -> dict[str, Path]:
         name = path.name.split(".ref.", 1)[1].rsplit(".", 1)[0]
         refs[name] = path
     return refs
+
+
+def pair_selected(pair: str) -> bool:
+    """Whether ``$BLEUPRINT_TEST_PAIRS`` is unset or names ``pair``."""
+    chosen = {p.strip() for p in os.environ.get(PAIRS_VARIABLE, "").split(",") if p.strip()}
+    return not chosen or pair in chosen
+
+
+def selected_pairs(pairs: Iterable[str]) -> list[str]:
+    """``pairs`` in order, less those :func:`pair_selected` leaves out."""
+    return [p for p in pairs if pair_selected(p)]
