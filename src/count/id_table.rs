@@ -81,6 +81,15 @@ impl IdTable {
         index
     }
 
+    /// Asks the processor to bring `key`'s first slot into cache (a hint: a table too large
+    /// for the cache answers a lookup faster when its slot was asked for a few keys before).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        if let Some(slot) = self.slots.get(self.start(key)) {
+            crate::statistics::prefetch(slot);
+        }
+    }
+
     /// The value stored under `key` for which `eq(value)` holds.
     #[inline]
     pub fn find(&self, key: u64, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {

@@ -138,6 +138,12 @@ impl NgramIds {
             .unwrap_or(ABSENT)
     }
 
+    /// [`IdTable::prefetch`] of the n-gram `(prefix, last)`'s slot.
+    #[inline]
+    pub fn prefetch(&self, prefix: u32, last: u32) {
+        self.table.prefetch(key(prefix, last));
+    }
+
     /// Every id's n-gram as `(prefix, last symbol)`, indexed by id: the prefix is the id of
     /// its first `n - 1` symbols, or for a unigram the [`empty`] marker of its symbol space
     /// ([`prefix_id`] tells them apart).

@@ -272,13 +272,21 @@ class ROUGEConfig(KernelConfig):
         bad = ((match > triples[:, :, 1]) | (match > triples[:, :, 2])).any(axis=1)
         return bad, "match <= hyp and match <= ref for every type"
 
+    def fmeasures(self, rows: Any) -> np.ndarray:
+        """Every segment's F-measure of each type, float64 of shape ``(segments, types)``,
+        from one core call and no per-segment objects."""
+        import numpy as np
+
+        f = _core.details(self.kernel, self._rows(rows))["fmeasure"]
+        return np.array(f, dtype=np.float64).reshape(len(f), len(self.rouge_types))
+
     def float_rows(self, rows: Any) -> np.ndarray:
         """Per segment, the first type's F-measure and a 1 (the count): their resampled sums
         give the mean of sentence scores."""
         import numpy as np
 
-        f = [row[0] for row in _core.details(self.kernel, self._rows(rows))["fmeasure"]]
-        return np.stack([np.asarray(f, dtype=np.float64), np.ones(len(f))], axis=1)
+        f = self.fmeasures(rows)[:, 0]
+        return np.stack([f, np.ones(len(f))], axis=1)
 
     def randomization_rows(self, rows: Any) -> None:
         """Float statistics: the paired test sums them as sacrebleu sums floats."""

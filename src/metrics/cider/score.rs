@@ -178,6 +178,9 @@ fn local_ngrams(builder: &BagBuilder, bags: &[NgramBag]) -> LocalNgrams {
     LocalNgrams { keys, in_reference }
 }
 
+/// Keys looked ahead by [`document_frequencies`]'s prefetch.
+const PREFETCH_AHEAD: usize = 8;
+
 /// Maps every image's local ids onto ids shared by all images (the corpus's n-grams), and
 /// counts each shared id's document frequency: the number of images whose references hold
 /// it (an image's local ids are distinct, so each counts once). Returns the images' maps and
@@ -189,7 +192,17 @@ fn document_frequencies(images: &[LocalNgrams]) -> (Vec<Vec<u32>>, Vec<u32>) {
         .iter()
         .map(|image| {
             let mut map: Vec<u32> = Vec::with_capacity(image.keys.len());
+            // The shared table is far larger than the cache: each key's slot is asked for a
+            // few keys ahead, where its prefix is already mapped (always, for unigrams).
+            let ahead = image.keys.iter().skip(PREFETCH_AHEAD);
+            let mut ahead = ahead.map(Some).chain(std::iter::repeat(None));
             for (&(prefix, last), &in_reference) in image.keys.iter().zip(&image.in_reference) {
+                if let Some(&(p, l)) = ahead.next().flatten() {
+                    let mapped = prefix_id(p).map_or(Some(p), |p| map.get(p as usize).copied());
+                    if let Some(p) = mapped {
+                        shared.prefetch(p, l);
+                    }
+                }
                 // A prefix is an n-gram counted before its extension: a smaller local id.
                 let prefix = prefix_id(prefix)
                     .map_or(Some(prefix), |p| map.get(p as usize).copied())

@@ -47,11 +47,22 @@ def raise_python_error(error: Optional[tuple[str, str]]) -> None:
         raise _PYTHON_ERRORS[error[0]](error[1])
 
 
+def _coco_details(rows: np.ndarray, config: Knobs) -> dict[str, Any]:
+    details = _core.details(config.kernel, rows)
+    raise_python_error(cast("Optional[tuple[str, str]]", details["error"]))
+    return details  # type: ignore[no-any-return]
+
+
+def coco_row_orders(rows: np.ndarray, config: Knobs) -> list[list[float]]:
+    """Every row's Bleu_1 .. Bleu_N under the coco arithmetic, from one core call: the
+    ``score`` lists of :func:`coco_row_scores` without making a score object per row."""
+    return _coco_details(rows, config)["scores"]  # type: ignore[no-any-return]
+
+
 def coco_row_scores(rows: np.ndarray, config: Knobs) -> list[BLEUScore]:
     """Every row's score under the coco arithmetic with its own smoothing, from one core call:
     what :func:`score_counts` gives for each row alone (pycocoevalcap's per-image lists)."""
-    details = _core.details(config.kernel, rows)
-    raise_python_error(cast("Optional[tuple[str, str]]", details["error"]))
+    details = _coco_details(rows, config)
     n = config.orders
     return [
         BLEUScore(

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from bleuprint.compat.pycocoevalcap.captions import check_captions
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore
+from bleuprint.metrics.bleu.scoring import coco_row_orders
 
 
 @functools.cache
@@ -46,9 +47,8 @@ class Bleu:
         hypotheses = [res[image][0] for image in images]
         references = [list(gts[image]) for image in images]
         stats = _metric(self._n).item_stats(hypotheses, references)
-        per_image = stats.sentence_results()
         if verbose > 1:
-            for result, refs in zip(per_image, references):
+            for result, refs in zip(stats.sentence_results(), references):
                 # Upstream prints each image's cooked statistics and its closest length.
                 comps = {
                     "reflen": [len(r.split()) for r in refs],
@@ -67,7 +67,9 @@ class Bleu:
             }
             print(totals)
             print("ratio:", corpus.ratio)
-        lists = [[result.score[k] for result in per_image] for k in range(self._n)]
+        # Each image's Bleu_1..n from one core call, as lists per order.
+        per_image = coco_row_orders(stats.rows, _metric(self._n).config)
+        lists = [[scores[k] for scores in per_image] for k in range(self._n)]
         return list(cast("list[float]", corpus.score)), lists
 
     def method(self) -> str:

@@ -28,8 +28,9 @@ def _metric() -> ROUGE:
 
 
 def _fmeasures(hypotheses: list[str], streams: list[list[Any]]) -> list[float]:
-    stats = _metric().stats(hypotheses, streams)
-    return [s.scores["rougeL"].fmeasure for s in stats.sentence_results()]
+    metric = _metric()
+    rows = metric.stats(hypotheses, streams).rows
+    return metric.config.fmeasures(rows)[:, 0].tolist()  # type: ignore[no-any-return]
 
 
 class Rouge:
