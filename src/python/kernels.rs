@@ -630,13 +630,15 @@ impl CiderKernel {
     }
 
     /// The captions of `hypotheses` and their reference streams as token ids:
-    /// `(tokens, ids, caption_ends, image_ends)`.
+    /// `(tokens, ids, caption_ends, image_ends)`, counted on `workers` threads.
     #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (hypotheses, references, *, workers = -1))]
     fn count<'py>(
         &self,
         py: Python<'py>,
         hypotheses: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = super::args::workers)] workers: i64,
     ) -> PyResult<(
         Vec<String>,
         Bound<'py, numpy::PyArray1<i64>>,
@@ -647,7 +649,7 @@ impl CiderKernel {
         let watch = input.bytes() >= super::args::WATCH_MIN_BYTES;
         let (hypotheses, streams) = input.borrow();
         let counted = super::args::run_interruptible(py, watch, || {
-            CiderCaptions::count(&hypotheses, &streams, &self.pipeline)
+            CiderCaptions::count(&hypotheses, &streams, &self.pipeline, workers)
         })?;
         let as_i64 = |values: Vec<usize>| -> Vec<i64> {
             values

@@ -245,11 +245,16 @@ class CiderKernel:
         two_sigma_squared: float = 72.0,
     ) -> CiderKernel: ...
     def count(
-        self, hypotheses: Sequence[str], references: Sequence[Sequence[Optional[str]]]
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        *,
+        workers: int = ...,
     ) -> tuple[list[str], Any, Any, Any]:
         """``(tokens, ids, caption_ends, image_ends)``: the token table, every caption's
         token ids, where each caption's ids end, where each image's captions end (its caption,
-        then its references); int64 arrays."""
+        then its references); int64 arrays. Counted on ``workers`` threads (-1: every core),
+        with the same result."""
     def order_sums(
         self, tokens: Any, caption_ends: Any, image_ends: Any, log_table: Any, *, workers: int = ...
     ) -> Any:

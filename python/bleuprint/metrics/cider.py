@@ -466,7 +466,9 @@ class CIDEr:
         if pretokenizer is not None:
             hypotheses = pretokenizer.tokenize_stream(hypotheses, self.workers)
             references = [pretokenizer.tokenize_stream(s, self.workers) for s in references]
-        tokens, ids, caption_ends, image_ends = self.config.kernel.count(hypotheses, references)
+        tokens, ids, caption_ends, image_ends = self.config.kernel.count(
+            hypotheses, references, workers=self.workers
+        )
         return CIDErStats(self.config, tokens, ids, caption_ends, image_ends)
 
     def corpus_score(self, hypotheses: Sequence[str], references: References) -> CIDErScore:
