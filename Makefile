@@ -62,7 +62,7 @@ NUMPY1_TESTS = tests/metrics/test_golden.py tests/metrics/test_bleu_wmt22.py tes
 	tests/integrations/test_comet_beside.py tests/integrations/test_mbrs.py
 # The tests parametrized by language pair run on these three there (tests/support/data.py's
 # selected_pairs): numpy decides only the Python side's figures, which three pairs exercise,
-# and the main run already compares every pair (about 15 minutes of CI on 2 cores saved).
+# and the main run already compares every pair (1,074 tests in 525 s instead of 1,420 in 1,165 s).
 NUMPY1_PAIRS ?= en-de,en-ja,uk-cs
 
 test-numpy1:  ## The exactness suites again in a second venv: numpy 1.26 beside unbabel-comet 2.2.7 and mbrs (made once by tools/numpy1_env.sh)

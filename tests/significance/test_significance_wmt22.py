@@ -107,8 +107,13 @@ def test_paired_tests_on_every_language_pair(pair: str) -> None:
             (bleuprint.BLEU(tokenize=tok), sacrebleu.BLEU(tokenize=tok)),
             (bleuprint.CHRF(), sacrebleu.CHRF()),
         ]
-    assert compare_paired(systems, refs, metrics(), "bs", 300) > 0
-    assert compare_paired(systems, refs, metrics(), "ar", 1000) > 0
+    # Both tests on en-de; elsewhere the bootstrap on every other pair in sorted order and the
+    # randomization test on the rest, which keeps this sweep's share of the CI hour on 2 cores.
+    index = PAIRS.index(pair)
+    if pair == "en-de" or index % 2 == 0:
+        assert compare_paired(systems, refs, metrics(), "bs", 300) > 0
+    if pair == "en-de" or index % 2 == 1:
+        assert compare_paired(systems, refs, metrics(), "ar", 1000) > 0
 
 
 def quick_and_slow(pairs: list[str], quick: str = "en-de") -> list[Any]:
