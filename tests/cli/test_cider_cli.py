@@ -54,7 +54,7 @@ def test_corpus_and_lines_equal_pycocoevalcap(
     argv = [*_refs(files), "-i", str(files / "a.txt"), "-m", "cider", "-w", "12"]
     code, out, err = run_cli_in_process(argv, capsys)
     assert code == 0, err
-    (record,) = json.loads(out) if out.lstrip().startswith("[") else [json.loads(out)]
+    record = json.loads(out)
     assert record["name"] == "CIDEr-D"
     assert record["score"] == float(f"{score:.12f}")
     assert record["nrefs"] == str(REFERENCES)
@@ -63,7 +63,11 @@ def test_corpus_and_lines_equal_pycocoevalcap(
     assert code == 0, err
     assert out.splitlines() == [f"{s:.12f}" for s in scores.tolist()]
     code, out, err = run_cli_in_process([*argv, "-sl"], capsys)
-    assert out.splitlines()[0].startswith("CIDEr-D|nrefs:4|case:mixed|tok:none|n:4|sigma:6.0|")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == IMAGES
+    assert lines[0].startswith("CIDEr-D|nrefs:4|case:mixed|tok:none|n:4|sigma:6.0|")
+    assert lines[0].endswith(f" = {scores[0]:.12f}")
 
 
 def test_chunks_score_as_one_pass(

@@ -192,21 +192,21 @@ fn document_frequencies(images: &[LocalNgrams]) -> (Vec<Vec<u32>>, Vec<u32>) {
         .iter()
         .map(|image| {
             let mut map: Vec<u32> = Vec::with_capacity(image.keys.len());
-            // The shared table is far larger than the cache: each key's slot is asked for a
-            // few keys ahead, where its prefix is already mapped (always, for unigrams).
-            let ahead = image.keys.iter().skip(PREFETCH_AHEAD);
-            let mut ahead = ahead.map(Some).chain(std::iter::repeat(None));
-            for (&(prefix, last), &in_reference) in image.keys.iter().zip(&image.in_reference) {
-                if let Some(&(p, l)) = ahead.next().flatten() {
-                    let mapped = prefix_id(p).map_or(Some(p), |p| map.get(p as usize).copied());
-                    if let Some(p) = mapped {
+            // A prefix is a marker, or an n-gram counted before its extension (a smaller
+            // local id): mapped once its own key has been.
+            let shared_prefix = |map: &[u32], prefix: u32| {
+                prefix_id(prefix).map_or(Some(prefix), |p| map.get(p as usize).copied())
+            };
+            let pairs = image.keys.iter().zip(&image.in_reference);
+            for (k, (&(prefix, last), &in_reference)) in pairs.enumerate() {
+                // The shared table is far larger than the cache: each key's slot is asked for
+                // a few keys ahead, where its prefix is mapped already (always, for unigrams).
+                if let Some(&(p, l)) = image.keys.get(k + PREFETCH_AHEAD) {
+                    if let Some(p) = shared_prefix(&map, p) {
                         shared.prefetch(p, l);
                     }
                 }
-                // A prefix is an n-gram counted before its extension: a smaller local id.
-                let prefix = prefix_id(prefix)
-                    .map_or(Some(prefix), |p| map.get(p as usize).copied())
-                    .unwrap_or(ABSENT);
+                let prefix = shared_prefix(&map, prefix).unwrap_or(ABSENT);
                 let id = shared.intern(prefix, last);
                 map.push(id);
                 if df.len() < shared.len() {
