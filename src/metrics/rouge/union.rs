@@ -7,7 +7,9 @@
 //! reference line's shares no token with its unused positions, so its LCS cannot add to the
 //! union and is never computed. While the segment has at most `64 × MAX_ID_WORDS` ids the
 //! test is exact; past that, a pair that passes may still add nothing, which only costs the
-//! LCS.
+//! LCS. Each folded bit of a line counts its unused positions, so using a position updates the
+//! bitset in place (its bit clears when its count reaches zero) rather than folding the line
+//! again.
 
 use crate::count::ngrams::ABSENT;
 
@@ -23,6 +25,10 @@ pub struct LineUnion {
     /// Reference line `l`'s ids at unused positions, folded: `id_words` words from
     /// `l * id_words`.
     unused_ids: Vec<u64>,
+    /// Per folded bit of `unused_ids` (the same layout, 64 per word): the unused positions
+    /// whose id folds onto it. A count that reached `u16::MAX` stays there and its bit stays
+    /// set (a bit set too long only costs an LCS).
+    unused_counts: Vec<u16>,
     /// Hypothesis line `k`'s ids, folded the same way.
     hypothesis_ids: Vec<u64>,
     /// A power of two, so folding is a mask.
@@ -38,6 +44,19 @@ fn fold(ids: impl Iterator<Item = u32>, bits: &mut [u64]) {
         let bit = id as usize & fold;
         if let Some(word) = bits.get_mut(bit / 64) {
             *word |= 1 << (bit % 64);
+        }
+    }
+}
+
+/// As [`fold`], also counting the ids per folded bit in `counts` (`bits.len() * 64` long,
+/// zero where `ids` fold).
+fn fold_counting(ids: &[u32], bits: &mut [u64], counts: &mut [u16]) {
+    let fold = bits.len() * 64 - 1;
+    for &id in ids.iter().filter(|&&id| id != ABSENT) {
+        let bit = id as usize & fold;
+        if let (Some(word), Some(count)) = (bits.get_mut(bit / 64), counts.get_mut(bit)) {
+            *word |= 1 << (bit % 64);
+            *count = count.saturating_add(1);
         }
     }
 }
@@ -82,6 +101,7 @@ impl LineUnion {
         self.unused.clear();
         self.starts.clear();
         self.unused_ids.clear();
+        self.unused_counts.clear();
         for line in reference_lines {
             self.starts.push(self.unused.len());
             let (full, rest) = (line.len() / 64, line.len() % 64);
@@ -91,9 +111,11 @@ impl LineUnion {
             }
             let at = self.unused_ids.len();
             self.unused_ids.resize(at + width, 0);
-            fold(
-                line.iter().copied(),
+            self.unused_counts.resize((at + width) * 64, 0);
+            fold_counting(
+                line,
                 self.unused_ids.get_mut(at..).unwrap_or_default(),
+                self.unused_counts.get_mut(at * 64..).unwrap_or_default(),
             );
         }
         self.starts.push(self.unused.len());
@@ -132,24 +154,38 @@ impl LineUnion {
     /// Adds `positions` of reference line `line` (its tokens `ids`) to the union.
     pub fn add(&mut self, line: usize, ids: &[u32], positions: &[u32]) {
         let span = self.unused_span(line);
+        let width = self.id_words;
+        let fold = width * 64 - 1;
         let unused = self.unused.get_mut(span).unwrap_or_default();
-        let mut changed = false;
+        let folded = self
+            .unused_ids
+            .get_mut(line * width..(line + 1) * width)
+            .unwrap_or_default();
+        let counts = self
+            .unused_counts
+            .get_mut(line * width * 64..(line + 1) * width * 64)
+            .unwrap_or_default();
         for &k in positions {
-            if let Some(word) = unused.get_mut(k as usize / 64) {
-                let bit = 1 << (k % 64);
-                changed |= *word & bit != 0;
-                *word &= !bit;
+            let Some(word) = unused.get_mut(k as usize / 64) else {
+                continue;
+            };
+            let position = 1 << (k % 64);
+            if *word & position == 0 {
+                continue; // used already
             }
-        }
-        if changed {
-            let width = self.id_words;
-            let folded = self
-                .unused_ids
-                .get_mut(line * width..(line + 1) * width)
-                .unwrap_or_default();
-            folded.fill(0);
-            let left = set_bits(unused.iter().copied()).filter_map(|k| ids.get(k).copied());
-            fold(left, folded);
+            *word &= !position;
+            let Some(&id) = ids.get(k as usize).filter(|&&id| id != ABSENT) else {
+                continue;
+            };
+            let bit = id as usize & fold;
+            if let Some(count) = counts.get_mut(bit).filter(|c| **c != u16::MAX) {
+                *count -= 1;
+                if *count == 0 {
+                    if let Some(word) = folded.get_mut(bit / 64) {
+                        *word &= !(1 << (bit % 64));
+                    }
+                }
+            }
         }
     }
 
