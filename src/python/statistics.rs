@@ -143,7 +143,7 @@ pub(crate) fn stats<'py>(
                     NormalizedInput::of(kernel, batch_hyps, &batch_streams, start, workers)?
                         .ok_or_else(|| Error::internal("a WER normalizer normalizes"))?;
                 let (h, s) = normalized.borrow();
-                rows.extend(kernel.text_rows(&Streams::new(&h, &s), workers)?);
+                rows.extend(kernel.text_rows(&Streams::part(&h, &s, start), workers)?);
             }
             rows
         } else {

@@ -34,6 +34,12 @@ pub trait Layout<'a>: Sync {
     /// The references of segment `i`, in order (empty for `i >= len()`).
     fn references(&self, i: usize) -> impl Iterator<Item = &'a Self::Item> + '_;
 
+    /// The index in the whole input of this layout's first segment (a part of a larger input
+    /// counted a chunk at a time), for error messages.
+    fn first_segment(&self) -> usize {
+        0
+    }
+
     /// The segments grouped by identical references, when the layout can share them and some
     /// segments do; `None` scores segment by segment.
     ///
@@ -51,14 +57,25 @@ pub trait Layout<'a>: Sync {
 pub struct Streams<'a> {
     hypotheses: &'a [&'a str],
     streams: &'a [Vec<Option<&'a str>>],
+    first: usize,
 }
 
 impl<'a> Streams<'a> {
     /// The hypotheses with their reference streams.
     pub fn new(hypotheses: &'a [&'a str], streams: &'a [Vec<Option<&'a str>>]) -> Self {
+        Self::part(hypotheses, streams, 0)
+    }
+
+    /// Segments `first..` of a larger input, with their reference streams' entries.
+    pub fn part(
+        hypotheses: &'a [&'a str],
+        streams: &'a [Vec<Option<&'a str>>],
+        first: usize,
+    ) -> Self {
         Self {
             hypotheses,
             streams,
+            first,
         }
     }
 }
@@ -95,6 +112,10 @@ impl<'a> Layout<'a> for Streams<'a> {
         self.streams
             .iter()
             .filter_map(move |s| s.get(i).copied().flatten())
+    }
+
+    fn first_segment(&self) -> usize {
+        self.first
     }
 
     fn shared_references(&self, workers: i64) -> Result<Option<ReferenceGroups>> {

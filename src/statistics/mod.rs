@@ -99,7 +99,7 @@ where
     let mut out = vec![0i64; layout.len() * width];
     let prepare = |scorer: &mut M::Scorer, i: usize| {
         if M::NEEDS_REFERENCES && layout.references(i).next().is_none() {
-            return Err(no_references(i));
+            return Err(no_references(layout.first_segment() + i));
         }
         scorer.prepare(layout.references(i))
     };
@@ -232,7 +232,7 @@ where
     let segments: Vec<usize> = (0..layout.len()).collect();
     parallel::try_map_init(&segments, workers, init, |scratch, &i| {
         if needs_references && layout.references(i).next().is_none() {
-            return Err(no_references(i));
+            return Err(no_references(layout.first_segment() + i));
         }
         f(scratch, i, layout.hypothesis(i)?, &mut layout.references(i))
     })

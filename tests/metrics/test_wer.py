@@ -274,6 +274,11 @@ def test_errors_are_clear():
         metric.corpus_score("a b", [["a b"]])
     with pytest.raises(InvalidInputError, match="segment 0 has no references"):
         metric.corpus_score(["a"], [[None]])
+    # A normalizer counts 8,192 segments at a time; the error names the segment in the input.
+    references: list[str | None] = ["a b"] * 9000
+    references[8500] = None
+    with pytest.raises(InvalidInputError, match="segment 8500 has no references"):
+        WER(normalizer="whisper-basic").corpus_score(["a b c"] * 9000, [references])
     with pytest.raises(InvalidInputError, match="at least one reference stream"):
         metric.corpus_score(["a"], [])
     with pytest.raises(InvalidOptionError, match="no references"):
