@@ -165,3 +165,22 @@ def test_hand_made_or_foreign_files_are_refused(tmp_path: Path) -> None:
     np.savez(path, rows=np.zeros((1, 3)))
     with pytest.raises(StatsFormatError):
         CIDErStats.load(path)
+
+
+def test_saved_tokens_keep_every_character(tmp_path: Path) -> None:
+    # numpy's str arrays drop trailing NULs: the tokens are saved as UTF-8 bytes instead.
+    stats = CIDEr(workers=1).stats(["a\x00 \x00", "\u00e9t\u00e9"], [["\x00 b", "\u00e9t\u00e9 x"]])
+    path = tmp_path / "stats.npz"
+    stats.save(path)
+    loaded = CIDErStats.load(path)
+    assert "\x00" in stats.tokens
+    assert loaded.tokens == stats.tokens
+    assert loaded == stats
+    # A file written before keeps loading (its tokens as a str array).
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in ("ids", "caption_ends", "image_ends", "meta")}
+    np.savez(path, tokens=np.array(stats.tokens), **arrays)
+    assert list(CIDErStats.load(path).tokens) == [t.rstrip("\x00") for t in stats.tokens]
+    np.savez(path, token_bytes=np.zeros(3, np.uint8), token_lengths=np.array([2]), **arrays)
+    with pytest.raises(StatsFormatError, match="do not add up"):
+        CIDErStats.load(path)

@@ -337,10 +337,14 @@ class CIDErStats:
         import numpy as np
 
         meta = json.dumps({"format": "bleuprint-cider", "config": self.config.to_dict()})
+        # The tokens as one UTF-8 blob and their lengths: numpy's str arrays drop a token's
+        # trailing NUL characters.
+        encoded = [t.encode("utf-8", "surrogatepass") for t in self.tokens]
         with open(path, "wb") as f:
             np.savez_compressed(
                 f,
-                tokens=np.array(self.tokens, dtype=str),
+                token_bytes=np.frombuffer(b"".join(encoded), dtype=np.uint8),
+                token_lengths=np.array([len(t) for t in encoded], dtype=np.int64),
                 ids=self.ids,
                 caption_ends=self.caption_ends,
                 image_ends=self.image_ends,
@@ -368,7 +372,7 @@ class CIDErStats:
                     k: np.asarray(data[k], dtype=np.int64)
                     for k in ("ids", "caption_ends", "image_ends")
                 }
-                tokens = [str(t) for t in data["tokens"]]
+                tokens = _saved_tokens(data)
             if meta.get("format") != "bleuprint-cider":
                 raise ValueError("not CIDEr-D statistics")
             config = CIDErConfig(**meta["config"])
@@ -380,6 +384,20 @@ class CIDErStats:
 
     def __repr__(self) -> str:
         return f"CIDErStats(images={len(self)}, nrefs={self.nrefs}, tokens={len(self.tokens)})"
+
+
+def _saved_tokens(data: Any) -> list[str]:
+    """The token table of a file :meth:`CIDErStats.save` wrote: a UTF-8 blob with the tokens'
+    lengths, or a str array (files written before 2026-11-29, whose tokens lost any trailing
+    NUL)."""
+    if "tokens" in data:
+        return [str(t) for t in data["tokens"]]
+    blob, lengths = data["token_bytes"].tobytes(), data["token_lengths"]
+    ends = lengths.cumsum().tolist()
+    if (lengths < 0).any() or (ends and ends[-1] != len(blob)):
+        raise ValueError("the token lengths do not add up to the token bytes")
+    starts = [0, *ends[:-1]]
+    return [blob[a:b].decode("utf-8", "surrogatepass") for a, b in zip(starts, ends)]
 
 
 class CIDErAccumulator:
