@@ -372,7 +372,18 @@ impl PtbLexer {
     /// line.rstrip().split(' ') if w not in PUNCTUATIONS)`, appended to `out`.
     pub fn push_coco_caption(line: &str, out: &mut String) {
         let mut first = true;
-        for word in py_rstrip(line).split(' ') {
+        // Split as bytes: words are short, and a search per word costs more than the loop.
+        let line = py_rstrip(line);
+        let mut start = 0;
+        for end in line
+            .bytes()
+            .enumerate()
+            .filter_map(|(k, b)| (b == b' ').then_some(k))
+            .chain(std::iter::once(line.len()))
+        {
+            // Between two spaces (ASCII), so on character boundaries.
+            let word = line.get(start..end).unwrap_or_default();
+            start = end + 1;
             if is_coco_punctuation(word.as_bytes()) {
                 continue;
             }
@@ -435,31 +446,7 @@ impl PtbLexer {
         workers: i64,
     ) -> Result<Vec<String>> {
         const BATCH: usize = 256;
-        // Each caption checked and in UTF-16 on its own thread, then one text.
-        let indexed: Vec<(usize, &str)> = captions.iter().copied().enumerate().collect();
-        let pieces = crate::parallel::try_map_init(
-            &indexed,
-            workers,
-            || (),
-            |(), &(i, caption)| {
-                let mut units = Vec::with_capacity(caption.len() + 1);
-                push_utf16(caption, &mut units);
-                if check_line(caption, i).is_err() {
-                    space_line_breaks(&mut units, line_breaks, i)?;
-                }
-                Ok(units)
-            },
-        )?;
-        let mut text: Vec<u16> = Vec::with_capacity(pieces.iter().map(|p| p.len() + 1).sum());
-        let mut starts = Vec::with_capacity(captions.len());
-        for (i, piece) in pieces.iter().enumerate() {
-            if i > 0 {
-                text.push(u16::from(b'\n'));
-            }
-            starts.push(text.len());
-            text.extend_from_slice(piece);
-        }
-        drop(pieces);
+        let (text, starts) = joined_utf16(captions, line_breaks, workers)?;
         let soft_hyphens = text.contains(&SOFT_HYPHEN);
         let batches: Vec<usize> = (0..captions.len()).step_by(BATCH).collect();
         let done = crate::parallel::try_map_init(
@@ -699,6 +686,113 @@ fn replace_ascii<'a>(text: &'a [u16], pattern: &str, caseless: bool, to: &str) -
 /// U+00AD, the soft hyphen.
 const SOFT_HYPHEN: u16 = 0xAD;
 
+/// The captions joined by `\n` as one UTF-16 text, with each caption's first code unit,
+/// written in place on `workers` threads; each caption checked for [`LINE_BREAKS`] and its
+/// breaks replaced where `line_breaks` allows (else the error naming the first).
+fn joined_utf16(
+    captions: &[&str],
+    line_breaks: LineBreaks,
+    workers: i64,
+) -> Result<(Vec<u16>, Vec<usize>)> {
+    const BATCH: usize = 1024;
+    let mut starts = Vec::with_capacity(captions.len());
+    let mut total = 0;
+    for caption in captions {
+        total += usize::from(!starts.is_empty()); // the `\n` before every caption but the first
+        starts.push(total);
+        total += utf16_len(caption);
+    }
+    let mut text = vec![0u16; total];
+    // Each batch's captions and the `\n` after each (but the last caption's): disjoint parts.
+    let mut tasks = Vec::with_capacity(captions.len().div_ceil(BATCH));
+    let mut rest = text.as_mut_slice();
+    for (k, batch) in captions.chunks(BATCH).enumerate() {
+        let first = k * BATCH;
+        let end = starts.get(first + batch.len()).copied().unwrap_or(total);
+        let begin = starts.get(first).copied().unwrap_or(total);
+        let (part, tail) = std::mem::take(&mut rest).split_at_mut(end - begin);
+        rest = tail;
+        tasks.push((first, batch, part, None));
+    }
+    // A batch keeps its first error, so the error is the first caption's (in order) however
+    // the threads run.
+    crate::parallel::for_each_mut_init(
+        &mut tasks,
+        workers,
+        || (),
+        |(), (first, batch, part, error)| {
+            *error = write_batch(*first, batch, part, line_breaks).err();
+            Ok(())
+        },
+    )?;
+    if let Some(error) = tasks.into_iter().find_map(|task| task.3) {
+        return Err(error);
+    }
+    Ok((text, starts))
+}
+
+/// Writes captions `first..` (`batch`) into `part`, each followed by `\n` while `part` has
+/// room (the text's last caption has none); see [`joined_utf16`].
+fn write_batch(
+    first: usize,
+    batch: &[&str],
+    part: &mut [u16],
+    line_breaks: LineBreaks,
+) -> Result<()> {
+    let mut at = 0;
+    for (k, caption) in batch.iter().enumerate() {
+        let units = part.get_mut(at..).unwrap_or_default();
+        let written = write_utf16(caption, units);
+        if check_line(caption, first + k).is_err() {
+            let units = units.get_mut(..written).unwrap_or_default();
+            space_line_breaks(units, line_breaks, first + k)?;
+        }
+        at += written;
+        if let Some(unit) = part.get_mut(at) {
+            *unit = u16::from(b'\n');
+            at += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The number of UTF-16 code units of `text`.
+fn utf16_len(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().map(char::len_utf16).sum()
+    }
+}
+
+/// Writes `text` as UTF-16 code units at the start of `out` (at least [`utf16_len`] long;
+/// runs of ASCII widened in bulk) and returns how many it wrote.
+fn write_utf16(text: &str, out: &mut [u16]) -> usize {
+    let mut written = 0;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(ascii);
+        let units = out.get_mut(written..).unwrap_or_default();
+        for (unit, byte) in units.iter_mut().zip(run.bytes()) {
+            *unit = u16::from(byte);
+        }
+        written += run.len();
+        let mut chars = tail.chars();
+        if let Some(c) = chars.next() {
+            let mut buffer = [0; 2];
+            for &unit in c.encode_utf16(&mut buffer).iter() {
+                if let Some(slot) = out.get_mut(written) {
+                    *slot = unit;
+                }
+                written += 1;
+            }
+        }
+        rest = chars.as_str();
+    }
+    written
+}
+
 /// `text` as UTF-16 code units, appended to `out` (runs of ASCII widened in bulk).
 fn push_utf16(text: &str, out: &mut Vec<u16>) {
     let mut rest = text;
@@ -819,6 +913,33 @@ mod tests {
 
     fn utf16(s: &str) -> Vec<u16> {
         s.encode_utf16().collect()
+    }
+
+    #[test]
+    fn captions_join_in_utf16_and_the_first_bad_caption_is_named() {
+        let captions = ["a", "\u{e9}\u{1F600}", "", "b\rc"];
+        for workers in [1, 2] {
+            let (text, starts) = joined_utf16(&captions, LineBreaks::Space, workers).unwrap();
+            assert_eq!(text, utf16("a\n\u{e9}\u{1F600}\n\nb c"));
+            assert_eq!(starts, [0, 2, 6, 7]);
+            let error = joined_utf16(&captions, LineBreaks::NewlineSpace, workers).unwrap_err();
+            assert!(error.message().starts_with("caption 3 contains U+000D"));
+        }
+        // Batches of 1,024 run on any thread; the error is still the first caption's.
+        let mut many = vec!["x y"; 5000];
+        (many[1500], many[4000]) = ("p\u{2028}q", "r\u{0B}s");
+        for workers in [1, 2, -1] {
+            let error = joined_utf16(&many, LineBreaks::Error, workers).unwrap_err();
+            assert!(error.message().starts_with("caption 1500 contains U+2028"));
+        }
+        let (text, starts) = joined_utf16(&many, LineBreaks::Space, -1).unwrap();
+        assert_eq!(starts[4000], 4000 * 4);
+        assert_eq!(string(&text[starts[4000]..starts[4001]]), "r s\n");
+        assert_eq!(string(&text[starts[4999]..]), "x y");
+        assert_eq!(
+            joined_utf16(&[], LineBreaks::Error, 2).unwrap(),
+            (vec![], vec![])
+        );
     }
 
     fn string(units: &[u16]) -> String {
