@@ -446,6 +446,42 @@ impl PtbTokenizer {
         })
     }
 
+    /// pycocoevalcap's `PTBTokenizer().tokenize(captions_for_image)`: `{image: [{"caption":
+    /// str}, ...]}` to `{image: [tokenized caption, ...]}` in the same order (no entry for an
+    /// image without captions), every caption tokenized in one batch as
+    /// [`Self::tokenize_batch`] does. Errors name the caption by its index in the batch.
+    #[pyo3(signature = (captions_for_image, *, line_breaks = "error", workers = -1))]
+    fn tokenize_images<'py>(
+        &self,
+        py: Python<'py>,
+        captions_for_image: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = typed::line_breaks)] line_breaks: &str,
+        #[pyo3(from_py_with = workers)] workers: i64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let line_breaks = LineBreaks::from_name(line_breaks)?;
+        let (captions, key) = (PyList::empty(py), pyo3::intern!(py, "caption"));
+        let mut images = Vec::new();
+        for item in captions_for_image.call_method0("items")?.try_iter()? {
+            let (image, entries): (Bound<'py, PyAny>, Bound<'py, PyAny>) = item?.extract()?;
+            let before = captions.len();
+            for entry in entries.try_iter()? {
+                captions.append(entry?.get_item(key)?)?;
+            }
+            images.push((image, captions.len() - before));
+        }
+        let stream = StrStream::extract(captions.as_any(), "captions", false)?;
+        let borrowed = stream.borrow_all();
+        let lines = run_interruptible(py, stream.bytes() >= WATCH_MIN_BYTES, || {
+            self.lexer.coco_captions(&borrowed, line_breaks, workers)
+        })?;
+        let tokenized = PyDict::new(py);
+        let mut lines = lines.into_iter();
+        for (image, count) in images.into_iter().filter(|&(_, count)| count > 0) {
+            tokenized.set_item(image, PyList::new(py, lines.by_ref().take(count))?)?;
+        }
+        Ok(tokenized)
+    }
+
     /// What the jar writes for `text` with `-preserveLines -lowerCase` (punctuation kept).
     fn jar_output(
         &self,

@@ -5,7 +5,7 @@ A metric's configuration crosses into the core once, as a kernel object (``BleuK
 kernel and runs one batch per call, with the GIL released.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Optional, SupportsFloat, Union, final
 
 import numpy as np
@@ -455,6 +455,16 @@ class PtbTokenizer:
     ) -> list[str]:
         """The captions as pycocoevalcap's one call of the jar tokenizes them; ``line_breaks``:
         ``error``, ``newline-space`` or ``space``."""
+    def tokenize_images(
+        self,
+        captions_for_image: Mapping[Any, Sequence[Mapping[str, str]]],
+        *,
+        line_breaks: str = ...,
+        workers: int = ...,
+    ) -> dict[Any, list[str]]:
+        """pycocoevalcap's ``PTBTokenizer().tokenize``: ``{image: [{"caption": str}, ...]}``
+        to ``{image: [tokenized caption, ...]}`` (no entry for an image without captions), in
+        one batch as :meth:`tokenize_batch` tokenizes them."""
     def jar_output(self, text: str) -> str:
         """The jar's output for ``text`` with ``-preserveLines -lowerCase``."""
 

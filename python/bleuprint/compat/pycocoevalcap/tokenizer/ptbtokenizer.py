@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
-from bleuprint.tokenizers.ptb import caption_error, tokenize_captions
+from bleuprint.tokenizers.ptb import caption_error, ptb_tokenizer
 from bleuprint.tokenizers.wer_text import gc_paused
 
 #: The jar upstream runs (bleuprint reads its scanner tables from it; no JVM starts).
@@ -55,23 +55,16 @@ class PTBTokenizer:
         """Image id to its captions tokenized: ``{id: [{"caption": str}, ...]}`` in,
         ``{id: [str, ...]}`` out, in the same order."""
         # Upstream's `c["caption"].replace("\n", " ")` is the core's `newline-space`.
-        sentences = [c["caption"] for v in captions_for_image.values() for c in v]
         mode = "space" if self.line_breaks == "space" else "newline-space"
         try:
-            lines = tokenize_captions(sentences, line_breaks=mode)
+            # The core reads the dicts and makes one list per image, none of them cyclic: the
+            # collector's passes over every live object while they are made would take longer
+            # than making them.
+            with gc_paused():
+                return ptb_tokenizer().tokenize_images(captions_for_image, line_breaks=mode)
         except InvalidInputError as error:
             fix = "PTBTokenizer(line_breaks='space')"
             raise caption_error(error, _image_of(captions_for_image), fix) from error
-        final_tokenized_captions_for_image: dict[Any, list[str]] = {}
-        # One list per image, none of them cyclic: the collector's passes over every live
-        # object while they are made would take longer than making them.
-        with gc_paused():
-            start = 0
-            for k, v in captions_for_image.items():
-                if len(v):  # upstream makes no entry for an image without captions
-                    final_tokenized_captions_for_image[k] = lines[start : start + len(v)]
-                    start += len(v)
-        return final_tokenized_captions_for_image
 
 
 def _image_of(captions_for_image: Mapping[Any, Any]) -> Callable[[int], Any]:
