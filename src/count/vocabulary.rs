@@ -1,8 +1,6 @@
 //! Token texts to `u32` ids within one segment, without a `String` per token: the distinct
 //! texts are concatenated in one arena and found through an [`IdTable`] keyed by their hash
-//! (verified against the text, so hash collisions cannot merge two tokens). A text of at most
-//! 7 bytes, as most words are, is its own key (its bytes and length packed), so it needs
-//! neither a hash nor a comparison of bytes.
+//! (verified against the text, so hash collisions cannot merge two tokens).
 //!
 //! Tokens are compared as bytes, so both `&str` and `&[u8]` tokens (pre-split tokens taken
 //! from Python, lone surrogates in their `surrogatepass` encoding) can be interned.
@@ -13,33 +11,10 @@ use rustc_hash::FxHasher;
 
 use super::id_table::IdTable;
 
-/// The table key of `token`, and whether the key is the token itself: a token of at most 7
-/// bytes is packed with its length into the key (bit 63 clear), a longer one hashed (bit 63
-/// set), so a packed key never meets a hashed one and needs no comparison of bytes.
-#[inline]
-fn key_of(token: &[u8]) -> (u64, bool) {
-    let byte = |at: Option<&u8>| u64::from(at.copied().unwrap_or(0));
-    let word = |at: Option<&[u8; 4]>| u64::from(at.map_or(0, |w| u32::from_le_bytes(*w)));
-    let n = token.len();
-    let length = (n as u64) << 56;
-    match n {
-        // The first, middle and last bytes cover every byte of up to 3.
-        0..=3 => {
-            let middle = byte(token.get(n / 2)) << 8;
-            let key = byte(token.first()) | middle | byte(token.last()) << 16;
-            (key | length, true)
-        }
-        // The first 4 bytes, then the last 4's top `n - 4` (the bytes after the first 4).
-        4..=7 => {
-            let rest = word(token.last_chunk()) >> (8 * (8 - n));
-            (word(token.first_chunk()) | rest << 32 | length, true)
-        }
-        _ => {
-            let mut h = FxHasher::default();
-            h.write(token);
-            (h.finish() | 1 << 63, false)
-        }
-    }
+fn hash_token(token: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(token);
+    h.finish()
 }
 
 /// A slot or id for the `n`-th distinct text. Running out takes 2^32 distinct texts in one
@@ -85,15 +60,13 @@ impl Vocabulary {
         self.spans.is_empty()
     }
 
-    /// The id of `token` under its key `key`; `packed`: the key is the token.
-    fn find(&self, (key, packed): (u64, bool), token: &[u8]) -> Option<u32> {
+    fn find(&self, hash: u64, token: &[u8]) -> Option<u32> {
         let (arena, spans) = (&self.arena, &self.spans);
-        let slot = self.slots.find(key, |slot| {
-            packed
-                || spans
-                    .get(slot as usize)
-                    .and_then(|&(s, e, _)| arena.get(s..e))
-                    == Some(token)
+        let slot = self.slots.find(hash, |slot| {
+            spans
+                .get(slot as usize)
+                .and_then(|&(s, e, _)| arena.get(s..e))
+                == Some(token)
         })?;
         spans.get(slot as usize).map(|s| s.2)
     }
@@ -102,7 +75,7 @@ impl Vocabulary {
     #[inline]
     pub fn lookup<T: AsRef<[u8]> + ?Sized>(&self, token: &T) -> Option<u32> {
         let token = token.as_ref();
-        self.find(key_of(token), token)
+        self.find(hash_token(token), token)
     }
 
     /// The id of `token`, giving it `make()` if it is new.
@@ -113,15 +86,15 @@ impl Vocabulary {
         make: impl FnOnce() -> u32,
     ) -> u32 {
         let token = token.as_ref();
-        let key = key_of(token);
-        if let Some(id) = self.find(key, token) {
+        let hash = hash_token(token);
+        if let Some(id) = self.find(hash, token) {
             return id;
         }
         let id = make();
         let start = self.arena.len();
         self.arena.extend_from_slice(token);
         let slot = to_u32(self.spans.len());
-        self.slots.insert_new(key.0, slot);
+        self.slots.insert_new(hash, slot);
         self.spans.push((start, self.arena.len(), id));
         id
     }
@@ -156,9 +129,8 @@ mod tests {
     }
 
     #[test]
-    fn packed_keys_keep_every_short_token_apart() {
-        // Every string of up to 9 bytes over {0, 'a', 'b'}: packed keys overlap across
-        // lengths (and the 9-byte ones are hashed), yet each keeps its own id.
+    fn every_short_token_keeps_its_own_id() {
+        // Every string of up to 9 bytes over {0, 'a', 'b'} keeps its own id.
         let mut all: Vec<Vec<u8>> = vec![Vec::new()];
         let mut last = all.clone();
         for _ in 0..9 {
