@@ -230,6 +230,12 @@ def test_compat_line_breaks_option() -> None:
     assert spaced == {7: ["a dog"], 9: ["a cat on a mat", "x"]}
     # Upstream replaces \n itself.
     assert PTBTokenizer().tokenize({1: [{"caption": "a\nb"}]}) == {1: ["a b"]}
+    # As upstream: no entry for an image without captions, the others in order.
+    shaped = {3: [], 1: [{"caption": "A dog"}, {"caption": "c"}], 2: []}
+    assert PTBTokenizer().tokenize(shaped) == {1: ["a dog", "c"]}
+    assert PTBTokenizer().tokenize({}) == {}
+    with pytest.raises(TypeError, match=r"captions\[1\] must be str, got int"):
+        PTBTokenizer().tokenize({1: [{"caption": "a"}], 2: [{"caption": 3}]})
     with pytest.raises(InvalidOptionError, match="line_breaks"):
         PTBTokenizer(line_breaks="drop")
 

@@ -793,20 +793,11 @@ fn write_utf16(text: &str, out: &mut [u16]) -> usize {
     written
 }
 
-/// `text` as UTF-16 code units, appended to `out` (runs of ASCII widened in bulk).
+/// `text` as UTF-16 code units, appended to `out`.
 fn push_utf16(text: &str, out: &mut Vec<u16>) {
-    let mut rest = text;
-    while !rest.is_empty() {
-        let ascii = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
-        let (run, tail) = rest.split_at(ascii);
-        out.extend(run.bytes().map(u16::from));
-        let mut chars = tail.chars();
-        if let Some(c) = chars.next() {
-            let mut buffer = [0; 2];
-            out.extend_from_slice(c.encode_utf16(&mut buffer));
-        }
-        rest = chars.as_str();
-    }
+    let at = out.len();
+    out.resize(at + utf16_len(text), 0);
+    write_utf16(text, out.get_mut(at..).unwrap_or_default());
 }
 
 /// `removeSoftHyphens`: U+00AD deleted; a token of nothing else becomes `-`.
