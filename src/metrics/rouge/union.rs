@@ -37,26 +37,15 @@ pub struct LineUnion {
     id_bound: usize,
 }
 
-/// Sets the bit of every id of `ids` (but [`ABSENT`]) in `bits`, `bits.len()` a power of two.
-fn fold(ids: impl Iterator<Item = u32>, bits: &mut [u64]) {
+/// Sets the bit of every id of `ids` (but [`ABSENT`]) in `bits`, `bits.len()` a power of two,
+/// calling `each(bit)` for every id folded.
+fn fold(ids: impl Iterator<Item = u32>, bits: &mut [u64], mut each: impl FnMut(usize)) {
     let fold = bits.len() * 64 - 1;
     for id in ids.filter(|&id| id != ABSENT) {
         let bit = id as usize & fold;
         if let Some(word) = bits.get_mut(bit / 64) {
             *word |= 1 << (bit % 64);
-        }
-    }
-}
-
-/// As [`fold`], also counting the ids per folded bit in `counts` (`bits.len() * 64` long,
-/// zero where `ids` fold).
-fn fold_counting(ids: &[u32], bits: &mut [u64], counts: &mut [u16]) {
-    let fold = bits.len() * 64 - 1;
-    for &id in ids.iter().filter(|&&id| id != ABSENT) {
-        let bit = id as usize & fold;
-        if let (Some(word), Some(count)) = (bits.get_mut(bit / 64), counts.get_mut(bit)) {
-            *word |= 1 << (bit % 64);
-            *count = count.saturating_add(1);
+            each(bit);
         }
     }
 }
@@ -112,10 +101,15 @@ impl LineUnion {
             let at = self.unused_ids.len();
             self.unused_ids.resize(at + width, 0);
             self.unused_counts.resize((at + width) * 64, 0);
-            fold_counting(
-                line,
+            let counts = self.unused_counts.get_mut(at * 64..).unwrap_or_default();
+            fold(
+                line.iter().copied(),
                 self.unused_ids.get_mut(at..).unwrap_or_default(),
-                self.unused_counts.get_mut(at * 64..).unwrap_or_default(),
+                |bit| {
+                    if let Some(count) = counts.get_mut(bit) {
+                        *count = count.saturating_add(1);
+                    }
+                },
             );
         }
         self.starts.push(self.unused.len());
@@ -126,6 +120,7 @@ impl LineUnion {
             fold(
                 line.iter().copied(),
                 self.hypothesis_ids.get_mut(at..).unwrap_or_default(),
+                |_| {},
             );
         }
     }
