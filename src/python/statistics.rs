@@ -113,8 +113,9 @@ impl Kernel<'_> {
 /// Per-segment statistics of `hypotheses` against reference *streams* (`references[k][i]` is
 /// reference `k` of segment `i`; `None` drops it), under `kernel`: `(rows, nrefs,
 /// tokenized_periods)`, the int64 rows `(n, kernel.width)`, the references per segment (-1
-/// where it varies) and how many hypotheses end in a tokenized period (`" ."`, sacrebleu's
-/// `force` heuristic), all from one pass.
+/// where it varies) and, for a BLEU kernel, how many hypotheses end in a tokenized period
+/// (`" ."`, sacrebleu's `force` heuristic; 0 for the other kernels, which have no use for it and
+/// would pay a pass over every hypothesis), all from one pass.
 #[pyfunction]
 #[pyo3(signature = (kernel, hypotheses, references, *, workers = -1))]
 pub(crate) fn stats<'py>(
@@ -149,7 +150,10 @@ pub(crate) fn stats<'py>(
         } else {
             kernel.text_rows(&Streams::new(&hyps, &streams), workers)?
         };
-        let periods = crate::metrics::bleu::count_tokenized_periods(&hyps);
+        let periods = match kernel {
+            Kernel::Bleu(_) => crate::metrics::bleu::count_tokenized_periods(&hyps),
+            _ => 0,
+        };
         Ok((rows, references_per_segment(&streams), periods))
     })?;
     if input.bytes() >= RELEASE_MIN_BYTES {

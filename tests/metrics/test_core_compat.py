@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+import bleuprint
 from bleuprint import _core
 from bleuprint.errors import InvalidInputError, InvalidOptionError
 
@@ -279,3 +280,11 @@ def test_ngram_details_without_references():
         _core.ngram_details(["a", 1], [], max_order=2)
     with pytest.raises(InvalidOptionError):
         _core.ngram_details(["a"], [], max_order=0)
+
+
+def test_tokenized_periods_are_counted_for_bleu_only():
+    # sacrebleu's `force` heuristic is BLEU's; the other kernels skip the pass.
+    hyps = ["a b .", "c", "d .", "e."]
+    assert bleu_stats(hyps, [hyps])[2] == 2
+    rouge = bleuprint.ROUGE(["rouge1"]).config.kernel
+    assert _core.stats(rouge, hyps, [hyps])[2] == 0

@@ -273,8 +273,9 @@ def stats(
     workers: int = ...,
 ) -> tuple[_Rows, int, int]:
     """Per-segment statistics against reference streams (``references[k][i]``; ``None``
-    drops one): ``(rows, nrefs, tokenized_periods)``. Text is a sequence of ``str``, a
-    ``TextColumn`` or the ``bytes`` of whole lines."""
+    drops one): ``(rows, nrefs, tokenized_periods)``, the last counted for a BLEU kernel only
+    (0 otherwise). Text is a sequence of ``str``, a ``TextColumn`` or the ``bytes`` of whole
+    lines."""
 
 def grouped_stats(
     kernel: _Kernel, hypotheses: Sequence[Any], references: Sequence[Any], *, workers: int = ...
