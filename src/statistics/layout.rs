@@ -49,6 +49,14 @@ pub trait Layout<'a>: Sync {
         let _ = workers;
         Ok(None)
     }
+
+    /// Whether segments `a` and `b` have the same references, text for text: members of a
+    /// group share a hash, and this tells a collision apart. The default, `a == b`, is never
+    /// wrong (a segment then gets its references prepared on its own); a layout that
+    /// overrides [`Layout::shared_references`] compares the text.
+    fn same_references(&self, a: usize, b: usize) -> bool {
+        a == b
+    }
 }
 
 /// sacrebleu's layout: `streams[k][i]` is the k-th reference of segment `i`, and `None` drops
@@ -124,6 +132,10 @@ impl<'a> Layout<'a> for Streams<'a> {
             streams.iter().map(move |s| s.get(i).copied().flatten())
         })
     }
+
+    fn same_references(&self, a: usize, b: usize) -> bool {
+        self.references(a).eq(self.references(b))
+    }
 }
 
 /// A list of references per hypothesis: `references[i]` are those of `hypotheses[i]`, in
@@ -191,6 +203,10 @@ impl<'a> Layout<'a> for Grouped<'a, &'a str> {
         ReferenceGroups::find(self.len(), workers, |i| {
             self.list(i).iter().copied().map(Some)
         })
+    }
+
+    fn same_references(&self, a: usize, b: usize) -> bool {
+        self.list(a) == self.list(b)
     }
 }
 

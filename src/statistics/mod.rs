@@ -124,24 +124,33 @@ where
                 scorer.score(layout.hypothesis(i)?, row)
             },
         )?,
-        Some(groups) => groups.fill_rows(&mut out, width, workers, |tasks| {
+        Some(groups) => groups.fill_rows(&mut out, width, |tasks| {
             parallel::for_each_mut_init(
                 tasks,
                 workers,
                 || metric.scorer(),
-                |scorer, (members, rows)| {
+                |scorer, task| {
+                    let members = task.members();
                     let Some(&first) = members.first() else {
                         return Ok(());
                     };
                     prepare(scorer, first)?;
-                    for (k, (&i, row)) in
-                        members.iter().zip(rows.chunks_exact_mut(width)).enumerate()
-                    {
+                    let mut prepared = first;
+                    for (k, (i, row)) in task.rows().enumerate() {
                         // The members' texts lie apart in memory: fetch a later one's meanwhile.
                         if let Some(&ahead) = members.get(k + PREFETCH_DISTANCE) {
                             if let Ok(item) = layout.hypothesis(ahead) {
                                 prefetch(item);
                             }
+                            layout.references(ahead).for_each(prefetch);
+                        }
+                        // Groups share a hash: a member whose references differ from the
+                        // first's (two sets, one hash) is prepared on its own.
+                        let own = i != first && !layout.same_references(first, i);
+                        let wanted = if own { i } else { first };
+                        if wanted != prepared {
+                            prepare(scorer, wanted)?;
+                            prepared = wanted;
                         }
                         scorer.score(layout.hypothesis(i)?, row)?;
                     }
@@ -289,6 +298,54 @@ mod tests {
         let short = [vec![None; 3]];
         let err = rows(&Streams::new(&hyps, &short), &Lengths, 1).unwrap_err();
         assert!(err.message().contains("stream 0 has 3 segments"), "{err}");
+    }
+
+    /// Streams whose segments all share one reference hash, as if every set collided.
+    struct Colliding<'a>(Streams<'a>);
+
+    impl<'a> Layout<'a> for Colliding<'a> {
+        type Item = str;
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn check(&self, needs_references: bool) -> Result<()> {
+            self.0.check(needs_references)
+        }
+        fn hypothesis(&self, i: usize) -> Result<&'a str> {
+            self.0.hypothesis(i)
+        }
+        fn references(&self, i: usize) -> impl Iterator<Item = &'a str> + '_ {
+            self.0.references(i)
+        }
+        fn shared_references(&self, _: i64) -> Result<Option<shared::ReferenceGroups>> {
+            shared::ReferenceGroups::from_hashes(&vec![7; self.len()])
+        }
+        fn same_references(&self, a: usize, b: usize) -> bool {
+            self.0.same_references(a, b)
+        }
+    }
+
+    #[test]
+    fn references_that_share_a_hash_but_differ_get_their_own_rows() {
+        let hyps: Vec<String> = (0..700).map(|i| "h".repeat(i % 7)).collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let refs = ["ab", "abcd", "a", "abc"];
+        let streams = vec![
+            (0..700).map(|i| Some(refs[i % 4])).collect::<Vec<_>>(),
+            (0..700).map(|i| (i % 3 == 0).then_some("xy")).collect(),
+        ];
+        let plain = Streams::new(&hyps, &streams);
+        for workers in [1, 2, -1] {
+            let expected = rows(&plain, &Lengths, workers).unwrap();
+            assert_eq!(
+                rows(&Colliding(plain), &Lengths, workers).unwrap(),
+                expected
+            );
+            for (i, row) in expected.chunks(2).enumerate() {
+                let extra = if i % 3 == 0 { 2 } else { 0 };
+                assert_eq!(row, [(i % 7) as i64, refs[i % 4].len() as i64 + extra]);
+            }
+        }
     }
 
     #[test]

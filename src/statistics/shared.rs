@@ -39,11 +39,11 @@ pub fn references_per_segment(streams: &[Vec<Option<&str>>]) -> Option<usize> {
 /// test set scored for many hypotheses (MBR, many systems) still spreads over every thread.
 const MAX_SEGMENTS_PER_TASK: usize = 256;
 
-/// A task of the driver: the segments it scores (sharing one reference set) and their rows.
-pub type Task<'t> = (&'t [usize], &'t mut [i64]);
-
-/// Segments grouped by identical references, in order of first appearance: `order` lists
-/// segment indices group by group and group `g` is `order[starts[g]..starts[g + 1]]`.
+/// Segments grouped by the hash of their references, in order of first appearance: `order`
+/// lists segment indices group by group and group `g` is `order[starts[g]..starts[g + 1]]`.
+/// Members of a group almost always share their references; two different sets with one
+/// 64-bit hash are told apart as the rows are computed ([`Task::rows`]'s caller compares
+/// each member's text with the task's first), so grouping never reads the text twice.
 #[derive(Debug)]
 pub struct ReferenceGroups {
     order: Vec<usize>,
@@ -51,8 +51,8 @@ pub struct ReferenceGroups {
 }
 
 impl ReferenceGroups {
-    /// Groups `segments` segments by the references `references_of(i)` yields, or `None` when
-    /// every segment's set is distinct (nothing to share).
+    /// Groups `segments` segments by the hash of the references `references_of(i)` yields, or
+    /// `None` when every segment's hash is distinct (nothing to share).
     ///
     /// # Errors
     /// As [`parallel::resolve_workers`], or [`crate::ErrorKind::Interrupted`].
@@ -84,34 +84,16 @@ impl ReferenceGroups {
             }
             h.finish()
         })?;
-        Self::from_hashes(&hashes, workers, references_of)
+        Self::from_hashes(&hashes)
     }
 
     /// [`ReferenceGroups::find`] given each segment's hash of its references.
-    fn from_hashes<'r, R, F>(hashes: &[u64], workers: i64, references_of: F) -> Result<Option<Self>>
-    where
-        R: Iterator<Item = Option<&'r str>>,
-        F: Fn(usize) -> R + Sync,
-    {
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidInput`] past 2^32 groups.
+    pub(super) fn from_hashes(hashes: &[u64]) -> Result<Option<Self>> {
         let segments = hashes.len();
-        // Grouped by hash on one thread (a table of hashes, which stays in cache), then every
-        // segment checked against its group's first on all of them: the texts are read in
-        // parallel. Two different sets with one 64-bit hash fail the check, and the sets are
-        // grouped again, each compared with the text as it is inserted.
-        let (mut first_member, mut group_of) = group_by(hashes, |_, _| true)?;
-        let checks = parallel::map_range(segments, workers, |i| {
-            if i + PREFETCH_DISTANCE < segments {
-                references_of(i + PREFETCH_DISTANCE)
-                    .flatten()
-                    .for_each(super::prefetch);
-            }
-            let first = group_of.get(i).and_then(|&g| first_member.get(g)).copied();
-            first.is_some_and(|j| j == i || references_of(j).eq(references_of(i)))
-        })?;
-        if checks.contains(&false) {
-            (first_member, group_of) =
-                group_by(hashes, |j, i| references_of(j).eq(references_of(i)))?;
-        }
+        let (first_member, group_of) = group_by(hashes)?;
         if first_member.len() == segments {
             return Ok(None);
         }
@@ -137,7 +119,7 @@ impl ReferenceGroups {
         Ok(Some(Self { order, starts }))
     }
 
-    /// Number of distinct reference sets.
+    /// Number of groups.
     pub fn len(&self) -> usize {
         self.starts.len().saturating_sub(1)
     }
@@ -147,70 +129,120 @@ impl ReferenceGroups {
         self.len() == 0
     }
 
-    /// Fills `out` (segment order, `width` columns): `run` computes the rows of every task
-    /// (each a run of one group's segments), then they are put back in segment order.
+    /// Fills `out` (segment order, `width` columns, one row per segment of the groups): `run`
+    /// computes the rows of every task (each a run of one group's segments), which write
+    /// their rows in place.
     ///
     /// # Errors
-    /// Whatever `run` returns, or as [`parallel::fill_rows`].
-    pub fn fill_rows<F>(&self, out: &mut [i64], width: usize, workers: i64, run: F) -> Result<()>
+    /// Whatever `run` returns, or [`crate::ErrorKind::Internal`] when `out` does not hold a
+    /// row per segment.
+    pub fn fill_rows<F>(&self, out: &mut [i64], width: usize, run: F) -> Result<()>
     where
         F: FnOnce(&mut [Task<'_>]) -> Result<()>,
     {
-        let mut grouped = vec![0i64; out.len()];
+        if out.len() != self.order.len() * width {
+            return Err(Error::internal(format!(
+                "{} statistics cells for {} segments of {width}",
+                out.len(),
+                self.order.len()
+            )));
+        }
+        let rows = ScatteredRows::new(out, width);
         let mut tasks: Vec<Task<'_>> = Vec::new();
-        let mut rest = grouped.as_mut_slice();
         for bounds in self.starts.windows(2) {
             let &[start, end] = bounds else { continue };
             let members = self.order.get(start..end).ok_or_else(|| bad_group(start))?;
             for chunk in members.chunks(MAX_SEGMENTS_PER_TASK) {
-                let (rows, tail) = std::mem::take(&mut rest).split_at_mut(chunk.len() * width);
-                rest = tail;
-                tasks.push((chunk, rows));
+                tasks.push(Task {
+                    members: chunk,
+                    rows: &rows,
+                });
             }
         }
-        run(&mut tasks)?;
-        // Row i was computed at position[i].
-        let mut position = vec![0usize; self.order.len()];
-        for (k, &i) in self.order.iter().enumerate() {
-            *position.get_mut(i).ok_or_else(|| bad_group(i))? = k;
-        }
-        parallel::fill_rows(
-            out,
-            width,
-            workers,
-            || (),
-            |(), i, row| {
-                let k = *position.get(i).ok_or_else(|| bad_group(i))?;
-                let computed = grouped
-                    .get(k * width..(k + 1) * width)
-                    .ok_or_else(|| bad_group(k))?;
-                row.copy_from_slice(computed);
-                Ok(())
-            },
-        )
+        run(&mut tasks)
     }
 }
 
-/// Segments grouped by `hashes` and `same(first member, segment)`: each group's first member
-/// and each segment's group, groups numbered in order of first appearance.
+/// A task of the driver: segments of one group, whose rows it writes.
+#[derive(Debug)]
+pub struct Task<'t> {
+    members: &'t [usize],
+    rows: &'t ScatteredRows<'t>,
+}
+
+impl<'t> Task<'t> {
+    /// The segments, ascending.
+    pub fn members(&self) -> &'t [usize] {
+        self.members
+    }
+
+    /// Each segment with its row of the output.
+    pub fn rows(&mut self) -> impl Iterator<Item = (usize, &mut [i64])> + '_ {
+        let rows = self.rows;
+        self.members.iter().map(move |&i| {
+            // SAFETY: the tasks' members are a permutation of the segments (`order`), so no
+            // other task holds row `i`, and this task's rows are distinct; `&mut self` keeps
+            // the task from handing them out twice at once.
+            (i, unsafe { rows.row(i) })
+        })
+    }
+}
+
+/// The output rows, written in place by the tasks on every thread, each row by the one task
+/// that holds its segment (as `chunks_mut` hands out rows, but in group order).
+#[derive(Debug)]
+struct ScatteredRows<'o> {
+    start: std::ptr::NonNull<i64>,
+    rows: usize,
+    width: usize,
+    _out: std::marker::PhantomData<&'o mut [i64]>,
+}
+
+// SAFETY: it stands for `&mut [i64]`, and its rows are only handed out one task each.
+unsafe impl Send for ScatteredRows<'_> {}
+// SAFETY: as above; a shared reference gives rows only through `Task::rows`.
+unsafe impl Sync for ScatteredRows<'_> {}
+
+impl<'o> ScatteredRows<'o> {
+    fn new(out: &'o mut [i64], width: usize) -> Self {
+        Self {
+            start: std::ptr::NonNull::from(&mut *out).cast(),
+            rows: out.len().checked_div(width).unwrap_or(0),
+            width,
+            _out: std::marker::PhantomData,
+        }
+    }
+
+    /// Row `i` (an empty slice past the end).
+    ///
+    /// # Safety
+    /// No other reference to row `i` may be alive while the result is.
+    #[allow(clippy::mut_from_ref)] // disjoint rows, as documented
+    unsafe fn row(&self, i: usize) -> &mut [i64] {
+        if i >= self.rows {
+            return &mut [];
+        }
+        // SAFETY: `i < rows`, so the row lies within the output slice this borrows mutably;
+        // the caller guarantees it is not aliased.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.start.as_ptr().add(i * self.width), self.width)
+        }
+    }
+}
+
+/// Segments grouped by `hashes`: each group's first member and each segment's group, groups
+/// numbered in order of first appearance.
 ///
 /// # Errors
 /// [`crate::ErrorKind::InvalidInput`] past 2^32 groups.
-fn group_by(
-    hashes: &[u64],
-    same: impl Fn(usize, usize) -> bool,
-) -> Result<(Vec<usize>, Vec<usize>)> {
+fn group_by(hashes: &[u64]) -> Result<(Vec<usize>, Vec<usize>)> {
     let mut table = IdTable::default();
     let mut first_member: Vec<usize> = Vec::new();
     let mut group_of = Vec::with_capacity(hashes.len());
     for (i, &hash) in hashes.iter().enumerate() {
         let fresh = u32::try_from(first_member.len())
             .map_err(|_| Error::invalid_input("more than 2**32 distinct reference sets"))?;
-        let group = table.find_or_insert(
-            hash,
-            |g| first_member.get(g as usize).is_some_and(|&j| same(j, i)),
-            || fresh,
-        );
+        let group = table.find_or_insert(hash, |_| true, || fresh);
         if group == fresh {
             first_member.push(i);
         }
@@ -247,18 +279,28 @@ mod tests {
     }
 
     #[test]
-    fn equal_hashes_of_different_references_are_told_apart() {
-        let refs = ["x", "y", "x", "z", "y"];
-        let of = |i: usize| std::iter::once(Some(refs[i]));
-        // Every hash the same: the check finds the collision and groups by text.
-        let groups = ReferenceGroups::from_hashes(&[7; 5], 2, of)
+    fn groups_follow_hashes_and_tasks_write_their_rows() {
+        let groups = ReferenceGroups::from_hashes(&[7, 3, 7, 7, 3])
             .unwrap()
             .unwrap();
-        assert_eq!(groups.len(), 3);
-        assert_eq!(groups.order, [0, 2, 1, 4, 3]);
-        let distinct =
-            ReferenceGroups::from_hashes(&[7; 3], 1, |i| std::iter::once(Some(["a", "b", "c"][i])));
-        assert!(distinct.unwrap().is_none());
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups.order, [0, 2, 3, 1, 4]);
+        assert!(ReferenceGroups::from_hashes(&[1, 2, 3]).unwrap().is_none());
+        let mut out = vec![0i64; 10];
+        groups
+            .fill_rows(&mut out, 2, |tasks| {
+                for task in tasks.iter_mut() {
+                    let first = task.members()[0] as i64;
+                    for (i, row) in task.rows() {
+                        row.copy_from_slice(&[i as i64, first]);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(out, [0, 0, 1, 1, 2, 0, 3, 0, 4, 1]);
+        let err = groups.fill_rows(&mut [0; 3], 2, |_| Ok(())).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::Internal);
     }
 
     #[test]
