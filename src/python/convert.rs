@@ -848,6 +848,21 @@ pub(crate) fn owned_rows<T: numpy::Element + Copy>(
     })
 }
 
+/// [`owned_rows`] for work done while the GIL is held (Python cannot write to the array
+/// meanwhile): the array's own buffer where it is contiguous, a copy otherwise.
+pub(crate) fn held_rows<'a, T: numpy::Element + Copy>(
+    array: &'a numpy::PyReadonlyArray2<'_, T>,
+    width: usize,
+    what: &str,
+) -> PyResult<std::borrow::Cow<'a, [T]>> {
+    match array.as_slice() {
+        Ok(contiguous) if array.as_array().ncols() == width => {
+            Ok(std::borrow::Cow::Borrowed(contiguous))
+        }
+        _ => owned_rows(array, width, what).map(std::borrow::Cow::Owned),
+    }
+}
+
 /// Values with their numpy scalar kinds as two arrays: the values as float64 and whether each
 /// is a numpy scalar (else a Python float).
 #[allow(clippy::type_complexity)]

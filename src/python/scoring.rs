@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args::{max_ngram_order, run_interruptible, typed, WATCH_MIN_BYTES};
-use super::convert::{array1, ensure_numpy, numpy_floats_array, owned_rows};
+use super::convert::{array1, ensure_numpy, held_rows, numpy_floats_array, owned_rows};
 use super::convert::{TokenLine, TokenLists};
 use super::errors::type_error;
 use super::errors::type_name;
@@ -25,6 +25,15 @@ impl Kernel<'_> {
     fn rows(self, rows: &PyReadonlyArray2<'_, i64>) -> PyResult<Vec<i64>> {
         let what = format!("{} statistics", self.name());
         owned_rows(rows, self.width(), &what)
+    }
+
+    /// [`Kernel::rows`] for work done while the GIL is held: borrowed where contiguous.
+    fn held_rows<'a>(
+        self,
+        rows: &'a PyReadonlyArray2<'_, i64>,
+    ) -> PyResult<std::borrow::Cow<'a, [i64]>> {
+        let what = format!("{} statistics", self.name());
+        held_rows(rows, self.width(), &what)
     }
 }
 
@@ -98,12 +107,14 @@ pub(crate) fn details<'py>(
     #[pyo3(from_py_with = typed::corpus_flag)] corpus: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let kernel = Kernel::extract(kernel)?;
-    let mut rows = kernel.rows(&rows)?;
     let out = PyDict::new(py);
     if let Kernel::Rouge(k) = kernel {
-        rouge_details(&out, &rows, &k.config.scoring(), corpus)?;
+        // Scored holding the GIL (each figure is one pass over the rows), so the array's
+        // buffer needs no copy.
+        rouge_details(&out, &kernel.held_rows(&rows)?, &k.config.scoring(), corpus)?;
         return Ok(out);
     }
+    let mut rows = kernel.rows(&rows)?;
     if corpus {
         if let Kernel::Ter(_) = kernel {
             let s = crate::metrics::ter::corpus_score(&rows)?;
