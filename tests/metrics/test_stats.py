@@ -127,3 +127,26 @@ def test_metric_objects_made_alike_share_their_configuration() -> None:
     assert type(as_int.smooth_value) is int
     assert type(as_float.smooth_value) is float
     assert BLEU(tokenize="char").config is not BLEU().config
+
+
+@pytest.mark.parametrize(
+    "metric",
+    [BLEU(), bleuprint.CHRF(), bleuprint.TER(), bleuprint.ROUGE(["rouge1", "rougeL"])],
+    ids=["bleu", "chrf", "ter", "rouge"],
+)
+def test_sentence_results_leave_the_garbage_collector_as_it_was(metric):
+    # The results are built with the collector paused (they are many small objects), then
+    # it is as the caller had it, enabled or not.
+    import gc
+
+    stats = metric.stats(["a b c d", "e f", ""], [["a b c", "e f g", "h"]])
+    assert gc.isenabled()
+    results = stats.sentence_results()
+    assert gc.isenabled()
+    assert [r.score for r in results] == stats.sentence_scores().tolist()
+    gc.disable()
+    try:
+        assert [r.score for r in stats.sentence_results()] == [r.score for r in results]
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -56,6 +56,7 @@ class CHRFConfig(KernelConfig):
     eps_smoothing: bool = False
 
     metric = "chrF"
+    _results_read_rows = False  # its results are the core's scores
 
     def __post_init__(self) -> None:
         _check_order("char_order", self.char_order)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, TypeVar
 
 from bleuprint import _core
 from bleuprint.errors import InvalidOptionError, StatsFormatError, StatsMismatchError
+from bleuprint.metrics.scores import gc_paused
 from bleuprint.significance.promotion import numpy_scalar_type
 
 if TYPE_CHECKING:
@@ -177,9 +178,14 @@ class KernelConfig:
 
     # --- scores -------------------------------------------------------------------------------
 
+    #: Whether :meth:`_results` reads the rows, which are then listed as Python ints for it
+    #: (a metric whose scores come from ``details`` alone gets ``None`` and skips the lists).
+    _results_read_rows: ClassVar[bool] = True
+
     def _results(self, rows: Optional[list[list[int]]], details: dict[str, Any]) -> list[Any]:
         """The score objects of the core's ``details`` lists for ``rows`` (Python ints;
-        ``None`` for a corpus result that is not the score of summed rows), one per row."""
+        ``None`` for a corpus result that is not the score of summed rows, and where
+        :attr:`_results_read_rows` is false), one per row."""
         raise NotImplementedError(f"{type(self).__name__} must build its scores")
 
     def _rows(self, rows: Any) -> np.ndarray:
@@ -194,7 +200,11 @@ class KernelConfig:
     def score_rows_detailed(self, rows: Any) -> list[Any]:
         """Every row's full result (score, and the parts behind it), from one batch call."""
         rows = self._rows(rows)
-        return self._results(rows.tolist(), _core.details(self.kernel, rows))
+        # A row's result is several objects: built by the hundred thousand, they would set off
+        # collections that cost more than building them.
+        with gc_paused():
+            listed = rows.tolist() if self._results_read_rows else None
+            return self._results(listed, _core.details(self.kernel, rows))
 
     def score_row(self, row: Any) -> Any:
         """Scores one (summed) statistics row."""

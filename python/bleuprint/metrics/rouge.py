@@ -116,6 +116,7 @@ class ROUGEConfig(KernelConfig):
     #: averages them.
     resample_float64 = True
     corpus_from_sums = False  # the mean of sentence scores needs every row
+    _results_read_rows = False  # its results are the core's floats
 
     @property
     def corpus_order_free(self) -> bool:
@@ -229,17 +230,15 @@ class ROUGEConfig(KernelConfig):
         )
 
     def _results(self, rows: Any, details: dict[str, Any]) -> list[ROUGEScore]:
-        types = self.rouge_types
+        types, make = self.rouge_types, RougeTypeScore._make
         parts = zip(details["precision"], details["recall"], details["fmeasure"])
+        # One ROUGEScore per segment, holding a Score per type.
+        out = [ROUGEScore(dict(zip(types, map(make, zip(p, r, f))))) for p, r, f in parts]
         micro = details.get("micro_precision")
-        out = []
-        for k, (p, r, f) in enumerate(parts):
-            scores = {t: RougeTypeScore(*s) for t, s in zip(types, zip(p, r, f))}
-            score = ROUGEScore(scores)
-            if micro is not None:
-                m = zip(micro[k], details["micro_recall"][k], details["micro_fmeasure"][k])
-                score.micro = {t: RougeTypeScore(*s) for t, s in zip(types, m)}
-            out.append(score)
+        if micro is not None:
+            micro_parts = zip(micro, details["micro_recall"], details["micro_fmeasure"])
+            for score, (p, r, f) in zip(out, micro_parts):
+                score.micro = dict(zip(types, map(make, zip(p, r, f))))
         return out
 
     def score_corpus(self, rows: Any) -> ROUGEScore:

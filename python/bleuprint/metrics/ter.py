@@ -42,6 +42,7 @@ class TERConfig(KernelConfig):
     higher_is_better = False  # an edit rate
     corpus_from_sums = False  # per-segment float averages, added in segment order
     aggregates_references = False  # no n-gram statistics to average
+    _results_read_rows = False  # its results are the core's scores and edits
 
     def __post_init__(self) -> None:
         for name in ("normalized", "no_punct", "asian_support", "case_sensitive"):

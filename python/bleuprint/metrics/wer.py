@@ -23,7 +23,7 @@ from bleuprint.errors import InvalidInputError, InvalidOptionError
 from bleuprint.io.layout import count_references, holds_lone_surrogate, naming_lone_surrogates
 from bleuprint.metrics.config import KernelConfig, register_config, shared_config
 from bleuprint.metrics.metric import Metric, References
-from bleuprint.metrics.scores import Score, Signature
+from bleuprint.metrics.scores import Score, Signature, gc_paused
 from bleuprint.metrics.wer_alignment import (
     AlignmentOp,
     Alignments,
@@ -484,7 +484,7 @@ class WER(Metric[WERScore]):
         hyps, streams = self._inputs(hypotheses, references)
         named = [("hypotheses", hyps), *((f"references[{k}]", s) for k, s in enumerate(streams))]
         kernel, workers = self.config.kernel, self.workers
-        with naming_lone_surrogates(named), _wer_text.gc_paused():
+        with naming_lone_surrogates(named), gc_paused():
             rows, chosen, ops, offsets = _core.alignments(kernel, hyps, streams, workers=workers)
             chosen_list = chosen.tolist()
             best_refs = [streams[k][i] for i, k in enumerate(chosen_list)]

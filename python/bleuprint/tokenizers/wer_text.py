@@ -7,12 +7,10 @@ jiwer. Also here: jiwer's text rendering of an alignment (``visualize_alignment`
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Optional
 
 # ExpandCommonEnglishContractions, in jiwer's order: specific words first, then suffixes.
@@ -39,19 +37,6 @@ _WHITESPACE_REMOVED: dict[int, Optional[str]] = {ord(c): None for c in _WHITESPA
 
 #: ``(type, ref_start, ref_end, hyp_start, hyp_end)``.
 Op = tuple[str, int, int, int, int]
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pauses the cyclic garbage collector while millions of small acyclic objects (tokens,
-    alignment chunks) are built: otherwise its passes over them cost more than building them."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def expand_contractions(s: str) -> str:

@@ -8,13 +8,11 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import sys
 import threading
 import types
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from bleuprint.analysis.report import charts
@@ -22,6 +20,7 @@ from bleuprint.analysis.report.analysis import analyse
 from bleuprint.analysis.report.html import render
 from bleuprint.analysis.report.inputs import DEFAULT_METRICS, check_inputs
 from bleuprint.errors import BleuprintError, InvalidOptionError
+from bleuprint.metrics.scores import gc_paused
 
 
 class Report:
@@ -33,7 +32,7 @@ class Report:
 
     def to_html(self) -> str:
         """The self-contained page (no script, no network)."""
-        with _collection_paused():
+        with gc_paused():
             return render(self.data)
 
     def to_json(self, indent: Optional[int] = 2) -> str:
@@ -77,23 +76,8 @@ def report(
         train_counts=train_counts,
         test_set=test_set,
     )
-    with _collection_paused():
+    with gc_paused():
         return Report(analyse(inputs, n_bootstrap=n_bootstrap, seed=seed))
-
-
-@contextlib.contextmanager
-def _collection_paused() -> Iterator[None]:
-    """Pauses Python's cyclic garbage collector: the analyses and matplotlib allocate
-    hundreds of thousands of small objects, and the collections they set off took 0.2 to
-    0.6 s of a 3 s report. The few cycles made meanwhile (figures) are freed when it resumes."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _prefetch_matplotlib() -> None:

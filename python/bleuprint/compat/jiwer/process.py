@@ -17,8 +17,8 @@ from bleuprint.compat.jiwer import transforms
 from bleuprint.compat.jiwer.transformations import cer_default, wer_default
 from bleuprint.compat.jiwer.transforms import Sentences
 from bleuprint.errors import InputTypeError, InvalidInputError
+from bleuprint.metrics.scores import gc_paused
 from bleuprint.metrics.wer import WERConfig, row_measures
-from bleuprint.tokenizers import wer_text as _wer_text
 
 #: The core's splits for jiwer's ``wer_default`` and ``cer_default``.
 _CONFIGS = {unit: WERConfig(unit=unit) for unit in ("word", "char")}
@@ -276,7 +276,7 @@ def process_words(
         hypotheses differ.
     """
     fast = _fast_inputs(reference, hypothesis, reference_transform, hypothesis_transform)
-    with _wer_text.gc_paused():
+    with gc_paused():
         aligned = _core_alignments(*fast) if fast is not None else None
         if aligned is not None:
             rows, ops, offsets, refs_t, hyps_t = aligned

@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bleuprint.errors import InvalidInputError, InvalidOptionError
+from bleuprint.metrics.scores import gc_paused
 from bleuprint.tokenizers.ptb import caption_error, ptb_tokenizer
-from bleuprint.tokenizers.wer_text import gc_paused
 
 #: The jar upstream runs (bleuprint reads its scanner tables from it; no JVM starts).
 STANFORD_CORENLP_3_4_1_JAR = "stanford-corenlp-3.4.1.jar"
