@@ -4,6 +4,7 @@ references, and to a one-caption list) and their layout as bleuprint's reference
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import zip_longest
 from typing import Any, Optional
 
 
@@ -15,14 +16,11 @@ def upstream_assert(condition: bool) -> None:
 
 
 def check_captions(gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
-    """Upstream's assertions: the same image ids, one caption each, at least one reference."""
+    """Upstream's assertions: the same image ids, one caption each, at least one reference
+    (upstream asserts them image by image; each fails with the same bare ``AssertionError``)."""
     upstream_assert(gts.keys() == res.keys())
-    for image in gts:
-        hypo, ref = res[image], gts[image]
-        upstream_assert(type(hypo) is list)
-        upstream_assert(len(hypo) == 1)
-        upstream_assert(type(ref) is list)
-        upstream_assert(len(ref) >= 1)
+    upstream_assert(all(type(hypo) is list and len(hypo) == 1 for hypo in res.values()))
+    upstream_assert(all(type(ref) is list and len(ref) >= 1 for ref in gts.values()))
 
 
 def caption_streams(
@@ -30,7 +28,6 @@ def caption_streams(
 ) -> tuple[list[str], list[list[Optional[str]]]]:
     """The captions in ``gts``' key order, and the references as streams (``None`` where an
     image has fewer references than the most any has)."""
-    images = list(gts.keys())
-    most = max((len(gts[i]) for i in images), default=0)
-    streams = [[gts[i][k] if k < len(gts[i]) else None for i in images] for k in range(most)]
-    return [res[i][0] for i in images], streams
+    captions = [res[image][0] for image in gts]
+    # The references transposed in C: stream k holds each image's k-th reference.
+    return captions, [list(stream) for stream in zip_longest(*gts.values())]

@@ -17,6 +17,7 @@ from typing import Any, cast
 from bleuprint.compat.pycocoevalcap.captions import check_captions
 from bleuprint.metrics.bleu import BLEU, BLEUConfig, BLEUScore
 from bleuprint.metrics.bleu.scoring import coco_row_orders
+from bleuprint.metrics.scores import gc_paused
 
 
 @functools.cache
@@ -38,6 +39,13 @@ class Bleu:
     ) -> tuple[list[float], list[list[float]]]:
         """``(scores, per_image)``: Bleu_1 .. Bleu_n of the corpus, and for each order the
         scores of the images in ``gts``' order."""
+        # The per-image lists are many small objects: built with the collector paused.
+        with gc_paused():
+            return self._compute_score(gts, res, verbose)
+
+    def _compute_score(
+        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]], verbose: int = 1
+    ) -> tuple[list[float], list[list[float]]]:
         check_captions(gts, res)
         if self._n > 4 and gts:
             # Upstream counts 4-grams whatever n is (cook_refs' and cook_test's default), then

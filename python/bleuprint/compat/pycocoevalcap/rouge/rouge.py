@@ -17,6 +17,7 @@ from bleuprint.compat.pycocoevalcap.captions import (
     upstream_assert,
 )
 from bleuprint.metrics.rouge import ROUGE
+from bleuprint.metrics.scores import gc_paused
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,6 +51,13 @@ class Rouge:
     ) -> tuple[Any, np.ndarray]:
         """``(average_score, scores)``: ``numpy.mean`` of the images' scores (a numpy float)
         and the scores, in the order of ``gts``' keys."""
+        # The per-image lists are many small objects: built with the collector paused.
+        with gc_paused():
+            return self._compute_score(gts, res)
+
+    def _compute_score(
+        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
+    ) -> tuple[Any, np.ndarray]:
         import numpy as np
 
         check_captions(gts, res)
