@@ -231,6 +231,30 @@ def test_generated_captions(data: list[tuple[str, list[str]]], n: int) -> None:
     check_cider(gts, res)
 
 
+def test_scorers_leave_the_garbage_collector_as_it_was() -> None:
+    # compute_score builds its per-image lists with the collector paused, then restores it,
+    # also when upstream's assertions refuse the input.
+    import gc
+
+    gts = {1: ["a b c", "a b"], 2: ["c d"]}
+    res = {1: ["a b"], 2: ["c e"]}
+    for scorer in (Bleu(), Rouge(), Cider()):
+        with contextlib.redirect_stdout(io.StringIO()):
+            scorer.compute_score(gts, res)
+        assert gc.isenabled()
+        with pytest.raises(AssertionError):
+            scorer.compute_score(gts, {1: ["a b"]})
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                scorer.compute_score(gts, res)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+        assert "``gts``'" in (scorer.compute_score.__doc__ or "")  # the docstring kept
+
+
 def test_upstreams_assertions() -> None:
     good = ({1: ["a b"]}, {1: ["a b"]})
     for gts, res in [

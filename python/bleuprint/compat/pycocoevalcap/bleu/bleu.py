@@ -34,18 +34,13 @@ class Bleu:
         self._hypo_for_image: dict[Any, Any] = {}
         self.ref_for_image: dict[Any, Any] = {}
 
+    # The per-image lists are many small objects: built with the collector paused.
+    @gc_paused()
     def compute_score(
         self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]], verbose: int = 1
     ) -> tuple[list[float], list[list[float]]]:
         """``(scores, per_image)``: Bleu_1 .. Bleu_n of the corpus, and for each order the
         scores of the images in ``gts``' order."""
-        # The per-image lists are many small objects: built with the collector paused.
-        with gc_paused():
-            return self._compute_score(gts, res, verbose)
-
-    def _compute_score(
-        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]], verbose: int = 1
-    ) -> tuple[list[float], list[list[float]]]:
         check_captions(gts, res)
         if self._n > 4 and gts:
             # Upstream counts 4-grams whatever n is (cook_refs' and cook_test's default), then

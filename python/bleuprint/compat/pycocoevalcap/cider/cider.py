@@ -31,18 +31,13 @@ class Cider:
         self._n = n
         self._sigma = sigma
 
+    # The per-image lists are many small objects: built with the collector paused.
+    @gc_paused()
     def compute_score(
         self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
     ) -> tuple[Any, np.ndarray]:
         """``(score, scores)``: ``numpy.mean`` of the images' CIDEr-D (a numpy float) and the
         images' scores, in the order of ``gts``' keys."""
-        # The per-image lists are many small objects: built with the collector paused.
-        with gc_paused():
-            return self._compute_score(gts, res)
-
-    def _compute_score(
-        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
-    ) -> tuple[Any, np.ndarray]:
         check_captions(gts, res)
         hypotheses, streams = caption_streams(gts, res)
         if not any(r.split() for refs in gts.values() for r in refs):

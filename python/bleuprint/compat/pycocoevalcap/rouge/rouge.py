@@ -46,18 +46,13 @@ class Rouge:
         upstream_assert(len(refs) > 0)
         return _fmeasures([candidate[0]], [[r] for r in refs])[0]
 
+    # The per-image lists are many small objects: built with the collector paused.
+    @gc_paused()
     def compute_score(
         self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
     ) -> tuple[Any, np.ndarray]:
         """``(average_score, scores)``: ``numpy.mean`` of the images' scores (a numpy float)
         and the scores, in the order of ``gts``' keys."""
-        # The per-image lists are many small objects: built with the collector paused.
-        with gc_paused():
-            return self._compute_score(gts, res)
-
-    def _compute_score(
-        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
-    ) -> tuple[Any, np.ndarray]:
         import numpy as np
 
         check_captions(gts, res)
