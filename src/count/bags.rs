@@ -79,6 +79,8 @@ impl NgramBag {
 pub struct BagBuilder {
     /// The ids of every n-gram of every bag built.
     ids: NgramIds,
+    /// Every id's n-gram as `(prefix, last symbol)`, indexed by id.
+    keys: Vec<(u32, u32)>,
     /// Ids of the sequence being counted, at the current order.
     order_ids: Vec<u32>,
     /// Per id: its entry in the bag while one order is counted, else [`NO_ENTRY`].
@@ -97,12 +99,13 @@ impl BagBuilder {
     /// few sentences (one image's captions), in a table that stays small and in cache.
     pub fn clear(&mut self) {
         self.ids.clear();
+        self.keys.clear();
     }
 
-    /// Every id's n-gram as `(prefix, last symbol)`, indexed by id ([`NgramIds::keys`]):
-    /// what maps ids local to some bags onto the ids of a larger table.
-    pub fn keys(&self) -> Vec<(u32, u32)> {
-        self.ids.keys()
+    /// Every id's n-gram as `(prefix, last symbol)`, indexed by id: what maps ids local to
+    /// some bags onto the ids of a larger table.
+    pub fn keys(&self) -> &[(u32, u32)] {
+        &self.keys
     }
 
     /// Appends orders `1..=max_order` of `symbols` (of symbol space `kind`) to `bag`, after
@@ -111,9 +114,14 @@ impl BagBuilder {
         let mut order = std::mem::take(&mut self.order_ids);
         begin_orders(&mut order, symbols.len(), kind);
         for n in 1..=max_order {
-            let ids = &mut self.ids;
+            let (ids, keys) = (&mut self.ids, &mut self.keys);
             extend_order(&mut order, symbols, n, |prefix, last| {
-                ids.intern(prefix, last)
+                let id = ids.intern(prefix, last);
+                // A new id is the next one: its key is recorded as it is made.
+                if id as usize == keys.len() {
+                    keys.push((prefix, last));
+                }
+                id
             });
             bag.totals.push(order.len());
             // Distinct n-grams in order of first occurrence, as Python's Counter keeps them
@@ -338,6 +346,7 @@ impl DenseCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::ngrams::{empty, prefix_id};
 
     fn matches(dense: &mut DenseCounts, bag: &NgramBag, order: usize) -> usize {
         let mut matched = Vec::new();
@@ -386,6 +395,22 @@ mod tests {
             (again.orders(), builder.ids(), builder.keys().len()),
             (3, 5, 5)
         );
+    }
+
+    #[test]
+    fn keys_give_each_id_its_prefix_and_last_symbol() {
+        let mut builder = BagBuilder::default();
+        let mut bag = NgramBag::default();
+        builder.add(&mut bag, &[7, 8, 7], 0, 2);
+        // Unigrams 7 and 8, then bigrams "7 8" and "8 7", each first made by its own prefix.
+        assert_eq!(
+            builder.keys(),
+            [(empty(0), 7), (empty(0), 8), (0, 8), (1, 7)]
+        );
+        let prefixes: Vec<_> = builder.keys().iter().map(|k| prefix_id(k.0)).collect();
+        assert_eq!(prefixes, [None, None, Some(0), Some(1)]);
+        builder.clear();
+        assert!(builder.keys().is_empty());
     }
 
     #[test]

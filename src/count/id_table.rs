@@ -169,14 +169,6 @@ impl IdTable {
         }
     }
 
-    /// Every entry as `(key, value)`, in slot order.
-    pub fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
-        self.slots
-            .iter()
-            .filter(|s| s.generation == self.generation)
-            .map(|s| (s.key, s.value))
-    }
-
     fn grow(&mut self) {
         let bits = 64 - self.shift + 1;
         let old = std::mem::replace(self, Self::with_capacity_log2(bits));

@@ -88,7 +88,8 @@ fn next_id(len: &mut u32) -> u32 {
     *len - 1
 }
 
-/// The n-gram id in a prefix from [`NgramIds::keys`], or `None` for an [`empty`] marker.
+/// The n-gram id in a prefix (of [`crate::count::BagBuilder::keys`]), or `None` for an
+/// [`empty`] marker.
 #[inline]
 pub fn prefix_id(prefix: u32) -> Option<u32> {
     (prefix < RESERVED).then_some(prefix)
@@ -144,22 +145,6 @@ impl NgramIds {
         self.table.prefetch(key(prefix, last));
     }
 
-    /// Every id's n-gram as `(prefix, last symbol)`, indexed by id: the prefix is the id of
-    /// its first `n - 1` symbols, or for a unigram the [`empty`] marker of its symbol space
-    /// ([`prefix_id`] tells them apart).
-    pub fn keys(&self) -> Vec<(u32, u32)> {
-        let mut keys = vec![(ABSENT, ABSENT); self.len()];
-        for (key, id) in self.table.entries() {
-            if let Some(slot) = keys.get_mut(id as usize) {
-                // The key's halves, as `key` packed them.
-                #[allow(clippy::cast_possible_truncation)]
-                let halves = ((key >> 32) as u32, key as u32);
-                *slot = halves;
-            }
-        }
-        keys
-    }
-
     /// Slots of the table (see [`IdTable::capacity`]).
     pub fn capacity(&self) -> usize {
         self.table.capacity()
@@ -175,24 +160,6 @@ impl NgramIds {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_give_each_id_its_prefix_and_last_symbol() {
-        let mut ids = NgramIds::default();
-        let (a, b) = (ids.intern(empty(0), 7), ids.intern(empty(1), 8));
-        let ab = ids.intern(a, 8);
-        assert_eq!(ids.keys(), [(empty(0), 7), (empty(1), 8), (a, 8)]);
-        assert_eq!(
-            ids.keys()
-                .iter()
-                .map(|k| prefix_id(k.0))
-                .collect::<Vec<_>>(),
-            [None, None, Some(a)]
-        );
-        assert_eq!((b, ab), (1, 2));
-        ids.clear();
-        assert!(ids.keys().is_empty());
-    }
 
     #[test]
     fn symbol_spaces_keep_unigrams_apart() {

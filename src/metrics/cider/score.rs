@@ -11,7 +11,7 @@
 //! The mean over the orders, the division by the number of references and the factor 10 are
 //! numpy operations on the sums, done where numpy is ([`order_sums`] returns the sums).
 
-use crate::count::ngrams::{prefix_id, NgramIds, ABSENT};
+use crate::count::ngrams::{empty, prefix_id, NgramIds, ABSENT};
 use crate::count::{BagBuilder, NgramBag};
 use crate::error::{Error, Result};
 use crate::parallel;
@@ -156,80 +156,264 @@ fn count_image(
     }
 }
 
-/// An image's local ids (as [`count_image`] numbers them): each one's n-gram as
-/// `(prefix, last)` ([`BagBuilder::keys`]) and whether a reference holds it.
-struct LocalNgrams {
-    keys: Vec<(u32, u32)>,
-    in_reference: Vec<bool>,
+/// How the corpus's n-grams are split into parts that are counted apart: by a hash of their
+/// first token. An n-gram's prefix starts with the same token, so each part maps its
+/// n-grams onto ids of its own without the others; and a part's table, unlike one table of
+/// the whole corpus, stays in cache.
+#[derive(Debug, Clone, Copy)]
+struct Parts {
+    /// A power of two.
+    count: usize,
+    /// `32 - log2(count)`: the hash's top bits pick the part.
+    shift: u32,
 }
 
-fn local_ngrams(builder: &BagBuilder, bags: &[NgramBag]) -> LocalNgrams {
-    let keys = builder.keys();
-    let mut in_reference = vec![false; keys.len()];
-    for bag in bags.get(1..).unwrap_or(&[]) {
-        for order in 1..=bag.orders() {
-            for &(id, _) in bag.entries(order) {
-                if let Some(flag) = in_reference.get_mut(id as usize) {
-                    *flag = true;
+impl Parts {
+    /// Enough parts that each holds about 2^17 n-grams of the `tokens` tokens' `orders`
+    /// orders, up to 64 (16 to 256 parts timed the same on 40,504 COCO-shaped images).
+    fn for_tokens(tokens: usize, orders: usize) -> Self {
+        Self::new(
+            (tokens.saturating_mul(orders) >> 17)
+                .next_power_of_two()
+                .clamp(1, 64),
+        )
+    }
+
+    /// `count` parts, a power of two.
+    fn new(count: usize) -> Self {
+        Self {
+            count,
+            shift: 32 - count.trailing_zeros(),
+        }
+    }
+
+    /// The part of an n-gram whose first token is `first`.
+    #[inline]
+    fn of(self, first: u32) -> usize {
+        // Fibonacci hashing spreads the frequent tokens' small ids over the parts.
+        let hash = u64::from(first.wrapping_mul(0x9E37_79B9));
+        usize::try_from(hash >> self.shift).unwrap_or(0)
+    }
+}
+
+/// An n-gram of [`ChunkNgrams::entries`]: `(prefix, last)`.
+type Entry = (u32, u32);
+
+/// A prefix field with no prefix: the n-gram is a unigram.
+const NO_PREFIX: u32 = u32::MAX >> 1;
+/// The prefix field's top bit: a reference of the image holds the n-gram.
+const IN_REFERENCE: u32 = 1 << 31;
+
+/// One chunk of images' n-grams (each image's under ids of its own), grouped by part.
+#[derive(Debug, Default)]
+struct ChunkNgrams {
+    /// Part `p`'s n-grams are `entries[starts[p]..starts[p + 1]]`, in order of the images and
+    /// their local ids, each `(prefix, last)`: the prefix's rank among them ([`NO_PREFIX`]
+    /// for a unigram), with [`IN_REFERENCE`] set where a reference of the image holds the
+    /// n-gram, and its last token. [`Part::count`] replaces the last token with the n-gram's
+    /// id in the part's table, then [`document_frequencies`] that with its document frequency.
+    entries: Vec<Entry>,
+    starts: Vec<usize>,
+    /// Where the chunk's n-grams are in `entries`, image after image, local id after local id.
+    order: Vec<u32>,
+}
+
+/// What a thread reuses from chunk to chunk while splitting them.
+#[derive(Default)]
+struct SplitScratch {
+    builder: BagBuilder,
+    bags: Vec<NgramBag>,
+    in_reference: Vec<bool>,
+    /// Per local id of the image at hand: its n-gram's first token, and its part and rank.
+    first: Vec<u32>,
+    ranked: Vec<(usize, u32)>,
+    /// The chunk's n-grams in order: their part and entry.
+    parted: Vec<(usize, Entry)>,
+}
+
+/// The n-grams of the images `images` (counted one image at a time under ids of its own), by
+/// part.
+///
+/// # Errors
+/// [`crate::ErrorKind::InvalidInput`] for a chunk with 2^31 n-grams or more in one part.
+fn split_chunk(
+    scratch: &mut SplitScratch,
+    captions: &CaptionIds<'_>,
+    images: std::ops::Range<usize>,
+    parts: Parts,
+    orders: usize,
+) -> Result<ChunkNgrams> {
+    let SplitScratch {
+        builder,
+        bags,
+        in_reference,
+        first,
+        ranked,
+        parted,
+    } = scratch;
+    let mut ranks = vec![0u32; parts.count];
+    parted.clear();
+    for i in images {
+        count_image(builder, bags, captions, i, orders);
+        let keys = builder.keys();
+        in_reference.clear();
+        in_reference.resize(keys.len(), false);
+        for bag in bags.get(1..).unwrap_or(&[]) {
+            for order in 1..=bag.orders() {
+                for &(id, _) in bag.entries(order) {
+                    if let Some(flag) = in_reference.get_mut(id as usize) {
+                        *flag = true;
+                    }
+                }
+            }
+        }
+        first.clear();
+        ranked.clear();
+        for (&(prefix, last), &held) in keys.iter().zip(in_reference.iter()) {
+            // A prefix is a marker (a unigram, whose first token is its last) or an n-gram
+            // counted before its extension (a smaller local id), in the same part.
+            let prefix = prefix_id(prefix).map(|p| p as usize);
+            let head = prefix.and_then(|p| first.get(p).copied()).unwrap_or(last);
+            first.push(head);
+            let part = parts.of(head);
+            let rank = ranks.get(part).copied().unwrap_or(0);
+            ranked.push((part, rank));
+            if let Some(r) = ranks.get_mut(part) {
+                *r += 1;
+            }
+            let prefix_rank =
+                prefix.map_or(NO_PREFIX, |p| ranked.get(p).map_or(NO_PREFIX, |r| r.1));
+            let flag = if held { IN_REFERENCE } else { 0 };
+            parted.push((part, (prefix_rank | flag, last)));
+        }
+    }
+    if ranks.iter().any(|&r| r >= NO_PREFIX) {
+        return Err(Error::invalid_input(
+            "CIDEr-D: 2^31 n-grams or more in one chunk of images; score fewer captions at a \
+             time",
+        ));
+    }
+    // A counting sort by part, keeping each part's order.
+    let mut starts = Vec::with_capacity(parts.count + 1);
+    let mut at = 0;
+    for &count in &ranks {
+        starts.push(at);
+        at += count as usize;
+    }
+    starts.push(at);
+    let mut next = starts.clone();
+    let mut entries = vec![(0, 0); at];
+    let mut order = Vec::with_capacity(at);
+    for &(part, entry) in parted.iter() {
+        if let Some(slot) = next.get_mut(part) {
+            if let Some(e) = entries.get_mut(*slot) {
+                *e = entry;
+            }
+            order.push(u32::try_from(*slot).unwrap_or(u32::MAX));
+            *slot += 1;
+        }
+    }
+    Ok(ChunkNgrams {
+        entries,
+        starts,
+        order,
+    })
+}
+
+/// One part's n-grams over the whole corpus: ids shared by all images, and each id's document
+/// frequency, the number of images whose references hold it.
+#[derive(Debug, Default)]
+struct Part {
+    table: NgramIds,
+    df: Vec<u32>,
+}
+
+impl Part {
+    /// Maps the part's n-grams of every chunk (`chunks`, in order) onto its table, each
+    /// entry's last token replaced with the n-gram's id, and counts each id's document
+    /// frequency (an image's local ids are distinct, so an image counts once).
+    fn count(&mut self, chunks: &mut [&mut [Entry]]) {
+        for entries in chunks.iter_mut() {
+            for k in 0..entries.len() {
+                let Some(&(prefix, last)) = entries.get(k) else {
+                    continue;
+                };
+                // The prefix's entry, counted before it, holds the prefix's id by now.
+                let shared_prefix = match prefix & !IN_REFERENCE {
+                    NO_PREFIX => empty(0),
+                    rank => entries.get(rank as usize).map_or(ABSENT, |e| e.1),
+                };
+                let id = self.table.intern(shared_prefix, last);
+                if self.df.len() < self.table.len() {
+                    self.df.resize(self.table.len(), 0);
+                }
+                if let (true, Some(count)) =
+                    (prefix & IN_REFERENCE != 0, self.df.get_mut(id as usize))
+                {
+                    *count += 1;
+                }
+                if let Some(entry) = entries.get_mut(k) {
+                    entry.1 = id;
                 }
             }
         }
     }
-    LocalNgrams { keys, in_reference }
 }
 
-/// Keys looked ahead by [`document_frequencies`]'s prefetch.
-const PREFETCH_AHEAD: usize = 8;
-
-/// Maps every image's local ids onto ids shared by all images (the corpus's n-grams), and
-/// counts each shared id's document frequency: the number of images whose references hold
-/// it (an image's local ids are distinct, so each counts once). Returns the images' maps and
-/// the frequencies.
-fn document_frequencies(images: &[LocalNgrams]) -> (Vec<Vec<u32>>, Vec<u32>) {
-    let mut shared = NgramIds::default();
-    let mut df: Vec<u32> = Vec::new();
-    let maps = images
-        .iter()
-        .map(|image| {
-            let mut map: Vec<u32> = Vec::with_capacity(image.keys.len());
-            // A prefix is a marker, or an n-gram counted before its extension (a smaller
-            // local id): mapped once its own key has been.
-            let shared_prefix = |map: &[u32], prefix: u32| {
-                prefix_id(prefix).map_or(Some(prefix), |p| map.get(p as usize).copied())
+/// Counts the document frequencies of the corpus's n-grams, one part at a time on `workers`
+/// threads, and leaves each chunk's entries holding theirs (in place of the last token).
+///
+/// # Errors
+/// Cancellation.
+fn document_frequencies(chunks: &mut [ChunkNgrams], parts: Parts, workers: i64) -> Result<()> {
+    // Each part's entries of every chunk, as slices no other part touches.
+    let mut work: Vec<(Part, Vec<&mut [Entry]>)> = (0..parts.count)
+        .map(|_| (Part::default(), Vec::with_capacity(chunks.len())))
+        .collect();
+    for chunk in chunks.iter_mut() {
+        let mut rest = chunk.entries.as_mut_slice();
+        let lengths = chunk.starts.iter().zip(chunk.starts.iter().skip(1));
+        for ((_, slices), (start, end)) in work.iter_mut().zip(lengths) {
+            let Some((here, after)) =
+                std::mem::take(&mut rest).split_at_mut_checked(end.saturating_sub(*start))
+            else {
+                break;
             };
-            let pairs = image.keys.iter().zip(&image.in_reference);
-            for (k, (&(prefix, last), &in_reference)) in pairs.enumerate() {
-                // The shared table is far larger than the cache: each key's slot is asked for
-                // a few keys ahead, where its prefix is mapped already (always, for unigrams).
-                if let Some(&(p, l)) = image.keys.get(k + PREFETCH_AHEAD) {
-                    if let Some(p) = shared_prefix(&map, p) {
-                        shared.prefetch(p, l);
-                    }
-                }
-                let prefix = shared_prefix(&map, prefix).unwrap_or(ABSENT);
-                let id = shared.intern(prefix, last);
-                map.push(id);
-                if df.len() < shared.len() {
-                    df.resize(shared.len(), 0);
-                }
-                if let (true, Some(count)) = (in_reference, df.get_mut(id as usize)) {
-                    *count += 1;
+            slices.push(here);
+            rest = after;
+        }
+    }
+    parallel::for_each_mut_init(
+        &mut work,
+        workers,
+        || (),
+        |(), (part, slices)| {
+            part.count(slices);
+            for entries in slices.iter_mut() {
+                for entry in entries.iter_mut() {
+                    entry.1 = part.df.get(entry.1 as usize).copied().unwrap_or(0);
                 }
             }
-            map
-        })
-        .collect();
-    (maps, df)
+            Ok(())
+        },
+    )
 }
 
-/// A caption's TF-IDF weights per order, in `bag`'s order, and their norms.
-fn norms(bag: &NgramBag, weights: &[f64], orders: usize) -> Vec<f64> {
+/// A caption's TF-IDF weights per order, in `bag`'s order, and their norms. `weights` hold
+/// each local id's IDF and its [`numpy_square`], the square of a weight whose n-gram occurs
+/// once (most do, and `pow` is the sums' costliest step).
+fn norms(bag: &NgramBag, weights: &[(f64, f64)], orders: usize) -> Vec<f64> {
     (1..=orders)
         .map(|order| {
             let mut sum = 0.0;
             for &(id, tf) in bag.entries(order) {
-                let w = weights.get(id as usize).copied().unwrap_or(0.0);
-                sum += numpy_square(f64::from(tf) * w);
+                let (w, squared) = weights.get(id as usize).copied().unwrap_or_default();
+                // `1.0 * w` is `w`: the same `pow` of the same value.
+                sum += if tf == 1 {
+                    squared
+                } else {
+                    numpy_square(f64::from(tf) * w)
+                };
             }
             sum.sqrt()
         })
@@ -237,10 +421,11 @@ fn norms(bag: &NgramBag, weights: &[f64], orders: usize) -> Vec<f64> {
 }
 
 /// One image's sums over its references of each order's `sim_n`; `weights` are the IDF of
-/// its local ids, `reference_weights` zeros at least as long, left zero.
+/// its local ids with their squares ([`norms`]), `reference_weights` zeros at least as long,
+/// left zero.
 fn image_sums(
     bags: &[NgramBag],
-    weights: &[f64],
+    weights: &[(f64, f64)],
     reference_weights: &mut [f64],
     settings: CiderSettings,
 ) -> Vec<f64> {
@@ -252,7 +437,7 @@ fn image_sums(
     for reference in references {
         for order in 1..=settings.orders {
             for &(id, tf) in reference.entries(order) {
-                let w = weights.get(id as usize).copied().unwrap_or(0.0);
+                let w = weights.get(id as usize).map_or(0.0, |w| w.0);
                 if let Some(slot) = reference_weights.get_mut(id as usize) {
                     *slot = f64::from(tf) * w;
                 }
@@ -267,7 +452,7 @@ fn image_sums(
         for ((order, sum), (&h_norm, &r_norm)) in (1..).zip(sums.iter_mut()).zip(pairs) {
             let mut value = 0.0;
             for &(id, tf) in hypothesis.entries(order) {
-                let w = weights.get(id as usize).copied().unwrap_or(0.0);
+                let w = weights.get(id as usize).map_or(0.0, |w| w.0);
                 let h = f64::from(tf) * w;
                 let r = reference_weights.get(id as usize).copied().unwrap_or(0.0);
                 // Python's min(h, r): h unless r is smaller.
@@ -290,24 +475,34 @@ fn image_sums(
     sums
 }
 
-/// What a thread reuses from image to image.
+/// What a thread reuses from image to image while taking the sums.
 #[derive(Default)]
 struct Scratch {
     builder: BagBuilder,
     bags: Vec<NgramBag>,
-    weights: Vec<f64>,
+    weights: Vec<(f64, f64)>,
     reference_weights: Vec<f64>,
+}
+
+/// Images per task of [`order_sums`]: enough tasks to share out over the threads, up to 64
+/// images each.
+fn images_per_task(images: usize) -> usize {
+    (images / 256).clamp(1, 64)
 }
 
 /// Per image, the sums over its references of each order's `sim_n` (row-major, `columns` per
 /// image). `log_table[k]` is `numpy.log(max(1.0, k))` for `k` up to the number of images at
 /// least (the IDF's logs, and `log_table[images]` its `ref_len`).
 ///
-/// Three passes: each image's captions counted under ids of its own (in parallel, in tables
-/// that fit in cache), keeping only its n-grams' keys; one serial pass mapping those onto the
-/// corpus's ids and counting the document frequencies; then each image counted again and its
-/// sums taken (in parallel, over its own small arrays). Counting twice costs less than
-/// keeping every caption's bag in memory.
+/// Three passes, each on `workers` threads:
+/// 1. each chunk of images has its captions counted one image at a time under ids of the
+///    image's own (in tables that fit in cache), and keeps its n-grams grouped into parts by
+///    their first token (an n-gram's prefix starts with the same token);
+/// 2. each part maps its n-grams of every chunk onto ids of the corpus and counts their
+///    document frequencies, in a table that fits in cache;
+/// 3. each image is counted again, the same way, and its sums taken over its own small
+///    arrays. Counting twice costs less than keeping every caption's bag in memory. The
+///    square of a weight whose n-gram occurs once is taken once per document frequency.
 ///
 /// # Errors
 /// The captions' or settings' [`crate::ErrorKind::InvalidInput`] or `InvalidOption`; a
@@ -327,41 +522,59 @@ pub fn order_sums(
             log_table.len()
         )));
     };
-    let image_indices: Vec<usize> = (0..images).collect();
-    let local = parallel::map_init(
-        &image_indices,
+    let per_task = images_per_task(images);
+    let tasks: Vec<std::ops::Range<usize>> = (0..images)
+        .step_by(per_task)
+        .map(|first| first..images.min(first + per_task))
+        .collect();
+    let parts = Parts::for_tokens(captions.ids.len(), settings.orders);
+    let mut chunks =
+        parallel::try_map_init(&tasks, workers, SplitScratch::default, |scratch, images| {
+            split_chunk(scratch, captions, images.clone(), parts, settings.orders)
+        })?;
+    document_frequencies(&mut chunks, parts, workers)?;
+    // Per document frequency (at most the number of images): the IDF and its square.
+    let idf_of_df: Vec<(f64, f64)> = log_table
+        .iter()
+        .take(images + 1)
+        .map(|&log_df| {
+            let idf = ref_len - log_df;
+            (idf, numpy_square(idf))
+        })
+        .collect();
+    let jobs: Vec<(&std::ops::Range<usize>, &ChunkNgrams)> = tasks.iter().zip(&chunks).collect();
+    let chunk_sums = parallel::map_init(
+        &jobs,
         workers,
-        || (BagBuilder::default(), Vec::new()),
-        |(builder, bags), &i| {
-            count_image(builder, bags, captions, i, settings.orders);
-            local_ngrams(builder, bags)
-        },
-    )?;
-    let (maps, df) = document_frequencies(&local);
-    drop(local);
-    let per_image =
-        parallel::map_init(&image_indices, workers, Scratch::default, |scratch, &i| {
+        Scratch::default,
+        |scratch, &(images, chunk)| {
             let Scratch {
                 builder,
                 bags,
                 weights,
                 reference_weights,
             } = scratch;
-            // The same counting as the first pass: the same local ids.
-            count_image(builder, bags, captions, i, settings.orders);
-            let map = maps.get(i).map_or(&[][..], Vec::as_slice);
-            // An n-gram's df is at most the number of images, so every log is in the table.
-            weights.clear();
-            weights.extend(map.iter().map(|&id| {
-                let df = df.get(id as usize).copied().unwrap_or(0) as usize;
-                ref_len - log_table.get(df).copied().unwrap_or(f64::NAN)
-            }));
-            if reference_weights.len() < map.len() {
-                reference_weights.resize(map.len(), 0.0);
+            let mut sums = Vec::with_capacity(images.len() * settings.columns);
+            let mut order = chunk.order.iter();
+            for i in images.clone() {
+                // The same counting as the first pass: the same local ids, in the same order.
+                count_image(builder, bags, captions, i, settings.orders);
+                weights.clear();
+                for &at in order.by_ref().take(builder.ids()) {
+                    let df = chunk.entries.get(at as usize).map_or(0, |e| e.1);
+                    // An n-gram's df is at most the number of images: it is in the table.
+                    let idf = idf_of_df.get(df as usize).copied();
+                    weights.push(idf.unwrap_or((f64::NAN, f64::NAN)));
+                }
+                if reference_weights.len() < weights.len() {
+                    reference_weights.resize(weights.len(), 0.0);
+                }
+                sums.extend(image_sums(bags, weights, reference_weights, settings));
             }
-            image_sums(bags, weights, reference_weights, settings)
-        })?;
-    Ok(per_image.into_iter().flatten().collect())
+            sums
+        },
+    )?;
+    Ok(chunk_sums.into_iter().flatten().collect())
 }
 
 #[cfg(test)]
@@ -417,6 +630,99 @@ mod tests {
         };
         let sums = order_sums(&captions, &logs(1), SETTINGS, 1).unwrap();
         assert_eq!(sums, [0.0; 4]);
+    }
+
+    /// Images of random captions over a small vocabulary (xorshift, so n-grams recur), with
+    /// 1 to 5 references each.
+    fn random_captions(images: usize) -> (Vec<u32>, Vec<usize>, Vec<usize>) {
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let (mut ids, mut caption_ends, mut image_ends) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..images {
+            for _ in 0..2 + next(5) {
+                for _ in 0..next(9) {
+                    ids.push(u32::try_from(next(40)).unwrap());
+                }
+                caption_ends.push(ids.len());
+            }
+            image_ends.push(caption_ends.len());
+        }
+        (ids, caption_ends, image_ends)
+    }
+
+    #[test]
+    fn parts_count_each_image_once_whatever_the_split() {
+        use std::collections::{HashMap, HashSet};
+        let (ids, caption_ends, image_ends) = random_captions(300);
+        let captions = CaptionIds {
+            ids: &ids,
+            caption_ends: &caption_ends,
+            image_ends: &image_ends,
+        };
+        // The yardstick: per n-gram (as tokens), the images whose references hold it.
+        let mut holders: HashMap<Vec<u32>, HashSet<usize>> = HashMap::new();
+        for i in 0..image_ends.len() {
+            let (caption, end) = captions.image(i);
+            for c in caption + 1..end {
+                let tokens = captions.caption(c);
+                for n in 1..=4 {
+                    for gram in tokens.windows(n) {
+                        holders.entry(gram.to_vec()).or_default().insert(i);
+                    }
+                }
+            }
+        }
+        for (count, workers) in [(1, 1), (2, 2), (8, -1), (256, 2)] {
+            let parts = Parts::new(count);
+            let per_task = 7;
+            let tasks: Vec<_> = (0..300)
+                .step_by(per_task)
+                .map(|i| i..300.min(i + per_task))
+                .collect();
+            let mut scratch = SplitScratch::default();
+            let mut chunks: Vec<ChunkNgrams> = tasks
+                .iter()
+                .map(|images| {
+                    split_chunk(&mut scratch, &captions, images.clone(), parts, 4).unwrap()
+                })
+                .collect();
+            document_frequencies(&mut chunks, parts, workers).unwrap();
+            let mut builder = BagBuilder::default();
+            let mut bags = Vec::new();
+            for (images, chunk) in tasks.iter().zip(&chunks) {
+                let mut order = chunk.order.iter();
+                for i in images.clone() {
+                    count_image(&mut builder, &mut bags, &captions, i, 4);
+                    // Each local id's n-gram as tokens, from its key's chain of prefixes.
+                    let mut grams: Vec<Vec<u32>> = Vec::new();
+                    for &(prefix, last) in builder.keys() {
+                        let mut gram =
+                            prefix_id(prefix).map_or_else(Vec::new, |p| grams[p as usize].clone());
+                        gram.push(last);
+                        grams.push(gram);
+                    }
+                    assert_eq!(grams.len(), builder.ids());
+                    for gram in &grams {
+                        let at = *order.next().unwrap() as usize;
+                        let df = holders.get(gram).map_or(0, HashSet::len);
+                        assert_eq!(chunk.entries[at].1 as usize, df, "{gram:?} {count}");
+                    }
+                }
+                assert!(order.next().is_none());
+            }
+        }
+        let sums = order_sums(&captions, &logs(300), SETTINGS, 1).unwrap();
+        for workers in [2, 3, -1] {
+            assert_eq!(
+                order_sums(&captions, &logs(300), SETTINGS, workers).unwrap(),
+                sums
+            );
+        }
     }
 
     #[test]
