@@ -187,22 +187,14 @@ impl Lcs {
                 Self::step(mask, row);
             }
         }
-        let row = |i: usize| rows.get(i * words..(i + 1) * words).unwrap_or_default();
-        let (mut i, mut j) = (a.len(), b.len());
-        // Past the last cell with a common subsequence left, no step matches.
-        while i > 0 && j > 0 && Self::cell(row(i), j) > 0 {
-            let (x, y) = (a.get(i - 1).copied(), b.get(j - 1).copied());
-            if x == y && x != Some(ABSENT) {
-                out.push(u32::try_from(i - 1).unwrap_or(u32::MAX));
-                i -= 1;
-                j -= 1;
-            } else if Self::cell(row(i), j - 1) > Self::cell(row(i - 1), j) {
-                j -= 1;
-            } else {
-                i -= 1;
-            }
-        }
-        out.reverse();
+        let table = AllRows {
+            rows: &rows,
+            words,
+            masks: &self.masks,
+            a,
+            b_len: b.len(),
+        };
+        backtrack_words(&table, out);
         self.rows = rows;
         Ok(())
     }
@@ -295,6 +287,115 @@ pub fn length_with_masks(masks: &[u64], a: &[u32], b_len: usize) -> usize {
         v = v.wrapping_add(v & m) | (v & !m);
     }
     Lcs::cell(&[v], b_len)
+}
+
+/// What the backtrack over rows of several words reads: every row (`rows[i * words..]`: the
+/// row after `a[..i]`), `b`'s match masks (`words` each), `a` and the length of `b`.
+struct AllRows<'t> {
+    rows: &'t [u64],
+    words: usize,
+    masks: &'t [u64],
+    a: &'t [u32],
+    b_len: usize,
+}
+
+/// rouge-score's backtrack over rows of several words, with the hardware `popcnt` where the
+/// processor has it (as [`backtrack_one_word`]).
+fn backtrack_words(table: &AllRows<'_>, out: &mut Vec<u32>) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has `popcnt`, the one feature the function is built with.
+        unsafe { backtrack_words_popcnt(table, out) };
+        return;
+    }
+    backtrack_all_rows(table, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn backtrack_words_popcnt(table: &AllRows<'_>, out: &mut Vec<u32>) {
+    backtrack_all_rows(table, out);
+}
+
+/// The ones among the bits below column `j` of a row of words.
+#[inline(always)]
+fn ones_below(row: &[u64], j: usize) -> usize {
+    let (full, rest) = (j / 64, j % 64);
+    let mut ones: usize = row.iter().take(full).map(|w| w.count_ones() as usize).sum();
+    if rest > 0 {
+        ones += row
+            .get(full)
+            .map_or(0, |w| (w & (u64::MAX >> (64 - rest))).count_ones() as usize);
+    }
+    ones
+}
+
+/// The highest column `c` in `1..=j` whose bit `c - 1` is set in `bits(w)` (word `w` of a
+/// row), or 0 for none.
+#[inline(always)]
+fn highest_below(j: usize, bits: impl Fn(usize) -> u64) -> usize {
+    let (mut w, rest) = (j / 64, j % 64);
+    // The partial word first, then whole words down to the first.
+    let mut word = if rest > 0 {
+        bits(w) & (u64::MAX >> (64 - rest))
+    } else {
+        0
+    };
+    loop {
+        if word != 0 {
+            return w * 64 + 64 - word.leading_zeros() as usize;
+        }
+        if w == 0 {
+            return 0;
+        }
+        w -= 1;
+        word = bits(w);
+    }
+}
+
+/// The backtrack of [`backtrack_rows`] over rows of several words: a walk left along a row
+/// ends at the highest column, in any word, whose symbol matches or whose left cell is
+/// smaller.
+#[inline(always)]
+fn backtrack_all_rows(table: &AllRows<'_>, out: &mut Vec<u32>) {
+    let AllRows {
+        rows,
+        words,
+        masks,
+        a,
+        b_len,
+    } = *table;
+    let row = |i: usize| rows.get(i * words..(i + 1) * words).unwrap_or_default();
+    let word = |r: &[u64], w: usize| r.get(w).copied().unwrap_or(u64::MAX);
+    let (mut i, mut j) = (a.len(), b_len);
+    while i > 0 && j > 0 && ones_below(row(i), j) < j {
+        let (here, above) = (row(i), row(i - 1));
+        // `ABSENT` has no mask: it matches nothing.
+        let matches: &[u64] = match a.get(i - 1) {
+            Some(&id) if id != ABSENT => {
+                let base = id as usize * words;
+                masks.get(base..base + words).unwrap_or_default()
+            }
+            _ => &[],
+        };
+        let matched = |w: usize| matches.get(w).copied().unwrap_or(0);
+        let column = if ones_below(above, j) > ones_below(here, j) {
+            highest_below(j, |w| matched(w) | !word(here, w))
+        } else {
+            j
+        };
+        if column == 0 {
+            break; // the walk left reaches column 0
+        }
+        i -= 1;
+        if matched((column - 1) / 64) >> ((column - 1) % 64) & 1 == 1 {
+            out.push(u32::try_from(i).unwrap_or(u32::MAX));
+            j = column - 1;
+        } else {
+            j = column;
+        }
+    }
+    out.reverse();
 }
 
 /// What the one-word backtrack reads: the kept rows (`rows[t + 1]`: the row after
