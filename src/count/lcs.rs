@@ -194,7 +194,7 @@ impl Lcs {
             a,
             b_len: b.len(),
         };
-        backtrack_words(&table, out);
+        backtrack(&table, out);
         self.rows = rows;
         Ok(())
     }
@@ -233,7 +233,7 @@ impl Lcs {
             a,
             b_len,
         };
-        backtrack_one_word(&table, out);
+        backtrack(&table, out);
     }
 
     /// The length of a longest common subsequence of `a` and `b`.
@@ -297,24 +297,6 @@ struct AllRows<'t> {
     masks: &'t [u64],
     a: &'t [u32],
     b_len: usize,
-}
-
-/// rouge-score's backtrack over rows of several words, with the hardware `popcnt` where the
-/// processor has it (as [`backtrack_one_word`]).
-fn backtrack_words(table: &AllRows<'_>, out: &mut Vec<u32>) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the processor has `popcnt`, the one feature the function is built with.
-        unsafe { backtrack_words_popcnt(table, out) };
-        return;
-    }
-    backtrack_all_rows(table, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn backtrack_words_popcnt(table: &AllRows<'_>, out: &mut Vec<u32>) {
-    backtrack_all_rows(table, out);
 }
 
 /// The ones among the bits below column `j` of a row of words.
@@ -409,23 +391,42 @@ struct KeptRows<'t> {
     b_len: usize,
 }
 
-/// rouge-score's backtrack over one-word rows, with the hardware `popcnt` where the processor
-/// has it (the portable build counts bits in software, which costs the backtrack half its
-/// time).
-fn backtrack_one_word(table: &KeptRows<'_>, out: &mut Vec<u32>) {
+/// A backtrack over the rows of an LCS table: rouge-score's pick, as positions in `a`
+/// ascending, into `out`.
+trait Backtrack {
+    fn walk(&self, out: &mut Vec<u32>);
+}
+
+impl Backtrack for KeptRows<'_> {
+    #[inline(always)]
+    fn walk(&self, out: &mut Vec<u32>) {
+        backtrack_rows(self, out);
+    }
+}
+
+impl Backtrack for AllRows<'_> {
+    #[inline(always)]
+    fn walk(&self, out: &mut Vec<u32>) {
+        backtrack_all_rows(self, out);
+    }
+}
+
+/// `table`'s backtrack, with the hardware `popcnt` where the processor has it (the portable
+/// build counts bits in software, which costs the backtrack half its time).
+fn backtrack(table: &impl Backtrack, out: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the processor has `popcnt`, the one feature the function is built with.
         unsafe { backtrack_popcnt(table, out) };
         return;
     }
-    backtrack_rows(table, out);
+    table.walk(out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn backtrack_popcnt(table: &KeptRows<'_>, out: &mut Vec<u32>) {
-    backtrack_rows(table, out);
+unsafe fn backtrack_popcnt(table: &impl Backtrack, out: &mut Vec<u32>) {
+    table.walk(out);
 }
 
 /// The backtrack itself, one kept row per step. rouge-score steps left from cell `(i, j)` when
