@@ -464,7 +464,8 @@ impl PtbLexer {
                 self.scan_until(rest, soft_hyphens, |token| {
                     match token {
                         Token::Newline => {
-                            let mut caption = String::new();
+                            // At most the line: the filter only drops words and spaces.
+                            let mut caption = String::with_capacity(line.len());
                             match simdutf8::basic::from_utf8(line) {
                                 Ok(text) => Self::push_coco_caption(text, &mut caption),
                                 Err(_) => bad_utf8 = true,
