@@ -97,18 +97,7 @@ impl Lcs {
     /// after `a[..i]`.
     #[inline]
     fn cell(row: &[u64], j: usize) -> usize {
-        let (full, rest) = (j / 64, j % 64);
-        let mut ones = row
-            .iter()
-            .take(full)
-            .map(|w| w.count_ones() as usize)
-            .sum::<usize>();
-        if rest > 0 {
-            ones += row
-                .get(full)
-                .map_or(0, |w| (w & ((1u64 << rest) - 1)).count_ones() as usize);
-        }
-        j - ones
+        j - ones_below(row, j)
     }
 
     /// Prepares `b` for any number of [`Lcs::length_with`] and [`Lcs::indices_with`] calls;

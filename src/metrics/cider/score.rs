@@ -224,9 +224,9 @@ struct SplitScratch {
     builder: BagBuilder,
     bags: Vec<NgramBag>,
     in_reference: Vec<bool>,
-    /// Per local id of the image at hand: its n-gram's first token, and its part and rank.
+    /// Per local id of the image at hand: its n-gram's first token, and its rank in its part.
     first: Vec<u32>,
-    ranked: Vec<(usize, u32)>,
+    ranked: Vec<u32>,
     /// The chunk's n-grams in order: their part and entry.
     parted: Vec<(usize, Entry)>,
 }
@@ -277,17 +277,18 @@ fn split_chunk(
             first.push(head);
             let part = parts.of(head);
             let rank = ranks.get(part).copied().unwrap_or(0);
-            ranked.push((part, rank));
+            ranked.push(rank);
             if let Some(r) = ranks.get_mut(part) {
                 *r += 1;
             }
             let prefix_rank =
-                prefix.map_or(NO_PREFIX, |p| ranked.get(p).map_or(NO_PREFIX, |r| r.1));
+                prefix.map_or(NO_PREFIX, |p| ranked.get(p).copied().unwrap_or(NO_PREFIX));
             let flag = if held { IN_REFERENCE } else { 0 };
             parted.push((part, (prefix_rank | flag, last)));
         }
     }
-    if ranks.iter().any(|&r| r >= NO_PREFIX) {
+    // Below 2^31 in all, every rank fits beside the flag and every position in a `u32`.
+    if parted.len() >= NO_PREFIX as usize {
         return Err(Error::invalid_input(
             "CIDEr-D: 2^31 n-grams or more in one chunk of images; score fewer captions at a \
              time",
@@ -309,7 +310,7 @@ fn split_chunk(
             if let Some(e) = entries.get_mut(*slot) {
                 *e = entry;
             }
-            order.push(u32::try_from(*slot).unwrap_or(u32::MAX));
+            order.push(u32::try_from(*slot).unwrap_or(NO_PREFIX));
             *slot += 1;
         }
     }
