@@ -1,6 +1,7 @@
 //! Token texts to `u32` ids within one segment, without a `String` per token: the distinct
-//! texts are concatenated in one arena and found through an [`IdTable`] keyed by their hash
-//! (verified against the text, so hash collisions cannot merge two tokens).
+//! texts are found through an [`IdTable`]. A text of at most 7 bytes (most words) is its own
+//! key, so finding it compares no text; a longer one is keyed by its hash and kept in one
+//! arena, against which a match is verified (hash collisions cannot merge two tokens).
 //!
 //! Tokens are compared as bytes, so both `&str` and `&[u8]` tokens (pre-split tokens taken
 //! from Python, lone surrogates in their `surrogatepass` encoding) can be interned.
@@ -11,10 +12,43 @@ use rustc_hash::FxHasher;
 
 use super::id_table::IdTable;
 
-fn hash_token(token: &[u8]) -> u64 {
+/// The longest text that is its own key.
+const SHORT: usize = 7;
+
+/// A long text's key: its hash with the top bit set, which no short text's key has.
+const LONG_KEY: u64 = 1 << 63;
+
+/// The key of a text of at most [`SHORT`] bytes: its bytes (little-endian) and, above them,
+/// its length, so two texts share a key only when they are equal.
+#[inline]
+fn short_key(token: &[u8]) -> Option<u64> {
+    let n = token.len();
+    let bytes = match n {
+        0 => 0,
+        // The first, middle and last bytes cover lengths 1 to 3.
+        1..=3 => {
+            let byte = |k: usize| u64::from(token.get(k).copied().unwrap_or(0)) << (8 * k);
+            byte(0) | byte(n / 2) | byte(n - 1)
+        }
+        // The first and last four bytes overlap on equal bytes for lengths 4 to 7.
+        4..=SHORT => {
+            let word = |at: usize| {
+                token
+                    .get(at..at + 4)
+                    .and_then(|w| <[u8; 4]>::try_from(w).ok())
+                    .map_or(0, |w| u64::from(u32::from_le_bytes(w)))
+            };
+            word(0) | word(n - 4) << (8 * (n - 4))
+        }
+        _ => return None,
+    };
+    Some(bytes | (n as u64) << 56)
+}
+
+fn long_key(token: &[u8]) -> u64 {
     let mut h = FxHasher::default();
     h.write(token);
-    h.finish()
+    h.finish() | LONG_KEY
 }
 
 /// A slot or id for the `n`-th distinct text. Running out takes 2^32 distinct texts in one
@@ -31,10 +65,12 @@ const MAX_RETAINED_ARENA: usize = 1 << 16;
 /// Interned token texts with the id each was given.
 #[derive(Debug, Default)]
 pub struct Vocabulary {
+    /// The texts longer than [`SHORT`] bytes, one after another.
     arena: Vec<u8>,
-    /// `spans[slot] = (start, end, id)` locates each distinct text in the arena.
+    /// `spans[slot] = (start, end, id)`: each distinct text's id and, for a long text, where
+    /// it lies in the arena (`0..0` for a short one, which its key holds).
     spans: Vec<(usize, usize, u32)>,
-    /// Hash of the text -> slot in `spans`.
+    /// Key of the text ([`short_key`], else [`long_key`]) -> slot in `spans`.
     slots: IdTable,
 }
 
@@ -60,14 +96,25 @@ impl Vocabulary {
         self.spans.is_empty()
     }
 
-    fn find(&self, hash: u64, token: &[u8]) -> Option<u32> {
+    /// The key of `token` and whether it is the text itself (no comparison needed).
+    #[inline]
+    fn key(token: &[u8]) -> (u64, bool) {
+        short_key(token).map_or_else(|| (long_key(token), false), |key| (key, true))
+    }
+
+    #[inline(always)]
+    fn find(&self, key: u64, exact: bool, token: &[u8]) -> Option<u32> {
         let (arena, spans) = (&self.arena, &self.spans);
-        let slot = self.slots.find(hash, |slot| {
-            spans
-                .get(slot as usize)
-                .and_then(|&(s, e, _)| arena.get(s..e))
-                == Some(token)
-        })?;
+        let slot = if exact {
+            self.slots.find(key, |_| true)?
+        } else {
+            self.slots.find(key, |slot| {
+                spans
+                    .get(slot as usize)
+                    .and_then(|&(s, e, _)| arena.get(s..e))
+                    == Some(token)
+            })?
+        };
         spans.get(slot as usize).map(|s| s.2)
     }
 
@@ -75,7 +122,8 @@ impl Vocabulary {
     #[inline]
     pub fn lookup<T: AsRef<[u8]> + ?Sized>(&self, token: &T) -> Option<u32> {
         let token = token.as_ref();
-        self.find(hash_token(token), token)
+        let (key, exact) = Self::key(token);
+        self.find(key, exact, token)
     }
 
     /// The id of `token`, giving it `make()` if it is new.
@@ -86,15 +134,17 @@ impl Vocabulary {
         make: impl FnOnce() -> u32,
     ) -> u32 {
         let token = token.as_ref();
-        let hash = hash_token(token);
-        if let Some(id) = self.find(hash, token) {
+        let (key, exact) = Self::key(token);
+        if let Some(id) = self.find(key, exact, token) {
             return id;
         }
         let id = make();
         let start = self.arena.len();
-        self.arena.extend_from_slice(token);
+        if !exact {
+            self.arena.extend_from_slice(token);
+        }
         let slot = to_u32(self.spans.len());
-        self.slots.insert_new(hash, slot);
+        self.slots.insert_new(key, slot);
         self.spans.push((start, self.arena.len(), id));
         id
     }
@@ -130,13 +180,14 @@ mod tests {
 
     #[test]
     fn every_short_token_keeps_its_own_id() {
-        // Every string of up to 9 bytes over {0, 'a', 'b'} keeps its own id.
+        // Every string of up to 8 bytes (short and long keys) over {0, 'a', 'b', 0xFF} keeps
+        // its own id.
         let mut all: Vec<Vec<u8>> = vec![Vec::new()];
         let mut last = all.clone();
-        for _ in 0..9 {
+        for _ in 0..8 {
             last = last
                 .iter()
-                .flat_map(|t| [0u8, b'a', b'b'].map(|b| [t.as_slice(), &[b]].concat()))
+                .flat_map(|t| [0u8, b'a', b'b', 0xFF].map(|b| [t.as_slice(), &[b]].concat()))
                 .collect();
             all.extend(last.iter().cloned());
         }
@@ -148,5 +199,18 @@ mod tests {
             assert_eq!(v.lookup(token.as_slice()), Some(to_u32(k)), "{token:?}");
         }
         assert_eq!(v.lookup(b"abababababa".as_slice()), None);
+        // Only texts past 7 bytes reach the arena.
+        assert_eq!(v.arena.len(), 4usize.pow(8) * 8);
+    }
+
+    #[test]
+    fn short_keys_are_the_text_and_never_a_long_key() {
+        assert_eq!(short_key(b""), Some(0));
+        assert_eq!(short_key(b"a"), Some(0x0100_0000_0000_0061));
+        assert_eq!(short_key(b"abcdefg"), Some(0x0767_6665_6463_6261));
+        assert_eq!(short_key(b"abcdefgh"), None);
+        let widest = short_key(&[0xFF; SHORT]).unwrap_or(LONG_KEY);
+        assert_eq!(widest & LONG_KEY, 0);
+        assert_ne!(long_key(b"abcdefgh") & LONG_KEY, 0);
     }
 }
