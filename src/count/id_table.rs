@@ -43,6 +43,12 @@ impl IdTable {
         }
     }
 
+    /// A table that holds `entries` entries without growing.
+    pub fn with_capacity(entries: usize) -> Self {
+        let slots = entries.saturating_mul(2).max(1 << 8).next_power_of_two();
+        Self::with_capacity_log2(slots.trailing_zeros())
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.len
@@ -202,6 +208,18 @@ mod tests {
             t.clear();
             assert!(t.is_empty());
             assert_eq!(t.find(round, |_| true), None);
+        }
+    }
+
+    #[test]
+    fn a_sized_table_never_grows() {
+        for entries in [0, 1, 128, 129, 100_000] {
+            let mut t = IdTable::with_capacity(entries);
+            let slots = t.capacity();
+            for k in 0..entries as u64 {
+                t.insert_new(k, u32::try_from(k).unwrap());
+            }
+            assert_eq!((t.len(), t.capacity()), (entries, slots));
         }
     }
 

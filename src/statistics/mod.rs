@@ -348,6 +348,48 @@ mod tests {
         }
     }
 
+    /// Row = [the sum of the references' bytes]: tells texts of one length apart.
+    struct ByteSums;
+    struct ByteSumScorer(i64);
+
+    impl<'a> SegmentScorer<'a, str> for ByteSumScorer {
+        fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
+            self.0 = refs.flat_map(str::bytes).map(i64::from).sum();
+            Ok(())
+        }
+        fn score(&mut self, _: &'a str, row: &mut [i64]) -> Result<()> {
+            row.copy_from_slice(&[self.0]);
+            Ok(())
+        }
+    }
+
+    impl<'a> StatsMetric<'a, str> for ByteSums {
+        type Scorer = ByteSumScorer;
+        fn width(&self) -> usize {
+            1
+        }
+        fn scorer(&self) -> ByteSumScorer {
+            ByteSumScorer(0)
+        }
+    }
+
+    #[test]
+    fn references_that_differ_only_in_the_middle_keep_their_own_rows() {
+        // One length and the same first and last 16 bytes: one grouping key, so the driver
+        // tells the texts apart.
+        let refs: Vec<String> = (0..5u8)
+            .map(|k| format!("{}{}{}", "a".repeat(20), char::from(b'k' + k), "b".repeat(20)))
+            .collect();
+        let hyps = vec![""; 500];
+        let streams = vec![(0..500).map(|i| Some(refs[i % 5].as_str())).collect::<Vec<_>>()];
+        for workers in [1, 2, -1] {
+            let rows = rows(&Streams::new(&hyps, &streams), &ByteSums, workers).unwrap();
+            for (i, &row) in rows.iter().enumerate() {
+                assert_eq!(row, refs[i % 5].bytes().map(i64::from).sum::<i64>());
+            }
+        }
+    }
+
     #[test]
     fn every_layout_gives_the_same_rows() {
         let hyps = ["a b", "", "c"];

@@ -39,19 +39,35 @@ pub fn references_per_segment(streams: &[Vec<Option<&str>>]) -> Option<usize> {
 /// test set scored for many hypotheses (MBR, many systems) still spreads over every thread.
 const MAX_SEGMENTS_PER_TASK: usize = 256;
 
-/// Segments grouped by the hash of their references, in order of first appearance: `order`
-/// lists segment indices group by group and group `g` is `order[starts[g]..starts[g + 1]]`.
-/// Members of a group almost always share their references; two different sets with one
-/// 64-bit hash are told apart as the rows are computed ([`Task::rows`]'s caller compares
-/// each member's text with the task's first), so grouping never reads the text twice.
+/// Segments grouped by a hash of their references' keys ([`text_key`]: each reference's
+/// length and first and last 16 bytes, so grouping reads a few bytes of a long text, not all
+/// of it), in order of first appearance: `order` lists segment indices group by group and
+/// group `g` is `order[starts[g]..starts[g + 1]]`. Members of a group almost always share
+/// their references; two different sets with one hash are told apart as the rows are
+/// computed ([`Task::rows`]'s caller compares each member's text with the task's first).
 #[derive(Debug)]
 pub struct ReferenceGroups {
     order: Vec<usize>,
     starts: Vec<usize>,
 }
 
+/// A reference's key for grouping: its length and its first and last 16 bytes, all of it
+/// for a shorter one. Equal texts share it; two texts that differ share it only where they
+/// differ in the middle, and the driver tells those apart (it compares the texts).
+fn text_key(text: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_usize(text.len());
+    if text.len() <= 32 {
+        h.write(text);
+    } else {
+        h.write(text.get(..16).unwrap_or_default());
+        h.write(text.get(text.len() - 16..).unwrap_or_default());
+    }
+    h.finish()
+}
+
 impl ReferenceGroups {
-    /// Groups `segments` segments by the hash of the references `references_of(i)` yields, or
+    /// Groups `segments` segments by a hash of the references `references_of(i)` yields, or
     /// `None` when every segment's hash is distinct (nothing to share).
     ///
     /// # Errors
@@ -77,8 +93,7 @@ impl ReferenceGroups {
                     None => h.write_u8(0),
                     Some(text) => {
                         h.write_u8(1);
-                        h.write(text.as_bytes());
-                        h.write_usize(text.len());
+                        h.write_u64(text_key(text.as_bytes()));
                     }
                 }
             }
@@ -87,7 +102,7 @@ impl ReferenceGroups {
         Self::from_hashes(&hashes)
     }
 
-    /// [`ReferenceGroups::find`] given each segment's hash of its references.
+        /// [`ReferenceGroups::find`] given each segment's hash of its references.
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidInput`] past 2^32 groups.
@@ -236,7 +251,8 @@ impl<'o> ScatteredRows<'o> {
 /// # Errors
 /// [`crate::ErrorKind::InvalidInput`] past 2^32 groups.
 fn group_by(hashes: &[u64]) -> Result<(Vec<usize>, Vec<usize>)> {
-    let mut table = IdTable::default();
+    // Sized for every segment a group of its own (the usual case): no growing on the way.
+    let mut table = IdTable::with_capacity(hashes.len());
     let mut first_member: Vec<usize> = Vec::new();
     let mut group_of = Vec::with_capacity(hashes.len());
     for (i, &hash) in hashes.iter().enumerate() {
@@ -260,6 +276,15 @@ fn bad_group(at: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grouping_keys_read_the_length_and_both_ends() {
+        let long = |middle: &str| format!("{}{middle}{}", "a".repeat(16), "b".repeat(16));
+        assert_eq!(text_key(long("x").as_bytes()), text_key(long("y").as_bytes()));
+        assert_ne!(text_key(long("x").as_bytes()), text_key(long("xy").as_bytes()));
+        assert_ne!(text_key(b"short x"), text_key(b"short y"));
+        assert_ne!(text_key(b""), text_key(b"a"));
+    }
 
     #[test]
     fn reference_counts() {
