@@ -378,10 +378,19 @@ mod tests {
         // One length and the same first and last 16 bytes: one grouping key, so the driver
         // tells the texts apart.
         let refs: Vec<String> = (0..5u8)
-            .map(|k| format!("{}{}{}", "a".repeat(20), char::from(b'k' + k), "b".repeat(20)))
+            .map(|k| {
+                format!(
+                    "{}{}{}",
+                    "a".repeat(20),
+                    char::from(b'k' + k),
+                    "b".repeat(20)
+                )
+            })
             .collect();
         let hyps = vec![""; 500];
-        let streams = vec![(0..500).map(|i| Some(refs[i % 5].as_str())).collect::<Vec<_>>()];
+        let streams = vec![(0..500)
+            .map(|i| Some(refs[i % 5].as_str()))
+            .collect::<Vec<_>>()];
         for workers in [1, 2, -1] {
             let rows = rows(&Streams::new(&hyps, &streams), &ByteSums, workers).unwrap();
             for (i, &row) in rows.iter().enumerate() {

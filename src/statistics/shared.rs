@@ -39,9 +39,8 @@ pub fn references_per_segment(streams: &[Vec<Option<&str>>]) -> Option<usize> {
 /// test set scored for many hypotheses (MBR, many systems) still spreads over every thread.
 const MAX_SEGMENTS_PER_TASK: usize = 256;
 
-/// Segments grouped by a hash of their references' keys ([`text_key`]: each reference's
-/// length and first and last 16 bytes, so grouping reads a few bytes of a long text, not all
-/// of it), in order of first appearance: `order` lists segment indices group by group and
+/// Segments grouped by a hash of their references' keys (each reference's length and first
+/// and last 16 bytes, so grouping reads a few bytes of a long text, not all of it), in order of first appearance: `order` lists segment indices group by group and
 /// group `g` is `order[starts[g]..starts[g + 1]]`. Members of a group almost always share
 /// their references; two different sets with one hash are told apart as the rows are
 /// computed ([`Task::rows`]'s caller compares each member's text with the task's first).
@@ -102,7 +101,7 @@ impl ReferenceGroups {
         Self::from_hashes(&hashes)
     }
 
-        /// [`ReferenceGroups::find`] given each segment's hash of its references.
+    /// [`ReferenceGroups::find`] given each segment's hash of its references.
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidInput`] past 2^32 groups.
@@ -280,8 +279,14 @@ mod tests {
     #[test]
     fn grouping_keys_read_the_length_and_both_ends() {
         let long = |middle: &str| format!("{}{middle}{}", "a".repeat(16), "b".repeat(16));
-        assert_eq!(text_key(long("x").as_bytes()), text_key(long("y").as_bytes()));
-        assert_ne!(text_key(long("x").as_bytes()), text_key(long("xy").as_bytes()));
+        assert_eq!(
+            text_key(long("x").as_bytes()),
+            text_key(long("y").as_bytes())
+        );
+        assert_ne!(
+            text_key(long("x").as_bytes()),
+            text_key(long("xy").as_bytes())
+        );
         assert_ne!(text_key(b"short x"), text_key(b"short y"));
         assert_ne!(text_key(b""), text_key(b"a"));
     }
