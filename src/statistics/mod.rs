@@ -251,30 +251,37 @@ where
 mod tests {
     use super::*;
 
-    /// Row = [length of the hypothesis, total reference length].
-    struct Lengths;
-    struct LengthScorer(i64);
+    /// Row = [length of the hypothesis, the sum of a measure of each reference].
+    struct ReferenceSums(fn(&str) -> i64);
+    struct ReferenceSumScorer(fn(&str) -> i64, i64);
 
-    impl<'a> SegmentScorer<'a, str> for LengthScorer {
+    impl<'a> SegmentScorer<'a, str> for ReferenceSumScorer {
         fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
-            self.0 = refs.map(|r| r.len() as i64).sum();
+            self.1 = refs.map(self.0).sum();
             Ok(())
         }
         fn score(&mut self, hypothesis: &'a str, row: &mut [i64]) -> Result<()> {
-            row.copy_from_slice(&[hypothesis.len() as i64, self.0]);
+            row.copy_from_slice(&[hypothesis.len() as i64, self.1]);
             Ok(())
         }
     }
 
-    impl<'a> StatsMetric<'a, str> for Lengths {
-        type Scorer = LengthScorer;
+    impl<'a> StatsMetric<'a, str> for ReferenceSums {
+        type Scorer = ReferenceSumScorer;
         fn width(&self) -> usize {
             2
         }
-        fn scorer(&self) -> LengthScorer {
-            LengthScorer(0)
+        fn scorer(&self) -> ReferenceSumScorer {
+            ReferenceSumScorer(self.0, 0)
         }
     }
+
+    /// Row = [length of the hypothesis, total reference length].
+    const LENGTHS: ReferenceSums = ReferenceSums(|r| r.len() as i64);
+
+    /// Row = [length of the hypothesis, the sum of the references' bytes]: tells texts of one
+    /// length apart.
+    const BYTE_SUMS: ReferenceSums = ReferenceSums(|r| r.bytes().map(i64::from).sum());
 
     #[test]
     fn shared_reference_rows_come_back_in_segment_order() {
@@ -283,20 +290,20 @@ mod tests {
         let refs = ["ab", "abcd", "a"];
         let streams = vec![(0..600).map(|i| Some(refs[i % 3])).collect::<Vec<_>>()];
         for workers in [1, 2, -1] {
-            let rows = rows(&Streams::new(&hyps, &streams), &Lengths, workers).unwrap();
+            let rows = rows(&Streams::new(&hyps, &streams), &LENGTHS, workers).unwrap();
             for (i, row) in rows.chunks(2).enumerate() {
                 assert_eq!(row, [(i % 11) as i64, refs[i % 3].len() as i64]);
             }
         }
         let lists: Vec<Vec<&str>> = (0..600).map(|i| vec![refs[i % 3], "x"]).collect();
         for workers in [1, 2] {
-            let rows = rows(&Grouped::new(&hyps, &lists), &Lengths, workers).unwrap();
+            let rows = rows(&Grouped::new(&hyps, &lists), &LENGTHS, workers).unwrap();
             for (i, row) in rows.chunks(2).enumerate() {
                 assert_eq!(row, [(i % 11) as i64, refs[i % 3].len() as i64 + 1]);
             }
         }
         let short = [vec![None; 3]];
-        let err = rows(&Streams::new(&hyps, &short), &Lengths, 1).unwrap_err();
+        let err = rows(&Streams::new(&hyps, &short), &LENGTHS, 1).unwrap_err();
         assert!(err.message().contains("stream 0 has 3 segments"), "{err}");
     }
 
@@ -336,40 +343,15 @@ mod tests {
         ];
         let plain = Streams::new(&hyps, &streams);
         for workers in [1, 2, -1] {
-            let expected = rows(&plain, &Lengths, workers).unwrap();
+            let expected = rows(&plain, &LENGTHS, workers).unwrap();
             assert_eq!(
-                rows(&Colliding(plain), &Lengths, workers).unwrap(),
+                rows(&Colliding(plain), &LENGTHS, workers).unwrap(),
                 expected
             );
             for (i, row) in expected.chunks(2).enumerate() {
                 let extra = if i % 3 == 0 { 2 } else { 0 };
                 assert_eq!(row, [(i % 7) as i64, refs[i % 4].len() as i64 + extra]);
             }
-        }
-    }
-
-    /// Row = [the sum of the references' bytes]: tells texts of one length apart.
-    struct ByteSums;
-    struct ByteSumScorer(i64);
-
-    impl<'a> SegmentScorer<'a, str> for ByteSumScorer {
-        fn prepare<I: Iterator<Item = &'a str>>(&mut self, refs: I) -> Result<()> {
-            self.0 = refs.flat_map(str::bytes).map(i64::from).sum();
-            Ok(())
-        }
-        fn score(&mut self, _: &'a str, row: &mut [i64]) -> Result<()> {
-            row.copy_from_slice(&[self.0]);
-            Ok(())
-        }
-    }
-
-    impl<'a> StatsMetric<'a, str> for ByteSums {
-        type Scorer = ByteSumScorer;
-        fn width(&self) -> usize {
-            1
-        }
-        fn scorer(&self) -> ByteSumScorer {
-            ByteSumScorer(0)
         }
     }
 
@@ -392,9 +374,9 @@ mod tests {
             .map(|i| Some(refs[i % 5].as_str()))
             .collect::<Vec<_>>()];
         for workers in [1, 2, -1] {
-            let rows = rows(&Streams::new(&hyps, &streams), &ByteSums, workers).unwrap();
-            for (i, &row) in rows.iter().enumerate() {
-                assert_eq!(row, refs[i % 5].bytes().map(i64::from).sum::<i64>());
+            let rows = rows(&Streams::new(&hyps, &streams), &BYTE_SUMS, workers).unwrap();
+            for (i, row) in rows.chunks(2).enumerate() {
+                assert_eq!(row[1], refs[i % 5].bytes().map(i64::from).sum::<i64>());
             }
         }
     }
@@ -418,21 +400,21 @@ mod tests {
         let expected = vec![3, 3, 0, 1, 1, 2];
         for workers in [1, 2] {
             assert_eq!(
-                rows(&Streams::new(&hyps, &streams), &Lengths, workers).unwrap(),
+                rows(&Streams::new(&hyps, &streams), &LENGTHS, workers).unwrap(),
                 expected
             );
             assert_eq!(
-                rows(&Grouped::new(&hyps, &grouped), &Lengths, workers).unwrap(),
+                rows(&Grouped::new(&hyps, &grouped), &LENGTHS, workers).unwrap(),
                 expected
             );
             assert_eq!(
-                rows(&Segments(&segments), &Lengths, workers).unwrap(),
+                rows(&Segments(&segments), &LENGTHS, workers).unwrap(),
                 expected
             );
         }
         let pairs = ["xy", "q", "rs"];
         assert_eq!(
-            rows(&Pairs::new(&hyps, &pairs), &Lengths, 1).unwrap(),
+            rows(&Pairs::new(&hyps, &pairs), &LENGTHS, 1).unwrap(),
             [3, 2, 0, 1, 1, 2]
         );
     }
@@ -491,13 +473,13 @@ mod tests {
     #[test]
     fn a_segment_without_references_is_named() {
         let streams = vec![vec![Some("a"), None, None]];
-        let err = rows(&Streams::new(&["x", "y", "z"], &streams), &Lengths, 1).unwrap_err();
+        let err = rows(&Streams::new(&["x", "y", "z"], &streams), &LENGTHS, 1).unwrap_err();
         assert!(
             err.message().starts_with("segment 1 has no references"),
             "{err}"
         );
         let grouped: Vec<Vec<&str>> = vec![vec!["a"], vec![]];
-        let err = rows(&Grouped::new(&["x", "y"], &grouped), &Lengths, 1).unwrap_err();
+        let err = rows(&Grouped::new(&["x", "y"], &grouped), &LENGTHS, 1).unwrap_err();
         assert!(err.message().starts_with("references[1] is empty"), "{err}");
     }
 
@@ -508,7 +490,7 @@ mod tests {
         let flag = crate::cancel::Cancel::new();
         flag.cancel();
         let err = flag
-            .run(|| rows(&Streams::new(&hyps, &streams), &Lengths, 2))
+            .run(|| rows(&Streams::new(&hyps, &streams), &LENGTHS, 2))
             .unwrap_err();
         assert_eq!(err.kind(), crate::ErrorKind::Interrupted);
     }
