@@ -114,3 +114,47 @@ def test_shared_references_equal_sacrebleu(corpus, systems, opts):
         assert rows[i].tolist() == single.tolist()
         seg_refs = [s[i] for s in all_refs]
         assert batch[i] == theirs.sentence_score(all_hyps[i], seg_refs).score
+
+
+#: Words around the length where a token stops being its own vocabulary key (7 bytes): equal
+#: first or last bytes, one byte apart in length, ASCII and not ("Straße" is 7 bytes, "日本語"
+#: 9). Two of them sharing an id would change the counts.
+BOUNDARY_WORDS = [
+    "abcdefg", "abcdefgh", "abcdefgi", "bcdefgh", "abcdefghi", "abcdef", "日本", "日本語",
+    "Straße", "Straßen", "ab", "ba",
+]  # fmt: skip
+
+
+@pytest.mark.differential
+@SETTINGS
+@given(data=st.data(), tokenize=st.sampled_from(["none", "13a", "intl"]))
+def test_tokens_around_the_short_key_length_equal_sacrebleu(data, tokenize):
+    sentence = st.lists(st.sampled_from(BOUNDARY_WORDS), max_size=12).map(" ".join)
+    n = data.draw(st.integers(1, 8))
+    hyps = data.draw(st.lists(sentence, min_size=n, max_size=n))
+    refs = [data.draw(st.lists(sentence, min_size=n, max_size=n)) for _ in range(2)]
+    assert_same_bleu(
+        BLEU(tokenize=tokenize).corpus_score(hyps, refs),
+        sacrebleu.BLEU(tokenize=tokenize).corpus_score(hyps, refs),
+    )
+
+
+@pytest.mark.differential
+def test_references_that_share_length_and_ends_equal_sacrebleu():
+    # Past 32 bytes, one length and the same first and last 16 bytes: the core groups these
+    # segments under one key and must still score each against its own references.
+    middles = ["red", "big", "old", "new"]
+    refs = [f"the cat that sat on the {m} mat is by the door" for m in middles]
+    hyps = [f"the cat sat on the {m} mat by the door" for m in reversed(middles)]
+    systems = 5
+    all_hyps = [h + f" s{k}" for k in range(systems) for h in hyps]
+    all_refs = [refs * systems]
+    ours, theirs = BLEU(), sacrebleu.BLEU()
+    assert_same_bleu(ours.corpus_score(all_hyps, all_refs), theirs.corpus_score(all_hyps, all_refs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", bleuprint.BleuprintWarning)
+        scores = ours.sentence_scores(all_hyps, all_refs)
+    rows = ours.stats(all_hyps, all_refs).rows
+    for i, (hyp, ref) in enumerate(zip(all_hyps, all_refs[0])):
+        assert scores[i] == theirs.sentence_score(hyp, [ref]).score
+        assert rows[i].tolist() == ours.stats([hyp], [[ref]]).rows[0].tolist()

@@ -235,7 +235,7 @@ struct SplitScratch {
 /// part.
 ///
 /// # Errors
-/// [`crate::ErrorKind::InvalidInput`] for a chunk with 2^31 n-grams or more in one part.
+/// [`crate::ErrorKind::InvalidInput`] for a chunk with 2^31 n-grams or more in all.
 fn split_chunk(
     scratch: &mut SplitScratch,
     captions: &CaptionIds<'_>,
@@ -341,6 +341,7 @@ impl Part {
                 };
                 // The prefix's entry, counted before it, holds the prefix's id by now.
                 let shared_prefix = match prefix & !IN_REFERENCE {
+                    // A unigram: every caption is counted in symbol space 0 (`count_image`).
                     NO_PREFIX => empty(0),
                     rank => entries.get(rank as usize).map_or(ABSENT, |e| e.1),
                 };
